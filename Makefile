@@ -1,0 +1,63 @@
+# CurveType: `make demo` renders the examples into out/ (gallery: out/index.html);
+# `make test` runs every test. Both install what a fresh Debian machine lacks.
+
+SWIFT      ?= swift
+BUILD_DIR  ?= .build
+CURVETYPE   = $(BUILD_DIR)/debug/curvetype
+
+# Debian packages: C libraries to build against; tools the tests compare with; fonts for
+# Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
+BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev
+TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig
+BENCH_PACKAGES = hyperfine
+
+.PHONY: all deps test-deps build demo test fixtures bench embed-fonts clean
+
+all: build
+
+# apt-get as root (or through passwordless sudo) when something is missing.
+define apt_install
+	@echo "make: installing $(1)"
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
+	  else echo "make: need root to apt-get install $(1)" >&2; exit 1; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(1) >/dev/null
+endef
+
+deps:
+	@pkg-config --exists freetype2 harfbuzz fontconfig 2>/dev/null || { $(call apt_install,$(BUILD_PACKAGES)); }
+	@pkg-config --exists freetype2 harfbuzz fontconfig
+
+test-deps: deps
+	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans'; } \
+	  || { $(call apt_install,$(TEST_PACKAGES)); }
+
+build: deps
+	$(SWIFT) build --build-path $(BUILD_DIR)
+
+demo: build
+	@mkdir -p out
+	@CURVETYPE=$(CURVETYPE) sh Fixtures/gallery.sh out
+	@echo "make: gallery written to out/index.html"
+
+test: test-deps
+	$(SWIFT) build --build-path $(BUILD_DIR) --build-tests
+	$(SWIFT) test --build-path $(BUILD_DIR) --skip-build
+
+# Rewrites the golden files from the current code, then checks them. Look at every changed
+# PNG before committing: `make demo` renders the same cases into out/.
+fixtures: test-deps
+	-CURVETYPE_RECORD=1 $(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
+	$(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
+
+bench: deps
+	@command -v hyperfine >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
+	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype
+	$(SWIFT) run -c release --build-path $(BUILD_DIR) --package-path Benchmarks curvetype-bench
+	sh Benchmarks/process.sh $(BUILD_DIR)/release/curvetype
+
+# Regenerates the compiled-in font data after a change in Fonts/.
+embed-fonts:
+	python3 Fonts/embed.py
+
+clean:
+	rm -rf $(BUILD_DIR) out Benchmarks/.build

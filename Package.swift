@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "CurveType",
+    products: [
+        .library(name: "CurveType", targets: ["CurveType"]),
+        .executable(name: "curvetype", targets: ["curvetype"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, as system-library targets. Only CurveTypeFonts imports them.
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+
+        // font file ─▶ shaped glyphs, outlines, metrics (FreeType, HarfBuzz, Fontconfig)
+        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CurveTypeGeometry"]),
+        // points, angles, transforms, paths, curves with arc-length parametrisation
+        .target(name: "CurveTypeGeometry"),
+        // shaped glyphs × curve ─▶ placed glyphs
+        .target(name: "CurveTypeLayout", dependencies: ["CurveTypeFonts", "CurveTypeGeometry"]),
+        // placed glyphs + paths ─▶ deterministic SVG bytes (knows nothing of fonts)
+        .target(name: "CurveTypeSVG", dependencies: ["CurveTypeGeometry"]),
+        // the library facade that build scripts and the CLI call
+        .target(
+            name: "CurveType",
+            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeSVG"]),
+        .executableTarget(
+            name: "curvetype",
+            dependencies: ["CurveType", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        .testTarget(name: "CurveTypeTests", dependencies: ["CurveType"]),
+        .testTarget(name: "FixtureTests", dependencies: ["CurveType", "curvetype"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

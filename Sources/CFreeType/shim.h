@@ -1,0 +1,8 @@
+#ifndef CURVETYPE_CFREETYPE_SHIM_H
+#define CURVETYPE_CFREETYPE_SHIM_H
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+#include FT_BBOX_H
+#include FT_TRUETYPE_TABLES_H
+#endif

@@ -1,0 +1,292 @@
+import Foundation
+import Synchronization
+
+/// How glyphs are drawn in the SVG.
+public enum GlyphMode: String, Sendable, CaseIterable {
+    /// Each distinct glyph once in `<defs>` as a path, each placement a `<use>`: looks the same in
+    /// every viewer, with or without the font.
+    case outlines
+    /// A `<text>` per cluster with the font's family: selectable text, drawn by the viewer's font.
+    case text
+}
+
+/// A canvas size in px.
+public struct CanvasSize: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Parses `WxH`, such as `400x300`.
+    public init(parsing text: String) throws(CurveTypeError) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw .invalidInput("canvas must be WIDTHxHEIGHT in px, such as 400x300, not \"\(text)\"")
+        }
+        self.init(width: w, height: h)
+    }
+}
+
+/// Everything that makes one SVG of text on a circle.
+public struct CircleTextRequest: Sendable {
+    public var text: String
+    public var font: FontRequest
+    /// OpenType features for HarfBuzz, such as `-liga`.
+    public var features: [FontFeature]
+    public var style: CircleTextStyle
+    public var fill: SVGColor
+    public var glyphs: GlyphMode
+    /// Decimals in the SVG's numbers, 0…6.
+    public var precision: Int
+    /// Prefix of every id in the SVG; `nil` derives one from the request, so different SVGs
+    /// inlined in one page never share an id.
+    public var idPrefix: String?
+    /// A fixed canvas with the circle's centre in its middle; `nil` fits the viewBox to the ink.
+    public var canvas: CanvasSize?
+    /// px of space around the ink when the viewBox is fitted to it.
+    public var padding: Double
+
+    public init(text: String, font: FontRequest = .default, features: [FontFeature] = [],
+                style: CircleTextStyle = CircleTextStyle(), fill: SVGColor = .currentColor,
+                glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
+                canvas: CanvasSize? = nil, padding: Double = 4) {
+        self.text = text
+        self.font = font
+        self.features = features
+        self.style = style
+        self.fill = fill
+        self.glyphs = glyphs
+        self.precision = precision
+        self.idPrefix = idPrefix
+        self.canvas = canvas
+        self.padding = padding
+    }
+}
+
+/// A rendered circle text: the SVG, the layout behind it, and what a user should be told.
+public struct CircleTextResult: Sendable {
+    public let svg: String
+    public let layout: CircleTextLayout
+    /// The text as drawn, control characters removed.
+    public let text: String
+    /// The SVG's size in px (its viewBox is `0 0 width height`).
+    public let width: Double
+    public let height: Double
+    /// Things worth a line on stderr: missing characters, removed control characters.
+    public let warnings: [String]
+
+    /// The layout as JSON (see README, "Layout JSON"), at full precision.
+    public var layoutJSON: String { LayoutReport.json(for: self) }
+}
+
+extension CircleTextRequest {
+    /// Shapes, lays out and writes the SVG.
+    public func render() throws(CurveTypeError) -> CircleTextResult {
+        let (text, removed) = TextInput.clean(self.text)
+        guard !text.isEmpty else {
+            throw .invalidInput(removed > 0 ? "the text has only control characters" : "the text is empty")
+        }
+        try lifting { try style.validate() }
+        guard padding.isFinite && padding >= 0 else {
+            throw .invalidInput("padding must be a finite number ≥ 0, not \(padding)")
+        }
+        if let canvas {
+            guard canvas.width.isFinite, canvas.height.isFinite, canvas.width > 0, canvas.height > 0 else {
+                throw .invalidInput("canvas width and height must be greater than 0")
+            }
+        }
+        let format = try lifting { try SVGNumberFormat(precision: precision) }
+        let stack = try lifting { try FontStack.resolve(font) }
+        let run = stack.shape(text, features: features)
+
+        var warnings: [String] = []
+        if removed > 0 {
+            warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
+        }
+        if !run.missing.isEmpty {
+            let names = run.missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
+            warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no fallback font has either"); drawn as .notdef")
+        }
+
+        // Lay out about (0, 0), find the ink, then move everything to its place on the canvas.
+        let probe = try lifting { try CircleTextLayout(run, style: style, center: .zero) }
+        let width: Double, height: Double, center: Point
+        if let canvas {
+            width = canvas.width
+            height = canvas.height
+            center = Point(x: canvas.width / 2, y: canvas.height / 2)
+        } else {
+            let r = style.radius
+            let ink = try lifting { try inkBounds(of: probe.text) }
+                ?? Rect(minX: -r, minY: -r, maxX: r, maxY: r)
+            width = ceilToPrecision(ink.width + 2 * padding, precision)
+            height = ceilToPrecision(ink.height + 2 * padding, precision)
+            // Centre the ink in the rounded-up box.
+            center = Point(x: (width - ink.width) / 2 - ink.minX, y: (height - ink.height) / 2 - ink.minY)
+        }
+        let layout = try lifting { try CircleTextLayout(run, style: style, center: center) }
+
+        let prefix = idPrefix ?? defaultIDPrefix(text: text)
+        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix) }
+        try lifting {
+            try writer.startDocument(width: width, height: height, label: text)
+            switch glyphs {
+            case .outlines: try writeOutlines(layout.text, into: &writer)
+            case .text: try writeText(layout.text, into: &writer)
+            }
+        }
+        return CircleTextResult(svg: writer.finish(), layout: layout, text: text, width: width,
+                                height: height, warnings: warnings)
+    }
+
+    private func writeOutlines(_ layout: CurveTextLayout, into writer: inout SVGWriter) throws {
+        var defined = Set<GlyphKey>()
+        var order: [(key: GlyphKey, placed: PlacedGlyph)] = []
+        for placed in layout.glyphs {
+            let key = GlyphKey(font: placed.font, glyph: placed.glyph)
+            if defined.insert(key).inserted { order.append((key, placed)) }
+        }
+        var inked = Set<GlyphKey>()
+        writer.startDefinitions()
+        for (key, placed) in order {
+            let font = layout.run.fonts[key.font]
+            let definition = try GlyphDefinitions.definition(font: font, glyph: key.glyph)
+            guard let data = definition.pathData else { continue }
+            inked.insert(key)
+            try writer.glyphDefinition(name: key.name, pathData: data, scale: placed.scale, extent: definition.extent)
+        }
+        writer.endDefinitions()
+        writer.startGroup([("fill", fill.value)])
+        for placed in layout.glyphs {
+            let key = GlyphKey(font: placed.font, glyph: placed.glyph)
+            guard inked.contains(key) else { continue }
+            try writer.use(name: key.name, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
+        }
+        writer.endGroup()
+    }
+
+    private func writeText(_ layout: CurveTextLayout, into writer: inout SVGWriter) throws {
+        let fonts = layout.run.fonts
+        let utf8 = Array(layout.run.text.utf8)
+        writer.startGroup([
+            ("fill", fill.value), ("font-family", cssFamily(fonts[0])),
+            ("font-size", try writer.format.string(layout.size)),
+        ])
+        for cluster in layout.clusters {
+            let content = String(decoding: utf8[cluster.textRange], as: UTF8.self)
+            guard content.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { continue }
+            let font = fonts[layout.glyphs[cluster.glyphRange.lowerBound].font]
+            try writer.text(content, x: cluster.origin.x, y: cluster.origin.y, angle: cluster.angle,
+                            fontFamily: font === fonts[0] ? nil : cssFamily(font))
+        }
+        writer.endGroup()
+    }
+
+    /// A CSS font-family list: the font's family, then a generic family.
+    private func cssFamily(_ font: Font) -> String {
+        let family = font.familyName.replacingOccurrences(of: "'", with: "")
+        return "'\(family)', \(font.isFixedPitch ? "monospace" : "sans-serif")"
+    }
+
+    /// A prefix that differs for different requests and is the same for the same one.
+    private func defaultIDPrefix(text: String) -> String {
+        let s = style
+        let key = [text, font.description, features.map(\.text).joined(separator: ","),
+                   "\(s.size)", "\(s.radius)", "\(s.start)", s.align.rawValue, s.side.rawValue,
+                   "\(s.tracking)", "\(s.sweep ?? -1)", "\(s.baselineShift)", fill.value,
+                   glyphs.rawValue].joined(separator: "\u{1F}")
+        return "ct" + String(fnv1a(key) & 0xFFFF_FFFF, radix: 16)
+    }
+}
+
+/// The exact ink box of every placed glyph, px; `nil` if no glyph has ink.
+func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
+    var box: Rect?
+    for placed in layout.glyphs {
+        let outline = try layout.run.fonts[placed.font].outline(of: placed.glyph)
+        guard outline.bounds != nil else { continue }
+        let t = AffineTransform.scale(placed.scale, -placed.scale)
+            .concatenating(.rotation(.degrees(placed.angle)))
+            .concatenating(.translation(placed.origin.x, placed.origin.y))
+        guard let b = outline.path.bounds(transformedBy: t) else { continue }
+        box = box.map { $0.union(b) } ?? b
+    }
+    return box
+}
+
+/// `value` rounded up to `precision` decimals, so a written size never cuts the ink.
+func ceilToPrecision(_ value: Double, _ precision: Int) -> Double {
+    let unit = pow(10, Double(precision))
+    return (value * unit - 1e-9).rounded(.up) / unit
+}
+
+/// 64-bit FNV-1a over UTF-8: a stable hash (Swift's `Hasher` is seeded per process).
+func fnv1a(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return hash
+}
+
+/// Cleaning of user text before shaping.
+public enum TextInput {
+    /// The text without control characters (Unicode category Cc: C0, DEL, C1), which have no
+    /// glyph and would break the SVG; and how many were removed.
+    public static func clean(_ text: String) -> (text: String, removed: Int) {
+        var removed = 0
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                removed += 1
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return (String(scalars), removed)
+    }
+}
+
+struct GlyphKey: Hashable {
+    var font: Int
+    var glyph: UInt32
+    var name: String { "g\(font)-\(glyph)" }
+}
+
+/// Glyph outlines as SVG path data in integer font units, made once per font and glyph and
+/// shared by every document the process writes.
+enum GlyphDefinitions {
+    struct Definition: Sendable {
+        /// `nil` for a glyph without ink.
+        var pathData: String?
+        /// The largest absolute coordinate, font units: decides how many digits the scale needs.
+        var extent: Double
+    }
+
+    private struct Key: Hashable {
+        var font: Int
+        var glyph: UInt32
+    }
+
+    private static let cache = Mutex([Key: Definition]())
+
+    static func definition(font: Font, glyph: UInt32) throws(FontError) -> Definition {
+        let key = Key(font: font.id, glyph: glyph)
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let outline = try font.outline(of: glyph)
+        let definition: Definition
+        if let b = outline.bounds {
+            definition = Definition(
+                pathData: SVGPathData.integerUnits(outline.path),
+                extent: max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)))
+        } else {
+            definition = Definition(pathData: nil, extent: 0)
+        }
+        cache.withLock { $0[key] = definition }
+        return definition
+    }
+}

@@ -1,0 +1,254 @@
+import CFreeType
+import CHarfBuzz
+import CurveTypeGeometry
+import Foundation
+import Synchronization
+
+/// Where a font's bytes came from.
+public enum FontSource: Sendable, Hashable, CustomStringConvertible {
+    case bundled(BundledFont)
+    /// A font file and the face index inside it (0 except in a .ttc/.otc collection).
+    case file(path: String, faceIndex: Int)
+
+    public var description: String {
+        switch self {
+        case .bundled(let font): return "bundled \(font.fileName)"
+        case .file(let path, let index): return index == 0 ? path : "\(path)#\(index)"
+        }
+    }
+}
+
+/// Vertical metrics in font units, y up: `descender` is negative below the baseline.
+public struct FontMetrics: Sendable, Hashable {
+    public var unitsPerEm: Int
+    public var ascender: Int
+    public var descender: Int
+    public var lineGap: Int
+
+    /// ascender − descender + line gap, font units.
+    public var lineHeight: Int { ascender - descender + lineGap }
+}
+
+/// A glyph outline in font units (y up, origin at the glyph's pen position on the baseline),
+/// exactly as stored in the font: unhinted, unscaled, integer coordinates.
+public struct GlyphOutline: Sendable, Hashable {
+    public var path: Path
+    /// The outline's exact ink box in font units, `nil` for a glyph with no ink (a space).
+    public var bounds: Rect?
+}
+
+/// One face of a font file, opened once in FreeType (outlines, metrics) and once in HarfBuzz
+/// (shaping), both over the same bytes in memory.
+///
+/// Thread safety: shaping and coverage queries go through HarfBuzz, whose fonts are immutable and
+/// safe to share; FreeType face access is serialised by a lock and outlines are cached, so one
+/// `Font` may be used from many threads.
+public final class Font: @unchecked Sendable, CustomStringConvertible {
+    /// Unique in this process; a stable key for caches of things derived from this font.
+    public let id: Int
+    public let source: FontSource
+    public let familyName: String
+    public let styleName: String
+    public let metrics: FontMetrics
+    public let glyphCount: Int
+    /// Whether every glyph has the same advance (FreeType's FT_FACE_FLAG_FIXED_WIDTH).
+    public let isFixedPitch: Bool
+
+    private let bytes: UnsafeMutableRawBufferPointer
+    private let face: FT_Face
+    let hbFont: OpaquePointer
+    private let faceLock = NSLock()
+    private let outlineCache = Mutex([UInt32: GlyphOutline]())
+
+    private static let nextID = Atomic<Int>(1)
+
+    public var unitsPerEm: Int { metrics.unitsPerEm }
+
+    public var description: String { "\(familyName) \(styleName) (\(source))" }
+
+    /// Opens face `faceIndex` of `bytes`. `path` names the source in errors.
+    init(bytes fontBytes: [UInt8], faceIndex: Int, source: FontSource, path: String) throws(FontError) {
+        let library = try FreeTypeLibrary.shared.get()
+        guard !fontBytes.isEmpty else { throw .notAFont(path: path, reason: "the file is empty") }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: fontBytes.count, alignment: 16)
+        buffer.copyBytes(from: fontBytes)
+        var owned = false
+        defer { if !owned { buffer.deallocate() } }
+
+        let readOnly = UnsafeRawBufferPointer(buffer)
+        let faceCount: Int
+        do {
+            faceCount = try library.faceCount(bytes: readOnly)
+        } catch {
+            throw .notAFont(path: path, reason: error.description)
+        }
+        guard faceIndex >= 0 && faceIndex < faceCount else {
+            throw .faceIndexOutOfRange(path: path, index: faceIndex, faceCount: faceCount)
+        }
+        let face: FT_Face
+        do {
+            face = try library.openFace(bytes: readOnly, index: faceIndex)
+        } catch {
+            throw .notAFont(path: path, reason: error.description)
+        }
+        var faceOwned = false
+        defer { if !faceOwned { library.closeFace(face) } }
+
+        let rec = face.pointee
+        guard rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, rec.units_per_EM > 0 else {
+            throw .notAFont(path: path, reason: "not a scalable outline font")
+        }
+
+        // HarfBuzz over the same bytes. The blob does not copy; `buffer` outlives it.
+        let blob = hb_blob_create(
+            buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(buffer.count),
+            HB_MEMORY_MODE_READONLY, nil, nil)
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        hb_blob_destroy(blob)
+        let glyphs = Int(hb_face_get_glyph_count(hbFace))
+        let upem = Int(hb_face_get_upem(hbFace))
+        guard let hbFace, glyphs > 0, let hbFont = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
+            throw .notAFont(path: path, reason: "HarfBuzz finds no glyphs (hb_face_create)")
+        }
+        hb_face_destroy(hbFace)
+        // Scale = units per em: every position HarfBuzz reports is in font units, unrounded.
+        hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+
+        // A truncated file can open and still have broken tables: load one real glyph outline
+        // now, so that a damaged font fails here with a clear error rather than mid-layout.
+        var probe: hb_codepoint_t = 0
+        let probeGlyph = hb_font_get_nominal_glyph(hbFont, 0x41, &probe) != 0 ? probe : 0
+        let loadError = FT_Load_Glyph(face, FT_UInt(probeGlyph), Font.loadFlags)
+        guard loadError == 0 else {
+            hb_font_destroy(hbFont)
+            throw .notAFont(path: path, reason: freeTypeError("FT_Load_Glyph", loadError).description)
+        }
+
+        self.id = Font.nextID.add(1, ordering: .relaxed).oldValue
+        self.source = source
+        self.familyName = rec.family_name.map { String(cString: $0) } ?? "Unknown"
+        self.styleName = rec.style_name.map { String(cString: $0) } ?? "Regular"
+        self.metrics = FontMetrics(
+            unitsPerEm: Int(rec.units_per_EM), ascender: Int(rec.ascender),
+            descender: Int(rec.descender),
+            lineGap: Int(rec.height) - (Int(rec.ascender) - Int(rec.descender)))
+        self.glyphCount = glyphs
+        self.isFixedPitch = rec.face_flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH) != 0
+        self.bytes = buffer
+        self.face = face
+        self.hbFont = hbFont
+        owned = true
+        faceOwned = true
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        if case .success(let library) = FreeTypeLibrary.shared { library.closeFace(face) }
+        bytes.deallocate()
+    }
+
+    /// Font units, unhinted, no bitmaps: the outline exactly as the font stores it.
+    private static let loadFlags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+
+    /// The glyph the font's character map gives `scalar`, or `nil` when the font lacks it.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether the font draws `scalar` with a glyph of its own. Default-ignorable characters
+    /// (joiners, variation selectors) count as covered: shaping hides them when the font lacks them.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isDefaultIgnorableCodePoint || glyph(for: scalar) != nil
+    }
+
+    /// The unhinted horizontal advance of `glyph` in font units.
+    public func advance(of glyph: UInt32) -> Int {
+        Int(hb_font_get_glyph_h_advance(hbFont, glyph))
+    }
+
+    /// The outline of `glyph` in font units, y up. Cached.
+    public func outline(of glyph: UInt32) throws(FontError) -> GlyphOutline {
+        if let cached = outlineCache.withLock({ $0[glyph] }) { return cached }
+        faceLock.lock()
+        let loaded = Result { () throws(FontError) -> GlyphOutline in try loadOutline(glyph) }
+        faceLock.unlock()
+        let outline = try loaded.get()
+        outlineCache.withLock { $0[glyph] = outline }
+        return outline
+    }
+
+    /// Must run under `faceLock`.
+    private func loadOutline(_ glyph: UInt32) throws(FontError) -> GlyphOutline {
+        guard glyph < UInt32(glyphCount) else {
+            throw .cCallFailed(function: "FT_Load_Glyph", code: 0x10, reason: "invalid glyph index \(glyph)")
+        }
+        try check("FT_Load_Glyph", FT_Load_Glyph(face, FT_UInt(glyph), Font.loadFlags))
+        guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
+            return GlyphOutline(path: Path(), bounds: nil)
+        }
+        var builder = OutlineBuilder()
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in OutlineBuilder.from(user).move(to); return 0 },
+            line_to: { to, user in OutlineBuilder.from(user).line(to); return 0 },
+            conic_to: { control, to, user in OutlineBuilder.from(user).conic(control, to); return 0 },
+            cubic_to: { c1, c2, to, user in OutlineBuilder.from(user).cubic(c1, c2, to); return 0 },
+            shift: 0, delta: 0)
+        var outline = slot.pointee.outline
+        let error = withUnsafeMutablePointer(to: &builder) { pointer in
+            FT_Outline_Decompose(&outline, &funcs, UnsafeMutableRawPointer(pointer))
+        }
+        try check("FT_Outline_Decompose", error)
+        let path = builder.finish()
+        return GlyphOutline(path: path, bounds: path.bounds())
+    }
+}
+
+/// Collects `FT_Outline_Decompose` callbacks into a `Path`, closing every contour.
+private struct OutlineBuilder {
+    var path = Path()
+    var open = false
+
+    static func from(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<OutlineBuilder> {
+        // FT_Outline_Decompose passes back the pointer given to it, which is never NULL here.
+        user.unsafelyUnwrapped.assumingMemoryBound(to: OutlineBuilder.self)
+    }
+
+    private static func point(_ v: UnsafePointer<FT_Vector>?) -> Point {
+        guard let v else { return .zero }
+        return Point(x: Double(v.pointee.x), y: Double(v.pointee.y))
+    }
+
+    mutating func move(_ to: UnsafePointer<FT_Vector>?) {
+        if open { path.close() }
+        path.move(to: Self.point(to))
+        open = true
+    }
+
+    mutating func line(_ to: UnsafePointer<FT_Vector>?) { path.line(to: Self.point(to)) }
+
+    mutating func conic(_ control: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?) {
+        path.quad(to: Self.point(to), control: Self.point(control))
+    }
+
+    mutating func cubic(_ c1: UnsafePointer<FT_Vector>?, _ c2: UnsafePointer<FT_Vector>?,
+                        _ to: UnsafePointer<FT_Vector>?) {
+        path.cubic(to: Self.point(to), control1: Self.point(c1), control2: Self.point(c2))
+    }
+
+    mutating func finish() -> Path {
+        if open { path.close() }
+        return path
+    }
+}
+
+/// Lets the C callbacks above, which cannot capture, call the builder through the `user` pointer.
+extension UnsafeMutablePointer where Pointee == OutlineBuilder {
+    func move(_ to: UnsafePointer<FT_Vector>?) { pointee.move(to) }
+    func line(_ to: UnsafePointer<FT_Vector>?) { pointee.line(to) }
+    func conic(_ c: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?) { pointee.conic(c, to) }
+    func cubic(_ c1: UnsafePointer<FT_Vector>?, _ c2: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?) {
+        pointee.cubic(c1, c2, to)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Everything that can go wrong while finding, opening, measuring or shaping a font. Each case
+/// reads as one line for a person (`description`), and a failing C call names the function.
+public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A FreeType, HarfBuzz or Fontconfig call failed.
+    case cCallFailed(function: String, code: Int32, reason: String)
+    case fileNotFound(path: String)
+    case unreadableFile(path: String, reason: String)
+    /// The bytes are not a font FreeType and HarfBuzz can both use.
+    case notAFont(path: String, reason: String)
+    case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
+    /// Fontconfig's best match for the pattern has another family.
+    case unknownFamily(pattern: String, bestMatch: String?)
+    case invalidPattern(String)
+
+    public var description: String {
+        switch self {
+        case .cCallFailed(let function, let code, let reason):
+            return "\(function) failed: \(reason) (error \(code))"
+        case .fileNotFound(let path):
+            return "font file not found: \(path)"
+        case .unreadableFile(let path, let reason):
+            return "cannot read font file \(path): \(reason)"
+        case .notAFont(let path, let reason):
+            return "not a usable font: \(path): \(reason)"
+        case .faceIndexOutOfRange(let path, let index, let count):
+            return "face index \(index) out of range: \(path) has \(count) face\(count == 1 ? "" : "s")"
+        case .unknownFamily(let pattern, let best):
+            let hint = best.map { " (Fontconfig's closest is \"\($0)\")" } ?? ""
+            return "no installed font matches the family in \"\(pattern)\"\(hint)"
+        case .invalidPattern(let pattern):
+            return "not a Fontconfig font pattern: \"\(pattern)\""
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Synchronization
+
+/// How a caller names a font.
+public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
+    /// One of the DejaVu fonts compiled into the library.
+    case bundled(BundledFont)
+    /// A font file (.ttf, .otf, or a .ttc/.otc collection with a face index).
+    case file(path: String, faceIndex: Int = 0)
+    /// A Fontconfig pattern such as `"DejaVu Sans:bold"` or `"Noto Serif:italic"`.
+    case family(String)
+
+    /// CurveType's default: DejaVu Sans, bundled.
+    public static let `default` = FontRequest.bundled(.sans)
+
+    /// Reads a command-line `--font` value: a string that names an existing file, contains a `/`,
+    /// or ends in a font file extension is a file; anything else is a Fontconfig pattern.
+    public init(argument: String, faceIndex: Int = 0) {
+        let fontExtensions = ["ttf", "otf", "ttc", "otc", "pfb", "woff", "woff2"]
+        let ext = (argument as NSString).pathExtension.lowercased()
+        if argument.contains("/") || fontExtensions.contains(ext)
+            || FileManager.default.fileExists(atPath: argument) {
+            self = .file(path: argument, faceIndex: faceIndex)
+        } else {
+            self = .family(argument)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .bundled(let font): return "\(font.familyName)\(font.isBold ? " Bold" : "") (bundled)"
+        case .file(let path, let index): return index == 0 ? path : "\(path)#\(index)"
+        case .family(let pattern): return pattern
+        }
+    }
+}
+
+/// Opened fonts, shared by every caller in the process: opening a font parses its tables, so
+/// a build script that renders many SVGs opens each font once.
+enum FontCache {
+    private static let fonts = Mutex([FontSource: Font]())
+
+    static func font(_ source: FontSource) throws(FontError) -> Font {
+        if let font = fonts.withLock({ $0[source] }) { return font }
+        let font: Font
+        switch source {
+        case .bundled(let bundled):
+            font = try Font(bytes: bundled.bytes, faceIndex: 0, source: source, path: bundled.fileName)
+        case .file(let path, let index):
+            font = try Font(bytes: try readFile(path), faceIndex: index, source: source, path: path)
+        }
+        return fonts.withLock { cache in
+            if let raced = cache[source] { return raced }
+            cache[source] = font
+            return font
+        }
+    }
+
+    private static func readFile(_ path: String) throws(FontError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .fileNotFound(path: path)
+        }
+        guard !isDirectory.boolValue else { throw .unreadableFile(path: path, reason: "it is a directory") }
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .unreadableFile(path: path, reason: error.localizedDescription)
+        }
+    }
+}
+
+/// A primary font and, where the request allows it, fallback fonts found by Fontconfig for
+/// characters the primary lacks.
+public struct FontStack: Sendable {
+    public let primary: Font
+    /// The pattern fallback fonts should resemble; `nil` when fallback is off (a font file: the
+    /// caller asked for exactly that font, so missing characters become .notdef with a warning).
+    public let fallbackPattern: String?
+
+    public init(primary: Font, fallbackPattern: String?) {
+        self.primary = primary
+        self.fallbackPattern = fallbackPattern
+    }
+
+    /// Resolves a request. A family pattern that names a bundled DejaVu font (regular or bold,
+    /// upright) uses the bundled bytes, so output is the same on every machine; other patterns go
+    /// to Fontconfig. Bundled and family requests fall back for missing characters; files do not.
+    public static func resolve(_ request: FontRequest) throws(FontError) -> FontStack {
+        if let known = resolved.withLock({ $0[request] }) { return known }
+        let stack = try resolveUncached(request)
+        resolved.withLock { $0[request] = stack }
+        return stack
+    }
+
+    private static let resolved = Mutex([FontRequest: FontStack]())
+
+    private static func resolveUncached(_ request: FontRequest) throws(FontError) -> FontStack {
+        switch request {
+        case .bundled(let font):
+            return FontStack(primary: try FontCache.font(.bundled(font)), fallbackPattern: font.familyName)
+        case .file(let path, let index):
+            return FontStack(primary: try FontCache.font(.file(path: path, faceIndex: index)), fallbackPattern: nil)
+        case .family(let pattern):
+            let trimmed = pattern.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { throw .invalidPattern(pattern) }
+            let parsed = try Fontconfig.parse(trimmed)
+            if parsed.families.count == 1, parsed.slant == nil || parsed.slant == 0,
+               let bold = Self.boldness(parsed.weight),
+               let bundled = BundledFont(family: parsed.families[0], bold: bold) {
+                return FontStack(primary: try FontCache.font(.bundled(bundled)), fallbackPattern: trimmed)
+            }
+            let (path, index) = try Fontconfig.match(trimmed)
+            return FontStack(primary: try FontCache.font(.file(path: path, faceIndex: index)), fallbackPattern: trimmed)
+        }
+    }
+
+    /// Regular (nil or Fontconfig weight 80) → false, bold (200) → true, others → nil.
+    private static func boldness(_ weight: Int32?) -> Bool? {
+        switch weight {
+        case nil, 80: return false
+        case 200: return true
+        default: return nil
+        }
+    }
+
+    /// The font for one grapheme cluster: the primary if it covers every character, else a
+    /// fallback that does, else `nil`.
+    func font(for character: Character) -> Font? {
+        let scalars = character.unicodeScalars.filter { !primary.covers($0) }
+        if scalars.isEmpty { return primary }
+        guard let pattern = fallbackPattern else { return nil }
+        return FallbackCache.font(for: Array(character.unicodeScalars), like: pattern)
+    }
+}
+
+/// Fallback fonts by the characters they were asked for, so Fontconfig runs once per character.
+enum FallbackCache {
+    private struct Key: Hashable {
+        var scalars: [UInt32]
+        var pattern: String
+    }
+
+    private static let fonts = Mutex([Key: Font?]())
+
+    static func font(for scalars: [Unicode.Scalar], like pattern: String) -> Font? {
+        let needed = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
+        let key = Key(scalars: needed.map(\.value), pattern: pattern)
+        if let known = fonts.withLock({ $0[key] }) { return known }
+        var font: Font?
+        if let (path, index) = Fontconfig.fallback(for: needed, like: pattern) {
+            font = try? FontCache.font(.file(path: path, faceIndex: index))
+        }
+        fonts.withLock { $0[key] = .some(font) }
+        return font
+    }
+}

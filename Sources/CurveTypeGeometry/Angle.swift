@@ -1,0 +1,22 @@
+import Foundation
+
+/// An angle. CurveType's public convention for angles on a circle (`CircleLayout.start`, the
+/// layout JSON, SVG `rotate()`): degrees, 0 at 12 o'clock, clockwise positive on screen — the
+/// convention of SwiftUI's `rotationEffect` and of SVG's y-down `rotate()`.
+public struct Angle: Sendable, Hashable, Comparable {
+    /// The angle in radians.
+    public var radians: Double
+
+    public init(radians: Double) { self.radians = radians }
+    public init(degrees: Double) { self.radians = degrees * .pi / 180 }
+
+    public static func degrees(_ d: Double) -> Angle { Angle(degrees: d) }
+    public static func radians(_ r: Double) -> Angle { Angle(radians: r) }
+
+    public var degrees: Double { radians * 180 / .pi }
+
+    public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }
+    public static func - (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians - b.radians) }
+    public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
+    public static func < (a: Angle, b: Angle) -> Bool { a.radians < b.radians }
+}

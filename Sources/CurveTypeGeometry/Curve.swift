@@ -1,0 +1,76 @@
+import Foundation
+
+/// A curve in SVG user space (px, y down) parametrised by arc length: `s` is the distance in px
+/// travelled along the curve from its start. Text layout places glyphs by `s` alone, so any curve
+/// that answers these questions — a circle now, a spiral later — shares one layout code path.
+///
+/// The direction of travel decides which side text stands on: a glyph's baseline follows the
+/// tangent and its tops point to the tangent's left on screen (the tangent turned 90°
+/// counterclockwise on screen), so text on a circle travelled clockwise stands outside it.
+public protocol ArcLengthCurve: Sendable {
+    /// Length in px from start to end. A closed curve's length is its period.
+    var length: Double { get }
+
+    /// Whether travelling `length` returns to the start (a full circle).
+    var isClosed: Bool { get }
+
+    /// The point at arc length `s` (px) from the start. A closed curve accepts any `s` and wraps.
+    func point(atArcLength s: Double) -> Point
+
+    /// The unit tangent at arc length `s`, in the direction of increasing `s`.
+    func tangent(atArcLength s: Double) -> Point
+}
+
+extension ArcLengthCurve {
+    /// The unit normal on the side glyph tops point to: the tangent turned 90° counterclockwise on
+    /// screen (y down), so (1, 0) gives (0, −1), "up".
+    public func upNormal(atArcLength s: Double) -> Point {
+        let t = tangent(atArcLength: s)
+        return Point(x: t.y, y: -t.x)
+    }
+}
+
+/// Which way a circle is travelled, as seen on screen.
+public enum RotationDirection: String, Sendable, CaseIterable {
+    case clockwise, counterclockwise
+}
+
+/// A full circle travelled from a start angle, parametrised by arc length.
+///
+/// Angles follow CurveType's clock convention: degrees, 0 at 12 o'clock, clockwise positive. The
+/// point at clock angle θ is (cx + r·sin θ, cy − r·cos θ) in SVG space.
+public struct CircleCurve: ArcLengthCurve {
+    public var center: Point
+    /// Radius in px, > 0.
+    public var radius: Double
+    /// Where `s = 0` lies, clock convention.
+    public var start: Angle
+    public var direction: RotationDirection
+
+    public init(center: Point, radius: Double, start: Angle, direction: RotationDirection) {
+        self.center = center
+        self.radius = radius
+        self.start = start
+        self.direction = direction
+    }
+
+    public var length: Double { 2 * .pi * radius }
+    public var isClosed: Bool { true }
+
+    /// The clock angle (radians, clockwise from 12 o'clock) reached after travelling `s` px.
+    public func clockAngle(atArcLength s: Double) -> Double {
+        let turned = s / radius
+        return start.radians + (direction == .clockwise ? turned : -turned)
+    }
+
+    public func point(atArcLength s: Double) -> Point {
+        let theta = clockAngle(atArcLength: s)
+        return Point(x: center.x + radius * sin(theta), y: center.y - radius * cos(theta))
+    }
+
+    public func tangent(atArcLength s: Double) -> Point {
+        let theta = clockAngle(atArcLength: s)
+        let t = Point(x: cos(theta), y: sin(theta))
+        return direction == .clockwise ? t : t * -1
+    }
+}

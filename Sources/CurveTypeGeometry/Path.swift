@@ -1,0 +1,132 @@
+import Foundation
+
+/// One drawing command of a `Path`. Points are in the path's own space (its owner says which).
+public enum PathElement: Sendable, Hashable {
+    case move(Point)
+    case line(Point)
+    /// Quadratic Bézier: control point, end point.
+    case quad(Point, Point)
+    /// Cubic Bézier: two control points, end point.
+    case cubic(Point, Point, Point)
+    case close
+}
+
+/// A sequence of contours made of lines and Bézier segments.
+public struct Path: Sendable, Hashable {
+    public var elements: [PathElement]
+
+    public init(_ elements: [PathElement] = []) { self.elements = elements }
+
+    public var isEmpty: Bool { elements.isEmpty }
+
+    public mutating func move(to p: Point) { elements.append(.move(p)) }
+    public mutating func line(to p: Point) { elements.append(.line(p)) }
+    public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
+        elements.append(.cubic(c1, c2, p))
+    }
+    public mutating func close() { elements.append(.close) }
+
+    /// The path with every point mapped through `t`.
+    public func transformed(by t: AffineTransform) -> Path {
+        Path(elements.map { element in
+            switch element {
+            case .move(let p): return .move(t.apply(p))
+            case .line(let p): return .line(t.apply(p))
+            case .quad(let c, let p): return .quad(t.apply(c), t.apply(p))
+            case .cubic(let c1, let c2, let p): return .cubic(t.apply(c1), t.apply(c2), t.apply(p))
+            case .close: return .close
+            }
+        })
+    }
+
+    /// The exact bounding box of the drawn curve (Bézier extrema, not the control points), after
+    /// mapping through `t`; `nil` for an empty path. Mapping first and bounding second gives a
+    /// tight box for a rotated outline, which bounding first could not.
+    public func bounds(transformedBy t: AffineTransform = .identity) -> Rect? {
+        var box = BoundsAccumulator()
+        var current = Point.zero
+        var contourStart = Point.zero
+        for element in elements {
+            switch element {
+            case .move(let p):
+                current = t.apply(p); contourStart = current
+                box.add(current)
+            case .line(let p):
+                current = t.apply(p)
+                box.add(current)
+            case .quad(let c, let p):
+                let c1 = t.apply(c), p1 = t.apply(p)
+                box.addQuad(current, c1, p1)
+                current = p1
+            case .cubic(let c1, let c2, let p):
+                let q1 = t.apply(c1), q2 = t.apply(c2), p1 = t.apply(p)
+                box.addCubic(current, q1, q2, p1)
+                current = p1
+            case .close:
+                current = contourStart
+            }
+        }
+        return box.rect
+    }
+}
+
+/// Grows a box by points and by the extrema of Bézier segments.
+struct BoundsAccumulator {
+    var minX = Double.infinity, minY = Double.infinity
+    var maxX = -Double.infinity, maxY = -Double.infinity
+
+    var rect: Rect? { minX <= maxX ? Rect(minX: minX, minY: minY, maxX: maxX, maxY: maxY) : nil }
+
+    mutating func add(_ p: Point) {
+        minX = min(minX, p.x); maxX = max(maxX, p.x)
+        minY = min(minY, p.y); maxY = max(maxY, p.y)
+    }
+
+    mutating func addQuad(_ p0: Point, _ c: Point, _ p1: Point) {
+        add(p1)
+        // B'(t) = 0 at t = (p0 − c) / (p0 − 2c + p1), per axis.
+        for axis in 0..<2 {
+            let a = axis == 0 ? p0.x : p0.y, b = axis == 0 ? c.x : c.y, e = axis == 0 ? p1.x : p1.y
+            let den = a - 2 * b + e
+            guard den != 0 else { continue }
+            let tt = (a - b) / den
+            if tt > 0 && tt < 1 { add(Self.quadPoint(p0, c, p1, tt)) }
+        }
+    }
+
+    mutating func addCubic(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point) {
+        add(p1)
+        for axis in 0..<2 {
+            let v0 = axis == 0 ? p0.x : p0.y, v1 = axis == 0 ? c1.x : c1.y
+            let v2 = axis == 0 ? c2.x : c2.y, v3 = axis == 0 ? p1.x : p1.y
+            // B'(t)/3 = a·t² + b·t + c
+            let a = -v0 + 3 * v1 - 3 * v2 + v3
+            let b = 2 * (v0 - 2 * v1 + v2)
+            let c = v1 - v0
+            for tt in Self.roots(a, b, c) where tt > 0 && tt < 1 {
+                add(Self.cubicPoint(p0, c1, c2, p1, tt))
+            }
+        }
+    }
+
+    static func roots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
+        if abs(a) < 1e-12 {
+            return abs(b) < 1e-12 ? [] : [-c / b]
+        }
+        let disc = b * b - 4 * a * c
+        if disc < 0 { return [] }
+        let sq = disc.squareRoot()
+        return [(-b + sq) / (2 * a), (-b - sq) / (2 * a)]
+    }
+
+    static func quadPoint(_ p0: Point, _ c: Point, _ p1: Point, _ t: Double) -> Point {
+        let u = 1 - t
+        return p0 * (u * u) + c * (2 * u * t) + p1 * (t * t)
+    }
+
+    static func cubicPoint(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, _ t: Double) -> Point {
+        let u = 1 - t
+        return p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p1 * (t * t * t)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A point or a vector in a plane. The unit and the direction of y depend on the space it lives
+/// in, and every API that takes one says which: font units with y up (outlines), or SVG user
+/// units (px) with y down (layout and output).
+public struct Point: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
+    public static func * (k: Double, a: Point) -> Point { Point(x: a.x * k, y: a.y * k) }
+
+    /// Euclidean length of the vector.
+    public var length: Double { (x * x + y * y).squareRoot() }
+
+    /// Euclidean distance to another point.
+    public func distance(to other: Point) -> Double { (self - other).length }
+
+    public func dot(_ other: Point) -> Double { x * other.x + y * other.y }
+
+    /// Whether both coordinates are finite numbers.
+    public var isFinite: Bool { x.isFinite && y.isFinite }
+}
+
+/// An axis-aligned rectangle, `min` the corner with the smallest coordinates.
+public struct Rect: Sendable, Hashable {
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    public var width: Double { maxX - minX }
+    public var height: Double { maxY - minY }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        Rect(minX: min(minX, other.minX), minY: min(minY, other.minY),
+             maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+    }
+
+    /// Grown by `amount` on every side.
+    public func insetBy(_ amount: Double) -> Rect {
+        Rect(minX: minX + amount, minY: minY + amount, maxX: maxX - amount, maxY: maxY - amount)
+    }
+
+    public func contains(_ p: Point, tolerance: Double = 0) -> Bool {
+        p.x >= minX - tolerance && p.x <= maxX + tolerance
+            && p.y >= minY - tolerance && p.y <= maxY + tolerance
+    }
+}

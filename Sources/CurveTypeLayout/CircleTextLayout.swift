@@ -1,0 +1,122 @@
+import CurveTypeFonts
+import CurveTypeGeometry
+import Foundation
+
+/// Which side of the circle text stands on.
+public enum TextSide: String, Sendable, CaseIterable {
+    /// Baseline on the circle, glyph tops away from the centre; text runs clockwise.
+    case outside
+    /// Glyph tops toward the centre; text runs counterclockwise, so text at the bottom of the
+    /// circle reads upright.
+    case inside
+}
+
+/// Why a layout cannot be made.
+public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The run is longer than the circle and overlap was not allowed.
+    case runExceedsCircumference(extent: Double, circumference: Double)
+    /// The text does not fit the sweep even with zero tracking.
+    case runExceedsSweep(advances: Double, sweepLength: Double, sweepDegrees: Double)
+    case invalidParameter(String)
+
+    public var description: String {
+        switch self {
+        case .runExceedsCircumference(let extent, let circumference):
+            return String(format: "the text is %.2f px long but the circle is only %.2f px round (use a larger radius, a smaller size, or --allow-overlap)", extent, circumference)
+        case .runExceedsSweep(let advances, let length, let degrees):
+            return String(format: "the text needs %.2f px but a %g° sweep gives only %.2f px (use a larger sweep or radius, or --allow-overlap)", advances, degrees, length)
+        case .invalidParameter(let message):
+            return message
+        }
+    }
+}
+
+/// Text on a circle: where it starts, which way it runs, how it is spaced.
+public struct CircleTextStyle: Sendable, Hashable {
+    /// Font size, px, > 0.
+    public var size: Double
+    /// Radius of the circle the baseline follows (before `baselineShift`), px, > 0.
+    public var radius: Double
+    /// The anchor's angle: degrees, 0 at 12 o'clock, clockwise positive.
+    public var start: Double
+    public var align: TextAlignment
+    public var side: TextSide
+    /// Extra px between clusters (CSS letter-spacing), ignored when `sweep` is set.
+    public var tracking: Double
+    /// Fill this many degrees, 0 < sweep ≤ 360, by choosing the tracking. At 360 the gap across
+    /// the seam equals the others, spacing the text evenly round the whole circle.
+    public var sweep: Double?
+    /// px along the normal, positive toward the glyph tops (as CSS `baseline-shift`).
+    public var baselineShift: Double
+    /// Allow a run longer than the circumference (or than the sweep) to overlap itself.
+    public var allowOverlap: Bool
+
+    public init(size: Double = 16, radius: Double = 100, start: Double = 0, align: TextAlignment = .start,
+                side: TextSide = .outside, tracking: Double = 0, sweep: Double? = nil,
+                baselineShift: Double = 0, allowOverlap: Bool = false) {
+        self.size = size
+        self.radius = radius
+        self.start = start
+        self.align = align
+        self.side = side
+        self.tracking = tracking
+        self.sweep = sweep
+        self.baselineShift = baselineShift
+        self.allowOverlap = allowOverlap
+    }
+
+    /// Throws unless every number is finite and in range.
+    public func validate() throws(LayoutError) {
+        func finite(_ value: Double, _ name: String) throws(LayoutError) {
+            guard value.isFinite else { throw .invalidParameter("\(name) must be a finite number, not \(value)") }
+        }
+        try finite(size, "size")
+        try finite(radius, "radius")
+        try finite(start, "start")
+        try finite(tracking, "tracking")
+        try finite(baselineShift, "baseline shift")
+        guard size > 0 else { throw .invalidParameter("size must be greater than 0, not \(size)") }
+        guard radius > 0 else { throw .invalidParameter("radius must be greater than 0, not \(radius)") }
+        if let sweep {
+            try finite(sweep, "sweep")
+            guard sweep > 0 && sweep <= 360 else {
+                throw .invalidParameter("sweep must be more than 0 and at most 360 degrees, not \(sweep)")
+            }
+        }
+    }
+}
+
+/// A run laid on a circle, with the circle it follows.
+public struct CircleTextLayout: Sendable {
+    public let curve: CircleCurve
+    public let style: CircleTextStyle
+    public let text: CurveTextLayout
+
+    /// Lays `run` on the circle of `style.radius` about `center` (SVG space, px, y down).
+    public init(_ run: ShapedRun, style: CircleTextStyle, center: Point) throws(LayoutError) {
+        try style.validate()
+        let curve = CircleCurve(
+            center: center, radius: style.radius, start: .degrees(style.start),
+            direction: style.side == .outside ? .clockwise : .counterclockwise)
+        let advances = advanceWidth(of: run, size: style.size)
+        let clusters = clusterCount(of: run)
+        var tracking = style.tracking
+        if let sweep = style.sweep {
+            let seamless = sweep == 360
+            let sweepLength = curve.length * sweep / 360
+            let gaps = seamless ? clusters : clusters - 1
+            tracking = gaps > 0 ? (sweepLength - advances) / Double(gaps) : 0
+            if tracking < 0 && !style.allowOverlap {
+                throw .runExceedsSweep(advances: advances, sweepLength: sweepLength, sweepDegrees: sweep)
+            }
+        }
+        let extent = advances + tracking * Double(max(clusters - 1, 0))
+        if extent > curve.length * (1 + 1e-12) && !style.allowOverlap {
+            throw .runExceedsCircumference(extent: extent, circumference: curve.length)
+        }
+        self.curve = curve
+        self.style = style
+        self.text = layOut(run, size: style.size, along: curve, anchor: 0, align: style.align,
+                           tracking: tracking, baselineShift: style.baselineShift)
+    }
+}

@@ -1,0 +1,175 @@
+import CurveTypeFonts
+import CurveTypeGeometry
+import Foundation
+
+/// Where a run sits relative to its anchor on the curve.
+public enum TextAlignment: String, Sendable, CaseIterable {
+    /// The run's leading edge (the first glyph's leading edge) at the anchor.
+    case start
+    /// The middle of the run's extent at the anchor.
+    case center
+    /// The trailing edge (the last glyph's trailing edge) at the anchor.
+    case end
+}
+
+/// A glyph placed in SVG space (px, y down).
+public struct PlacedGlyph: Sendable, Hashable {
+    /// Glyph index in `fonts[font]` of the layout's run.
+    public var glyph: UInt32
+    public var font: Int
+    /// UTF-8 byte offset of the glyph's cluster in the text (HarfBuzz's cluster value).
+    public var cluster: Int
+    /// Where the glyph's outline origin lands: its pen position on the (shifted) baseline plus
+    /// HarfBuzz's offset, which is zero except for marks and GPOS adjustments. px, y down.
+    public var origin: Point
+    /// The glyph's rotation about `origin`, degrees in [0, 360), clockwise on screen (SVG `rotate()`).
+    public var angle: Double
+    /// Shaped advance in px, tracking not included.
+    public var advance: Double
+    /// Arc length (px) from the curve's start to this glyph's advance midpoint.
+    public var arcLength: Double
+    /// px per font unit of the glyph's font: size ÷ units per em.
+    public var scale: Double
+}
+
+/// A cluster (a base with its marks, a ligature, an emoji sequence) placed as one rigid unit.
+public struct PlacedCluster: Sendable, Hashable {
+    /// UTF-8 byte range of the cluster's characters in the text.
+    public var textRange: Range<Int>
+    /// Index range of the cluster's glyphs in `CurveTextLayout.glyphs`.
+    public var glyphRange: Range<Int>
+    /// The cluster's pen origin on the (shifted) baseline, px, y down.
+    public var origin: Point
+    /// Rotation about `origin`, degrees, clockwise on screen.
+    public var angle: Double
+    /// Sum of the cluster's shaped advances, px.
+    public var advance: Double
+    /// Arc length (px) from the curve's start to the cluster's advance midpoint.
+    public var arcLength: Double
+}
+
+/// A shaped run laid along a curve.
+public struct CurveTextLayout: Sendable {
+    public let run: ShapedRun
+    /// Font size in px.
+    public let size: Double
+    /// Extra px added after every cluster but the last.
+    public let tracking: Double
+    /// From the first cluster's leading edge to the last one's trailing edge, px.
+    public let extent: Double
+    public let clusters: [PlacedCluster]
+    public let glyphs: [PlacedGlyph]
+}
+
+/// The run's clusters: consecutive glyphs with one cluster value, with their advances in px.
+struct ClusterSpan {
+    var glyphs: Range<Int>
+    var textStart: Int
+    var advance: Double
+}
+
+func clusterSpans(of run: ShapedRun, size: Double) -> [ClusterSpan] {
+    var spans: [ClusterSpan] = []
+    var i = 0
+    let glyphs = run.glyphs
+    while i < glyphs.count {
+        var j = i
+        var advance = 0.0
+        while j < glyphs.count && glyphs[j].cluster == glyphs[i].cluster {
+            advance += glyphs[j].advance * size / Double(run.fonts[glyphs[j].font].unitsPerEm)
+            j += 1
+        }
+        spans.append(ClusterSpan(glyphs: i..<j, textStart: glyphs[i].cluster, advance: advance))
+        i = j
+    }
+    return spans
+}
+
+/// The total shaped advance of the run in px, tracking not included.
+public func advanceWidth(of run: ShapedRun, size: Double) -> Double {
+    run.glyphs.reduce(0) { $0 + $1.advance * size / Double(run.fonts[$1.font].unitsPerEm) }
+}
+
+/// The number of clusters in `run`: tracking goes between them.
+public func clusterCount(of run: ShapedRun) -> Int {
+    var count = 0
+    var last: Int?
+    for g in run.glyphs where g.cluster != last {
+        count += 1
+        last = g.cluster
+    }
+    return count
+}
+
+/// Lays `run` along `curve` by the SVG `<textPath>` rule: each cluster's advance midpoint lies on
+/// the curve at its arc length, and the cluster is rotated to the tangent there. Glyphs inside a
+/// cluster keep their shaped positions relative to each other (one rigid unit); `tracking` px is
+/// added after each cluster but the last; `baselineShift` px moves clusters along the curve's up
+/// normal (positive: toward the glyph tops), never along the curve.
+///
+/// - Parameters:
+///   - anchor: arc length (px) from the curve's start of the point `align` refers to.
+///   - size: font size in px.
+public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCurve, anchor: Double,
+                   align: TextAlignment, tracking: Double, baselineShift: Double) -> CurveTextLayout {
+    let spans = clusterSpans(of: run, size: size)
+    let advances = spans.reduce(0) { $0 + $1.advance }
+    let extent = advances + tracking * Double(max(spans.count - 1, 0))
+    let leading: Double
+    switch align {
+    case .start: leading = anchor
+    case .center: leading = anchor - extent / 2
+    case .end: leading = anchor - extent
+    }
+
+    var clusters: [PlacedCluster] = []
+    clusters.reserveCapacity(spans.count)
+    var glyphs: [PlacedGlyph] = []
+    glyphs.reserveCapacity(run.glyphs.count)
+    var pen = leading
+    let textEnds = clusterTextEnds(spans, textLength: run.text.utf8.count)
+    for (index, span) in spans.enumerated() {
+        let mid = pen + span.advance / 2
+        let onCurve = curve.point(atArcLength: mid)
+        let t = curve.tangent(atArcLength: mid)
+        let up = Point(x: t.y, y: -t.x)
+        let origin = onCurve - t * (span.advance / 2) + up * baselineShift
+        let angle = clockwiseDegrees(t)
+        var clusterPen = 0.0
+        for g in span.glyphs {
+            let shaped = run.glyphs[g]
+            let scale = size / Double(run.fonts[shaped.font].unitsPerEm)
+            let advance = shaped.advance * scale
+            let glyphOrigin = origin + t * (clusterPen + shaped.xOffset * scale) + up * (shaped.yOffset * scale)
+            glyphs.append(PlacedGlyph(
+                glyph: shaped.glyph, font: shaped.font, cluster: shaped.cluster, origin: glyphOrigin,
+                angle: angle, advance: advance, arcLength: pen + clusterPen + advance / 2, scale: scale))
+            clusterPen += advance
+        }
+        clusters.append(PlacedCluster(
+            textRange: span.textStart..<textEnds[index], glyphRange: span.glyphs, origin: origin,
+            angle: angle, advance: span.advance, arcLength: mid))
+        pen += span.advance + (index < spans.count - 1 ? tracking : 0)
+    }
+    return CurveTextLayout(run: run, size: size, tracking: tracking, extent: extent,
+                           clusters: clusters, glyphs: glyphs)
+}
+
+/// Where each span's text ends: at the next cluster start in logical order. Right-to-left runs
+/// come in visual order, so the logical neighbour may stand on either side.
+func clusterTextEnds(_ spans: [ClusterSpan], textLength: Int) -> [Int] {
+    let starts = Array(Set(spans.map(\.textStart))).sorted()
+    var next: [Int: Int] = [:]
+    for (i, start) in starts.enumerated() {
+        next[start] = i + 1 < starts.count ? starts[i + 1] : textLength
+    }
+    return spans.map { next[$0.textStart] ?? textLength }
+}
+
+/// The direction of `v` (SVG space, y down) as degrees clockwise from +x, in [0, 360).
+func clockwiseDegrees(_ v: Point) -> Double {
+    var degrees = atan2(v.y, v.x) * 180 / .pi
+    if degrees < 0 { degrees += 360 }
+    if degrees >= 360 { degrees -= 360 }
+    return degrees + 0  // never -0
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import CurveType
+import Foundation
+
+@main
+struct CurveTypeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "curvetype",
+        abstract: "Type on circles as clean, deterministic SVG, measured with real fonts.",
+        subcommands: [CircleCommand.self])
+
+    /// Runs the command; a failure prints one line on stderr and exits non-zero. Help and version
+    /// requests print as ArgumentParser prints them.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as CurveTypeError {
+            fail(error.description, code: 1)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                exit(withError: error)
+            }
+            let message = fullMessage(for: error)
+                .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+            fail(message.replacingOccurrences(of: "Error: ", with: ""), code: code.rawValue == 0 ? 64 : code.rawValue)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("curvetype: error: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+}
