@@ -16,12 +16,10 @@ BENCH_PACKAGES = hyperfine
 all: build
 
 # apt-get as root (or through passwordless sudo) when something is missing.
-define apt_install
-	@echo "make: installing $(1)"
-	@if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
-	  else echo "make: need root to apt-get install $(1)" >&2; exit 1; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(1) >/dev/null
-endef
+apt_install = if [ "$$(id -u)" = 0 ]; then S=; elif sudo -n true 2>/dev/null; then S="sudo -n"; \
+  else echo "make: need root to apt-get install $(1)" >&2; exit 1; fi; \
+  echo "make: installing $(1)"; $$S apt-get update -qq \
+  && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -qq --no-install-recommends $(1) >/dev/null
 
 deps:
 	@pkg-config --exists freetype2 harfbuzz fontconfig 2>/dev/null || { $(call apt_install,$(BUILD_PACKAGES)); }

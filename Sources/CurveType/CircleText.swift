@@ -208,7 +208,7 @@ func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
     for placed in layout.glyphs {
         let outline = try layout.run.fonts[placed.font].outline(of: placed.glyph)
         guard outline.bounds != nil else { continue }
-        let t = AffineTransform.scale(placed.scale, -placed.scale)
+        let t = AffineMap.scale(placed.scale, -placed.scale)
             .concatenating(.rotation(.degrees(placed.angle)))
             .concatenating(.translation(placed.origin.x, placed.origin.y))
         guard let b = outline.path.bounds(transformedBy: t) else { continue }

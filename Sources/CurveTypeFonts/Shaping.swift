@@ -9,7 +9,7 @@ public struct ShapedGlyph: Sendable, Hashable {
     /// Index into `ShapedRun.fonts`.
     public var font: Int
     /// UTF-8 byte offset in the run's text of the first character of this glyph's cluster (as
-    /// `hb-shape` prints it). Glyphs with the same value form one cluster.
+    /// `hb-shape --utf8-clusters` prints it). Glyphs with the same value form one cluster.
     public var cluster: Int
     /// Horizontal advance, font units.
     public var advance: Double
@@ -61,7 +61,14 @@ extension FontStack {
         } else {
             for character in text {
                 let length = character.utf8.count
-                let font = self.font(for: character)
+                var font = self.font(for: character)
+                // Spaces and punctuation between two fallback characters stay in the fallback
+                // font's run when it has them: a right-to-left phrase then shapes as one run
+                // and keeps its visual order.
+                if let last = runs.last?.font, last !== primary, character.isNeutral,
+                   character.unicodeScalars.allSatisfy(last.covers) {
+                    font = last
+                }
                 if font == nil {
                     missing.append(contentsOf: character.unicodeScalars.filter { !primary.covers($0) })
                 }
@@ -112,5 +119,20 @@ extension FontStack {
             }
         }
         return ShapedRun(text: text, fonts: fonts, glyphs: glyphs, missing: missing)
+    }
+}
+
+extension Character {
+    /// Whitespace or punctuation: characters with no direction of their own.
+    var isNeutral: Bool {
+        unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator, .otherPunctuation, .dashPunctuation, .openPunctuation,
+                 .closePunctuation, .initialPunctuation, .finalPunctuation, .connectorPunctuation:
+                return true
+            default:
+                return scalar.properties.isWhitespace
+            }
+        }
     }
 }

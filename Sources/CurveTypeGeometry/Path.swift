@@ -28,7 +28,7 @@ public struct Path: Sendable, Hashable {
     public mutating func close() { elements.append(.close) }
 
     /// The path with every point mapped through `t`.
-    public func transformed(by t: AffineTransform) -> Path {
+    public func transformed(by t: AffineMap) -> Path {
         Path(elements.map { element in
             switch element {
             case .move(let p): return .move(t.apply(p))
@@ -43,7 +43,7 @@ public struct Path: Sendable, Hashable {
     /// The exact bounding box of the drawn curve (Bézier extrema, not the control points), after
     /// mapping through `t`; `nil` for an empty path. Mapping first and bounding second gives a
     /// tight box for a rotated outline, which bounding first could not.
-    public func bounds(transformedBy t: AffineTransform = .identity) -> Rect? {
+    public func bounds(transformedBy t: AffineMap = .identity) -> Rect? {
         var box = BoundsAccumulator()
         var current = Point.zero
         var contourStart = Point.zero

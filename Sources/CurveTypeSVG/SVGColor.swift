@@ -65,7 +65,7 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
     private static func channel(_ arg: String) -> Int? {
         if arg.hasSuffix("%") {
             guard let p = Double(arg.dropLast()), p.isFinite, (0...100).contains(p) else { return nil }
-            return Int((p * 2.55).rounded())
+            return Int((p / 100 * 255).rounded())
         }
         guard let v = Double(arg), v.isFinite, (0...255).contains(v) else { return nil }
         return Int(v.rounded())

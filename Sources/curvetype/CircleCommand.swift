@@ -25,7 +25,7 @@ struct CircleCommand: ParsableCommand {
     @Option(help: "Face index inside a .ttc/.otc font collection.")
     var faceIndex: Int = 0
 
-    @Option(help: "OpenType features, comma-separated, in HarfBuzz syntax (e.g. -liga,ss01).")
+    @Option(parsing: .unconditional, help: "OpenType features, comma-separated, in HarfBuzz syntax (e.g. -liga,ss01).")
     var features: String?
 
     @Option(parsing: .unconditional, help: "Font size in px.")

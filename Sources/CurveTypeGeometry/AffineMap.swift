@@ -2,33 +2,33 @@ import Foundation
 
 /// An affine map (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty), the same matrix layout as SVG's
 /// `matrix(a b c d e f)`. Composition `t1.concatenating(t2)` applies `t1` first, then `t2`.
-public struct AffineTransform: Sendable, Hashable {
+public struct AffineMap: Sendable, Hashable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = AffineMap(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-    public static func translation(_ x: Double, _ y: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    public static func translation(_ x: Double, _ y: Double) -> AffineMap {
+        AffineMap(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
-    public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
-        AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    public static func scale(_ sx: Double, _ sy: Double) -> AffineMap {
+        AffineMap(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
     /// A rotation about the origin. In SVG's y-down space a positive angle turns clockwise on
     /// screen, exactly as SVG `rotate(deg)`.
-    public static func rotation(_ angle: Angle) -> AffineTransform {
+    public static func rotation(_ angle: Angle) -> AffineMap {
         let cs = cos(angle.radians), sn = sin(angle.radians)
-        return AffineTransform(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
+        return AffineMap(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 
     /// `self` first, then `next`.
-    public func concatenating(_ next: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ next: AffineMap) -> AffineMap {
+        AffineMap(
             a: next.a * a + next.c * b, b: next.b * a + next.d * b,
             c: next.a * c + next.c * d, d: next.b * c + next.d * d,
             tx: next.a * tx + next.c * ty + next.tx, ty: next.b * tx + next.d * ty + next.ty)

@@ -1,0 +1,144 @@
+import CurveType
+import Foundation
+import Testing
+
+@Suite struct BundledFontTests {
+    @Test(arguments: BundledFont.allCases)
+    func compiledInBytesEqualTheFilesInFonts(_ font: BundledFont) throws {
+        let onDisk = try Data(contentsOf: URL(fileURLWithPath: fontsFolder(font.fileName)))
+        #expect(Data(font.bytes) == onDisk, "\(font.fileName) differs from its compiled-in copy: run `make embed-fonts`")
+    }
+
+    @Test func bundledFontsOpenWithTheirMetrics() throws {
+        let sans = try FontStack.resolve(.bundled(.sans)).primary
+        #expect(sans.familyName == "DejaVu Sans")
+        #expect(sans.styleName == "Book")
+        #expect(sans.unitsPerEm == 2048)
+        #expect(sans.metrics.ascender == 1901)
+        #expect(sans.metrics.descender == -483)
+        #expect(!sans.isFixedPitch)
+        let mono = try FontStack.resolve(.bundled(.mono)).primary
+        #expect(mono.familyName == "DejaVu Sans Mono")
+        #expect(mono.isFixedPitch)
+        #expect(try FontStack.resolve(.bundled(.sansBold)).primary.styleName == "Bold")
+    }
+
+    @Test func familyPatternsNamingDejaVuUseTheBundledBytes() throws {
+        #expect(try FontStack.resolve(.family("DejaVu Sans Mono")).primary.source == .bundled(.mono))
+        #expect(try FontStack.resolve(.family("dejavu sans:bold")).primary.source == .bundled(.sansBold))
+        #expect(try FontStack.resolve(.family("DejaVu Sans")).fallbackPattern == "DejaVu Sans")
+    }
+}
+
+@Suite struct FontOpeningTests {
+    @Test func opensAFileByPath() throws {
+        let stack = try FontStack.resolve(.file(path: fontsFolder("DejaVuSansMono-Bold.ttf")))
+        #expect(stack.primary.familyName == "DejaVu Sans Mono")
+        #expect(stack.primary.styleName == "Bold")
+        #expect(stack.fallbackPattern == nil)
+    }
+
+    @Test func opensEachFaceOfACollection() throws {
+        let ttc = try makeCollection([fontsFolder("DejaVuSans.ttf"), fontsFolder("DejaVuSansMono.ttf")])
+        defer { try? FileManager.default.removeItem(atPath: ttc) }
+        #expect(try FontStack.resolve(.file(path: ttc, faceIndex: 0)).primary.familyName == "DejaVu Sans")
+        #expect(try FontStack.resolve(.file(path: ttc, faceIndex: 1)).primary.familyName == "DejaVu Sans Mono")
+        #expect(throws: FontError.faceIndexOutOfRange(path: ttc, index: 2, faceCount: 2)) {
+            try FontStack.resolve(.file(path: ttc, faceIndex: 2))
+        }
+    }
+
+    @Test func findsAnInstalledFamilyThroughFontconfig() throws {
+        // DejaVu Serif is not bundled: this match comes from Fontconfig and the system's fonts
+        // (`make test` installs fonts-dejavu-core).
+        let stack = try FontStack.resolve(.family("DejaVu Serif"))
+        #expect(stack.primary.familyName == "DejaVu Serif")
+        guard case .file = stack.primary.source else {
+            Issue.record("expected a font file found by Fontconfig, got \(stack.primary.source)")
+            return
+        }
+    }
+
+    @Test func unknownFamilyIsAnError() {
+        #expect {
+            try FontStack.resolve(.family("No Such Family Zq9"))
+        } throws: { error in
+            guard case FontError.unknownFamily(let pattern, _) = error else { return false }
+            return pattern == "No Such Family Zq9"
+        }
+    }
+
+    @Test func missingFileIsAnError() {
+        #expect(throws: FontError.fileNotFound(path: "/nonexistent/font.ttf")) {
+            try FontStack.resolve(.file(path: "/nonexistent/font.ttf"))
+        }
+    }
+
+    @Test func corruptFontsAreErrorsNotCrashes() throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: fontsFolder("DejaVuSans.ttf")))
+        var generator = SeededGenerator(seed: 7)
+        let noise = Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let cases: [(String, Data)] = [
+            ("empty", Data()), ("noise", noise), ("header-only", original.prefix(12)),
+            ("directory-only", original.prefix(400)), ("truncated-1k", original.prefix(1000)),
+            ("truncated-100k", original.prefix(100_000)), ("truncated-half", original.prefix(original.count / 2)),
+        ]
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-corrupt-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, bytes) in cases {
+            let path = dir.appendingPathComponent("\(name).ttf").path
+            try bytes.write(to: URL(fileURLWithPath: path))
+            expect(name, performing: { _ = try FontStack.resolve(.file(path: path)) }, throws: { error in
+                guard case FontError.notAFont(let p, _) = error else { return false }
+                return p == path
+            })
+        }
+    }
+}
+
+/// Expects `body` to throw an error `predicate` accepts; `label` names the case in a loop.
+func expect(_ label: String, performing body: () throws -> Void, throws predicate: (any Error) -> Bool,
+            sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        try body()
+        Issue.record("\(label): expected an error, got none", sourceLocation: sourceLocation)
+    } catch {
+        #expect(predicate(error), "\(label): unexpected error \(error)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Writes a TrueType collection (.ttc) holding the given .ttf files, as the OpenType spec lays it
+/// out: a `ttcf` header with one offset per font, then each font's table directory with its table
+/// offsets moved to where its tables now lie.
+func makeCollection(_ files: [String]) throws -> String {
+    let fonts = try files.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
+    func u16(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) << 8 | Int(b[o + 1]) }
+    func u32(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) << 24 | Int(b[o + 1]) << 16 | Int(b[o + 2]) << 8 | Int(b[o + 3]) }
+    func put32(_ b: inout [UInt8], _ o: Int, _ v: Int) {
+        for i in 0..<4 { b[o + i] = UInt8((v >> (24 - 8 * i)) & 0xFF) }
+    }
+    var out: [UInt8] = Array("ttcf".utf8) + [0, 1, 0, 0]
+    out += [0, 0, 0, UInt8(fonts.count)]
+    let headerSize = 12 + 4 * fonts.count
+    var offsets: [Int] = []
+    var position = headerSize
+    for font in fonts {
+        offsets.append(position)
+        position += (font.count + 3) & ~3
+    }
+    for o in offsets { out += [0, 0, 0, 0]; put32(&out, out.count - 4, o) }
+    for (font, base) in zip(fonts, offsets) {
+        var moved = font
+        let tables = u16(font, 4)
+        for t in 0..<tables {
+            let entry = 12 + 16 * t
+            put32(&moved, entry + 8, u32(font, entry + 8) + base)
+        }
+        out += moved
+        out += [UInt8](repeating: 0, count: ((font.count + 3) & ~3) - font.count)
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-\(getpid())-\(UUID().uuidString).ttc").path
+    try Data(out).write(to: URL(fileURLWithPath: path))
+    return path
+}
