@@ -12,8 +12,13 @@ struct CurveTypeCommand: ParsableCommand {
     /// Runs the command; a failure prints one line on stderr and exits non-zero. Help and version
     /// requests print as ArgumentParser prints them.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help", !commands.contains(first) {
+            fail("unknown command '\(first)' (commands: \(commands.joined(separator: ", ")))", code: 64)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as CurveTypeError {
             fail(error.description, code: 1)

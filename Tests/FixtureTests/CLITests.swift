@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// A command line that must fail: one line on stderr naming the problem, a non-zero exit, and
+/// no output file written or clobbered.
+struct BadInput: CustomTestStringConvertible, Sendable {
+    var arguments: [String]
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+
+    init(_ arguments: [String], _ message: String) {
+        self.arguments = arguments
+        self.message = message
+    }
+
+    static let text = "HELLO"
+    static let all: [BadInput] = [
+        BadInput(["circle", text, "--font", "/nonexistent/font.ttf"], "font file not found: /nonexistent/font.ttf"),
+        BadInput(["circle", text, "--font", "No Such Family Zq9"], "no installed font matches the family in \"No Such Family Zq9\""),
+        BadInput(["circle", text, "--font", "CORRUPT"], "not a usable font"),
+        BadInput(["circle", text, "--font", "Fonts/DejaVuSans.ttf", "--face-index", "3"], "face index 3 out of range"),
+        BadInput(["circle", ""], "the text is empty"),
+        BadInput(["circle", "\u{1}\u{7}"], "the text has only control characters"),
+        BadInput(["circle", text, "--size", "0"], "size must be greater than 0"),
+        BadInput(["circle", text, "--size", "-5"], "size must be greater than 0"),
+        BadInput(["circle", text, "--size", "nan"], "size must be a finite number"),
+        BadInput(["circle", text, "--size", "inf"], "size must be a finite number"),
+        BadInput(["circle", text, "--radius", "0"], "radius must be greater than 0"),
+        BadInput(["circle", text, "--radius", "-1"], "radius must be greater than 0"),
+        BadInput(["circle", text, "--start", "nan"], "start must be a finite number"),
+        BadInput(["circle", text, "--tracking", "inf"], "tracking must be a finite number"),
+        BadInput(["circle", text, "--fill", "reddish"], "not a colour: \"reddish\""),
+        BadInput(["circle", text, "--fill", "#12"], "not a colour"),
+        BadInput(["circle", text, "--precision", "9"], "precision must be a whole number from 0 to 6"),
+        BadInput(["circle", text, "--id-prefix", "9 bad\""], "not a usable id prefix"),
+        BadInput(["circle", text, "--canvas", "0x100"], "canvas width and height must be greater than 0"),
+        BadInput(["circle", text, "--canvas", "big"], "canvas must be WIDTHxHEIGHT"),
+        BadInput(["circle", text, "--sweep", "0"], "sweep must be more than 0 and at most 360"),
+        BadInput(["circle", text, "--sweep", "400"], "sweep must be more than 0 and at most 360"),
+        BadInput(["circle", text, "--sweep", "90", "--tracking", "2"], "give --sweep or --tracking, not both"),
+        BadInput(["circle", String(repeating: "W", count: 80), "--radius", "30"], "but the circle is only"),
+        BadInput(["circle", "WWWWWWWWWW", "--sweep", "10"], "sweep gives only"),
+        BadInput(["circle", text, "--features", "!!"], "not an OpenType feature setting"),
+        BadInput(["circle", text, "--align", "middle"], "middle"),
+        BadInput(["circle", text, "--side", "left"], "left"),
+        BadInput(["circle", text, "--size", "big"], "big"),
+        BadInput(["circle", text, "--no-such-option"], "--no-such-option"),
+        BadInput(["circle"], "Missing expected argument"),
+        BadInput(["triangle", text], "triangle"),
+        BadInput(["circle", text, "--padding", "-1"], "padding must be a finite number ≥ 0"),
+    ]
+}
+
+@Suite struct CLITests {
+    @Test(arguments: BadInput.all)
+    func badInputFailsCleanly(_ bad: BadInput) throws {
+        let scratch = try scratchFolder("bad")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let corrupt = scratch.appendingPathComponent("corrupt.ttf")
+        let font = try Data(contentsOf: packageRoot.appendingPathComponent("Fonts/DejaVuSans.ttf"))
+        try font.prefix(5000).write(to: corrupt)
+        let output = scratch.appendingPathComponent("out.svg")
+        let layout = scratch.appendingPathComponent("out.json")
+        try Data("KEEP".utf8).write(to: output)  // an earlier result that must survive
+        let arguments = bad.arguments.map {
+            $0 == "CORRUPT" ? corrupt.path : $0.hasPrefix("Fonts/") ? packageRoot.appendingPathComponent($0).path : $0
+        }
+        let run = try curvetype(arguments + ["-o", output.path, "--layout", layout.path])
+        #expect(run.status != 0)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(run.stderr)")
+        #expect(run.stderr.hasPrefix("curvetype: error: "), "stderr: \(run.stderr)")
+        #expect(run.stderr.contains(bad.message), "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "KEEP")
+        #expect(!FileManager.default.fileExists(atPath: layout.path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func unwritableOutputsWriteNothing() throws {
+        let scratch = try scratchFolder("unwritable")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let svg = scratch.appendingPathComponent("a.svg")
+        // The layout cannot be written, so the SVG must not be either.
+        let run = try curvetype(["circle", "HELLO", "-o", svg.path, "--layout", "/nonexistent-dir/a.json"])
+        #expect(run.status != 0)
+        #expect(run.stderr == "curvetype: error: cannot write /nonexistent-dir/a.json: No such file or directory\n")
+        #expect(!FileManager.default.fileExists(atPath: svg.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+        let directory = try curvetype(["circle", "HELLO", "-o", scratch.path])
+        #expect(directory.status != 0)
+        #expect(directory.stderr == "curvetype: error: cannot write \(scratch.path): it is a directory\n")
+    }
+
+    @Test func writesSVGToStandardOutputAndAcceptsNegativeValues() throws {
+        let run = try curvetype(["circle", "NEGATIVE", "--start", "-90", "--tracking", "-0.5", "--baseline-shift", "-3"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(run.stdout.hasSuffix("</svg>\n"))
+        let text = try curvetype(["circle", "--", "-dash first"])
+        #expect(text.status == 0 && text.stdout.contains("aria-label=\"-dash first\""))
+    }
+
+    @Test func writesTheLayoutJSON() throws {
+        let scratch = try scratchFolder("layout")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let json = scratch.appendingPathComponent("layout.json")
+        let run = try curvetype(["circle", "Ab", "--size", "20", "--radius", "50", "--layout", json.path,
+                                 "--canvas", "200x200"])
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        #expect(object["fontSize"] as? Double == 20)
+        #expect(object["unitsPerEm"] as? Int == 2048)
+        #expect(object["radius"] as? Double == 50)
+        let center = try #require(object["center"] as? [String: Double])
+        #expect(center == ["x": 100, "y": 100])
+        let glyphs = try #require(object["glyphs"] as? [[String: Any]])
+        #expect(glyphs.count == 2)
+        #expect(Set(glyphs[0].keys).isSuperset(of: ["glyph", "cluster", "x", "y", "angle", "advance"]))
+        #expect(glyphs[1]["cluster"] as? Int == 1)
+    }
+
+    @Test func missingCharactersInAFontFileAreAWarning() throws {
+        let mono = packageRoot.appendingPathComponent("Fonts/DejaVuSansMono.ttf").path
+        let run = try curvetype(["circle", "a ש ∰", "--font", mono])
+        #expect(run.status == 0)
+        #expect(run.stderr == "curvetype: warning: DejaVu Sans Mono has no glyph for U+05E9, U+2230; drawn as .notdef\n")
+        let family = try curvetype(["circle", "a ש", "--font", "DejaVu Sans Mono"])
+        #expect(family.status == 0 && family.stderr.isEmpty, "Fontconfig finds a fallback for ש")
+    }
+
+    @Test func controlCharactersNeverReachTheSVG() throws {
+        let run = try curvetype(["circle", "A\u{1B}[31mB\u{7F}<C>&\"'\u{0B}"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "curvetype: warning: removed 3 control characters from the text\n")
+        #expect(run.stdout.contains("aria-label=\"A[31mB&lt;C&gt;&amp;&quot;&apos;\""))
+        #expect(!run.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+    }
+
+    @Test func helpIsNotAnError() throws {
+        let run = try curvetype(["circle", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("--sweep"))
+    }
+}

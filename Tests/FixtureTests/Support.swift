@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let fixtures = packageRoot.appendingPathComponent("Fixtures")
+
+/// The `curvetype` built beside this test bundle (SwiftPM builds it: this target depends on it),
+/// or `$CURVETYPE_BIN`.
+let curvetypeBinary: String = {
+    if let override = ProcessInfo.processInfo.environment["CURVETYPE_BIN"] { return override }
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for dir in [here, here.deletingLastPathComponent()] {
+        let candidate = dir.appendingPathComponent("curvetype").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return packageRoot.appendingPathComponent(".build/debug/curvetype").path
+}()
+
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `curvetype` with `arguments`, no standard input.
+func curvetype(_ arguments: [String]) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: curvetypeBinary)
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    final class Collected: @unchecked Sendable { var data = Data() }
+    let stderr = Collected()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        stderr.data = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                     stderr: String(decoding: stderr.data, as: UTF8.self))
+}
+
+/// Splits a line into words as a POSIX shell would for '…', "…" (with \" and \\) and bare words.
+func shellWords(_ line: String) throws -> [String] {
+    struct Unbalanced: Error {}
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var chars = Array(line)[...]
+    while let c = chars.popFirst() {
+        switch c {
+        case " ", "\t":
+            if inWord { words.append(word); word = ""; inWord = false }
+        case "'":
+            inWord = true
+            guard let end = chars.firstIndex(of: "'") else { throw Unbalanced() }
+            word += String(chars[..<end])
+            chars = chars[(end + 1)...]
+        case "\"":
+            inWord = true
+            while true {
+                guard let d = chars.popFirst() else { throw Unbalanced() }
+                if d == "\"" { break }
+                if d == "\\", let next = chars.first, next == "\"" || next == "\\" {
+                    word.append(next)
+                    chars = chars.dropFirst()
+                } else {
+                    word.append(d)
+                }
+            }
+        case "\\":
+            inWord = true
+            if let next = chars.popFirst() { word.append(next) }
+        default:
+            inWord = true
+            word.append(c)
+        }
+    }
+    if inWord { words.append(word) }
+    return words
+}
+
+/// A scratch folder for one test, removed afterwards by the caller.
+func scratchFolder(_ name: String) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-\(name)-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
