@@ -38,6 +38,9 @@ let package = Package(
             name: "curvetype",
             dependencies: ["CurveType", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // `make bench`: in-process benchmarks (never timed unit tests).
+        .executableTarget(name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks"),
+
         .testTarget(name: "CurveTypeTests", dependencies: ["CurveType"]),
         .testTarget(name: "FixtureTests", dependencies: ["CurveType", "curvetype"]),
     ],

@@ -127,7 +127,7 @@ extension CircleTextRequest {
             // Centre the ink in the rounded-up box.
             center = Point(x: (width - ink.width) / 2 - ink.minX, y: (height - ink.height) / 2 - ink.minY)
         }
-        let layout = try lifting { try CircleTextLayout(run, style: style, center: center) }
+        let layout = probe.translated(by: center)
 
         let prefix = idPrefix ?? defaultIDPrefix(text: text)
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix) }
@@ -149,21 +149,22 @@ extension CircleTextRequest {
             let key = GlyphKey(font: placed.font, glyph: placed.glyph)
             if defined.insert(key).inserted { order.append((key, placed)) }
         }
-        var inked = Set<GlyphKey>()
+        // Only glyphs with ink get a definition and uses; the name is made once per glyph.
+        var references: [GlyphKey: SVGWriter.Reference] = [:]
         writer.startDefinitions()
         for (key, placed) in order {
             let font = layout.run.fonts[key.font]
             let definition = try GlyphDefinitions.definition(font: font, glyph: key.glyph)
             guard let data = definition.pathData else { continue }
-            inked.insert(key)
-            try writer.glyphDefinition(name: key.name, pathData: data, scale: placed.scale, extent: definition.extent)
+            let reference = writer.reference("g\(key.font)-\(key.glyph)")
+            references[key] = reference
+            try writer.glyphDefinition(reference, pathData: data, scale: placed.scale, extent: definition.extent)
         }
         writer.endDefinitions()
         writer.startGroup([("fill", fill.value)])
         for placed in layout.glyphs {
-            let key = GlyphKey(font: placed.font, glyph: placed.glyph)
-            guard inked.contains(key) else { continue }
-            try writer.use(name: key.name, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
+            guard let reference = references[GlyphKey(font: placed.font, glyph: placed.glyph)] else { continue }
+            try writer.use(reference, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
         }
         writer.endGroup()
     }
@@ -203,18 +204,54 @@ extension CircleTextRequest {
 }
 
 /// The exact ink box of every placed glyph, px; `nil` if no glyph has ink.
+///
+/// Exact rotated bounds need every Bézier of an outline, so they are computed only where they
+/// can matter: each glyph's rotated ink box (cheap, never smaller than the exact one) is checked
+/// against the exact box so far, and a glyph whose rotated box lies inside it cannot grow it.
+/// Starting from the glyphs that reach furthest in each direction, most glyphs are skipped; the
+/// result equals the union of all exact boxes.
 func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
-    var box: Rect?
+    struct Candidate {
+        var transform: AffineMap
+        var path: Path
+        var outer: Rect
+    }
+    var candidates: [Candidate] = []
+    candidates.reserveCapacity(layout.glyphs.count)
     for placed in layout.glyphs {
         let outline = try layout.run.fonts[placed.font].outline(of: placed.glyph)
-        guard outline.bounds != nil else { continue }
+        guard let b = outline.bounds else { continue }
         let t = AffineMap.scale(placed.scale, -placed.scale)
             .concatenating(.rotation(.degrees(placed.angle)))
             .concatenating(.translation(placed.origin.x, placed.origin.y))
-        guard let b = outline.path.bounds(transformedBy: t) else { continue }
-        box = box.map { $0.union(b) } ?? b
+        candidates.append(Candidate(transform: t, path: outline.path, outer: rotatedBox(b, t)))
+    }
+    guard !candidates.isEmpty else { return nil }
+    // The glyphs reaching furthest left, up, right and down go first.
+    var extremes = [0, 0, 0, 0]
+    for (i, c) in candidates.enumerated() {
+        if c.outer.minX < candidates[extremes[0]].outer.minX { extremes[0] = i }
+        if c.outer.minY < candidates[extremes[1]].outer.minY { extremes[1] = i }
+        if c.outer.maxX > candidates[extremes[2]].outer.maxX { extremes[2] = i }
+        if c.outer.maxY > candidates[extremes[3]].outer.maxY { extremes[3] = i }
+    }
+    var box: Rect?
+    for i in extremes + Array(candidates.indices) {
+        let c = candidates[i]
+        if let known = box, known.minX <= c.outer.minX, known.minY <= c.outer.minY,
+           known.maxX >= c.outer.maxX, known.maxY >= c.outer.maxY { continue }
+        guard let exact = c.path.bounds(transformedBy: c.transform) else { continue }
+        box = box.map { $0.union(exact) } ?? exact
     }
     return box
+}
+
+/// The axis-aligned box of `b`'s four corners mapped by `t`: holds everything `b` holds.
+func rotatedBox(_ b: Rect, _ t: AffineMap) -> Rect {
+    let p1 = t.apply(Point(x: b.minX, y: b.minY)), p2 = t.apply(Point(x: b.maxX, y: b.minY))
+    let p3 = t.apply(Point(x: b.minX, y: b.maxY)), p4 = t.apply(Point(x: b.maxX, y: b.maxY))
+    return Rect(minX: min(p1.x, p2.x, p3.x, p4.x), minY: min(p1.y, p2.y, p3.y, p4.y),
+                maxX: max(p1.x, p2.x, p3.x, p4.x), maxY: max(p1.y, p2.y, p3.y, p4.y))
 }
 
 /// `value` rounded up to `precision` decimals, so a written size never cuts the ink.
@@ -238,10 +275,11 @@ public enum TextInput {
     /// The text without control characters (Unicode category Cc: C0, DEL, C1), which have no
     /// glyph and would break the SVG; and how many were removed.
     public static func clean(_ text: String) -> (text: String, removed: Int) {
+        guard text.unicodeScalars.contains(where: isRemoved) else { return (text, 0) }
         var removed = 0
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+            if isRemoved(scalar) {
                 removed += 1
             } else {
                 scalars.append(scalar)
@@ -249,12 +287,16 @@ public enum TextInput {
         }
         return (String(scalars), removed)
     }
+
+    private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF
+    }
 }
 
 struct GlyphKey: Hashable {
     var font: Int
     var glyph: UInt32
-    var name: String { "g\(font)-\(glyph)" }
 }
 
 /// Glyph outlines as SVG path data in integer font units, made once per font and glyph and

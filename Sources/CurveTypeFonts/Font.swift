@@ -160,7 +160,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// Whether the font draws `scalar` with a glyph of its own. Default-ignorable characters
     /// (joiners, variation selectors) count as covered: shaping hides them when the font lacks them.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isDefaultIgnorableCodePoint || glyph(for: scalar) != nil
+        glyph(for: scalar) != nil || scalar.properties.isDefaultIgnorableCodePoint
     }
 
     /// The unhinted horizontal advance of `glyph` in font units.
@@ -172,9 +172,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     public func outline(of glyph: UInt32) throws(FontError) -> GlyphOutline {
         if let cached = outlineCache.withLock({ $0[glyph] }) { return cached }
         faceLock.lock()
-        let loaded = Result { () throws(FontError) -> GlyphOutline in try loadOutline(glyph) }
-        faceLock.unlock()
-        let outline = try loaded.get()
+        defer { faceLock.unlock() }
+        let outline = try loadOutline(glyph)
         outlineCache.withLock { $0[glyph] = outline }
         return outline
     }

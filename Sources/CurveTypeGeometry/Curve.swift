@@ -19,6 +19,16 @@ public protocol ArcLengthCurve: Sendable {
 
     /// The unit tangent at arc length `s`, in the direction of increasing `s`.
     func tangent(atArcLength s: Double) -> Point
+
+    /// Point and unit tangent at arc length `s` together; curves override it when the two share
+    /// work (a circle's sine and cosine).
+    func frame(atArcLength s: Double) -> (point: Point, tangent: Point)
+}
+
+extension ArcLengthCurve {
+    public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
+        (point(atArcLength: s), tangent(atArcLength: s))
+    }
 }
 
 extension ArcLengthCurve {
@@ -69,8 +79,14 @@ public struct CircleCurve: ArcLengthCurve {
     }
 
     public func tangent(atArcLength s: Double) -> Point {
+        frame(atArcLength: s).tangent
+    }
+
+    public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
         let theta = clockAngle(atArcLength: s)
-        let t = Point(x: cos(theta), y: sin(theta))
-        return direction == .clockwise ? t : t * -1
+        let sn = sin(theta), cs = cos(theta)
+        let point = Point(x: center.x + radius * sn, y: center.y - radius * cs)
+        let tangent = direction == .clockwise ? Point(x: cs, y: sn) : Point(x: -cs, y: -sn)
+        return (point, tangent)
     }
 }

@@ -119,4 +119,17 @@ public struct CircleTextLayout: Sendable {
         self.text = layOut(run, size: style.size, along: curve, anchor: 0, align: style.align,
                            tracking: tracking, baselineShift: style.baselineShift)
     }
+
+    private init(curve: CircleCurve, style: CircleTextStyle, text: CurveTextLayout) {
+        self.curve = curve
+        self.style = style
+        self.text = text
+    }
+
+    /// The same layout with the circle's centre moved by `offset` px.
+    public func translated(by offset: Point) -> CircleTextLayout {
+        var moved = curve
+        moved.center = curve.center + offset
+        return CircleTextLayout(curve: moved, style: style, text: text.translated(by: offset))
+    }
 }

@@ -59,6 +59,15 @@ public struct CurveTextLayout: Sendable {
     public let extent: Double
     public let clusters: [PlacedCluster]
     public let glyphs: [PlacedGlyph]
+
+    /// The same layout moved by `offset` px: layout commutes with translation, so moving the
+    /// result equals laying out about a moved curve.
+    public func translated(by offset: Point) -> CurveTextLayout {
+        CurveTextLayout(
+            run: run, size: size, tracking: tracking, extent: extent,
+            clusters: clusters.map { var c = $0; c.origin = c.origin + offset; return c },
+            glyphs: glyphs.map { var g = $0; g.origin = g.origin + offset; return g })
+    }
 }
 
 /// The run's clusters: consecutive glyphs with one cluster value, with their advances in px.
@@ -130,8 +139,7 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
     let textEnds = clusterTextEnds(spans, textLength: run.text.utf8.count)
     for (index, span) in spans.enumerated() {
         let mid = pen + span.advance / 2
-        let onCurve = curve.point(atArcLength: mid)
-        let t = curve.tangent(atArcLength: mid)
+        let (onCurve, t) = curve.frame(atArcLength: mid)
         let up = Point(x: t.y, y: -t.x)
         let origin = onCurve - t * (span.advance / 2) + up * baselineShift
         let angle = clockwiseDegrees(t)
@@ -156,14 +164,22 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
 }
 
 /// Where each span's text ends: at the next cluster start in logical order. Right-to-left runs
-/// come in visual order, so the logical neighbour may stand on either side.
+/// come in visual order, so the logical neighbour may stand on either side; the common cases,
+/// starts rising (left to right) or falling (right to left), need no sorting.
 func clusterTextEnds(_ spans: [ClusterSpan], textLength: Int) -> [Int] {
-    let starts = Array(Set(spans.map(\.textStart))).sorted()
-    var next: [Int: Int] = [:]
-    for (i, start) in starts.enumerated() {
-        next[start] = i + 1 < starts.count ? starts[i + 1] : textLength
+    let starts = spans.map(\.textStart)
+    if zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }) {
+        return Array(starts.dropFirst()) + [textLength]
     }
-    return spans.map { next[$0.textStart] ?? textLength }
+    if zip(starts, starts.dropFirst()).allSatisfy({ $0 > $1 }) {
+        return [textLength] + starts.dropLast()
+    }
+    let sorted = Array(Set(starts)).sorted()
+    var next: [Int: Int] = [:]
+    for (i, start) in sorted.enumerated() {
+        next[start] = i + 1 < sorted.count ? sorted[i + 1] : textLength
+    }
+    return starts.map { next[$0] ?? textLength }
 }
 
 /// The direction of `v` (SVG space, y down) as degrees clockwise from +x, in [0, 360).

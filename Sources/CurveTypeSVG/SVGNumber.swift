@@ -69,14 +69,21 @@ public struct SVGNumberFormat: Sendable, Hashable {
             digits -= 1
         }
         out.append(UInt8(ascii: "."))
-        var buffer = [UInt8](repeating: UInt8(ascii: "0"), count: digits)
-        var i = digits - 1
+        // Write the fraction's digits in place, last digit first, leading zeros kept.
+        let first = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var i = first + digits - 1
         while fraction > 0 {
-            buffer[i] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            out[i] = UInt8(ascii: "0") + UInt8(fraction % 10)
             fraction /= 10
             i -= 1
         }
-        out.append(contentsOf: buffer)
+    }
+
+    /// Whether `degrees`, as written, is a whole number of turns (0, ±360, …).
+    public func isWholeTurn(_ degrees: Double) -> Bool {
+        let scaled = (degrees * scale).rounded(.toNearestOrAwayFromZero)
+        return scaled.truncatingRemainder(dividingBy: 360 * scale) == 0
     }
 
     /// `value` as a string.

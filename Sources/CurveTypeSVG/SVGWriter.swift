@@ -6,23 +6,32 @@ import Foundation
 /// character references so they survive attribute normalisation.
 public enum XMLText {
     public static func escape(_ text: String, attribute: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        var out: [UInt8] = []
+        append(text, attribute: attribute, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the escaped UTF-8 of `text` to `out`.
+    public static func append(_ text: String, attribute: Bool, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "'" where attribute: out += "&apos;"
-            case "\t", "\n", "\r":
-                if attribute { out += "&#\(scalar.value);" } else { out.unicodeScalars.append(scalar) }
+            case "&": out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+            case "<": out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
+            case ">": out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
+            case "\"" where attribute: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+            case "'" where attribute: out.append(contentsOf: [0x26, 0x61, 0x70, 0x6F, 0x73, 0x3B])  // &apos;
+            case "\t" where attribute, "\n" where attribute, "\r" where attribute:
+                out.append(contentsOf: Array("&#\(scalar.value);".utf8))
             default:
                 if isDroppedInXML(scalar) { continue }
-                out.unicodeScalars.append(scalar)
+                if scalar.isASCII {
+                    out.append(UInt8(scalar.value))
+                } else {
+                    UTF8.encode(scalar) { out.append($0) }
+                }
             }
         }
-        return out
     }
 
     /// C0 controls other than tab/LF/CR, DEL and the C1 controls, and the noncharacters
@@ -77,6 +86,17 @@ public struct SVGWriter: Sendable {
     public let format: SVGNumberFormat
     public let idPrefix: String
     private var out: [UInt8] = []
+    private let prefixBytes: [UInt8]
+
+    /// A definition's id, prefixed and encoded once, for the many `<use>`s that refer to it.
+    public struct Reference: Sendable, Hashable {
+        fileprivate let id: [UInt8]
+    }
+
+    /// The reference for definition `name` (written `prefix-name`); `name` must be an XML name part.
+    public func reference(_ name: String) -> Reference {
+        Reference(id: prefixBytes + [UInt8(ascii: "-")] + Array(name.utf8))
+    }
 
     /// `idPrefix` must be a valid start of an XML name: a letter or `_`, then letters, digits,
     /// `-`, `_` or `.`.
@@ -84,6 +104,7 @@ public struct SVGWriter: Sendable {
         guard Self.isValidIDPrefix(idPrefix) else { throw .invalidIDPrefix(idPrefix) }
         self.format = format
         self.idPrefix = idPrefix
+        self.prefixBytes = Array(idPrefix.utf8)
         out.reserveCapacity(8192)
     }
 
@@ -95,7 +116,19 @@ public struct SVGWriter: Sendable {
         }
     }
 
-    mutating func raw(_ s: String) { out.append(contentsOf: s.utf8) }
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// Appends text that needs no escaping (ids, numbers already formatted, path data).
+    mutating func rawText(_ s: String) {
+        var s = s
+        s.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    mutating func escaped(_ s: String, attribute: Bool) {
+        XMLText.append(s, attribute: attribute, to: &out)
+    }
     mutating func number(_ v: Double) throws(SVGError) { try format.append(v, to: &out) }
 
     /// `<svg …>` with size, viewBox `0 0 width height`, `role="img"`, the label as `aria-label`
@@ -105,9 +138,9 @@ public struct SVGWriter: Sendable {
         try number(width); raw("\" height=\""); try number(height)
         raw("\" viewBox=\"0 0 "); try number(width); raw(" "); try number(height)
         raw("\" role=\"img\" aria-label=\"")
-        raw(XMLText.escape(label, attribute: true))
+        escaped(label, attribute: true)
         raw("\">\n<title>")
-        raw(XMLText.escape(label, attribute: false))
+        escaped(label, attribute: false)
         raw("</title>\n")
     }
 
@@ -117,20 +150,20 @@ public struct SVGWriter: Sendable {
     /// A glyph outline in font units (y up) under id `prefix-name`, scaled to px and flipped by
     /// `scale(s -s)`. `scale` is written with enough digits that the largest outline coordinate
     /// (`extent`, font units) lands within the document's precision.
-    public mutating func glyphDefinition(name: String, pathData: String, scale: Double, extent: Double) throws(SVGError) {
+    public mutating func glyphDefinition(_ reference: Reference, pathData: String, scale: Double, extent: Double) throws(SVGError) {
         var digits = format.precision
         var reach = max(extent, 1)
         while reach >= 1 && digits < 12 { reach /= 10; digits += 1 }
         let scaleFormat = SVGNumberFormat(unchecked: digits)
-        raw("<path id=\""); raw(idPrefix); raw("-"); raw(name); raw("\" transform=\"scale(")
+        raw("<path id=\""); out.append(contentsOf: reference.id); raw("\" transform=\"scale(")
         try scaleFormat.append(scale, to: &out); raw(" ")
         try scaleFormat.append(-scale, to: &out)
-        raw(")\" d=\""); raw(pathData); raw("\"/>\n")
+        raw(")\" d=\""); rawText(pathData); raw("\"/>\n")
     }
 
-    /// `<use>` of definition `name` with its origin at (x, y) px, rotated `angle` degrees clockwise.
-    public mutating func use(name: String, x: Double, y: Double, angle: Double) throws(SVGError) {
-        raw("<use href=\"#"); raw(idPrefix); raw("-"); raw(name); raw("\" transform=\"")
+    /// `<use>` of a definition with its origin at (x, y) px, rotated `angle` degrees clockwise.
+    public mutating func use(_ reference: Reference, x: Double, y: Double, angle: Double) throws(SVGError) {
+        raw("<use href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"")
         try placement(x: x, y: y, angle: angle)
         raw("\"/>\n")
     }
@@ -141,25 +174,23 @@ public struct SVGWriter: Sendable {
         try placement(x: x, y: y, angle: angle)
         raw("\"")
         if let fontFamily {
-            raw(" font-family=\""); raw(XMLText.escape(fontFamily, attribute: true)); raw("\"")
+            raw(" font-family=\""); escaped(fontFamily, attribute: true); raw("\"")
         }
-        raw(">"); raw(XMLText.escape(content, attribute: false)); raw("</text>\n")
+        raw(">"); escaped(content, attribute: false); raw("</text>\n")
     }
 
     private mutating func placement(x: Double, y: Double, angle: Double) throws(SVGError) {
         raw("translate("); try number(x); raw(" "); try number(y); raw(")")
-        let mark = out.count
+        // A rotation that writes as a whole number of turns changes nothing: leave it out.
+        guard !format.isWholeTurn(angle) else { return }
         raw(" rotate("); try number(angle); raw(")")
-        // rotate(0) and rotate(360) change nothing: leave them out.
-        let written = out[(mark + 8)..<(out.count - 1)]
-        if written.elementsEqual("0".utf8) || written.elementsEqual("360".utf8) { out.removeSubrange(mark...) }
     }
 
     /// `<g>` with attributes in the given order; values are escaped.
     public mutating func startGroup(_ attributes: [(name: String, value: String)]) {
         raw("<g")
         for (name, value) in attributes {
-            raw(" "); raw(name); raw("=\""); raw(XMLText.escape(value, attribute: true)); raw("\"")
+            raw(" "); rawText(name); raw("=\""); escaped(value, attribute: true); raw("\"")
         }
         raw(">\n")
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// One golden case: a line of `Fixtures/<command>/cases.txt`.
@@ -43,6 +46,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         let run = try curvetype([golden.command] + golden.arguments + ["-o", output.path])
         try #require(run.status == 0, "curvetype failed: \(run.stderr)")
         let actual = try Data(contentsOf: output)
+        let parser = XMLParser(data: actual)
+        #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
 
         if ProcessInfo.processInfo.environment["CURVETYPE_RECORD"] == "1" {
             try actual.write(to: expectedURL)

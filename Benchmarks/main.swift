@@ -1,0 +1,70 @@
+// In-process benchmarks for `make bench`. Each prints the median of several timed rounds; a
+// round repeats the work enough times to last well over the clock's resolution.
+import CurveType
+import Foundation
+
+/// Runs `body` `iterations` times per round, `rounds` rounds, after one warm-up round; returns
+/// the median seconds per iteration.
+func measure(_ name: String, iterations: Int, rounds: Int = 7, _ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    for _ in 0..<max(1, iterations / 10) { try body() }  // warm caches
+    var times: [Double] = []
+    for _ in 0..<rounds {
+        let start = clock.now
+        for _ in 0..<iterations { try body() }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        times.append(seconds / Double(iterations))
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+func report(_ name: String, _ seconds: Double, _ extra: String = "") {
+    let value = seconds >= 1e-3 ? String(format: "%.3f ms", seconds * 1e3) : String(format: "%.2f µs", seconds * 1e6)
+    print("\(name.padding(toLength: 52, withPad: " ", startingAt: 0)) \(value)\(extra.isEmpty ? "" : "  \(extra)")")
+}
+
+let seed = CircleTextRequest(
+    text: "LET'S LEARN SWIFTUI! THE MOST MAGICAL FRAMEWORK!", font: .family("DejaVu Sans Mono"),
+    style: CircleTextStyle(size: 13, radius: 125, start: 214, tracking: 5),
+    fill: try SVGColor(parsing: "red"))
+
+let phrase = "Sphinx of black quartz, judge my vow. The quick brown fox jumps over the lazy dog. "
+let long = String(String(repeating: phrase, count: 10_000 / phrase.count + 1).prefix(10_000))
+var big = CircleTextRequest(text: long, font: .bundled(.sans), style: CircleTextStyle(size: 10, radius: 9_000))
+
+// `curvetype-bench profile N` / `profile-10k N`: only N renders of one case, for a profiler.
+if CommandLine.arguments.count == 3, let n = Int(CommandLine.arguments[2]) {
+    let request = CommandLine.arguments[1] == "profile-10k" ? big : seed
+    for _ in 0..<n { _ = try request.render() }
+    exit(0)
+}
+
+print("CurveType benchmarks (one core, release build, median of 7 rounds)")
+let perSVG = try measure("seed", iterations: 20_000) { _ = try seed.render() }
+report("circle: seed example, full SVG, warm caches", perSVG, String(format: "%.0f SVGs/s", 1 / perSVG))
+
+let stack = try FontStack.resolve(seed.font)
+let shapeSeed = measure("shape", iterations: 20_000) { _ = stack.shape(seed.text) }
+report("  of which: shaping the seed text (HarfBuzz)", shapeSeed)
+let seedRun = stack.shape(seed.text)
+let layoutSeed = try measure("layout", iterations: 20_000) {
+    _ = try CircleTextLayout(seedRun, style: seed.style, center: Point(x: 150, y: 150))
+}
+report("  of which: circle layout of the seed run", layoutSeed)
+
+// 10,000 glyphs on one circle.
+let longRun = try FontStack.resolve(.bundled(.sans)).shape(long)
+precondition(longRun.glyphs.count == 10_000)
+let layout10k = try measure("layout 10k", iterations: 50) {
+    _ = try CircleTextLayout(longRun, style: big.style, center: .zero)
+}
+report("circle: 10,000 glyphs, layout only (shaped once)", layout10k)
+let shape10k = measure("shape 10k", iterations: 50) { _ = try! FontStack.resolve(.bundled(.sans)).shape(long) }
+report("circle: 10,000 glyphs, shaping only", shape10k)
+let full10k = try measure("full 10k", iterations: 20) { _ = try big.render() }
+report("circle: 10,000 glyphs, shape + layout + SVG", full10k)
+big.glyphs = .text
+let text10k = try measure("text 10k", iterations: 20) { _ = try big.render() }
+report("circle: 10,000 glyphs, text mode SVG", text10k)
