@@ -50,7 +50,8 @@ fixtures: test-deps
 bench: deps
 	@command -v hyperfine >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
 	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype
-	$(SWIFT) run -c release --build-path $(BUILD_DIR) --package-path Benchmarks curvetype-bench
+	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype-bench
+	$(BUILD_DIR)/release/curvetype-bench
 	sh Benchmarks/process.sh $(BUILD_DIR)/release/curvetype
 
 # Regenerates the compiled-in font data after a change in Fonts/.

@@ -39,7 +39,8 @@ let package = Package(
             dependencies: ["CurveType", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // `make bench`: in-process benchmarks (never timed unit tests).
-        .executableTarget(name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks"),
+        .executableTarget(
+            name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks", exclude: ["process.sh"]),
 
         .testTarget(name: "CurveTypeTests", dependencies: ["CurveType"]),
         .testTarget(name: "FixtureTests", dependencies: ["CurveType", "curvetype"]),

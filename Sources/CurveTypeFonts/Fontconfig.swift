@@ -15,9 +15,10 @@ enum Fontconfig {
         var slant: Int32?
     }
 
-    /// Parses a pattern such as `"DejaVu Sans:bold"` without matching it.
+    /// Parses a pattern such as `"DejaVu Sans:bold"` without matching it. Parsing needs no
+    /// configuration, so this does not load Fontconfig's (which takes milliseconds).
     static func parse(_ pattern: String) throws(FontError) -> Request {
-        try withConfig { () throws(FontError) -> Request in
+        try lock.withLock { _ throws(FontError) -> Request in
             guard let p = FcNameParse(pattern) else { throw .invalidPattern(pattern) }
             defer { FcPatternDestroy(p) }
             return Request(families: strings(p, FC_FAMILY), weight: integer(p, FC_WEIGHT),
