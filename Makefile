@@ -47,7 +47,7 @@ fixtures: test-deps
 	-CURVETYPE_RECORD=1 $(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
 	$(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
 
-bench: deps
+bench: test-deps
 	@command -v hyperfine >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
 	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype
 	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype-bench
