@@ -42,8 +42,9 @@ let package = Package(
         .executableTarget(
             name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks", exclude: ["process.sh"]),
 
-        .testTarget(name: "CurveTypeTests", dependencies: ["CurveType"]),
-        .testTarget(name: "FixtureTests", dependencies: ["CurveType", "curvetype"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "TestSupport"]),
+        .testTarget(name: "FixtureTests", dependencies: ["CurveType", "curvetype", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

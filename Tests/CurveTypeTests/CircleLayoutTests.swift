@@ -1,5 +1,6 @@
 import CurveType
 import Foundation
+import TestSupport
 import Testing
 
 /// The SVG `<textPath>` rule, computed here from `hb-shape`'s output alone, independent of the

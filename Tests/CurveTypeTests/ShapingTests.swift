@@ -1,5 +1,6 @@
 import CurveType
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct ShapingTests {

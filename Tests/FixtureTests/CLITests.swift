@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A command line that must fail: one line on stderr naming the problem, a non-zero exit, and

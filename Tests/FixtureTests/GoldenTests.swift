@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TestSupport
 import Testing
 
 /// One golden case: a line of `Fixtures/<command>/cases.txt`.

@@ -1,8 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 
-let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let fixtures = packageRoot.appendingPathComponent("Fixtures")
 
 /// The `curvetype` built beside this test bundle (SwiftPM builds it: this target depends on it),
@@ -25,27 +24,9 @@ struct RunResult {
 
 /// Runs `curvetype` with `arguments`, no standard input.
 func curvetype(_ arguments: [String]) throws -> RunResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: curvetypeBinary)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    final class Collected: @unchecked Sendable { var data = Data() }
-    let stderr = Collected()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        stderr.data = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return RunResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                     stderr: String(decoding: stderr.data, as: UTF8.self))
+    let result = try runProcess(curvetypeBinary, arguments)
+    return RunResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
+                     stderr: String(decoding: result.stderr, as: UTF8.self))
 }
 
 /// Splits a line into words as a POSIX shell would for '…', "…" (with \" and \\) and bare words.
@@ -86,11 +67,4 @@ func shellWords(_ line: String) throws -> [String] {
     }
     if inWord { words.append(word) }
     return words
-}
-
-/// A scratch folder for one test, removed afterwards by the caller.
-func scratchFolder(_ name: String) throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-\(name)-\(getpid())-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
 }
