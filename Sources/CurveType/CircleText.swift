@@ -90,12 +90,16 @@ extension CircleTextRequest {
             throw .invalidInput(removed > 0 ? "the text has only control characters" : "the text is empty")
         }
         try lifting { try style.validate() }
-        guard padding.isFinite && padding >= 0 else {
-            throw .invalidInput("padding must be a finite number ≥ 0, not \(padding)")
+        let limit = CircleTextStyle.maximumLength
+        guard padding.isFinite && padding >= 0 && padding <= limit else {
+            throw .invalidInput("padding must be a finite number from 0 to \(Int(limit)) px, not \(padding)")
         }
         if let canvas {
             guard canvas.width.isFinite, canvas.height.isFinite, canvas.width > 0, canvas.height > 0 else {
                 throw .invalidInput("canvas width and height must be greater than 0")
+            }
+            guard canvas.width <= 4 * limit, canvas.height <= 4 * limit else {
+                throw .invalidInput("canvas width and height must be at most \(Int(4 * limit)) px")
             }
         }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
@@ -108,7 +112,7 @@ extension CircleTextRequest {
         }
         if !run.missing.isEmpty {
             let names = run.missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
-            warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no fallback font has either"); drawn as .notdef")
+            warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef")
         }
 
         // Lay out about (0, 0), find the ink, then move everything to its place on the canvas.

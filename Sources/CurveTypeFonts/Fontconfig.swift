@@ -59,11 +59,15 @@ enum Fontconfig {
             defer { FcCharSetDestroy(wanted) }
             for s in scalars { FcCharSetAddChar(wanted, s.value) }
             FcPatternAddCharSet(p, FC_CHARSET, wanted)
+            // Outlines only: a colour-bitmap emoji font has no paths to draw.
+            FcPatternAddBool(p, FC_OUTLINE, FcBool(FcTrue))
+            FcPatternAddBool(p, FC_SCALABLE, FcBool(FcTrue))
             guard let m = bestMatch(p) else { return nil }
             defer { FcPatternDestroy(m) }
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(m, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
                   scalars.allSatisfy({ FcCharSetHasChar(charset, $0.value) != 0 }),
+                  boolean(m, FC_OUTLINE) != false,
                   let file = strings(m, FC_FILE).first
             else { return nil }
             return (file, Int(integer(m, FC_INDEX) ?? 0))
@@ -103,6 +107,11 @@ enum Fontconfig {
             i += 1
         }
         return values
+    }
+
+    private static func boolean(_ p: OpaquePointer, _ key: String) -> Bool? {
+        var value: FcBool = 0
+        return FcPatternGetBool(p, key, 0, &value) == FcResultMatch ? value != 0 : nil
     }
 
     private static func integer(_ p: OpaquePointer, _ key: String) -> Int32? {

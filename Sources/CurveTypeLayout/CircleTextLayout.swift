@@ -65,6 +65,9 @@ public struct CircleTextStyle: Sendable, Hashable {
         self.allowOverlap = allowOverlap
     }
 
+    /// The largest size, radius, tracking or shift accepted, px.
+    public static let maximumLength = 1_000_000.0
+
     /// Throws unless every number is finite and in range.
     public func validate() throws(LayoutError) {
         func finite(_ value: Double, _ name: String) throws(LayoutError) {
@@ -77,6 +80,13 @@ public struct CircleTextStyle: Sendable, Hashable {
         try finite(baselineShift, "baseline shift")
         guard size > 0 else { throw .invalidParameter("size must be greater than 0, not \(size)") }
         guard radius > 0 else { throw .invalidParameter("radius must be greater than 0, not \(radius)") }
+        // Beyond this, coordinates lose the precision the SVG writes (doubles near 1e9 px keep
+        // about 1e-7 px).
+        let limit = Self.maximumLength
+        for (value, name) in [(size, "size"), (radius, "radius"), (abs(tracking), "tracking"), (abs(baselineShift), "baseline shift")]
+        where value > limit {
+            throw .invalidParameter("\(name) must be at most \(Int(limit)) px, not \(value)")
+        }
         if let sweep {
             try finite(sweep, "sweep")
             guard sweep > 0 && sweep <= 360 else {

@@ -160,6 +160,7 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
             CircleTextStyle(radius: 0), CircleTextStyle(radius: .infinity), CircleTextStyle(start: .nan),
             CircleTextStyle(tracking: .infinity), CircleTextStyle(sweep: 0), CircleTextStyle(sweep: 361),
             CircleTextStyle(sweep: -.infinity), CircleTextStyle(baselineShift: .nan),
+            CircleTextStyle(radius: 1e300), CircleTextStyle(size: 2e6), CircleTextStyle(tracking: -1e9),
         ]
         for style in bad {
             #expect(throws: LayoutError.self) { try style.validate() }

@@ -48,7 +48,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["circle", text, "--no-such-option"], "--no-such-option"),
         BadInput(["circle"], "Missing expected argument"),
         BadInput(["triangle", text], "triangle"),
-        BadInput(["circle", text, "--padding", "-1"], "padding must be a finite number ≥ 0"),
+        BadInput(["circle", text, "--padding", "-1"], "padding must be a finite number from 0 to"),
+        BadInput(["circle", text, "--radius", "1e300"], "radius must be at most 1000000 px"),
+        BadInput(["circle", text, "--size", "1e7"], "size must be at most 1000000 px"),
+        BadInput(["circle", text, "--canvas", "1e9x10"], "canvas width and height must be at most"),
     ]
 }
 
