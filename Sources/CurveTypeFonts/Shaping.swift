@@ -50,9 +50,9 @@ extension FontStack {
     /// Text the primary font cannot draw is shaped with fallback fonts, one run per font, each run
     /// seeing the whole text as context.
     public func shape(_ text: String, features: [FontFeature] = []) -> ShapedRun {
-        var utf8 = Array(text.utf8)
+        let utf8 = Array(text.utf8)
         // Segment into (font, UTF-8 range) runs by grapheme cluster.
-        var runs: [(font: Font?, start: Int, end: Int)] = []
+        var runs: [(font: Font, start: Int, end: Int)] = []
         var missing: [Unicode.Scalar] = []
         var offset = 0
         let coveredByPrimary = text.unicodeScalars.allSatisfy { primary.covers($0) }
@@ -65,7 +65,7 @@ extension FontStack {
                 // Spaces and punctuation between two fallback characters stay in the fallback
                 // font's run when it has them: a right-to-left phrase then shapes as one run
                 // and keeps its visual order.
-                if let last = runs.last?.font, last !== primary, character.isNeutral,
+                if let last = runs.last?.font, last !== primary, character.isDirectionNeutral,
                    character.unicodeScalars.allSatisfy(last.covers) {
                     font = last
                 }
@@ -89,7 +89,7 @@ extension FontStack {
         defer { hb_buffer_destroy(buffer) }
         let hbFeatures = features.map(\.value)
         for run in runs {
-            let font = run.font ?? primary
+            let font = run.font
             let fontIndex: Int
             if let known = fonts.firstIndex(where: { $0 === font }) {
                 fontIndex = known
@@ -98,7 +98,7 @@ extension FontStack {
                 fontIndex = fonts.count - 1
             }
             hb_buffer_clear_contents(buffer)
-            utf8.withUnsafeMutableBufferPointer { bytes in
+            utf8.withUnsafeBufferPointer { bytes in
                 bytes.baseAddress?.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
                     hb_buffer_add_utf8(buffer, chars, Int32(bytes.count), UInt32(run.start),
                                        Int32(run.end - run.start))
@@ -124,7 +124,7 @@ extension FontStack {
 
 extension Character {
     /// Whitespace or punctuation: characters with no direction of their own.
-    var isNeutral: Bool {
+    var isDirectionNeutral: Bool {
         unicodeScalars.allSatisfy { scalar in
             switch scalar.properties.generalCategory {
             case .spaceSeparator, .otherPunctuation, .dashPunctuation, .openPunctuation,
