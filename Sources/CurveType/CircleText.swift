@@ -134,7 +134,9 @@ extension CircleTextRequest {
         let layout = probe.translated(by: center)
 
         let prefix = idPrefix ?? defaultIDPrefix(text: text)
-        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix) }
+        // About 70 bytes a placement plus the definitions: one allocation for most documents.
+        let expected = 2048 + layout.text.glyphs.count * (prefix.utf8.count + 70)
+        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: expected) }
         try lifting {
             try writer.startDocument(width: width, height: height, label: text)
             switch glyphs {

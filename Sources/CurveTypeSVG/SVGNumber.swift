@@ -26,7 +26,6 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct SVGNumberFormat: Sendable, Hashable {
     public let precision: Int
     private let scale: Double
-    private let unit: Int64
 
     public static let maxPrecision = 6
 
@@ -41,7 +40,6 @@ public struct SVGNumberFormat: Sendable, Hashable {
         self.precision = precision
         var unit: Int64 = 1
         for _ in 0..<precision { unit *= 10 }
-        self.unit = unit
         self.scale = Double(unit)
     }
 
@@ -50,33 +48,41 @@ public struct SVGNumberFormat: Sendable, Hashable {
         guard value.isFinite else { throw .nonFiniteNumber }
         let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
         guard abs(scaled) < 1e15 else { throw .numberOutOfRange(value) }
-        var n = Int64(scaled)
+        let n = Int64(scaled)
         if n == 0 {
             out.append(UInt8(ascii: "0"))
             return
         }
-        if n < 0 {
-            out.append(UInt8(ascii: "-"))
-            n = -n
-        }
-        let whole = n / unit
-        var fraction = n % unit
-        appendDigits(whole, to: &out)
-        if fraction == 0 { return }
-        var digits = precision
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        out.append(UInt8(ascii: "."))
-        // Write the fraction's digits in place, last digit first, leading zeros kept.
-        let first = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var i = first + digits - 1
-        while fraction > 0 {
-            out[i] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-            i -= 1
+        // Digits are written right to left into a stack buffer (at most 16 digits, a point and a
+        // sign), then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var i = 24
+            var magnitude = n.magnitude
+            var digits = precision
+            // Fraction digits, trailing zeros dropped.
+            while digits > 0 && magnitude % 10 == 0 {
+                magnitude /= 10
+                digits -= 1
+            }
+            if digits > 0 {
+                for _ in 0..<digits {
+                    i -= 1
+                    buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                    magnitude /= 10
+                }
+                i -= 1
+                buffer[i] = UInt8(ascii: ".")
+            }
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if n < 0 {
+                i -= 1
+                buffer[i] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<24]))
         }
     }
 

@@ -100,12 +100,13 @@ public struct SVGWriter: Sendable {
 
     /// `idPrefix` must be a valid start of an XML name: a letter or `_`, then letters, digits,
     /// `-`, `_` or `.`.
-    public init(format: SVGNumberFormat, idPrefix: String) throws(SVGError) {
+    /// `expectedBytes` is a hint for the document's size, so a large document grows its buffer once.
+    public init(format: SVGNumberFormat, idPrefix: String, expectedBytes: Int = 8192) throws(SVGError) {
         guard Self.isValidIDPrefix(idPrefix) else { throw .invalidIDPrefix(idPrefix) }
         self.format = format
         self.idPrefix = idPrefix
         self.prefixBytes = Array(idPrefix.utf8)
-        out.reserveCapacity(8192)
+        out.reserveCapacity(max(expectedBytes, 1024))
     }
 
     public static func isValidIDPrefix(_ prefix: String) -> Bool {
@@ -163,14 +164,14 @@ public struct SVGWriter: Sendable {
 
     /// `<use>` of a definition with its origin at (x, y) px, rotated `angle` degrees clockwise.
     public mutating func use(_ reference: Reference, x: Double, y: Double, angle: Double) throws(SVGError) {
-        raw("<use href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"")
+        raw("<use href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"translate(")
         try placement(x: x, y: y, angle: angle)
         raw("\"/>\n")
     }
 
     /// `<text>` holding `content`, its origin at (x, y) px, rotated `angle` degrees clockwise.
     public mutating func text(_ content: String, x: Double, y: Double, angle: Double, fontFamily: String?) throws(SVGError) {
-        raw("<text transform=\"")
+        raw("<text transform=\"translate(")
         try placement(x: x, y: y, angle: angle)
         raw("\"")
         if let fontFamily {
@@ -179,8 +180,9 @@ public struct SVGWriter: Sendable {
         raw(">"); escaped(content, attribute: false); raw("</text>\n")
     }
 
+    /// The rest of `translate(x y) rotate(a)` after `translate(`.
     private mutating func placement(x: Double, y: Double, angle: Double) throws(SVGError) {
-        raw("translate("); try number(x); raw(" "); try number(y); raw(")")
+        try number(x); out.append(UInt8(ascii: " ")); try number(y); out.append(UInt8(ascii: ")"))
         // A rotation that writes as a whole number of turns changes nothing: leave it out.
         guard !format.isWholeTurn(angle) else { return }
         raw(" rotate("); try number(angle); raw(")")
