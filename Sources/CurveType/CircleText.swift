@@ -294,9 +294,9 @@ public enum TextInput {
         return (String(scalars), removed)
     }
 
+    /// What XML cannot hold, and tab and line breaks too, which have no place on a curve.
     private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF
+        scalar.value < 0x20 || XMLText.isDroppedInXML(scalar)
     }
 }
 

@@ -76,19 +76,18 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         defer { if !owned { buffer.deallocate() } }
 
         let readOnly = UnsafeRawBufferPointer(buffer)
-        let faceCount: Int
-        do {
-            faceCount = try library.faceCount(bytes: readOnly)
-        } catch {
-            throw .notAFont(path: path, reason: error.description)
-        }
-        guard faceIndex >= 0 && faceIndex < faceCount else {
-            throw .faceIndexOutOfRange(path: path, index: faceIndex, faceCount: faceCount)
-        }
         let face: FT_Face
-        do {
+        do throws(FontError) {
+            guard faceIndex >= 0 else { throw .faceIndexOutOfRange(path: path, index: faceIndex, faceCount: 0) }
             face = try library.openFace(bytes: readOnly, index: faceIndex)
         } catch {
+            // Only now count the faces: to tell an index past the end from a file FreeType cannot read.
+            guard let count = try? library.faceCount(bytes: readOnly) else {
+                throw .notAFont(path: path, reason: error.description)
+            }
+            if faceIndex < 0 || faceIndex >= count {
+                throw .faceIndexOutOfRange(path: path, index: faceIndex, faceCount: count)
+            }
             throw .notAFont(path: path, reason: error.description)
         }
         var faceOwned = false

@@ -35,9 +35,14 @@ extension ArcLengthCurve {
     /// The unit normal on the side glyph tops point to: the tangent turned 90° counterclockwise on
     /// screen (y down), so (1, 0) gives (0, −1), "up".
     public func upNormal(atArcLength s: Double) -> Point {
-        let t = tangent(atArcLength: s)
-        return Point(x: t.y, y: -t.x)
+        tangent(atArcLength: s).turnedUp
     }
+}
+
+extension Point {
+    /// This vector turned 90° counterclockwise on screen (SVG space, y down): (1, 0) gives
+    /// (0, −1). For a tangent, the side glyph tops point to.
+    public var turnedUp: Point { Point(x: y, y: -x) }
 }
 
 /// Which way a circle is travelled, as seen on screen.

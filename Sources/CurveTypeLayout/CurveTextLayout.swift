@@ -140,7 +140,7 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
     for (index, span) in spans.enumerated() {
         let mid = pen + span.advance / 2
         let (onCurve, t) = curve.frame(atArcLength: mid)
-        let up = Point(x: t.y, y: -t.x)
+        let up = t.turnedUp
         let origin = onCurve - t * (span.advance / 2) + up * baselineShift
         let angle = clockwiseDegrees(t)
         var clusterPen = 0.0
