@@ -22,7 +22,7 @@ struct CircleCommand: ParsableCommand {
     @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern such as \"DejaVu Sans:bold\". Default: bundled DejaVu Sans.")
     var font: String?
 
-    @Option(help: "Face index inside a .ttc/.otc font collection.")
+    @Option(parsing: .unconditional, help: "Face index inside a .ttc/.otc font collection.")
     var faceIndex: Int = 0
 
     @Option(parsing: .unconditional, help: "OpenType features, comma-separated, in HarfBuzz syntax (e.g. -liga,ss01).")

@@ -20,6 +20,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["circle", text, "--font", "No Such Family Zq9"], "no installed font matches the family in \"No Such Family Zq9\""),
         BadInput(["circle", text, "--font", "CORRUPT"], "not a usable font"),
         BadInput(["circle", text, "--font", "Fonts/DejaVuSans.ttf", "--face-index", "3"], "face index 3 out of range"),
+        BadInput(["circle", text, "--font", "Fonts/DejaVuSans.ttf", "--face-index", "-1"], "face index -1 out of range: "),
         BadInput(["circle", ""], "the text is empty"),
         BadInput(["circle", "\u{1}\u{7}"], "the text has only control characters"),
         BadInput(["circle", text, "--size", "0"], "size must be greater than 0"),
