@@ -85,35 +85,11 @@ public struct CircleTextResult: Sendable {
 extension CircleTextRequest {
     /// Shapes, lays out and writes the SVG.
     public func render() throws(CurveTypeError) -> CircleTextResult {
-        let (text, removed) = TextInput.clean(self.text)
-        guard !text.isEmpty else {
-            throw .invalidInput(removed > 0 ? "the text has only control characters" : "the text is empty")
-        }
+        let (text, removed) = try TextInput.cleanedForDrawing(self.text)
         try lifting { try style.validate() }
-        let limit = CircleTextStyle.maximumLength
-        guard padding.isFinite && padding >= 0 && padding <= limit else {
-            throw .invalidInput("padding must be a finite number from 0 to \(Int(limit)) px, not \(padding)")
-        }
-        if let canvas {
-            guard canvas.width.isFinite, canvas.height.isFinite, canvas.width > 0, canvas.height > 0 else {
-                throw .invalidInput("canvas width and height must be greater than 0")
-            }
-            guard canvas.width <= 4 * limit, canvas.height <= 4 * limit else {
-                throw .invalidInput("canvas width and height must be at most \(Int(4 * limit)) px")
-            }
-        }
+        try validateFrame(padding: padding, canvas: canvas)
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        let stack = try lifting { try FontStack.resolve(font) }
-        let run = stack.shape(text, features: features)
-
-        var warnings: [String] = []
-        if removed > 0 {
-            warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
-        }
-        if !run.missing.isEmpty {
-            let names = run.missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
-            warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef")
-        }
+        let (run, warnings) = try shape(text, font: font, features: features, removed: removed)
 
         // Lay out about (0, 0), find the ink, then move everything to its place on the canvas.
         let probe = try lifting { try CircleTextLayout(run, style: style, center: .zero) }
@@ -139,63 +115,10 @@ extension CircleTextRequest {
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: expected) }
         try lifting {
             try writer.startDocument(width: width, height: height, label: text)
-            switch glyphs {
-            case .outlines: try writeOutlines(layout.text, into: &writer)
-            case .text: try writeText(layout.text, into: &writer)
-            }
+            try writeGlyphs(layout.text, mode: glyphs, fill: fill, into: &writer)
         }
         return CircleTextResult(svg: writer.finish(), layout: layout, text: text, width: width,
                                 height: height, warnings: warnings)
-    }
-
-    private func writeOutlines(_ layout: CurveTextLayout, into writer: inout SVGWriter) throws {
-        var defined = Set<GlyphKey>()
-        var order: [(key: GlyphKey, placed: PlacedGlyph)] = []
-        for placed in layout.glyphs {
-            let key = GlyphKey(font: placed.font, glyph: placed.glyph)
-            if defined.insert(key).inserted { order.append((key, placed)) }
-        }
-        // Only glyphs with ink get a definition and uses; the name is made once per glyph.
-        var references: [GlyphKey: SVGWriter.Reference] = [:]
-        writer.startDefinitions()
-        for (key, placed) in order {
-            let font = layout.run.fonts[key.font]
-            let definition = try GlyphDefinitions.definition(font: font, glyph: key.glyph)
-            guard let data = definition.pathData else { continue }
-            let reference = writer.reference("g\(key.font)-\(key.glyph)")
-            references[key] = reference
-            try writer.glyphDefinition(reference, pathData: data, scale: placed.scale, extent: definition.extent)
-        }
-        writer.endDefinitions()
-        writer.startGroup([("fill", fill.value)])
-        for placed in layout.glyphs {
-            guard let reference = references[GlyphKey(font: placed.font, glyph: placed.glyph)] else { continue }
-            try writer.use(reference, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
-        }
-        writer.endGroup()
-    }
-
-    private func writeText(_ layout: CurveTextLayout, into writer: inout SVGWriter) throws {
-        let fonts = layout.run.fonts
-        let utf8 = Array(layout.run.text.utf8)
-        writer.startGroup([
-            ("fill", fill.value), ("font-family", cssFamily(fonts[0])),
-            ("font-size", try writer.format.string(layout.size)),
-        ])
-        for cluster in layout.clusters {
-            let content = String(decoding: utf8[cluster.textRange], as: UTF8.self)
-            guard content.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { continue }
-            let font = fonts[layout.glyphs[cluster.glyphRange.lowerBound].font]
-            try writer.text(content, x: cluster.origin.x, y: cluster.origin.y, angle: cluster.angle,
-                            fontFamily: font === fonts[0] ? nil : cssFamily(font))
-        }
-        writer.endGroup()
-    }
-
-    /// A CSS font-family list: the font's family, then a generic family.
-    private func cssFamily(_ font: Font) -> String {
-        let family = font.familyName.replacingOccurrences(of: "'", with: "")
-        return "'\(family)', \(font.isFixedPitch ? "monospace" : "sans-serif")"
     }
 
     /// A prefix that differs for different requests and is the same for the same one.

@@ -17,6 +17,10 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case runExceedsCircumference(extent: Double, circumference: Double)
     /// The text does not fit the sweep even with zero tracking.
     case runExceedsSweep(advances: Double, sweepLength: Double, sweepDegrees: Double)
+    /// The text does not fit along the whole spiral even with zero tracking.
+    case runExceedsSpiral(advances: Double, length: Double)
+    /// The text runs past an end of the spiral by `overrun` px.
+    case runPastSpiralEnd(overrun: Double, length: Double)
     case invalidParameter(String)
 
     public var description: String {
@@ -25,6 +29,10 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
             return String(format: "the text is %.2f px long but the circle is only %.2f px round (use a larger radius, a smaller size, or --allow-overlap)", extent, circumference)
         case .runExceedsSweep(let advances, let length, let degrees):
             return String(format: "the text needs %.2f px but a %g° sweep gives only %.2f px (use a larger sweep or radius, or --allow-overlap)", advances, degrees, length)
+        case .runExceedsSpiral(let advances, let length):
+            return String(format: "the text needs %.2f px but the spiral is only %.2f px long (use a longer spiral, a smaller size, or --clip)", advances, length)
+        case .runPastSpiralEnd(let overrun, let length):
+            return String(format: "the text runs %.2f px past the end of the spiral, which is %.2f px long (use a longer spiral, a smaller size, another start, or --clip)", overrun, length)
         case .invalidParameter(let message):
             return message
         }

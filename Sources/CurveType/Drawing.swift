@@ -1,0 +1,106 @@
+import Foundation
+
+// What every drawing command shares: cleaning and shaping its text, checking its frame, and
+// writing placed glyphs as outlines or as text.
+
+extension TextInput {
+    /// The text without control characters, and how many were removed; throws if nothing is left.
+    static func cleanedForDrawing(_ text: String) throws(CurveTypeError) -> (text: String, removed: Int) {
+        let (cleaned, removed) = clean(text)
+        guard !cleaned.isEmpty else {
+            throw .invalidInput(removed > 0 ? "the text has only control characters" : "the text is empty")
+        }
+        return (cleaned, removed)
+    }
+}
+
+/// Resolves `font`, shapes `text`, and says what a user should hear about it: removed control
+/// characters and characters no font has.
+func shape(_ text: String, font: FontRequest, features: [FontFeature], removed: Int) throws(CurveTypeError) -> (run: ShapedRun, warnings: [String]) {
+    let stack = try lifting { try FontStack.resolve(font) }
+    let run = stack.shape(text, features: features)
+    var warnings: [String] = []
+    if removed > 0 {
+        warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
+    }
+    if !run.missing.isEmpty {
+        let names = run.missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
+        warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef")
+    }
+    return (run, warnings)
+}
+
+/// Checks the padding round fitted ink and a fixed canvas size.
+func validateFrame(padding: Double, canvas: CanvasSize?) throws(CurveTypeError) {
+    let limit = CircleTextStyle.maximumLength
+    guard padding.isFinite && padding >= 0 && padding <= limit else {
+        throw .invalidInput("padding must be a finite number from 0 to \(Int(limit)) px, not \(padding)")
+    }
+    if let canvas {
+        guard canvas.width.isFinite, canvas.height.isFinite, canvas.width > 0, canvas.height > 0 else {
+            throw .invalidInput("canvas width and height must be greater than 0")
+        }
+        guard canvas.width <= 4 * limit, canvas.height <= 4 * limit else {
+            throw .invalidInput("canvas width and height must be at most \(Int(4 * limit)) px")
+        }
+    }
+}
+
+/// The placed glyphs of `layout` in `mode`, filled with `fill`.
+func writeGlyphs(_ layout: CurveTextLayout, mode: GlyphMode, fill: SVGColor, into writer: inout SVGWriter) throws {
+    switch mode {
+    case .outlines: try writeOutlines(layout, fill: fill, into: &writer)
+    case .text: try writeText(layout, fill: fill, into: &writer)
+    }
+}
+
+private func writeOutlines(_ layout: CurveTextLayout, fill: SVGColor, into writer: inout SVGWriter) throws {
+    var defined = Set<GlyphKey>()
+    var order: [(key: GlyphKey, placed: PlacedGlyph)] = []
+    for placed in layout.glyphs {
+        let key = GlyphKey(font: placed.font, glyph: placed.glyph)
+        if defined.insert(key).inserted { order.append((key, placed)) }
+    }
+    // Only glyphs with ink get a definition and uses; the name is made once per glyph.
+    var references: [GlyphKey: SVGWriter.Reference] = [:]
+    writer.startDefinitions()
+    for (key, placed) in order {
+        let font = layout.run.fonts[key.font]
+        let definition = try GlyphDefinitions.definition(font: font, glyph: key.glyph)
+        guard let data = definition.pathData else { continue }
+        let reference = writer.reference("g\(key.font)-\(key.glyph)")
+        references[key] = reference
+        try writer.glyphDefinition(reference, pathData: data, scale: placed.scale, extent: definition.extent)
+    }
+    writer.endDefinitions()
+    writer.startGroup([("fill", fill.value)])
+    for placed in layout.glyphs {
+        guard let reference = references[GlyphKey(font: placed.font, glyph: placed.glyph)] else { continue }
+        try writer.use(reference, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
+    }
+    writer.endGroup()
+}
+
+private func writeText(_ layout: CurveTextLayout, fill: SVGColor, into writer: inout SVGWriter) throws {
+    let fonts = layout.run.fonts
+    let utf8 = Array(layout.run.text.utf8)
+    writer.startGroup([
+        ("fill", fill.value), ("font-family", cssFamily(fonts[0])),
+        ("font-size", try writer.format.string(layout.size)),
+    ])
+    for cluster in layout.clusters {
+        let content = String(decoding: utf8[cluster.textRange], as: UTF8.self)
+        guard content.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { continue }
+        let font = fonts[layout.glyphs[cluster.glyphRange.lowerBound].font]
+        try writer.text(content, x: cluster.origin.x, y: cluster.origin.y, angle: cluster.angle,
+                        fontFamily: font === fonts[0] ? nil : cssFamily(font))
+    }
+    writer.endGroup()
+}
+
+/// A CSS font-family list: the font's family, then a generic family.
+private func cssFamily(_ font: Font) -> String {
+    let family = font.familyName.replacingOccurrences(of: "'", with: "")
+    return "'\(family)', \(font.isFixedPitch ? "monospace" : "sans-serif")"
+}
+
