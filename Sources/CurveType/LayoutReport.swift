@@ -15,14 +15,47 @@ enum LayoutReport {
         let text = layout.text
         var out = "{\"fontSize\":\(number(text.size)),\"unitsPerEm\":\(text.run.fonts[0].unitsPerEm)"
         out += ",\"center\":{\"x\":\(number(layout.curve.center.x)),\"y\":\(number(layout.curve.center.y))}"
-        out += ",\"radius\":\(number(layout.curve.radius)),\"tracking\":\(number(text.tracking))"
-        out += ",\"extent\":\(number(text.extent)),\"fonts\":["
+        out += ",\"radius\":\(number(layout.curve.radius))"
+        out += textFields(text, arcLength: nil)
+        return out
+    }
+
+    /// The spiral's JSON: the circle's, with `spiral` in place of `radius` and each glyph's
+    /// `arcLength`, px along the spiral from its begin angle to the glyph's advance midpoint.
+    /// Without text, only `center`, `spiral` and an empty `glyphs`.
+    ///
+    /// `"spiral": {"a", "b", "from", "to", "length", "scale", "segments"}`: a (px) and b (px per
+    /// radian) of r = a + b·θ in SVG px, the begin and end angles in degrees (counterclockwise on
+    /// screen from 3 o'clock), the length in px, px per chart unit, and the path's cubics.
+    static func json(for result: SpiralResult) -> String {
+        let spiral = result.spiral
+        var out = "{"
+        if let layout = result.layout {
+            out += "\"fontSize\":\(number(layout.text.size)),\"unitsPerEm\":\(layout.text.run.fonts[0].unitsPerEm),"
+        }
+        out += "\"center\":{\"x\":\(number(spiral.center.x)),\"y\":\(number(spiral.center.y))}"
+        let segments = result.path.elements.filter { if case .cubic = $0 { true } else { false } }.count
+        out += ",\"spiral\":{\"a\":\(number(spiral.a)),\"b\":\(number(spiral.b))"
+        out += ",\"from\":\(number(result.begin * 180 / .pi)),\"to\":\(number(result.end * 180 / .pi))"
+        out += ",\"length\":\(number(abs(spiral.arcLength(from: result.begin, to: result.end))))"
+        out += ",\"scale\":\(number(result.scale)),\"segments\":\(segments)}"
+        guard let layout = result.layout else { return out + ",\"glyphs\":[]}\n" }
+        out += ",\"dropped\":\(layout.droppedClusters)"
+        out += textFields(layout.text, arcLength: layout.lengthFromBegin)
+        return out
+    }
+
+    /// `"tracking", "extent", "fonts", "glyphs"` and the closing brace.
+    private static func textFields(_ text: CurveTextLayout, arcLength: ((Double) -> Double)?) -> String {
+        var out = ",\"tracking\":\(number(text.tracking)),\"extent\":\(number(text.extent)),\"fonts\":["
         out += text.run.fonts.map {
             "{\"family\":\(string($0.familyName)),\"style\":\(string($0.styleName)),\"source\":\(string($0.source.description))}"
         }.joined(separator: ",")
         out += "],\"glyphs\":[\n"
         out += text.glyphs.map { g in
-            "{\"glyph\":\(g.glyph),\"cluster\":\(g.cluster),\"font\":\(g.font),\"x\":\(number(g.origin.x)),\"y\":\(number(g.origin.y)),\"angle\":\(number(g.angle)),\"advance\":\(number(g.advance))}"
+            var entry = "{\"glyph\":\(g.glyph),\"cluster\":\(g.cluster),\"font\":\(g.font),\"x\":\(number(g.origin.x)),\"y\":\(number(g.origin.y)),\"angle\":\(number(g.angle)),\"advance\":\(number(g.advance))"
+            if let arcLength { entry += ",\"arcLength\":\(number(arcLength(g.arcLength)))" }
+            return entry + "}"
         }.joined(separator: ",\n")
         out += "\n]}\n"
         return out

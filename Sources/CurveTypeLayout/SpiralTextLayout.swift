@@ -143,6 +143,25 @@ public struct SpiralTextLayout: Sendable {
         self.droppedClusters = dropped
     }
 
+    private init(curve: SpiralCurve, begin: Double, end: Double, style: SpiralTextStyle,
+                 text: CurveTextLayout, droppedClusters: Int) {
+        self.curve = curve
+        self.begin = begin
+        self.end = end
+        self.style = style
+        self.text = text
+        self.droppedClusters = droppedClusters
+    }
+
+    /// The same layout with the spiral's centre moved by `offset` px.
+    public func translated(by offset: Point) -> SpiralTextLayout {
+        var spiral = curve.spiral
+        spiral.center = spiral.center + offset
+        return SpiralTextLayout(
+            curve: SpiralCurve(spiral: spiral, start: curve.start, end: curve.end), begin: begin,
+            end: end, style: style, text: text.translated(by: offset), droppedClusters: droppedClusters)
+    }
+
     /// Arc length (px) from the begin angle along the spiral, for an arc length along the
     /// text's path (`curve`).
     public func lengthFromBegin(_ s: Double) -> Double {

@@ -188,12 +188,62 @@ public struct SVGWriter: Sendable {
         raw(" rotate("); try number(angle); raw(")")
     }
 
-    /// `<g>` with attributes in the given order; values are escaped.
-    public mutating func startGroup(_ attributes: [(name: String, value: String)]) {
-        raw("<g")
+    /// `<rect>` from (x, y) px of `width` × `height` px, with attributes in the given order.
+    public mutating func rect(x: Double, y: Double, width: Double, height: Double,
+                              _ attributes: [(name: String, value: String)]) throws(SVGError) {
+        raw("<rect")
+        if x != 0 || y != 0 {
+            raw(" x=\""); try number(x); raw("\" y=\""); try number(y); raw("\"")
+        }
+        raw(" width=\""); try number(width); raw("\" height=\""); try number(height); raw("\"")
+        attributeList(attributes)
+        raw("/>\n")
+    }
+
+    /// `<circle>` about `center` of radius `radius` px, with attributes in the given order.
+    public mutating func circle(center: Point, radius: Double, _ attributes: [(name: String, value: String)]) throws(SVGError) {
+        raw("<circle cx=\""); try number(center.x); raw("\" cy=\""); try number(center.y)
+        raw("\" r=\""); try number(radius); raw("\"")
+        attributeList(attributes)
+        raw("/>\n")
+    }
+
+    /// `<path>` drawing `path` (px, y down) in absolute commands, every coordinate through the
+    /// document's number format, with attributes in the given order.
+    public mutating func path(_ path: Path, _ attributes: [(name: String, value: String)]) throws(SVGError) {
+        raw("<path d=\"")
+        for element in path.elements {
+            switch element {
+            case .move(let p): raw("M"); try pair(p)
+            case .line(let p): raw("L"); try pair(p)
+            case .quad(let c, let p): raw("Q"); try pair(c); raw(" "); try pair(p)
+            case .cubic(let c1, let c2, let p):
+                raw("C"); try pair(c1); raw(" "); try pair(c2); raw(" "); try pair(p)
+            case .close: raw("Z")
+            }
+        }
+        raw("\"")
+        attributeList(attributes)
+        raw("/>\n")
+    }
+
+    private mutating func pair(_ p: Point) throws(SVGError) {
+        try number(p.x); raw(" "); try number(p.y)
+    }
+
+    /// A number as an attribute value, in the document's format.
+    public func value(_ v: Double) throws(SVGError) -> String { try format.string(v) }
+
+    private mutating func attributeList(_ attributes: [(name: String, value: String)]) {
         for (name, value) in attributes {
             raw(" "); rawText(name); raw("=\""); escaped(value, attribute: true); raw("\"")
         }
+    }
+
+    /// `<g>` with attributes in the given order; values are escaped.
+    public mutating func startGroup(_ attributes: [(name: String, value: String)]) {
+        raw("<g")
+        attributeList(attributes)
         raw(">\n")
     }
 

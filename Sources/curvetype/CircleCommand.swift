@@ -83,24 +83,15 @@ struct CircleCommand: ParsableCommand {
         if sweep != nil && tracking != nil {
             throw CurveTypeError.invalidInput("--sweep chooses the tracking: give --sweep or --tracking, not both")
         }
-        var parsedFeatures: [FontFeature] = []
-        for name in (features ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let feature = FontFeature(name) else {
-                throw CurveTypeError.invalidInput("not an OpenType feature setting: \"\(name)\"")
-            }
-            parsedFeatures.append(feature)
-        }
-        let fillColor: SVGColor
-        do { fillColor = try SVGColor(parsing: fill) } catch { throw CurveTypeError.svg(error) }
         let request = CircleTextRequest(
             text: text,
             font: font.map { FontRequest(argument: $0, faceIndex: faceIndex) } ?? .default,
-            features: parsedFeatures,
+            features: try parseFeatures(features),
             style: CircleTextStyle(
                 size: size, radius: radius, start: start, align: align, side: side,
                 tracking: tracking ?? 0, sweep: sweep, baselineShift: baselineShift,
                 allowOverlap: allowOverlap),
-            fill: fillColor, glyphs: glyphs, precision: precision, idPrefix: idPrefix,
+            fill: try color(fill), glyphs: glyphs, precision: precision, idPrefix: idPrefix,
             canvas: try canvas.map { try CanvasSize(parsing: $0) }, padding: padding)
         let result = try request.render()
         for warning in result.warnings { printWarning(warning) }

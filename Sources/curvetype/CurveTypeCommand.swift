@@ -6,8 +6,8 @@ import Foundation
 struct CurveTypeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curvetype",
-        abstract: "Type on circles as clean, deterministic SVG, measured with real fonts.",
-        subcommands: [CircleCommand.self])
+        abstract: "Type on circles and spirals as clean, deterministic SVG, measured with real fonts.",
+        subcommands: [CircleCommand.self, SpiralCommand.self])
 
     /// Runs the command; a failure prints one line on stderr and exits non-zero. Help and version
     /// requests print as ArgumentParser prints them.

@@ -1,0 +1,307 @@
+import Foundation
+
+/// How the ends of an open stroke are drawn (SVG `stroke-linecap`).
+public enum LineCap: String, Sendable, CaseIterable {
+    case round, butt, square
+}
+
+/// How corners of a stroke are drawn (SVG `stroke-linejoin`). The spiral's path is smooth, so
+/// this matters only where a viewer splits it.
+public enum LineJoin: String, Sendable, CaseIterable {
+    case round, miter, bevel
+}
+
+/// Rings at the spiral's begin and end points, as the seed's winder draws them.
+public struct SpiralMarkers: Sendable, Hashable {
+    /// Radius of the ring's centre line, px.
+    public var radius: Double
+    /// Inside of the ring; `nil` leaves it empty (`fill="none"`).
+    public var fill: SVGColor?
+    /// The ring's colour; `nil` takes the spiral's stroke colour.
+    public var stroke: SVGColor?
+    /// px; 0 draws no ring line.
+    public var strokeWidth: Double
+
+    public init(radius: Double = 4, fill: SVGColor? = nil, stroke: SVGColor? = nil, strokeWidth: Double = 2) {
+        self.radius = radius
+        self.fill = fill
+        self.stroke = stroke
+        self.strokeWidth = strokeWidth
+    }
+}
+
+/// Text set along the spiral.
+public struct SpiralText: Sendable {
+    public var text: String
+    public var font: FontRequest
+    public var features: [FontFeature]
+    public var style: SpiralTextStyle
+    public var fill: SVGColor
+    public var glyphs: GlyphMode
+
+    public init(_ text: String, font: FontRequest = .default, features: [FontFeature] = [],
+                style: SpiralTextStyle = SpiralTextStyle(), fill: SVGColor = .currentColor,
+                glyphs: GlyphMode = .outlines) {
+        self.text = text
+        self.font = font
+        self.features = features
+        self.style = style
+        self.fill = fill
+        self.glyphs = glyphs
+    }
+}
+
+/// Everything that makes one SVG of an Archimedean spiral r = a + b·θ.
+///
+/// Coordinates: the spiral is defined in chart units with y up, as a chart plots it (the seed's
+/// Swift Charts `LinePlot`), θ counterclockwise from +x. The chart's origin is the SVG's centre,
+/// one unit is `scale` px (or, given a `domain` D, the square −D…D fills the canvas's shorter
+/// side), and y is flipped for SVG, so for b > 0 the spiral turns counterclockwise on screen.
+public struct SpiralRequest: Sendable {
+    /// Radius at θ = 0, chart units, ≥ 0.
+    public var a: Double
+    /// Radius gained per radian, chart units; ≠ 0 (negative winds inward).
+    public var b: Double
+    /// Begin and end polar angles in degrees, begin < end.
+    public var from: Double
+    public var to: Double
+    /// The canvas in px; `nil` is 400 × 400, unless `scale` is set, which fits the canvas to the
+    /// drawing plus `padding`.
+    public var canvas: CanvasSize?
+    /// Half the side of the square chart domain −D…D fitted into the canvas's shorter side.
+    public var domain: Double
+    /// px per chart unit; overrides `domain`.
+    public var scale: Double?
+    /// The spiral's line colour; `nil` draws no line (text only).
+    public var stroke: SVGColor?
+    public var strokeWidth: Double
+    public var cap: LineCap
+    public var join: LineJoin
+    public var markers: SpiralMarkers?
+    /// A full-canvas background; `nil` leaves it transparent.
+    public var background: SVGColor?
+    /// Largest distance, px, of the drawn path from the true spiral, number rounding included.
+    public var tolerance: Double
+    public var text: SpiralText?
+    /// Decimals in the SVG's numbers, 0…6.
+    public var precision: Int
+    public var idPrefix: String?
+    /// px round the drawing when the canvas is fitted to it.
+    public var padding: Double
+
+    public init(a: Double = 0.1, b: Double = 0.1, from: Double = 0, to: Double = 3600,
+                canvas: CanvasSize? = nil, domain: Double = 8, scale: Double? = nil,
+                stroke: SVGColor? = .currentColor, strokeWidth: Double = 2, cap: LineCap = .round,
+                join: LineJoin = .round, markers: SpiralMarkers? = nil, background: SVGColor? = nil,
+                tolerance: Double = 0.05, text: SpiralText? = nil, precision: Int = 2,
+                idPrefix: String? = nil, padding: Double = 4) {
+        self.a = a
+        self.b = b
+        self.from = from
+        self.to = to
+        self.canvas = canvas
+        self.domain = domain
+        self.scale = scale
+        self.stroke = stroke
+        self.strokeWidth = strokeWidth
+        self.cap = cap
+        self.join = join
+        self.markers = markers
+        self.background = background
+        self.tolerance = tolerance
+        self.text = text
+        self.precision = precision
+        self.idPrefix = idPrefix
+        self.padding = padding
+    }
+
+    /// The canvas used when none is given and the drawing is not fitted.
+    public static let defaultCanvas = CanvasSize(width: 400, height: 400)
+    /// The most turns drawn: beyond it the path grows past any use.
+    public static let maximumTurns = 10_000.0
+}
+
+/// A rendered spiral: the SVG and the geometry behind it.
+public struct SpiralResult: Sendable {
+    public let svg: String
+    /// The spiral in SVG space (px, y down), and its begin and end polar angles (radians).
+    public let spiral: ArchimedeanSpiral
+    public let begin: Double
+    public let end: Double
+    /// px per chart unit.
+    public let scale: Double
+    /// The drawn path (empty when no line is drawn) and its number of cubics.
+    public let path: Path
+    /// The text layout, if text was set.
+    public let layout: SpiralTextLayout?
+    public let width: Double
+    public let height: Double
+    public let warnings: [String]
+
+    /// The layout JSON (see README, "Layout JSON"), at full precision.
+    public var layoutJSON: String { LayoutReport.json(for: self) }
+}
+
+extension SpiralRequest {
+    /// Checks the numbers, builds the path and the text layout, and writes the SVG.
+    public func render() throws(CurveTypeError) -> SpiralResult {
+        try validate()
+        let format = try lifting { try SVGNumberFormat(precision: precision) }
+        let pixelsPerUnit: Double
+        if let scale {
+            pixelsPerUnit = scale
+        } else {
+            let side = min((canvas ?? Self.defaultCanvas).width, (canvas ?? Self.defaultCanvas).height)
+            pixelsPerUnit = side / (2 * domain)
+        }
+        let begin = from * .pi / 180, end = to * .pi / 180
+        let maxRadius = max(abs(a + b * begin), abs(a + b * end)) * pixelsPerUnit
+        guard maxRadius <= CircleTextStyle.maximumLength else {
+            throw .invalidInput("the spiral reaches \(Int(maxRadius)) px from its centre; at most \(Int(CircleTextStyle.maximumLength)) px are drawn (use a smaller scale or fewer turns)")
+        }
+        guard abs(b) * pixelsPerUnit > 1e-9 * max(1, abs(a) * pixelsPerUnit) else {
+            throw .invalidInput("b is too small against a to make a spiral (use a circle)")
+        }
+        // Rounding each written coordinate moves the curve by at most half a unit of the last
+        // decimal in x and in y; the fit gets what remains of the tolerance.
+        let rounding = 0.5 * pow(10, -Double(precision)) * 2.0.squareRoot()
+        guard tolerance > rounding * 1.5 else {
+            throw .invalidInput(String(format: "tolerance %g px is finer than %d decimals can write (%.2g px); raise --precision or the tolerance", tolerance, precision, rounding))
+        }
+
+        // Build everything about the centre (0, 0), then move it onto the canvas.
+        let origin = ArchimedeanSpiral(center: .zero, a: a * pixelsPerUnit, b: b * pixelsPerUnit)
+        var warnings: [String] = []
+        var layout: SpiralTextLayout?
+        var label = String(format: "Archimedean spiral r = %g + %gθ from %g° to %g°", a, b, from, to)
+        if let text {
+            let (cleaned, removed) = try TextInput.cleanedForDrawing(text.text)
+            let (run, shapeWarnings) = try shape(cleaned, font: text.font, features: text.features, removed: removed)
+            warnings += shapeWarnings
+            let laid = try lifting { try SpiralTextLayout(run, style: text.style, spiral: origin, begin: begin, end: end) }
+            if laid.droppedClusters > 0 {
+                warnings.append("dropped \(laid.droppedClusters) of \(laid.droppedClusters + laid.text.clusters.count) clusters that run past the end of the spiral")
+            }
+            layout = laid
+            label = cleaned
+        }
+        let path = stroke == nil ? Path() : origin.bezierPath(from: begin, to: end, tolerance: tolerance - rounding)
+
+        let width: Double, height: Double, center: Point
+        if let size = canvas ?? (scale == nil ? Self.defaultCanvas : nil) {
+            width = size.width
+            height = size.height
+            center = Point(x: width / 2, y: height / 2)
+        } else {
+            let ink = try lifting { try drawingBounds(spiral: origin, begin: begin, end: end, path: path, layout: layout) }
+            width = ceilToPrecision(ink.width + 2 * padding, precision)
+            height = ceilToPrecision(ink.height + 2 * padding, precision)
+            center = Point(x: (width - ink.width) / 2 - ink.minX, y: (height - ink.height) / 2 - ink.minY)
+        }
+        var spiral = origin
+        spiral.center = center
+        let placedPath = path.transformed(by: .translation(center.x, center.y))
+        let placedLayout = layout?.translated(by: center)
+
+        let prefix = idPrefix ?? defaultIDPrefix(label: label)
+        let glyphCount: Int = placedLayout?.text.glyphs.count ?? 0
+        let expected: Int = 2048 + placedPath.elements.count * 50 + glyphCount * (prefix.utf8.count + 70)
+        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: expected) }
+        try lifting {
+            try writer.startDocument(width: width, height: height, label: label)
+            if let background {
+                try writer.rect(x: 0, y: 0, width: width, height: height, [("fill", background.value)])
+            }
+            if let stroke {
+                try writer.path(placedPath, [
+                    ("fill", "none"), ("stroke", stroke.value), ("stroke-width", try writer.value(strokeWidth)),
+                    ("stroke-linecap", cap.rawValue), ("stroke-linejoin", join.rawValue),
+                ])
+            }
+            if let markers {
+                let ringColour = markers.stroke ?? stroke ?? .currentColor
+                var attributes = [("fill", markers.fill?.value ?? "none")]
+                if markers.strokeWidth > 0 {
+                    attributes += [("stroke", ringColour.value), ("stroke-width", try writer.value(markers.strokeWidth))]
+                }
+                for theta in [begin, end] {
+                    try writer.circle(center: spiral.point(at: theta), radius: markers.radius, attributes)
+                }
+            }
+            if let text, let placedLayout {
+                try writeGlyphs(placedLayout.text, mode: text.glyphs, fill: text.fill, into: &writer)
+            }
+        }
+        return SpiralResult(
+            svg: writer.finish(), spiral: spiral, begin: begin, end: end, scale: pixelsPerUnit,
+            path: placedPath, layout: placedLayout,
+            width: width, height: height, warnings: warnings)
+    }
+
+    private func validate() throws(CurveTypeError) {
+        let numbers: [(Double, String)] = [(a, "a"), (b, "b"), (from, "from"), (to, "to"), (domain, "domain"),
+                                           (strokeWidth, "stroke width"), (tolerance, "tolerance")]
+            + (scale.map { [($0, "scale")] } ?? [])
+            + (markers.map { [($0.radius, "marker radius"), ($0.strokeWidth, "marker stroke width")] } ?? [])
+        for (value, name) in numbers where !value.isFinite {
+            throw .invalidInput("\(name) must be a finite number, not \(value)")
+        }
+        guard a >= 0 else { throw .invalidInput("a must be 0 or more, not \(a) (turn the spiral with --from and --to instead)") }
+        guard b != 0 else { throw .invalidInput("b must not be 0: r = a + b·θ would be a circle (use curvetype circle)") }
+        guard to > from else {
+            throw .invalidInput("the end angle (\(to)°) must come after the begin angle (\(from)°)")
+        }
+        guard (to - from) / 360 <= Self.maximumTurns else {
+            throw .invalidInput("a spiral of at most \(Int(Self.maximumTurns)) turns is drawn, not \((to - from) / 360)")
+        }
+        guard domain > 0 else { throw .invalidInput("domain must be greater than 0, not \(domain)") }
+        if let scale, !(scale > 0) { throw .invalidInput("scale must be greater than 0 px per unit, not \(scale)") }
+        guard tolerance > 0 else { throw .invalidInput("tolerance must be greater than 0 px, not \(tolerance)") }
+        let limit = CircleTextStyle.maximumLength
+        guard strokeWidth >= 0 && strokeWidth <= limit else {
+            throw .invalidInput("stroke width must be from 0 to \(Int(limit)) px, not \(strokeWidth)")
+        }
+        if let markers {
+            guard markers.radius > 0 && markers.radius <= limit else {
+                throw .invalidInput("marker radius must be more than 0 and at most \(Int(limit)) px, not \(markers.radius)")
+            }
+            guard markers.strokeWidth >= 0 && markers.strokeWidth <= limit else {
+                throw .invalidInput("marker stroke width must be from 0 to \(Int(limit)) px, not \(markers.strokeWidth)")
+            }
+        }
+        try validateFrame(padding: padding, canvas: canvas)
+    }
+
+    /// The box (px, about the spiral's centre at (0, 0)) of everything drawn: the stroked path,
+    /// the marker rings, the glyphs' ink.
+    private func drawingBounds(spiral: ArchimedeanSpiral, begin: Double, end: Double, path: Path,
+                               layout: SpiralTextLayout?) throws -> Rect {
+        var box: Rect?
+        func add(_ r: Rect?) { if let r { box = box.map { $0.union(r) } ?? r } }
+        if let line = path.bounds() {
+            // A square cap reaches √2 × half the width out at a diagonal end.
+            add(line.insetBy(-(cap == .square ? strokeWidth * 0.5.squareRoot() : strokeWidth / 2)))
+        }
+        if let markers {
+            let reach = markers.radius + markers.strokeWidth / 2
+            for theta in [begin, end] {
+                let p = spiral.point(at: theta)
+                add(Rect(minX: p.x - reach, minY: p.y - reach, maxX: p.x + reach, maxY: p.y + reach))
+            }
+        }
+        if let layout { add(try inkBounds(of: layout.text)) }
+        let p = spiral.point(at: begin)
+        return box ?? Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)
+    }
+
+    private func defaultIDPrefix(label: String) -> String {
+        var key = [label, "\(a)", "\(b)", "\(from)", "\(to)", "\(scale ?? -domain)"]
+        if let text {
+            let s = text.style
+            key += [text.font.description, text.features.map(\.text).joined(separator: ","), "\(s.size)",
+                    "\(String(describing: s.anchor))", s.align.rawValue, s.side.rawValue, "\(s.tracking)",
+                    "\(s.fillsSpiral)", "\(s.baselineShift)", text.fill.value, text.glyphs.rawValue]
+        }
+        return "ct" + String(fnv1a(key.joined(separator: "\u{1F}")) & 0xFFFF_FFFF, radix: 16)
+    }
+}

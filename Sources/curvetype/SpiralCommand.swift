@@ -1,0 +1,201 @@
+import ArgumentParser
+import CurveType
+import Foundation
+
+extension LineCap: ExpressibleByArgument {}
+extension LineJoin: ExpressibleByArgument {}
+
+/// `curvetype spiral …`: an Archimedean spiral r = a + b·θ as SVG, with end rings and text.
+struct SpiralCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spiral",
+        abstract: "Draw an Archimedean spiral r = a + b·θ, optionally with text along it, as SVG.",
+        discussion: """
+            a and b are chart units, as a chart plots the spiral with y up: θ counterclockwise from 3 o'clock, \
+            the chart's origin in the canvas's middle, the square −D…D (--domain) fitted to the canvas. \
+            For b > 0 the spiral turns counterclockwise on screen. Text outside runs clockwise with its tops \
+            away from the centre; inside runs counterclockwise, tops toward the centre.
+            """)
+
+    @Option(name: .customLong("a"), parsing: .unconditional, help: "Radius at θ = 0, chart units (≥ 0).")
+    var a: Double = 0.1
+
+    @Option(name: .customLong("b"), parsing: .unconditional, help: "Radius gained per radian, chart units (negative winds inward).")
+    var b: Double = 0.1
+
+    @Option(parsing: .unconditional, help: "Begin angle θ in degrees.")
+    var from: Double = 0
+
+    @Option(parsing: .unconditional, help: "End angle θ in degrees (default: 10 turns after --from).")
+    var to: Double?
+
+    @Option(parsing: .unconditional, help: "Turns from --from, instead of --to.")
+    var turns: Double?
+
+    @Option(help: "Canvas WIDTHxHEIGHT in px (default 400x400; fitted to the drawing when --scale is given alone).")
+    var canvas: String?
+
+    @Option(parsing: .unconditional, help: "The chart shows −D…D, fitted to the canvas's shorter side.")
+    var domain: Double = 8
+
+    @Option(parsing: .unconditional, help: "px per chart unit, instead of --domain.")
+    var scale: Double?
+
+    @Option(help: "Line colour (a CSS colour, currentColor, or none for no line).")
+    var stroke: String = "currentColor"
+
+    @Option(parsing: .unconditional, help: "Line width in px.")
+    var strokeWidth: Double = 2
+
+    @Option(help: "Line ends: round, butt or square.")
+    var cap: LineCap = .round
+
+    @Option(help: "Line joins: round, miter or bevel.")
+    var join: LineJoin = .round
+
+    @Flag(help: "Draw rings at the begin and end points.")
+    var markers = false
+
+    @Option(parsing: .unconditional, help: "Ring radius in px.")
+    var markerRadius: Double = 4
+
+    @Option(help: "Ring fill colour (default: none).")
+    var markerFill: String?
+
+    @Option(help: "Ring colour (default: the line colour).")
+    var markerStroke: String?
+
+    @Option(parsing: .unconditional, help: "Ring line width in px.")
+    var markerStrokeWidth: Double = 2
+
+    @Option(help: "Background colour of the whole canvas (default: transparent).")
+    var background: String?
+
+    @Option(parsing: .unconditional, help: "Largest distance in px of the drawn path from the true spiral.")
+    var tolerance: Double = 0.05
+
+    @Option(help: "Text to set along the spiral.")
+    var text: String?
+
+    @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern. Default: bundled DejaVu Sans.")
+    var font: String?
+
+    @Option(parsing: .unconditional, help: "Face index inside a .ttc/.otc font collection.")
+    var faceIndex: Int = 0
+
+    @Option(parsing: .unconditional, help: "OpenType features, comma-separated, in HarfBuzz syntax.")
+    var features: String?
+
+    @Option(parsing: .unconditional, help: "Font size in px.")
+    var size: Double = 16
+
+    @Option(parsing: .unconditional, help: "Extra px between clusters (letter-spacing).")
+    var tracking: Double?
+
+    @Flag(help: "Choose the tracking so the text runs from one end of the spiral to the other.")
+    var fillSpiral = false
+
+    @Option(help: "Which edge of the text sits at the start: start, center or end.")
+    var align: TextAlignment = .start
+
+    @Option(help: "outside: tops away from the centre, runs clockwise; inside: tops toward the centre, runs counterclockwise.")
+    var side: TextSide = .inside
+
+    @Option(parsing: .unconditional, help: "Put the text's anchor at this angle θ in degrees.")
+    var startAngle: Double?
+
+    @Option(parsing: .unconditional, help: "Put the text's anchor this many px along the spiral from --from.")
+    var startLength: Double?
+
+    @Option(parsing: .unconditional, help: "px along the normal; positive moves the text toward the glyph tops.")
+    var baselineShift: Double = 0
+
+    @Flag(help: "Drop the text that runs past an end of the spiral (said on stderr) instead of failing.")
+    var clip = false
+
+    @Option(help: "Text colour.")
+    var textFill: String = "currentColor"
+
+    @Option(help: "outlines: glyphs as paths; text: <text> per cluster.")
+    var glyphs: GlyphMode = .outlines
+
+    @Option(help: "Decimals in the SVG's numbers (0–6).")
+    var precision: Int = 2
+
+    @Option(help: "Prefix for every id in the SVG (default: derived from the input).")
+    var idPrefix: String?
+
+    @Option(parsing: .unconditional, help: "px of space round the drawing when the canvas is fitted to it.")
+    var padding: Double = 4
+
+    @Option(help: "Also write the layout as JSON to this file.")
+    var layout: String?
+
+    @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default: standard output).")
+    var output: String?
+
+    func run() throws {
+        if to != nil && turns != nil {
+            throw CurveTypeError.invalidInput("give --to or --turns, not both")
+        }
+        if startAngle != nil && startLength != nil {
+            throw CurveTypeError.invalidInput("give --start-angle or --start-length, not both")
+        }
+        if fillSpiral && (tracking != nil || startAngle != nil || startLength != nil) {
+            throw CurveTypeError.invalidInput("--fill-spiral places the text end to end: give no --tracking, --start-angle or --start-length with it")
+        }
+        if let turns, !(turns > 0 && turns.isFinite) {
+            throw CurveTypeError.invalidInput("turns must be a finite number greater than 0, not \(turns)")
+        }
+        if text == nil {
+            let textOptions: [(Bool, String)] = [
+                (font != nil, "--font"), (features != nil, "--features"), (tracking != nil, "--tracking"),
+                (fillSpiral, "--fill-spiral"), (startAngle != nil, "--start-angle"),
+                (startLength != nil, "--start-length"), (clip, "--clip"),
+            ]
+            if let (_, name) = textOptions.first(where: { $0.0 }) {
+                throw CurveTypeError.invalidInput("\(name) applies to text: give --text too")
+            }
+        }
+        let spiralText = try text.map { text in
+            SpiralText(
+                text, font: font.map { FontRequest(argument: $0, faceIndex: faceIndex) } ?? .default,
+                features: try parseFeatures(features),
+                style: SpiralTextStyle(
+                    size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
+                    align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
+                    baselineShift: baselineShift, clip: clip),
+                fill: try color(textFill), glyphs: glyphs)
+        }
+        let request = SpiralRequest(
+            a: a, b: b, from: from, to: to ?? from + 360 * (turns ?? 10),
+            canvas: try canvas.map { try CanvasSize(parsing: $0) }, domain: domain, scale: scale,
+            stroke: stroke.lowercased() == "none" ? nil : try color(stroke), strokeWidth: strokeWidth,
+            cap: cap, join: join,
+            markers: markers ? SpiralMarkers(
+                radius: markerRadius, fill: try markerFill.map(color), stroke: try markerStroke.map(color),
+                strokeWidth: markerStrokeWidth) : nil,
+            background: try background.map(color), tolerance: tolerance, text: spiralText,
+            precision: precision, idPrefix: idPrefix, padding: padding)
+        let result = try request.render()
+        for warning in result.warnings { printWarning(warning) }
+        try emit(svg: result.svg, to: output, layoutJSON: layout.map { ($0, result.layoutJSON) })
+    }
+}
+
+/// A colour option's value, or a one-line error.
+func color(_ text: String) throws -> SVGColor {
+    do { return try SVGColor(parsing: text) } catch { throw CurveTypeError.svg(error) }
+}
+
+/// `--features`: comma-separated HarfBuzz feature settings.
+func parseFeatures(_ list: String?) throws -> [FontFeature] {
+    var parsed: [FontFeature] = []
+    for name in (list ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+        guard let feature = FontFeature(name) else {
+            throw CurveTypeError.invalidInput("not an OpenType feature setting: \"\(name)\"")
+        }
+        parsed.append(feature)
+    }
+    return parsed
+}
