@@ -63,6 +63,8 @@ bench: test-deps release
 	@command -v hyperfine >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
 	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype-bench
 	$(BUILD_DIR)/release/curvetype-bench
+	@if python3 -c 'import freetype' 2>/dev/null; then python3 Benchmarks/reference/spiral_text.py Fonts/DejaVuSans.ttf; \
+	else echo "(spiral reference skipped: pip install freetype-py to compare with plain Python)"; fi
 	sh Benchmarks/process.sh $(RELEASE_BIN)
 
 # Regenerates the compiled-in font data after a change in Fonts/.

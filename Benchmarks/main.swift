@@ -68,3 +68,36 @@ report("circle: 10,000 glyphs, shape + layout + SVG", full10k)
 big.glyphs = .text
 let text10k = try measure("text 10k", iterations: 20) { _ = try big.render() }
 report("circle: 10,000 glyphs, text mode SVG", text10k)
+
+// Spirals.
+let spiral10k = ArchimedeanSpiral(center: .zero, a: 40, b: 2.5)
+let spiralStyle = SpiralTextStyle(size: 10, clip: true)
+let spiralLayout = try SpiralTextLayout(longRun, style: spiralStyle, spiral: spiral10k, begin: 0, end: 60 * .pi)
+precondition(spiralLayout.droppedClusters == 0, "the 10k run must fit the spiral")
+let spiralLayout10k = try measure("spiral layout 10k", iterations: 50) {
+    _ = try SpiralTextLayout(longRun, style: spiralStyle, spiral: spiral10k, begin: 0, end: 60 * .pi)
+}
+report("spiral: 10,000 glyphs, layout only (shaped once)", spiralLayout10k)
+let spiralRequest = SpiralRequest(a: 40, b: 2.5, from: 0, to: 10_800, scale: 1, stroke: nil,
+                                  text: SpiralText(long, font: .bundled(.sans), style: spiralStyle))
+let spiralFull10k = try measure("spiral full 10k", iterations: 20) { _ = try spiralRequest.render() }
+report("spiral: 10,000 glyphs, shape + layout + SVG", spiralFull10k)
+
+let tenTurns = ArchimedeanSpiral(center: .zero, a: 100, b: 400 / (20 * .pi))
+let pathTime = measure("spiral path", iterations: 2_000) {
+    _ = tenTurns.bezierPath(from: 0, to: 20 * .pi, tolerance: 0.05)
+}
+let tenTurnSegments = tenTurns.bezierPath(from: 0, to: 20 * .pi, tolerance: 0.05).elements.count - 1
+report("spiral: path of 10 turns, radii 100–500 px, 0.05 px", pathTime,
+       String(format: "%d cubics, %.1f per turn", tenTurnSegments, Double(tenTurnSegments) / 10))
+var perTurn: [String] = []
+for radius in [100.0, 200, 300, 400, 500] {
+    // One turn centred on `radius`, 15.7 px between turns.
+    let turn = ArchimedeanSpiral(center: .zero, a: radius, b: 2.5)
+    perTurn.append("\(Int(radius)) px: \(turn.bezierPath(from: -.pi, to: .pi, tolerance: 0.05).elements.count - 1)")
+}
+print("spiral: cubics per turn at 0.05 px, by radius          \(perTurn.joined(separator: ", "))")
+let winder = SpiralRequest(canvas: CanvasSize(width: 400, height: 400), stroke: try SVGColor(parsing: "white"),
+                           markers: SpiralMarkers(), background: try SVGColor(parsing: "#8e8e93"))
+let winderTime = try measure("winder", iterations: 5_000) { _ = try winder.render() }
+report("spiral: the seed's winder, full SVG", winderTime, String(format: "%.0f SVGs/s", 1 / winderTime))

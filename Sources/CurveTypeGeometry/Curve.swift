@@ -23,11 +23,19 @@ public protocol ArcLengthCurve: Sendable {
     /// Point and unit tangent at arc length `s` together; curves override it when the two share
     /// work (a circle's sine and cosine).
     func frame(atArcLength s: Double) -> (point: Point, tangent: Point)
+
+    /// `frame(atArcLength:)` for many arc lengths, usually rising: curves whose inverse arc
+    /// length is iterative (a spiral) start each search from the one before.
+    func frames(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)]
 }
 
 extension ArcLengthCurve {
     public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
         (point(atArcLength: s), tangent(atArcLength: s))
+    }
+
+    public func frames(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)] {
+        lengths.map { frame(atArcLength: $0) }
     }
 }
 

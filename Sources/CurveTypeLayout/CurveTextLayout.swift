@@ -135,11 +135,19 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
     clusters.reserveCapacity(spans.count)
     var glyphs: [PlacedGlyph] = []
     glyphs.reserveCapacity(run.glyphs.count)
+    var mids: [Double] = []
+    mids.reserveCapacity(spans.count)
     var pen = leading
+    for (index, span) in spans.enumerated() {
+        mids.append(pen + span.advance / 2)
+        pen += span.advance + (index < spans.count - 1 ? tracking : 0)
+    }
+    let frames = curve.frames(atArcLengths: mids)
+    pen = leading
     let textEnds = clusterTextEnds(spans, textLength: run.text.utf8.count)
     for (index, span) in spans.enumerated() {
-        let mid = pen + span.advance / 2
-        let (onCurve, t) = curve.frame(atArcLength: mid)
+        let mid = mids[index]
+        let (onCurve, t) = frames[index]
         let up = t.turnedUp
         let origin = onCurve - t * (span.advance / 2) + up * baselineShift
         let angle = clockwiseDegrees(t)
