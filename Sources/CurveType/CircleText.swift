@@ -115,7 +115,7 @@ extension CircleTextRequest {
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: expected) }
         try lifting {
             try writer.startDocument(width: width, height: height, label: text)
-            try writeGlyphs(layout.text, mode: glyphs, fill: fill, into: &writer)
+            try writeGlyphs([layout.text], mode: glyphs, fill: fill, into: &writer)
         }
         return CircleTextResult(svg: writer.finish(), layout: layout, text: text, width: width,
                                 height: height, warnings: warnings)

@@ -46,27 +46,42 @@ func validateFrame(padding: Double, canvas: CanvasSize?) throws(CurveTypeError) 
     }
 }
 
-/// The placed glyphs of `layout` in `mode`, filled with `fill`.
-func writeGlyphs(_ layout: CurveTextLayout, mode: GlyphMode, fill: SVGColor, into writer: inout SVGWriter) throws {
+/// The placed glyphs of `layouts` (one or more runs, such as the lines of a fitted text) in
+/// `mode`, filled with `fill`.
+func writeGlyphs(_ layouts: [CurveTextLayout], mode: GlyphMode, fill: SVGColor, into writer: inout SVGWriter) throws {
     switch mode {
-    case .outlines: try writeOutlines(layout, fill: fill, into: &writer)
-    case .text: try writeText(layout, fill: fill, into: &writer)
+    case .outlines: try writeOutlines(layouts, fill: fill, into: &writer)
+    case .text: try writeText(layouts, fill: fill, into: &writer)
     }
 }
 
-private func writeOutlines(_ layout: CurveTextLayout, fill: SVGColor, into writer: inout SVGWriter) throws {
+/// Each distinct glyph once in `<defs>`, named by its font's place in the order the runs list
+/// their fonts, then one `<use>` per placement.
+private func writeOutlines(_ layouts: [CurveTextLayout], fill: SVGColor, into writer: inout SVGWriter) throws {
+    var fonts: [Font] = []
+    var fontIndex: [ObjectIdentifier: Int] = [:]
+    for layout in layouts {
+        for font in layout.run.fonts where fontIndex[ObjectIdentifier(font)] == nil {
+            fontIndex[ObjectIdentifier(font)] = fonts.count
+            fonts.append(font)
+        }
+    }
     var defined = Set<GlyphKey>()
     var order: [(key: GlyphKey, placed: PlacedGlyph)] = []
-    for placed in layout.glyphs {
-        let key = GlyphKey(font: placed.font, glyph: placed.glyph)
-        if defined.insert(key).inserted { order.append((key, placed)) }
+    var keys: [[GlyphKey]] = []
+    for layout in layouts {
+        let local = layout.run.fonts.map { fontIndex[ObjectIdentifier($0)]! }
+        keys.append(layout.glyphs.map { placed in
+            let key = GlyphKey(font: local[placed.font], glyph: placed.glyph)
+            if defined.insert(key).inserted { order.append((key, placed)) }
+            return key
+        })
     }
     // Only glyphs with ink get a definition and uses; the name is made once per glyph.
     var references: [GlyphKey: SVGWriter.Reference] = [:]
     writer.startDefinitions()
     for (key, placed) in order {
-        let font = layout.run.fonts[key.font]
-        let definition = try GlyphDefinitions.definition(font: font, glyph: key.glyph)
+        let definition = try GlyphDefinitions.definition(font: fonts[key.font], glyph: key.glyph)
         guard let data = definition.pathData else { continue }
         let reference = writer.reference("g\(key.font)-\(key.glyph)")
         references[key] = reference
@@ -74,26 +89,33 @@ private func writeOutlines(_ layout: CurveTextLayout, fill: SVGColor, into write
     }
     writer.endDefinitions()
     writer.startGroup([("fill", fill.value)])
-    for placed in layout.glyphs {
-        guard let reference = references[GlyphKey(font: placed.font, glyph: placed.glyph)] else { continue }
-        try writer.use(reference, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
+    for (layout, layoutKeys) in zip(layouts, keys) {
+        for (placed, key) in zip(layout.glyphs, layoutKeys) {
+            guard let reference = references[key] else { continue }
+            try writer.use(reference, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
+        }
     }
     writer.endGroup()
 }
 
-private func writeText(_ layout: CurveTextLayout, fill: SVGColor, into writer: inout SVGWriter) throws {
-    let fonts = layout.run.fonts
-    let utf8 = Array(layout.run.text.utf8)
+/// One `<text>` per cluster, in one group carrying the primary font and size.
+private func writeText(_ layouts: [CurveTextLayout], fill: SVGColor, into writer: inout SVGWriter) throws {
+    guard let first = layouts.first else { return }
+    let primary = first.run.fonts[0]
     writer.startGroup([
-        ("fill", fill.value), ("font-family", cssFamily(fonts[0])),
-        ("font-size", try writer.format.string(layout.size)),
+        ("fill", fill.value), ("font-family", cssFamily(primary)),
+        ("font-size", try writer.format.string(first.size)),
     ])
-    for cluster in layout.clusters {
-        let content = String(decoding: utf8[cluster.textRange], as: UTF8.self)
-        guard content.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { continue }
-        let font = fonts[layout.glyphs[cluster.glyphRange.lowerBound].font]
-        try writer.text(content, x: cluster.origin.x, y: cluster.origin.y, angle: cluster.angle,
-                        fontFamily: font === fonts[0] ? nil : cssFamily(font))
+    for layout in layouts {
+        let fonts = layout.run.fonts
+        let utf8 = Array(layout.run.text.utf8)
+        for cluster in layout.clusters {
+            let content = String(decoding: utf8[cluster.textRange], as: UTF8.self)
+            guard content.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { continue }
+            let font = fonts[layout.glyphs[cluster.glyphRange.lowerBound].font]
+            try writer.text(content, x: cluster.origin.x, y: cluster.origin.y, angle: cluster.angle,
+                            fontFamily: font === primary ? nil : cssFamily(font))
+        }
     }
     writer.endGroup()
 }

@@ -45,12 +45,47 @@ enum LayoutReport {
         return out
     }
 
+    /// A fitted text: `{"fontSize", "unitsPerEm", "box": {"width", "height"}, "truncated",
+    /// "lines": [{"row", "text", "x", "y", "width", "bounds": {"minX", "minY", "maxX", "maxY"}}],
+    /// "fonts", "glyphs": [{"glyph", "cluster", "font", "line", "x", "y", "advance"}]}`. A line's
+    /// `x`,`y` is its first pen position on the baseline; `bounds` its measured box; a glyph's
+    /// `cluster` is a UTF-8 offset in its line's `text`.
+    static func json(for result: FitResult) -> String {
+        let fitted = result.fitted
+        var fonts: [Font] = []
+        for line in fitted.lines {
+            for font in line.layout.run.fonts where !fonts.contains(where: { $0 === font }) { fonts.append(font) }
+        }
+        let unitsPerEm = fonts.first?.unitsPerEm ?? 0
+        var out = "{\"fontSize\":\(number(fitted.size)),\"unitsPerEm\":\(unitsPerEm)"
+        out += ",\"box\":{\"width\":\(number(fitted.width)),\"height\":\(number(fitted.height))}"
+        out += ",\"truncated\":\(fitted.truncated),\"lines\":[\n"
+        out += fitted.lines.map { line in
+            let b = line.bounds
+            return "{\"row\":\(line.row),\"text\":\(string(line.text)),\"x\":\(number(line.origin.x)),\"y\":\(number(line.origin.y)),\"width\":\(number(b.width)),\"bounds\":{\"minX\":\(number(b.minX)),\"minY\":\(number(b.minY)),\"maxX\":\(number(b.maxX)),\"maxY\":\(number(b.maxY))}}"
+        }.joined(separator: ",\n")
+        out += "\n],\"fonts\":[" + fontList(fonts) + "],\"glyphs\":[\n"
+        var entries: [String] = []
+        for (index, line) in fitted.lines.enumerated() {
+            let local = line.layout.run.fonts.map { font in fonts.firstIndex { $0 === font } ?? 0 }
+            for g in line.layout.glyphs {
+                entries.append("{\"glyph\":\(g.glyph),\"cluster\":\(g.cluster),\"font\":\(local[g.font]),\"line\":\(index),\"x\":\(number(g.origin.x)),\"y\":\(number(g.origin.y)),\"advance\":\(number(g.advance))}")
+            }
+        }
+        out += entries.joined(separator: ",\n") + "\n]}\n"
+        return out
+    }
+
+    private static func fontList(_ fonts: [Font]) -> String {
+        fonts.map {
+            "{\"family\":\(string($0.familyName)),\"style\":\(string($0.styleName)),\"source\":\(string($0.source.description))}"
+        }.joined(separator: ",")
+    }
+
     /// `"tracking", "extent", "fonts", "glyphs"` and the closing brace.
     private static func textFields(_ text: CurveTextLayout, arcLength: ((Double) -> Double)?) -> String {
         var out = ",\"tracking\":\(number(text.tracking)),\"extent\":\(number(text.extent)),\"fonts\":["
-        out += text.run.fonts.map {
-            "{\"family\":\(string($0.familyName)),\"style\":\(string($0.styleName)),\"source\":\(string($0.source.description))}"
-        }.joined(separator: ",")
+        out += fontList(text.run.fonts)
         out += "],\"glyphs\":[\n"
         out += text.glyphs.map { g in
             var entry = "{\"glyph\":\(g.glyph),\"cluster\":\(g.cluster),\"font\":\(g.font),\"x\":\(number(g.origin.x)),\"y\":\(number(g.origin.y)),\"angle\":\(number(g.angle)),\"advance\":\(number(g.advance))"

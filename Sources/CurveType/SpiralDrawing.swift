@@ -229,7 +229,7 @@ extension SpiralRequest {
                 }
             }
             if let text, let placedLayout {
-                try writeGlyphs(placedLayout.text, mode: text.glyphs, fill: text.fill, into: &writer)
+                try writeGlyphs([placedLayout.text], mode: text.glyphs, fill: text.fill, into: &writer)
             }
         }
         return SpiralResult(

@@ -26,6 +26,21 @@ public struct ShapedRun: Sendable {
     public let glyphs: [ShapedGlyph]
     /// Characters no font had, drawn as the primary font's .notdef glyph, in text order.
     public let missing: [Unicode.Scalar]
+
+    /// The glyphs `glyphs` of this run as a run of their own over the text's UTF-8 bytes
+    /// `bytes` (which must hold exactly those glyphs' clusters): clusters are rebased to the new
+    /// text. Breaking a shaped paragraph into lines keeps every shaped advance as it was.
+    public func slice(glyphs range: Range<Int>, bytes: Range<Int>) -> ShapedRun {
+        let utf8 = Array(text.utf8)
+        let lineText = String(decoding: utf8[bytes], as: UTF8.self)
+        let sliced = glyphs[range].map { g -> ShapedGlyph in
+            var g = g
+            g.cluster -= bytes.lowerBound
+            return g
+        }
+        let scalars = Set(lineText.unicodeScalars)
+        return ShapedRun(text: lineText, fonts: fonts, glyphs: sliced, missing: missing.filter(scalars.contains))
+    }
 }
 
 /// An OpenType feature setting in HarfBuzz's syntax: `"kern"`, `"-liga"`, `"ss01=1"`.

@@ -103,3 +103,22 @@ public struct CircleCurve: ArcLengthCurve {
         return (point, tangent)
     }
 }
+
+/// A straight baseline from `origin` in the direction `direction` (a unit vector, SVG space):
+/// text set on it is ordinary horizontal text when the direction is (1, 0).
+public struct LineCurve: ArcLengthCurve {
+    public var origin: Point
+    public var direction: Point
+    /// Length in px; the line continues past it by the same formula.
+    public var length: Double
+
+    public init(origin: Point, direction: Point = Point(x: 1, y: 0), length: Double) {
+        self.origin = origin
+        self.direction = direction
+        self.length = length
+    }
+
+    public var isClosed: Bool { false }
+    public func point(atArcLength s: Double) -> Point { origin + direction * s }
+    public func tangent(atArcLength s: Double) -> Point { direction }
+}

@@ -21,6 +21,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case runExceedsSpiral(advances: Double, length: Double)
     /// The text runs past an end of the spiral by `overrun` px.
     case runPastSpiralEnd(overrun: Double, length: Double)
+    /// Nothing fits the box even at the minimum size.
+    case doesNotFit(width: Double, height: Double, minSize: Double)
     case invalidParameter(String)
 
     public var description: String {
@@ -33,6 +35,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
             return String(format: "the text needs %.2f px but the spiral is only %.2f px long (use a longer spiral, a smaller size, or --clip)", advances, length)
         case .runPastSpiralEnd(let overrun, let length):
             return String(format: "the text runs %.2f px past the end of the spiral, which is %.2f px long (use a longer spiral, a smaller size, another start, or --clip)", overrun, length)
+        case .doesNotFit(let width, let height, let minSize):
+            return String(format: "the text does not fit in %gx%g px even at the minimum size, %g px (use a larger box, a smaller --min-size, more lines, or --truncate)", width, height, minSize)
         case .invalidParameter(let message):
             return message
         }

@@ -1,0 +1,125 @@
+import Foundation
+
+/// What a fitted text holds: one text broken into lines, or rows that share one size.
+public enum FitContent: Sendable, Hashable {
+    /// Lines break at spaces, after hyphens and between CJK characters; `\n` always breaks.
+    case text(String)
+    /// One line each, never wrapped, sharing one size as `RowFit` says.
+    case rows([String], RowFit)
+}
+
+/// Everything that makes one SVG of text fitted to a box.
+public struct FitRequest: Sendable {
+    public var content: FitContent
+    public var font: FontRequest
+    public var features: [FontFeature]
+    public var style: FitStyle
+    public var fill: SVGColor
+    public var background: SVGColor?
+    public var glyphs: GlyphMode
+    public var precision: Int
+    public var idPrefix: String?
+
+    public init(_ content: FitContent, font: FontRequest = .default, features: [FontFeature] = [],
+                style: FitStyle, fill: SVGColor = .currentColor, background: SVGColor? = nil,
+                glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil) {
+        self.content = content
+        self.font = font
+        self.features = features
+        self.style = style
+        self.fill = fill
+        self.background = background
+        self.glyphs = glyphs
+        self.precision = precision
+        self.idPrefix = idPrefix
+    }
+}
+
+/// A rendered fit: the SVG (exactly the box: `viewBox="0 0 width height"`) and the layout.
+public struct FitResult: Sendable {
+    public let svg: String
+    public let fitted: FittedText
+    public let warnings: [String]
+
+    /// The layout JSON (see README, "Layout JSON"), at full precision.
+    public var layoutJSON: String { LayoutReport.json(for: self) }
+}
+
+extension FitRequest {
+    /// Shapes each paragraph or row once, finds the size, and writes the SVG.
+    public func render() throws(CurveTypeError) -> FitResult {
+        try lifting { try style.validate() }
+        let format = try lifting { try SVGNumberFormat(precision: precision) }
+        var warnings: [String] = []
+        let stack = try lifting { try FontStack.resolve(font) }
+
+        /// Cleans and shapes one paragraph or row.
+        func shaped(_ text: String) -> ShapedRun {
+            let (cleaned, removed) = TextInput.clean(text)
+            if removed > 0 {
+                warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
+            }
+            let run = stack.shape(cleaned, features: features)
+            if !run.missing.isEmpty {
+                let names = run.missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
+                warnings.append("\(stack.primary.familyName) has no glyph for \(names); drawn as .notdef")
+            }
+            return run
+        }
+
+        let fitted: FittedText
+        let label: String
+        switch content {
+        case .text(let text):
+            let paragraphs = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            guard paragraphs.contains(where: { !TextInput.clean(String($0)).text.isEmpty }) else {
+                throw .invalidInput("the text is empty")
+            }
+            let runs = paragraphs.map { shaped(String($0)) }
+            label = runs.map(\.text).joined(separator: " ")
+            fitted = try lifting {
+                try TextFitter.fit(runs, style: style) { stack.shape($0, features: features) }
+            }
+        case .rows(let rows, let mode):
+            guard !rows.isEmpty else { throw .invalidInput("give at least one row") }
+            var runs: [ShapedRun] = []
+            for (i, row) in rows.enumerated() {
+                guard !row.contains("\n") else { throw .invalidInput("row \(i + 1) has a line break: a row is one line") }
+                let run = shaped(row)
+                guard !run.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw .invalidInput("row \(i + 1) is empty")
+                }
+                runs.append(run)
+            }
+            label = runs.map(\.text).joined(separator: " ")
+            fitted = try lifting { try TextFitter.fitRows(runs, mode: mode, style: style) }
+        }
+        if fitted.truncated {
+            warnings.append(String(format: "the text did not fit at the minimum size, %g px: cut short with an ellipsis", fitted.size))
+        }
+
+        let layouts = fitted.lines.map(\.layout)
+        let prefix = idPrefix ?? defaultIDPrefix(label: label)
+        let glyphCount = layouts.reduce(0) { $0 + $1.glyphs.count }
+        var writer = try lifting {
+            try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 2048 + glyphCount * (prefix.utf8.count + 60))
+        }
+        try lifting {
+            try writer.startDocument(width: style.width, height: style.height, label: label)
+            if let background {
+                try writer.rect(x: 0, y: 0, width: style.width, height: style.height, [("fill", background.value)])
+            }
+            try writeGlyphs(layouts, mode: glyphs, fill: fill, into: &writer)
+        }
+        return FitResult(svg: writer.finish(), fitted: fitted, warnings: warnings)
+    }
+
+    private func defaultIDPrefix(label: String) -> String {
+        let s = style
+        let key = [label, "\(content)", font.description, features.map(\.text).joined(separator: ","),
+                   "\(s.width)", "\(s.height)", "\(s.maxSize)", "\(s.minSize)", "\(s.maxLines ?? 0)",
+                   "\(s.lineHeight)", s.align.map(\.rawValue).joined(separator: ","), s.valign.rawValue,
+                   s.breaking.rawValue, "\(s.tight)", "\(s.gap ?? -1)", fill.value, glyphs.rawValue]
+        return "ct" + String(fnv1a(key.joined(separator: "\u{1F}")) & 0xFFFF_FFFF, radix: 16)
+    }
+}

@@ -1,0 +1,538 @@
+import CurveTypeFonts
+import CurveTypeGeometry
+import Foundation
+
+/// Where a line sits across its slot.
+public enum HorizontalAlignment: String, Sendable, CaseIterable {
+    case leading, center, trailing
+}
+
+/// Where the block of lines sits in the box, top to bottom.
+public enum VerticalAlignment: String, Sendable, CaseIterable {
+    case top, center, bottom
+}
+
+/// How a paragraph is broken into lines.
+public enum LineBreaking: String, Sendable, CaseIterable {
+    /// Each line as full as it can be.
+    case greedy
+    /// As many lines as greedy breaking needs, of widths as even as possible.
+    case balanced
+}
+
+/// How several rows share one font size.
+public enum RowFit: Sendable, Hashable {
+    /// Each row's own largest size, then all take the smallest (Flutter's AutoSizeGroup).
+    case min
+    /// Row `index` (0-based) sets the size; the others take its width and their own alignment.
+    case main(Int)
+}
+
+/// What a text must fit: the box and the limits on size and lines.
+///
+/// Sizes are px. Width is measured by shaped advances (the line from its first glyph's pen
+/// position to its last glyph's advance, trailing spaces left out), widened by any ink that
+/// sticks out past them, so side bearings are never clipped; height is the line count times the
+/// line height (`lineHeight` × (ascender − descender + line gap) of the primary font), widened by
+/// ink above the first line box or below the last. With `tight`, both use the ink alone: the box
+/// holds the glyphs' outlines edge to edge.
+public struct FitStyle: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var maxSize: Double
+    public var minSize: Double
+    public var maxLines: Int?
+    /// Multiple of the font's line height between baselines.
+    public var lineHeight: Double
+    /// One alignment for every line, or one per row (a shorter list repeats its last).
+    public var align: [HorizontalAlignment]
+    public var valign: VerticalAlignment
+    public var breaking: LineBreaking
+    public var tight: Bool
+    /// When nothing fits at `minSize`: set what fits at `minSize` and end it with an ellipsis.
+    public var truncate: Bool
+    /// Rows only: px between rows (each row then as tall as ascender − descender); `nil` stacks
+    /// rows a line height apart.
+    public var gap: Double?
+
+    public init(width: Double, height: Double, maxSize: Double = 1000, minSize: Double = 1,
+                maxLines: Int? = nil, lineHeight: Double = 1, align: [HorizontalAlignment] = [.center],
+                valign: VerticalAlignment = .center, breaking: LineBreaking = .greedy, tight: Bool = false,
+                truncate: Bool = false, gap: Double? = nil) {
+        self.width = width
+        self.height = height
+        self.maxSize = maxSize
+        self.minSize = minSize
+        self.maxLines = maxLines
+        self.lineHeight = lineHeight
+        self.align = align
+        self.valign = valign
+        self.breaking = breaking
+        self.tight = tight
+        self.truncate = truncate
+        self.gap = gap
+    }
+
+    /// Sizes are searched in steps of 1/64 px.
+    public static let sizeStep = 1.0 / 64
+
+    public func validate() throws(LayoutError) {
+        let limit = CircleTextStyle.maximumLength
+        for (value, name) in [(width, "box width"), (height, "box height"), (maxSize, "maximum size"),
+                              (minSize, "minimum size"), (lineHeight, "line height")] {
+            guard value.isFinite else { throw .invalidParameter("\(name) must be a finite number, not \(value)") }
+            guard value > 0 else { throw .invalidParameter("\(name) must be greater than 0, not \(value)") }
+            guard value <= limit else { throw .invalidParameter("\(name) must be at most \(Int(limit)), not \(value)") }
+        }
+        guard minSize <= maxSize else {
+            throw .invalidParameter("the minimum size (\(minSize) px) is above the maximum size (\(maxSize) px)")
+        }
+        guard maxSize >= Self.sizeStep else { throw .invalidParameter("maximum size must be at least 1/64 px") }
+        if let maxLines, maxLines < 1 { throw .invalidParameter("maximum lines must be at least 1, not \(maxLines)") }
+        if let gap {
+            guard gap.isFinite && gap >= 0 && gap <= limit else {
+                throw .invalidParameter("gap must be a finite number from 0 to \(Int(limit)) px, not \(gap)")
+            }
+        }
+    }
+
+    func alignment(ofRow row: Int) -> HorizontalAlignment {
+        align.isEmpty ? .center : align[min(row, align.count - 1)]
+    }
+}
+
+/// One line of fitted text, placed in the box (px, y down, origin at the box's top left).
+public struct FittedLine: Sendable {
+    /// Which paragraph or row it comes from.
+    public let row: Int
+    /// The line's text, trailing spaces left out.
+    public let text: String
+    /// Its glyphs on a straight baseline.
+    public let layout: CurveTextLayout
+    /// Pen position of the line's first glyph on the baseline.
+    public let origin: Point
+    /// The measured line, px: from its left edge to its right edge (advances widened by ink, or
+    /// ink alone when tight), top and bottom of its line box (or ink when tight).
+    public let bounds: Rect
+}
+
+/// A text fitted into a box at one size.
+public struct FittedText: Sendable {
+    /// The chosen font size, a multiple of 1/64 px.
+    public let size: Double
+    public let width: Double
+    public let height: Double
+    public let lines: [FittedLine]
+    /// Whether text was cut and an ellipsis added.
+    public let truncated: Bool
+}
+
+/// A paragraph shaped once, in clusters measured at size 1 px: every width scales with the size
+/// (unhinted advances are linear in it), so no size is ever shaped again.
+struct FitParagraph {
+    struct Cluster {
+        var glyphs: Range<Int>
+        var bytes: Range<Int>
+        /// Advance, px at size 1.
+        var width: Double
+        var isSpace: Bool
+        /// A line may end after this cluster.
+        var breakAfter: Bool
+        /// Ink box relative to the cluster's pen position, px at size 1, y up; `nil` without ink.
+        var ink: Rect?
+    }
+
+    let run: ShapedRun
+    var clusters: [Cluster]
+    /// Widest single cluster, px at size 1.
+    var widestCluster: Double
+
+    init(_ run: ShapedRun) throws(FontError) {
+        self.run = run
+        let utf8 = Array(run.text.utf8)
+        var clusters: [Cluster] = []
+        var i = 0
+        let glyphs = run.glyphs
+        while i < glyphs.count {
+            var j = i
+            var pen = 0.0
+            var ink: Rect?
+            while j < glyphs.count && glyphs[j].cluster == glyphs[i].cluster {
+                let g = glyphs[j]
+                let font = run.fonts[g.font]
+                let scale = 1 / Double(font.unitsPerEm)
+                if let b = try font.outline(of: g.glyph).bounds {
+                    let dx = pen + g.xOffset * scale, dy = g.yOffset * scale
+                    let box = Rect(minX: dx + b.minX * scale, minY: dy + b.minY * scale,
+                                   maxX: dx + b.maxX * scale, maxY: dy + b.maxY * scale)
+                    ink = ink.map { $0.union(box) } ?? box
+                }
+                pen += g.advance * scale
+                j += 1
+            }
+            clusters.append(Cluster(glyphs: i..<j, bytes: glyphs[i].cluster..<glyphs[i].cluster,
+                                    width: pen, isSpace: false, breakAfter: false, ink: ink))
+            i = j
+        }
+        // Byte ranges, in logical order (clusters rise in a left-to-right run).
+        for k in clusters.indices {
+            let end = k + 1 < clusters.count ? clusters[k + 1].bytes.lowerBound : utf8.count
+            clusters[k].bytes = clusters[k].bytes.lowerBound..<max(end, clusters[k].bytes.lowerBound)
+        }
+        let texts = clusters.map { Array(String(decoding: utf8[$0.bytes], as: UTF8.self).unicodeScalars) }
+        for k in clusters.indices {
+            clusters[k].isSpace = !texts[k].isEmpty && texts[k].allSatisfy { $0.properties.isWhitespace }
+        }
+        for k in clusters.indices.dropLast() {
+            clusters[k].breakAfter = Self.mayBreak(after: texts[k], before: texts[k + 1],
+                                                   spaceBefore: clusters[k].isSpace, spaceAfter: clusters[k + 1].isSpace)
+        }
+        self.clusters = clusters
+        self.widestCluster = clusters.map(\.width).max() ?? 0
+    }
+
+    /// A simple line-break rule (the common cases of UAX #14): after a run of spaces, after a
+    /// hyphen or dash between letters, and between two CJK characters, except before closing
+    /// punctuation and after opening punctuation.
+    static func mayBreak(after a: [Unicode.Scalar], before b: [Unicode.Scalar], spaceBefore: Bool, spaceAfter: Bool) -> Bool {
+        guard let last = a.last, let first = b.first else { return false }
+        if spaceAfter { return false }
+        if spaceBefore { return true }
+        if "([{「『（【〈《“‘".unicodeScalars.contains(last) { return false }
+        if ",.;:!?)]}、。，．：；！？」』）】〉》”’ー々ゃゅょっぁぃぅぇぉャュョッァィゥェォ…".unicodeScalars.contains(first) { return false }
+        if ("-\u{2010}\u{2013}".unicodeScalars.contains(last)) && first.properties.isAlphabetic { return true }
+        return isCJK(last) || isCJK(first)
+    }
+
+    static func isCJK(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
+        default: return false
+        }
+    }
+
+    /// The measured extent of clusters `lo..<hi` at size 1: left and right edges relative to the
+    /// first pen position, ink top and bottom (y up); trailing spaces left out.
+    func measure(_ lo: Int, _ hi: Int, tight: Bool) -> (left: Double, right: Double, top: Double?, bottom: Double?) {
+        var end = hi
+        while end > lo && clusters[end - 1].isSpace { end -= 1 }
+        var pen = 0.0
+        var minX = Double.infinity, maxX = -Double.infinity
+        var top: Double?, bottom: Double?
+        for k in lo..<end {
+            let c = clusters[k]
+            if let ink = c.ink {
+                minX = min(minX, pen + ink.minX)
+                maxX = max(maxX, pen + ink.maxX)
+                top = max(top ?? ink.maxY, ink.maxY)
+                bottom = min(bottom ?? ink.minY, ink.minY)
+            }
+            pen += c.width
+        }
+        if tight && minX <= maxX { return (minX, maxX, top, bottom) }
+        return (min(0, minX), max(pen, maxX), top, bottom)
+    }
+
+    /// Greedy line breaking at `limit` (px at size 1): each line takes clusters while its
+    /// measured extent fits, ending at the last break opportunity; a word wider than a whole line
+    /// is broken between clusters. A single cluster wider than the limit gets a line of its own.
+    func greedyLines(limit: Double, tight: Bool) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        let n = clusters.count
+        if n == 0 { return [0..<0] }
+        var start = 0
+        let slack = 1e-12 * max(1, limit)
+        while start < n {
+            var pen = 0.0
+            var minX = Double.infinity, maxX = -Double.infinity
+            var lastBreak: Int?
+            var k = start
+            var end = n
+            while k < n {
+                let c = clusters[k]
+                if !c.isSpace {
+                    var lo = minX, hi = maxX
+                    if let ink = c.ink { lo = min(lo, pen + ink.minX); hi = max(hi, pen + ink.maxX) }
+                    let right = tight && lo <= hi ? hi : max(pen + c.width, hi)
+                    let left = tight && lo <= hi ? lo : min(0, lo)
+                    if right - left > limit + slack && k > start {
+                        end = lastBreak ?? k
+                        break
+                    }
+                    minX = lo
+                    maxX = hi
+                }
+                pen += c.width
+                if c.breakAfter { lastBreak = k + 1 }
+                k += 1
+            }
+            lines.append(start..<end)
+            start = end
+        }
+        return lines
+    }
+
+    /// Lines as even as possible: the narrowest limit at which greedy breaking still needs no
+    /// more lines than at `limit`.
+    func balancedLines(limit: Double, tight: Bool) -> [Range<Int>] {
+        let greedy = greedyLines(limit: limit, tight: tight)
+        guard greedy.count > 1 else { return greedy }
+        var lo = 0.0, hi = limit
+        for _ in 0..<50 {
+            let mid = (lo + hi) / 2
+            if greedyLines(limit: mid, tight: tight).count <= greedy.count { hi = mid } else { lo = mid }
+        }
+        return greedyLines(limit: hi, tight: tight)
+    }
+}
+
+/// Fits text into a box: the largest size (a multiple of 1/64 px) at which it fits.
+public enum TextFitter {
+    /// Fits the paragraphs (text between hard line breaks, each shaped once) into `style`'s box.
+    /// `ellipsis(line)` shapes a truncated line's text with "…" added, for `truncate`.
+    public static func fit(_ paragraphs: [ShapedRun], style: FitStyle,
+                           ellipsis: (String) -> ShapedRun) throws -> FittedText {
+        try style.validate()
+        guard !paragraphs.isEmpty else { throw LayoutError.invalidParameter("the text is empty") }
+        let prepared = try paragraphs.map { try FitParagraph($0) }
+        let metrics = paragraphs[0].fonts[0].metrics
+        let frame = LineFrame(metrics: metrics, factor: style.lineHeight, gap: nil)
+
+        func lines(atSize size: Double) -> [(paragraph: Int, range: Range<Int>)] {
+            var out: [(Int, Range<Int>)] = []
+            for (index, p) in prepared.enumerated() {
+                for range in p.greedyLines(limit: style.width / size, tight: style.tight) { out.append((index, range)) }
+            }
+            return out
+        }
+        func fits(_ step: Int) -> Bool {
+            let size = Double(step) * FitStyle.sizeStep
+            let set = lines(atSize: size)
+            if let maxLines = style.maxLines, set.count > maxLines { return false }
+            let measured = set.map { prepared[$0.paragraph].measure($0.range.lowerBound, $0.range.upperBound, tight: style.tight) }
+            for m in measured where (m.right - m.left) * size > style.width * (1 + 1e-12) { return false }
+            return frame.height(measured.map { ($0.top, $0.bottom) }, size: size, tight: style.tight) <= style.height * (1 + 1e-12)
+        }
+
+        let lowest = Int((style.minSize / FitStyle.sizeStep).rounded(.up))
+        let highest = Int((style.maxSize / FitStyle.sizeStep).rounded(.down))
+        guard let step = largestStep(lowest...max(lowest, highest), where: fits) else {
+            guard style.truncate else {
+                throw LayoutError.doesNotFit(width: style.width, height: style.height, minSize: Double(lowest) * FitStyle.sizeStep)
+            }
+            return try truncated(prepared, style: style, frame: frame, step: lowest, ellipsis: ellipsis)
+        }
+        let size = Double(step) * FitStyle.sizeStep
+        var chosen = lines(atSize: size)
+        if style.breaking == .balanced {
+            var balanced: [(paragraph: Int, range: Range<Int>)] = []
+            for (index, p) in prepared.enumerated() {
+                for range in p.balancedLines(limit: style.width / size, tight: style.tight) { balanced.append((index, range)) }
+            }
+            let measured = balanced.map { prepared[$0.paragraph].measure($0.range.lowerBound, $0.range.upperBound, tight: style.tight) }
+            if frame.height(measured.map { ($0.top, $0.bottom) }, size: size, tight: style.tight) <= style.height * (1 + 1e-12) {
+                chosen = balanced
+            }
+        }
+        let pieces = chosen.map { line in
+            Piece(paragraph: prepared[line.paragraph], row: line.paragraph, range: line.range)
+        }
+        return place(pieces, size: size, style: style, frame: frame, slotWidth: nil, truncated: false)
+    }
+
+    /// Fits single-line rows that share one size (see `RowFit`); rows never wrap.
+    public static func fitRows(_ rows: [ShapedRun], mode: RowFit, style: FitStyle) throws -> FittedText {
+        try style.validate()
+        guard !rows.isEmpty else { throw LayoutError.invalidParameter("give at least one row") }
+        let prepared = try rows.map { try FitParagraph($0) }
+        let frame = LineFrame(metrics: rows[0].fonts[0].metrics, factor: style.lineHeight, gap: style.gap)
+        let extents = prepared.map { $0.measure(0, $0.clusters.count, tight: false) }
+        let widths = extents.map { $0.right - $0.left }
+        let setter: [Int]
+        switch mode {
+        case .min: setter = Array(rows.indices)
+        case .main(let index):
+            guard rows.indices.contains(index) else {
+                throw LayoutError.invalidParameter("the main row must be from 1 to \(rows.count), not \(index + 1)")
+            }
+            setter = [index]
+        }
+        func fits(_ step: Int) -> Bool {
+            let size = Double(step) * FitStyle.sizeStep
+            for i in setter where widths[i] * size > style.width * (1 + 1e-12) { return false }
+            return frame.height(extents.map { ($0.top, $0.bottom) }, size: size, tight: false) <= style.height * (1 + 1e-12)
+        }
+        let lowest = Int((style.minSize / FitStyle.sizeStep).rounded(.up))
+        let highest = Int((style.maxSize / FitStyle.sizeStep).rounded(.down))
+        guard let step = largestStep(lowest...max(lowest, highest), where: fits) else {
+            throw LayoutError.doesNotFit(width: style.width, height: style.height, minSize: Double(lowest) * FitStyle.sizeStep)
+        }
+        let size = Double(step) * FitStyle.sizeStep
+        var slot: Double?
+        if case .main(let index) = mode {
+            slot = widths[index] * size
+            for (i, w) in widths.enumerated() where w * size > slot! * (1 + 1e-12) {
+                throw LayoutError.invalidParameter(String(format: "row %d is %.2f px wide at %g px, wider than the main row (%.2f px): make row %d the main row", i + 1, w * size, size, slot!, i + 1))
+            }
+        }
+        let pieces = prepared.enumerated().map { Piece(paragraph: $1, row: $0, range: 0..<$1.clusters.count) }
+        return place(pieces, size: size, style: style, frame: frame, slotWidth: slot, truncated: false)
+    }
+
+    /// The largest step in `range` where `fits` holds, if any: binary search (fitting is monotone
+    /// in the size for greedy breaking), then a check upward so the next step really does not fit.
+    static func largestStep(_ range: ClosedRange<Int>, where fits: (Int) -> Bool) -> Int? {
+        guard fits(range.lowerBound) else { return nil }
+        var lo = range.lowerBound, hi = range.upperBound
+        if fits(hi) { return hi }
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if fits(mid) { lo = mid } else { hi = mid }
+        }
+        while lo + 1 <= range.upperBound && fits(lo + 1) { lo += 1 }
+        return lo
+    }
+
+    struct Piece {
+        var paragraph: FitParagraph
+        var row: Int
+        var range: Range<Int>
+    }
+
+    /// At the minimum size: as many lines as the box and `maxLines` allow, the last cut short
+    /// with an ellipsis.
+    static func truncated(_ prepared: [FitParagraph], style: FitStyle, frame: LineFrame, step: Int,
+                          ellipsis: (String) -> ShapedRun) throws -> FittedText {
+        let size = Double(step) * FitStyle.sizeStep
+        var all: [Piece] = []
+        for (index, p) in prepared.enumerated() {
+            for range in p.greedyLines(limit: style.width / size, tight: style.tight) {
+                all.append(Piece(paragraph: p, row: index, range: range))
+            }
+        }
+        var count = min(all.count, style.maxLines ?? all.count)
+        while count > 1 && frame.height(Array(repeating: (nil, nil), count: count), size: size, tight: false) > style.height {
+            count -= 1
+        }
+        var kept = Array(all.prefix(count))
+        let last = kept.removeLast()
+        let utf8 = Array(last.paragraph.run.text.utf8)
+        // Drop clusters from the end of the last line until it and the ellipsis fit.
+        var hi = last.range.upperBound
+        while true {
+            var end = hi
+            while end > last.range.lowerBound && last.paragraph.clusters[end - 1].isSpace { end -= 1 }
+            let startByte = last.paragraph.clusters[last.range.lowerBound].bytes.lowerBound
+            let endByte = end > last.range.lowerBound ? last.paragraph.clusters[end - 1].bytes.upperBound : startByte
+            let text = String(decoding: utf8[startByte..<endByte], as: UTF8.self) + "…"
+            let shaped = try FitParagraph(ellipsis(text))
+            let m = shaped.measure(0, shaped.clusters.count, tight: style.tight)
+            if (m.right - m.left) * size <= style.width || end == last.range.lowerBound {
+                kept.append(Piece(paragraph: shaped, row: last.row, range: 0..<shaped.clusters.count))
+                break
+            }
+            hi = end - 1
+        }
+        return place(kept, size: size, style: style, frame: frame, slotWidth: nil, truncated: true)
+    }
+
+    /// Places lines in the box: each aligned across its slot (the box, or `slotWidth` centred in
+    /// it), the block of lines aligned top to bottom.
+    static func place(_ pieces: [Piece], size: Double, style: FitStyle, frame: LineFrame, slotWidth: Double?,
+                      truncated: Bool) -> FittedText {
+        let measured = pieces.map { $0.paragraph.measure($0.range.lowerBound, $0.range.upperBound, tight: style.tight) }
+        let inks = measured.map { ($0.top, $0.bottom) }
+        let height = frame.height(inks, size: size, tight: style.tight)
+        let blockTop: Double
+        switch style.valign {
+        case .top: blockTop = 0
+        case .center: blockTop = (style.height - height) / 2
+        case .bottom: blockTop = style.height - height
+        }
+        let baselines = frame.baselines(inks, size: size, tight: style.tight)
+        let slot = slotWidth ?? style.width
+        let slotLeft = (style.width - slot) / 2
+        var lines: [FittedLine] = []
+        for (i, piece) in pieces.enumerated() {
+            let m = measured[i]
+            let width = (m.right - m.left) * size
+            let left: Double
+            switch style.alignment(ofRow: piece.row) {
+            case .leading: left = slotLeft
+            case .center: left = slotLeft + (slot - width) / 2
+            case .trailing: left = slotLeft + slot - width
+            }
+            let origin = Point(x: left - m.left * size, y: blockTop + baselines[i])
+            var end = piece.range.upperBound
+            while end > piece.range.lowerBound && piece.paragraph.clusters[end - 1].isSpace { end -= 1 }
+            let clusters = piece.paragraph.clusters
+            let glyphs = piece.range.isEmpty ? 0..<0 : clusters[piece.range.lowerBound].glyphs.lowerBound..<(end > piece.range.lowerBound ? clusters[end - 1].glyphs.upperBound : clusters[piece.range.lowerBound].glyphs.lowerBound)
+            let startByte = piece.range.isEmpty ? 0 : clusters[piece.range.lowerBound].bytes.lowerBound
+            let endByte = end > piece.range.lowerBound ? clusters[end - 1].bytes.upperBound : startByte
+            let run = piece.paragraph.run.slice(glyphs: glyphs, bytes: startByte..<endByte)
+            let layout = layOut(run, size: size, along: LineCurve(origin: origin, length: width), anchor: 0,
+                                align: .start, tracking: 0, baselineShift: 0)
+            let top = style.tight ? origin.y - (m.top ?? 0) * size : blockTop + baselines[i] - frame.ascent(size)
+            let bottom = style.tight ? origin.y - (m.bottom ?? 0) * size : top + frame.boxHeight(size)
+            lines.append(FittedLine(row: piece.row, text: run.text, layout: layout, origin: origin,
+                                    bounds: Rect(minX: left, minY: top, maxX: left + width, maxY: bottom)))
+        }
+        return FittedText(size: size, width: style.width, height: style.height, lines: lines, truncated: truncated)
+    }
+}
+
+/// Vertical metrics of stacked lines, all linear in the size.
+struct LineFrame {
+    /// Ascender, descender (negative) and line gap per px of size, y up.
+    let ascender: Double
+    let descender: Double
+    let lineGap: Double
+    let factor: Double
+    /// px between rows, when rows are stacked by a gap instead of the line height.
+    let gap: Double?
+
+    init(metrics: FontMetrics, factor: Double, gap: Double?) {
+        let em = Double(metrics.unitsPerEm)
+        ascender = Double(metrics.ascender) / em
+        descender = Double(metrics.descender) / em
+        lineGap = Double(metrics.lineGap) / em
+        self.factor = factor
+        self.gap = gap
+    }
+
+    /// Height of one line box, px: the line height, or ascender − descender between gapped rows.
+    func boxHeight(_ size: Double) -> Double {
+        gap == nil ? factor * (ascender - descender + lineGap) * size : (ascender - descender) * size
+    }
+
+    /// From a line box's top to its baseline, px (the extra line height split above and below).
+    func ascent(_ size: Double) -> Double {
+        (boxHeight(size) - (ascender - descender) * size) / 2 + ascender * size
+    }
+
+    private func pitch(_ size: Double) -> Double { boxHeight(size) + (gap ?? 0) }
+
+    /// The block's height for lines with these ink tops and bottoms (px at size 1, y up).
+    func height(_ inks: [(top: Double?, bottom: Double?)], size: Double, tight: Bool) -> Double {
+        guard let first = inks.first, let last = inks.last else { return 0 }
+        let n = Double(inks.count)
+        if tight, let top = first.top, let bottom = last.bottom {
+            return top * size + (n - 1) * pitch(size) - bottom * size
+        }
+        let above = max(0, (first.top ?? 0) * size - ascent(size))
+        let below = max(0, -(last.bottom ?? 0) * size - (boxHeight(size) - ascent(size)))
+        return n * boxHeight(size) + (n - 1) * (gap ?? 0) + above + below
+    }
+
+    /// Each line's baseline below the block's top, px.
+    func baselines(_ inks: [(top: Double?, bottom: Double?)], size: Double, tight: Bool) -> [Double] {
+        guard let first = inks.first else { return [] }
+        let firstBaseline: Double
+        if tight, let top = first.top, inks.last?.bottom != nil {
+            firstBaseline = top * size
+        } else {
+            firstBaseline = ascent(size) + max(0, (first.top ?? 0) * size - ascent(size))
+        }
+        return inks.indices.map { firstBaseline + Double($0) * pitch(size) }
+    }
+}
