@@ -9,9 +9,12 @@ CURVETYPE   = $(BUILD_DIR)/debug/curvetype
 # Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
 BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev
 TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig
+# A small CJK font that golden files name by path (Fixtures/fit: CJK), for `make test` and `make demo`.
+FIXTURE_FONT_PACKAGES = fonts-wqy-microhei
+FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 BENCH_PACKAGES = hyperfine
 
-.PHONY: all deps test-deps build release install demo test fixtures bench embed-fonts clean
+.PHONY: all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean
 
 PREFIX ?= /usr/local
 # The shipped binary links the Swift runtime and Foundation statically: it starts in about half
@@ -35,6 +38,9 @@ test-deps: deps
 	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans'; } \
 	  || { $(call apt_install,$(TEST_PACKAGES)); }
 
+fixture-fonts:
+	@[ -f $(FIXTURE_FONTS) ] || { $(call apt_install,$(FIXTURE_FONT_PACKAGES)); }
+
 build: deps
 	$(SWIFT) build --build-path $(BUILD_DIR)
 
@@ -44,18 +50,18 @@ release: deps
 install: release
 	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/curvetype
 
-demo: build
+demo: build fixture-fonts
 	@mkdir -p out
 	@CURVETYPE=$(CURVETYPE) sh Fixtures/gallery.sh out
 	@echo "make: gallery written to out/index.html"
 
-test: test-deps
+test: test-deps fixture-fonts
 	$(SWIFT) build --build-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test --build-path $(BUILD_DIR) --skip-build
 
 # Rewrites the golden files from the current code, then checks them. Look at every changed
 # PNG before committing: `make demo` renders the same cases into out/.
-fixtures: test-deps
+fixtures: test-deps fixture-fonts
 	-CURVETYPE_RECORD=1 $(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
 	$(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
 

@@ -101,3 +101,20 @@ let winder = SpiralRequest(canvas: CanvasSize(width: 400, height: 400), stroke: 
                            markers: SpiralMarkers(), background: try SVGColor(parsing: "#8e8e93"))
 let winderTime = try measure("winder", iterations: 5_000) { _ = try winder.render() }
 report("spiral: the seed's winder, full SVG", winderTime, String(format: "%.0f SVGs/s", 1 / winderTime))
+
+// Fitting.
+let paragraph200 = String("The quick brown fox jumps over the lazy dog. Sphinx of black quartz, judge my vow. Pack my box with five dozen liquor jugs. How vexingly quick daft zebras jump! The five boxing wizards jump quickly. Bright".prefix(200))
+precondition(paragraph200.count == 200)
+let fitStyle = FitStyle(width: 320, height: 200, maxSize: 200, align: [.leading])
+let fitStack = try FontStack.resolve(.bundled(.sans))
+let fitSearch = try measure("fit search", iterations: 5_000) {
+    _ = try TextFitter.fit([fitStack.shape(paragraph200)], style: fitStyle) { fitStack.shape($0) }
+}
+report("fit: 200-character paragraph, shape + size search", fitSearch)
+let fitRequest = FitRequest(.text(paragraph200), font: .bundled(.sans), style: fitStyle)
+let fitFull = try measure("fit full", iterations: 5_000) { _ = try fitRequest.render() }
+report("fit: the same, full SVG", fitFull)
+let seedRows = FitRequest(.rows(["01:", "12:34", ".56"], .main(1)), font: .bundled(.mono),
+                          style: FitStyle(width: 250, height: 250, align: [.leading, .center, .trailing]))
+let rowsTime = try measure("fit rows", iterations: 20_000) { _ = try seedRows.render() }
+report("fit: the seed's three rows, full SVG", rowsTime)

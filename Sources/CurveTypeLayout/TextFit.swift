@@ -234,9 +234,10 @@ struct FitParagraph {
     }
 
     /// Greedy line breaking at `limit` (px at size 1): each line takes clusters while its
-    /// measured extent fits, ending at the last break opportunity; a word wider than a whole line
-    /// is broken between clusters. A single cluster wider than the limit gets a line of its own.
-    func greedyLines(limit: Double, tight: Bool) -> [Range<Int>] {
+    /// measured extent fits, ending at the last break opportunity. A word wider than a whole line
+    /// is broken between clusters if `breakWords`, else left whole on its own (too wide) line. A
+    /// single cluster wider than the limit gets a line of its own.
+    func greedyLines(limit: Double, tight: Bool, breakWords: Bool = true) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         let n = clusters.count
         if n == 0 { return [0..<0] }
@@ -255,7 +256,7 @@ struct FitParagraph {
                     if let ink = c.ink { lo = min(lo, pen + ink.minX); hi = max(hi, pen + ink.maxX) }
                     let right = tight && lo <= hi ? hi : max(pen + c.width, hi)
                     let left = tight && lo <= hi ? lo : min(0, lo)
-                    if right - left > limit + slack && k > start {
+                    if right - left > limit + slack && k > start && (lastBreak != nil || breakWords) {
                         end = lastBreak ?? k
                         break
                     }
@@ -274,15 +275,15 @@ struct FitParagraph {
 
     /// Lines as even as possible: the narrowest limit at which greedy breaking still needs no
     /// more lines than at `limit`.
-    func balancedLines(limit: Double, tight: Bool) -> [Range<Int>] {
-        let greedy = greedyLines(limit: limit, tight: tight)
+    func balancedLines(limit: Double, tight: Bool, breakWords: Bool) -> [Range<Int>] {
+        let greedy = greedyLines(limit: limit, tight: tight, breakWords: breakWords)
         guard greedy.count > 1 else { return greedy }
         var lo = 0.0, hi = limit
         for _ in 0..<50 {
             let mid = (lo + hi) / 2
-            if greedyLines(limit: mid, tight: tight).count <= greedy.count { hi = mid } else { lo = mid }
+            if greedyLines(limit: mid, tight: tight, breakWords: breakWords).count <= greedy.count { hi = mid } else { lo = mid }
         }
-        return greedyLines(limit: hi, tight: tight)
+        return greedyLines(limit: hi, tight: tight, breakWords: breakWords)
     }
 }
 
@@ -298,10 +299,14 @@ public enum TextFitter {
         let metrics = paragraphs[0].fonts[0].metrics
         let frame = LineFrame(metrics: metrics, factor: style.lineHeight, gap: nil)
 
+        // Words stay whole if any size allows it; only when none does are they broken.
+        var breakWords = false
         func lines(atSize size: Double) -> [(paragraph: Int, range: Range<Int>)] {
             var out: [(Int, Range<Int>)] = []
             for (index, p) in prepared.enumerated() {
-                for range in p.greedyLines(limit: style.width / size, tight: style.tight) { out.append((index, range)) }
+                for range in p.greedyLines(limit: style.width / size, tight: style.tight, breakWords: breakWords) {
+                    out.append((index, range))
+                }
             }
             return out
         }
@@ -316,7 +321,12 @@ public enum TextFitter {
 
         let lowest = Int((style.minSize / FitStyle.sizeStep).rounded(.up))
         let highest = Int((style.maxSize / FitStyle.sizeStep).rounded(.down))
-        guard let step = largestStep(lowest...max(lowest, highest), where: fits) else {
+        var found = largestStep(lowest...max(lowest, highest), where: fits)
+        if found == nil {
+            breakWords = true
+            found = largestStep(lowest...max(lowest, highest), where: fits)
+        }
+        guard let step = found else {
             guard style.truncate else {
                 throw LayoutError.doesNotFit(width: style.width, height: style.height, minSize: Double(lowest) * FitStyle.sizeStep)
             }
@@ -327,7 +337,9 @@ public enum TextFitter {
         if style.breaking == .balanced {
             var balanced: [(paragraph: Int, range: Range<Int>)] = []
             for (index, p) in prepared.enumerated() {
-                for range in p.balancedLines(limit: style.width / size, tight: style.tight) { balanced.append((index, range)) }
+                for range in p.balancedLines(limit: style.width / size, tight: style.tight, breakWords: breakWords) {
+                    balanced.append((index, range))
+                }
             }
             let measured = balanced.map { prepared[$0.paragraph].measure($0.range.lowerBound, $0.range.upperBound, tight: style.tight) }
             if frame.height(measured.map { ($0.top, $0.bottom) }, size: size, tight: style.tight) <= style.height * (1 + 1e-12) {

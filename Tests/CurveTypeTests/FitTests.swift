@@ -9,7 +9,8 @@ struct FitJSON: Decodable {
     var fontSize: Double; var unitsPerEm: Double; var truncated: Bool; var lines: [Line]
 }
 
-/// The fit rule restated from hb-shape's advances: greedy lines breaking after spaces, each line
+/// The fit rule restated from hb-shape's advances: greedy lines breaking after spaces (inside a
+/// word only with `breakWords`, which applies only when no size keeps words whole), each line
 /// from its first pen position to its last advance (trailing spaces left out), widened by ink
 /// that sticks out; lines × line height, widened by ink above the first line box or below the last.
 struct IndependentFit {
@@ -55,7 +56,7 @@ struct IndependentFit {
         return (max(pen, hi) - lo, top, bottom)
     }
 
-    func fits(size: Double, box: (w: Double, h: Double), maxLines: Int?) -> Bool {
+    func fits(size: Double, box: (w: Double, h: Double), maxLines: Int?, breakWords: Bool) -> Bool {
         let s = size / upem
         let cs = clusters
         // Greedy: break after a space when the next word would make the line too wide.
@@ -66,7 +67,8 @@ struct IndependentFit {
             var lastBreak: Int?
             var k = start
             while k < cs.count {
-                if !cs[k].space && extent(cs[start...k]).width * s > box.w * (1 + 1e-12) && k > start {
+                if !cs[k].space && extent(cs[start...k]).width * s > box.w * (1 + 1e-12) && k > start
+                    && (lastBreak != nil || breakWords) {
                     break
                 }
                 if cs[k].space && (k + 1 == cs.count || !cs[k + 1].space) { lastBreak = k + 1 }
@@ -107,9 +109,11 @@ struct IndependentFit {
             #expect((size * 64).rounded() == size * 64, "size is a multiple of 1/64 px")
             let hb = try hbShape(fontFile: fontsFolder("DejaVuSans.ttf"), text: text)
             let check = IndependentFit(hb: hb, font: font, upem: json.unitsPerEm, text: Array(text.utf8))
-            #expect(check.fits(size: size, box: (w, h), maxLines: maxLines), "trial \(trial): \(size) px should fit")
+            // Words stay whole when some size allows it; only otherwise are they broken.
+            let whole = check.fits(size: 1, box: (w, h), maxLines: maxLines, breakWords: false)
+            #expect(check.fits(size: size, box: (w, h), maxLines: maxLines, breakWords: !whole), "trial \(trial): \(size) px should fit")
             if size < 300 {
-                #expect(!check.fits(size: size + 1.0 / 64, box: (w, h), maxLines: maxLines),
+                #expect(!check.fits(size: size + 1.0 / 64, box: (w, h), maxLines: maxLines, breakWords: !whole),
                         "trial \(trial): \(size + 1.0 / 64) px fits too: \(text) in \(w)x\(h)")
             }
             for line in json.lines {
