@@ -54,16 +54,10 @@ extension FitRequest {
         let stack = try lifting { try FontStack.resolve(font) }
 
         /// Cleans and shapes one paragraph or row.
-        func shaped(_ text: String) -> ShapedRun {
+        func shaped(_ text: String) throws(CurveTypeError) -> ShapedRun {
             let (cleaned, removed) = TextInput.clean(text)
-            if removed > 0 {
-                warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
-            }
-            let run = stack.shape(cleaned, features: features)
-            if !run.missing.isEmpty {
-                let names = run.missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
-                warnings.append("\(stack.primary.familyName) has no glyph for \(names); drawn as .notdef")
-            }
+            let (run, said) = try shape(cleaned, font: font, features: features, removed: removed)
+            warnings += said
             return run
         }
 
@@ -75,7 +69,8 @@ extension FitRequest {
             guard paragraphs.contains(where: { !TextInput.clean(String($0)).text.isEmpty }) else {
                 throw .invalidInput("the text is empty")
             }
-            let runs = paragraphs.map { shaped(String($0)) }
+            var runs: [ShapedRun] = []
+            for paragraph in paragraphs { runs.append(try shaped(String(paragraph))) }
             label = runs.map(\.text).joined(separator: " ")
             fitted = try lifting {
                 try TextFitter.fit(runs, style: style) { stack.shape($0, features: features) }
@@ -85,7 +80,7 @@ extension FitRequest {
             var runs: [ShapedRun] = []
             for (i, row) in rows.enumerated() {
                 guard !row.contains("\n") else { throw .invalidInput("row \(i + 1) has a line break: a row is one line") }
-                let run = shaped(row)
+                let run = try shaped(row)
                 guard !run.text.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw .invalidInput("row \(i + 1) is empty")
                 }

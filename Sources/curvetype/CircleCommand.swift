@@ -19,14 +19,7 @@ struct CircleCommand: ParsableCommand {
     @Argument(help: "The text to set (use -- before text that starts with '-').")
     var text: String
 
-    @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern such as \"DejaVu Sans:bold\". Default: bundled DejaVu Sans.")
-    var font: String?
-
-    @Option(parsing: .unconditional, help: "Face index inside a .ttc/.otc font collection.")
-    var faceIndex: Int = 0
-
-    @Option(parsing: .unconditional, help: "OpenType features, comma-separated, in HarfBuzz syntax (e.g. -liga,ss01).")
-    var features: String?
+    @OptionGroup var fontOptions: FontOptions
 
     @Option(parsing: .unconditional, help: "Font size in px.")
     var size: Double = 16
@@ -58,14 +51,7 @@ struct CircleCommand: ParsableCommand {
     @Option(help: "Text colour: a CSS name, #rgb, #rrggbb, rgb(), rgba() or currentColor.")
     var fill: String = "currentColor"
 
-    @Option(help: "outlines: glyphs as paths (same look everywhere); text: <text> per cluster (selectable).")
-    var glyphs: GlyphMode = .outlines
-
-    @Option(help: "Decimals in the SVG's numbers (0–6).")
-    var precision: Int = 2
-
-    @Option(help: "Prefix for every id in the SVG (default: derived from the input).")
-    var idPrefix: String?
+    @OptionGroup var outputOptions: OutputOptions
 
     @Option(help: "Canvas size WIDTHxHEIGHT in px with the circle's centre in the middle (default: fit to the ink).")
     var canvas: String?
@@ -73,41 +59,20 @@ struct CircleCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "px of space around the ink when fitting the viewBox.")
     var padding: Double = 4
 
-    @Option(help: "Also write the layout as JSON to this file.")
-    var layout: String?
-
-    @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default: standard output).")
-    var output: String?
-
     func run() throws {
         if sweep != nil && tracking != nil {
             throw CurveTypeError.invalidInput("--sweep chooses the tracking: give --sweep or --tracking, not both")
         }
         let request = CircleTextRequest(
             text: text,
-            font: font.map { FontRequest(argument: $0, faceIndex: faceIndex) } ?? .default,
-            features: try parseFeatures(features),
+            font: fontOptions.request, features: try fontOptions.parsedFeatures(),
             style: CircleTextStyle(
                 size: size, radius: radius, start: start, align: align, side: side,
                 tracking: tracking ?? 0, sweep: sweep, baselineShift: baselineShift,
                 allowOverlap: allowOverlap),
-            fill: try color(fill), glyphs: glyphs, precision: precision, idPrefix: idPrefix,
+            fill: try color(fill), glyphs: outputOptions.glyphs, precision: outputOptions.precision, idPrefix: outputOptions.idPrefix,
             canvas: try canvas.map { try CanvasSize(parsing: $0) }, padding: padding)
         let result = try request.render()
-        for warning in result.warnings { printWarning(warning) }
-        try emit(svg: result.svg, to: output, layoutJSON: layout.map { ($0, result.layoutJSON) })
+        try outputOptions.emit(svg: result.svg, warnings: result.warnings, layoutJSON: result.layoutJSON)
     }
-}
-
-/// Writes the SVG (to a file or stdout) and the optional layout JSON; files atomically, all or none.
-func emit(svg: String, to output: String?, layoutJSON: (path: String, json: String)?) throws {
-    var files: [(path: String, contents: String)] = []
-    if let output { files.append((output, svg)) }
-    if let layoutJSON { files.append((layoutJSON.path, layoutJSON.json)) }
-    try OutputFile.writeAtomically(files)
-    if output == nil { FileHandle.standardOutput.write(Data(svg.utf8)) }
-}
-
-func printWarning(_ message: String) {
-    FileHandle.standardError.write(Data("curvetype: warning: \(message)\n".utf8))
 }

@@ -30,14 +30,7 @@ struct FitCommand: ParsableCommand {
     @Option(help: "The box WIDTHxHEIGHT in px.")
     var box: String
 
-    @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern. Default: bundled DejaVu Sans.")
-    var font: String?
-
-    @Option(parsing: .unconditional, help: "Face index inside a .ttc/.otc font collection.")
-    var faceIndex: Int = 0
-
-    @Option(parsing: .unconditional, help: "OpenType features, comma-separated, in HarfBuzz syntax.")
-    var features: String?
+    @OptionGroup var fontOptions: FontOptions
 
     @Option(parsing: .unconditional, help: "Largest font size in px.")
     var maxSize: Double = 1000
@@ -78,20 +71,7 @@ struct FitCommand: ParsableCommand {
     @Option(help: "Background colour of the box (default: transparent).")
     var background: String?
 
-    @Option(help: "outlines: glyphs as paths; text: <text> per cluster.")
-    var glyphs: GlyphMode = .outlines
-
-    @Option(help: "Decimals in the SVG's numbers (0–6).")
-    var precision: Int = 2
-
-    @Option(help: "Prefix for every id in the SVG (default: derived from the input).")
-    var idPrefix: String?
-
-    @Option(help: "Also write the layout as JSON to this file.")
-    var layout: String?
-
-    @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default: standard output).")
-    var output: String?
+    @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
         let content: FitContent
@@ -129,17 +109,15 @@ struct FitCommand: ParsableCommand {
         }
         let canvas = try CanvasSize(parsing: box)
         let request = FitRequest(
-            content, font: font.map { FontRequest(argument: $0, faceIndex: faceIndex) } ?? .default,
-            features: try parseFeatures(features),
+            content, font: fontOptions.request, features: try fontOptions.parsedFeatures(),
             style: FitStyle(
                 width: canvas.width, height: canvas.height, maxSize: maxSize,
                 minSize: minSize ?? minScale.map { $0 * maxSize } ?? min(1, maxSize), maxLines: maxLines,
                 lineHeight: lineHeight, align: alignments, valign: valign, breaking: balance ? .balanced : .greedy,
                 tight: tight, truncate: truncate, gap: gap),
-            fill: try color(fill), background: try background.map(color), glyphs: glyphs,
-            precision: precision, idPrefix: idPrefix)
+            fill: try color(fill), background: try background.map(color), glyphs: outputOptions.glyphs,
+            precision: outputOptions.precision, idPrefix: outputOptions.idPrefix)
         let result = try request.render()
-        for warning in result.warnings { printWarning(warning) }
-        try emit(svg: result.svg, to: output, layoutJSON: layout.map { ($0, result.layoutJSON) })
+        try outputOptions.emit(svg: result.svg, warnings: result.warnings, layoutJSON: result.layoutJSON)
     }
 }

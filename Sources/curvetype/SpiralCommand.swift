@@ -77,14 +77,7 @@ struct SpiralCommand: ParsableCommand {
     @Option(help: "Text to set along the spiral.")
     var text: String?
 
-    @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern. Default: bundled DejaVu Sans.")
-    var font: String?
-
-    @Option(parsing: .unconditional, help: "Face index inside a .ttc/.otc font collection.")
-    var faceIndex: Int = 0
-
-    @Option(parsing: .unconditional, help: "OpenType features, comma-separated, in HarfBuzz syntax.")
-    var features: String?
+    @OptionGroup var fontOptions: FontOptions
 
     @Option(parsing: .unconditional, help: "Font size in px.")
     var size: Double = 16
@@ -116,23 +109,10 @@ struct SpiralCommand: ParsableCommand {
     @Option(help: "Text colour.")
     var textFill: String = "currentColor"
 
-    @Option(help: "outlines: glyphs as paths; text: <text> per cluster.")
-    var glyphs: GlyphMode = .outlines
-
-    @Option(help: "Decimals in the SVG's numbers (0–6).")
-    var precision: Int = 2
-
-    @Option(help: "Prefix for every id in the SVG (default: derived from the input).")
-    var idPrefix: String?
+    @OptionGroup var outputOptions: OutputOptions
 
     @Option(parsing: .unconditional, help: "px of space round the drawing when the canvas is fitted to it.")
     var padding: Double = 4
-
-    @Option(help: "Also write the layout as JSON to this file.")
-    var layout: String?
-
-    @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default: standard output).")
-    var output: String?
 
     func run() throws {
         if to != nil && turns != nil {
@@ -149,7 +129,7 @@ struct SpiralCommand: ParsableCommand {
         }
         if text == nil {
             let textOptions: [(Bool, String)] = [
-                (font != nil, "--font"), (features != nil, "--features"), (tracking != nil, "--tracking"),
+                (fontOptions.font != nil, "--font"), (fontOptions.features != nil, "--features"), (tracking != nil, "--tracking"),
                 (fillSpiral, "--fill-spiral"), (startAngle != nil, "--start-angle"),
                 (startLength != nil, "--start-length"), (clip, "--clip"),
             ]
@@ -159,13 +139,12 @@ struct SpiralCommand: ParsableCommand {
         }
         let spiralText = try text.map { text in
             SpiralText(
-                text, font: font.map { FontRequest(argument: $0, faceIndex: faceIndex) } ?? .default,
-                features: try parseFeatures(features),
+                text, font: fontOptions.request, features: try fontOptions.parsedFeatures(),
                 style: SpiralTextStyle(
                     size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
                     align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
                     baselineShift: baselineShift, clip: clip),
-                fill: try color(textFill), glyphs: glyphs)
+                fill: try color(textFill), glyphs: outputOptions.glyphs)
         }
         let request = SpiralRequest(
             a: a, b: b, from: from, to: to ?? from + 360 * (turns ?? 10),
@@ -176,26 +155,8 @@ struct SpiralCommand: ParsableCommand {
                 radius: markerRadius, fill: try markerFill.map(color), stroke: try markerStroke.map(color),
                 strokeWidth: markerStrokeWidth) : nil,
             background: try background.map(color), tolerance: tolerance, text: spiralText,
-            precision: precision, idPrefix: idPrefix, padding: padding)
+            precision: outputOptions.precision, idPrefix: outputOptions.idPrefix, padding: padding)
         let result = try request.render()
-        for warning in result.warnings { printWarning(warning) }
-        try emit(svg: result.svg, to: output, layoutJSON: layout.map { ($0, result.layoutJSON) })
+        try outputOptions.emit(svg: result.svg, warnings: result.warnings, layoutJSON: result.layoutJSON)
     }
-}
-
-/// A colour option's value, or a one-line error.
-func color(_ text: String) throws -> SVGColor {
-    do { return try SVGColor(parsing: text) } catch { throw CurveTypeError.svg(error) }
-}
-
-/// `--features`: comma-separated HarfBuzz feature settings.
-func parseFeatures(_ list: String?) throws -> [FontFeature] {
-    var parsed: [FontFeature] = []
-    for name in (list ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-        guard let feature = FontFeature(name) else {
-            throw CurveTypeError.invalidInput("not an OpenType feature setting: \"\(name)\"")
-        }
-        parsed.append(feature)
-    }
-    return parsed
 }

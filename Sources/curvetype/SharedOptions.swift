@@ -1,0 +1,68 @@
+import ArgumentParser
+import CurveType
+import Foundation
+
+/// The font options every command that sets text shares.
+struct FontOptions: ParsableArguments {
+    @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern such as \"DejaVu Sans:bold\". Default: bundled DejaVu Sans.")
+    var font: String?
+
+    @Option(parsing: .unconditional, help: "Face index inside a .ttc/.otc font collection.")
+    var faceIndex: Int = 0
+
+    @Option(parsing: .unconditional, help: "OpenType features, comma-separated, in HarfBuzz syntax (e.g. -liga,ss01).")
+    var features: String?
+
+    var request: FontRequest { font.map { FontRequest(argument: $0, faceIndex: faceIndex) } ?? .default }
+
+    func parsedFeatures() throws -> [FontFeature] { try parseFeatures(features) }
+}
+
+/// The output options every command shares.
+struct OutputOptions: ParsableArguments {
+    @Option(help: "outlines: glyphs as paths (same look everywhere); text: <text> per cluster (selectable).")
+    var glyphs: GlyphMode = .outlines
+
+    @Option(help: "Decimals in the SVG's numbers (0–6).")
+    var precision: Int = 2
+
+    @Option(help: "Prefix for every id in the SVG (default: derived from the input).")
+    var idPrefix: String?
+
+    @Option(help: "Also write the layout as JSON to this file.")
+    var layout: String?
+
+    @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default: standard output).")
+    var output: String?
+
+    /// Prints the warnings, then writes the SVG and the layout JSON (files all or none).
+    func emit(svg: String, warnings: [String], layoutJSON: @autoclosure () -> String) throws {
+        for warning in warnings { printWarning(warning) }
+        var files: [(path: String, contents: String)] = []
+        if let output { files.append((output, svg)) }
+        if let layout { files.append((layout, layoutJSON())) }
+        try OutputFile.writeAtomically(files)
+        if output == nil { FileHandle.standardOutput.write(Data(svg.utf8)) }
+    }
+}
+
+func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data("curvetype: warning: \(message)\n".utf8))
+}
+
+/// A colour option's value, or a one-line error.
+func color(_ text: String) throws -> SVGColor {
+    do { return try SVGColor(parsing: text) } catch { throw CurveTypeError.svg(error) }
+}
+
+/// `--features`: comma-separated HarfBuzz feature settings.
+func parseFeatures(_ list: String?) throws -> [FontFeature] {
+    var parsed: [FontFeature] = []
+    for name in (list ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+        guard let feature = FontFeature(name) else {
+            throw CurveTypeError.invalidInput("not an OpenType feature setting: \"\(name)\"")
+        }
+        parsed.append(feature)
+    }
+    return parsed
+}
