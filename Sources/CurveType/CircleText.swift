@@ -223,9 +223,11 @@ public enum TextInput {
     }
 }
 
+/// A glyph definition: a glyph of a font at one scale (px per font unit).
 struct GlyphKey: Hashable {
     var font: Int
     var glyph: UInt32
+    var scale: Double
 }
 
 /// Glyph outlines as SVG path data in integer font units, made once per font and glyph and

@@ -58,70 +58,91 @@ func writeGlyphs(_ layouts: [CurveTextLayout], mode: GlyphMode, fill: SVGColor, 
 /// Each distinct glyph once in `<defs>`, named by its font's place in the order the runs list
 /// their fonts, then one `<use>` per placement.
 private func writeOutlines(_ layouts: [CurveTextLayout], fill: SVGColor, into writer: inout SVGWriter) throws {
-    var fonts: [Font] = []
-    var fontIndex: [ObjectIdentifier: Int] = [:]
-    for layout in layouts {
-        for font in layout.run.fonts where fontIndex[ObjectIdentifier(font)] == nil {
-            fontIndex[ObjectIdentifier(font)] = fonts.count
-            fonts.append(font)
-        }
-    }
-    var defined = Set<GlyphKey>()
-    var order: [(key: GlyphKey, placed: PlacedGlyph)] = []
-    var keys: [[GlyphKey]] = []
-    for layout in layouts {
-        let local = layout.run.fonts.map { fontIndex[ObjectIdentifier($0)]! }
-        keys.append(layout.glyphs.map { placed in
-            let key = GlyphKey(font: local[placed.font], glyph: placed.glyph)
-            if defined.insert(key).inserted { order.append((key, placed)) }
-            return key
-        })
-    }
-    // Only glyphs with ink get a definition and uses; the name is made once per glyph.
-    var references: [GlyphKey: SVGWriter.Reference] = [:]
-    writer.startDefinitions()
-    for (key, placed) in order {
-        let definition = try GlyphDefinitions.definition(font: fonts[key.font], glyph: key.glyph)
-        guard let data = definition.pathData else { continue }
-        let reference = writer.reference("g\(key.font)-\(key.glyph)")
-        references[key] = reference
-        try writer.glyphDefinition(reference, pathData: data, scale: placed.scale, extent: definition.extent)
-    }
-    writer.endDefinitions()
+    let glyphs = try GlyphReferences(defining: layouts, into: &writer)
     writer.startGroup([("fill", fill.value)])
-    for (layout, layoutKeys) in zip(layouts, keys) {
-        for (placed, key) in zip(layout.glyphs, layoutKeys) {
+    for index in layouts.indices { try glyphs.use(layout: index, into: &writer) }
+    writer.endGroup()
+}
+
+/// The `<defs>` of every distinct inked glyph of some layouts, and their `<use>`s.
+struct GlyphReferences {
+    private let layouts: [CurveTextLayout]
+    private var keys: [[GlyphKey]] = []
+    private var references: [GlyphKey: SVGWriter.Reference] = [:]
+
+    /// Writes `<defs>` with each distinct glyph once.
+    init(defining layouts: [CurveTextLayout], into writer: inout SVGWriter) throws {
+        self.layouts = layouts
+        var fonts: [Font] = []
+        var fontIndex: [ObjectIdentifier: Int] = [:]
+        for layout in layouts {
+            for font in layout.run.fonts where fontIndex[ObjectIdentifier(font)] == nil {
+                fontIndex[ObjectIdentifier(font)] = fonts.count
+                fonts.append(font)
+            }
+        }
+        var defined = Set<GlyphKey>()
+        var order: [(key: GlyphKey, placed: PlacedGlyph)] = []
+        for layout in layouts {
+            let local = layout.run.fonts.map { fontIndex[ObjectIdentifier($0)]! }
+            keys.append(layout.glyphs.map { placed in
+                let key = GlyphKey(font: local[placed.font], glyph: placed.glyph, scale: placed.scale)
+                if defined.insert(key).inserted { order.append((key, placed)) }
+                return key
+            })
+        }
+        // Only glyphs with ink get a definition and uses; the name is made once per glyph.
+        writer.startDefinitions()
+        // The same glyph at another size (a title beside a label) gets a name of its own.
+        var sizes: [GlyphKey: Int] = [:]
+        for (key, placed) in order {
+            let definition = try GlyphDefinitions.definition(font: fonts[key.font], glyph: key.glyph)
+            guard let data = definition.pathData else { continue }
+            let plain = GlyphKey(font: key.font, glyph: key.glyph, scale: 0)
+            let count = sizes[plain, default: 0] + 1
+            sizes[plain] = count
+            let reference = writer.reference("g\(key.font)-\(key.glyph)" + (count == 1 ? "" : "-\(count)"))
+            references[key] = reference
+            try writer.glyphDefinition(reference, pathData: data, scale: placed.scale, extent: definition.extent)
+        }
+        writer.endDefinitions()
+    }
+
+    /// A `<use>` for each inked glyph of `layouts[layout]`.
+    func use(layout: Int, into writer: inout SVGWriter) throws {
+        for (placed, key) in zip(layouts[layout].glyphs, keys[layout]) {
             guard let reference = references[key] else { continue }
             try writer.use(reference, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
         }
     }
-    writer.endGroup()
 }
 
 /// One `<text>` per cluster, in one group carrying the primary font and size.
 private func writeText(_ layouts: [CurveTextLayout], fill: SVGColor, into writer: inout SVGWriter) throws {
     guard let first = layouts.first else { return }
-    let primary = first.run.fonts[0]
     writer.startGroup([
-        ("fill", fill.value), ("font-family", cssFamily(primary)),
+        ("fill", fill.value), ("font-family", cssFamily(first.run.fonts[0])),
         ("font-size", try writer.format.string(first.size)),
     ])
-    for layout in layouts {
-        let fonts = layout.run.fonts
-        let utf8 = Array(layout.run.text.utf8)
-        for cluster in layout.clusters {
-            let content = String(decoding: utf8[cluster.textRange], as: UTF8.self)
-            guard content.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { continue }
-            let font = fonts[layout.glyphs[cluster.glyphRange.lowerBound].font]
-            try writer.text(content, x: cluster.origin.x, y: cluster.origin.y, angle: cluster.angle,
-                            fontFamily: font === primary ? nil : cssFamily(font))
-        }
-    }
+    for layout in layouts { try writeTextElements(layout, primary: first.run.fonts[0], into: &writer) }
     writer.endGroup()
 }
 
+/// The `<text>` elements of `layout`; clusters from fonts other than `primary` name their family.
+func writeTextElements(_ layout: CurveTextLayout, primary: Font, into writer: inout SVGWriter) throws {
+    let fonts = layout.run.fonts
+    let utf8 = Array(layout.run.text.utf8)
+    for cluster in layout.clusters {
+        let content = String(decoding: utf8[cluster.textRange], as: UTF8.self)
+        guard content.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { continue }
+        let font = fonts[layout.glyphs[cluster.glyphRange.lowerBound].font]
+        try writer.text(content, x: cluster.origin.x, y: cluster.origin.y, angle: cluster.angle,
+                        fontFamily: font === primary ? nil : cssFamily(font))
+    }
+}
+
 /// A CSS font-family list: the font's family, then a generic family.
-private func cssFamily(_ font: Font) -> String {
+func cssFamily(_ font: Font) -> String {
     let family = font.familyName.replacingOccurrences(of: "'", with: "")
     return "'\(family)', \(font.isFixedPitch ? "monospace" : "sans-serif")"
 }

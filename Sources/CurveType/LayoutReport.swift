@@ -76,6 +76,23 @@ enum LayoutReport {
         return out
     }
 
+    /// An angle: `{"angle", "width", "height", "vertex": {"x", "y"}, "rayLength",
+    /// "baseEnd": {"x", "y"}, "rayEnd": {"x", "y"}, "label": {"text", "minX", "minY", "maxX", "maxY"} | null}`,
+    /// px in the SVG's coordinates, the label box being its ink.
+    static func json(for result: AngleResult) -> String {
+        func point(_ p: Point) -> String { "{\"x\":\(number(p.x)),\"y\":\(number(p.y))}" }
+        let shape = result.shape
+        var out = "{\"angle\":\(number(result.angle)),\"width\":\(number(result.width)),\"height\":\(number(result.height))"
+        out += ",\"vertex\":\(point(shape.vertex)),\"rayLength\":\(number(shape.rayLength))"
+        out += ",\"baseEnd\":\(point(shape.rayEnd(at: 0))),\"rayEnd\":\(point(shape.rayEnd(at: result.angle))),\"label\":"
+        if let text = result.label, let b = result.labelBox {
+            out += "{\"text\":\(string(text)),\"minX\":\(number(b.minX)),\"minY\":\(number(b.minY)),\"maxX\":\(number(b.maxX)),\"maxY\":\(number(b.maxY))}"
+        } else {
+            out += "null"
+        }
+        return out + "}\n"
+    }
+
     private static func fontList(_ fonts: [Font]) -> String {
         fonts.map {
             "{\"family\":\(string($0.familyName)),\"style\":\(string($0.styleName)),\"source\":\(string($0.source.description))}"

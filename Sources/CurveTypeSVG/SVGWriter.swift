@@ -227,6 +227,47 @@ public struct SVGWriter: Sendable {
         raw("/>\n")
     }
 
+    /// Path data for `path` in the document's number format, as `path(_:_:)` writes it: for
+    /// attributes such as an animation's `values`.
+    public func pathData(_ path: Path) throws(SVGError) -> String {
+        var scratch = SVGWriter(format: format, prefixBytes: prefixBytes, idPrefix: idPrefix)
+        try scratch.path(path, [])
+        // `<path d="…"/>\n` → the data between the quotes.
+        return String(decoding: scratch.out.dropFirst(9).dropLast(4), as: UTF8.self)
+    }
+
+    private init(format: SVGNumberFormat, prefixBytes: [UInt8], idPrefix: String) {
+        self.format = format
+        self.idPrefix = idPrefix
+        self.prefixBytes = prefixBytes
+    }
+
+    /// `<name attributes…>` (or `<name …/>` when `empty`), attributes in the given order and
+    /// escaped: for elements the writer has no method for, such as SMIL animations.
+    public mutating func element(_ name: String, _ attributes: [(name: String, value: String)], empty: Bool) {
+        raw("<"); rawText(name)
+        attributeList(attributes)
+        if empty { raw("/>\n") } else { raw(">\n") }
+    }
+
+    /// Turns the element just written, `<name …/>`, into an open `<name …>`, so children (such
+    /// as an animation) can follow before `close(name)`.
+    public mutating func reopenLastElement() {
+        guard out.count >= 3, out[out.count - 3] == UInt8(ascii: "/"), out[out.count - 2] == UInt8(ascii: ">") else { return }
+        out.removeLast(3)
+        raw(">\n")
+    }
+
+    /// `</name>`.
+    public mutating func close(_ name: String) {
+        raw("</"); rawText(name); raw(">\n")
+    }
+
+    /// `<style>` holding `css` (escaped as text).
+    public mutating func style(_ css: String) {
+        raw("<style>"); escaped(css, attribute: false); raw("</style>\n")
+    }
+
     private mutating func pair(_ p: Point) throws(SVGError) {
         try number(p.x); raw(" "); try number(p.y)
     }

@@ -7,15 +7,21 @@ struct CurveTypeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curvetype",
         abstract: "Type on circles and spirals as clean, deterministic SVG, measured with real fonts.",
-        subcommands: [CircleCommand.self, SpiralCommand.self, FitCommand.self])
+        subcommands: [CircleCommand.self, SpiralCommand.self, FitCommand.self, AngleCommand.self])
 
     /// Runs the command; a failure prints one line on stderr and exits non-zero. Help and version
     /// requests print as ArgumentParser prints them.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = Array(CommandLine.arguments.dropFirst())
         let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
         if let first = arguments.first, !first.hasPrefix("-"), first != "help", !commands.contains(first) {
             fail("unknown command '\(first)' (commands: \(commands.joined(separator: ", ")))", code: 64)
+        }
+        // `angle -30`: a negative angle would read as an option; pass it after `--` at the end.
+        if arguments.first == "angle", arguments.count > 1, arguments[1].hasPrefix("-"), Double(arguments[1]) != nil,
+           !arguments.contains("--") {
+            let value = arguments.remove(at: 1)
+            arguments += ["--", value]
         }
         do {
             var command = try parseAsRoot(arguments)

@@ -1,0 +1,545 @@
+import Foundation
+
+/// How an angle label writes its value.
+public enum AngleUnit: String, Sendable, CaseIterable {
+    /// `45°`
+    case degrees
+    /// `0.79 rad`
+    case radians
+    /// `π/4`: a fraction of π with a denominator up to 12, else a decimal multiple (`0.28π`).
+    case pi
+}
+
+/// A timing curve for the animation: CSS's cubic-bézier easing functions.
+public enum Easing: String, Sendable, CaseIterable {
+    case linear
+    case easeIn = "ease-in"
+    case easeOut = "ease-out"
+    case easeInOut = "ease-in-out"
+
+    /// The control points (x1, y1, x2, y2) of the cubic Bézier from (0, 0) to (1, 1).
+    var controlPoints: (Double, Double, Double, Double) {
+        switch self {
+        case .linear: return (0, 0, 1, 1)
+        case .easeIn: return (0.42, 0, 1, 1)
+        case .easeOut: return (0, 0, 0.58, 1)
+        case .easeInOut: return (0.42, 0, 0.58, 1)
+        }
+    }
+
+    /// Progress (0…1) at time fraction `t` (0…1): solves x(s) = t by bisection, returns y(s).
+    public func progress(at t: Double) -> Double {
+        let (x1, y1, x2, y2) = controlPoints
+        func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+        }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if bezier(mid, x1, x2) < t { lo = mid } else { hi = mid }
+        }
+        return bezier((lo + hi) / 2, y1, y2)
+    }
+}
+
+/// A change of angle, animated.
+public struct AngleAnimation: Sendable, Hashable {
+    /// The angle the animation starts from, degrees.
+    public var from: Double
+    /// Seconds.
+    public var duration: Double
+    public var easing: Easing
+
+    /// SwiftUI's default: ease-in-out over 0.35 s.
+    public init(from: Double, duration: Double = 0.35, easing: Easing = .easeInOut) {
+        self.from = from
+        self.duration = duration
+        self.easing = easing
+    }
+
+    /// The angle at time fraction `t` (0…1) on the way to `to`: the angle is interpolated, so the
+    /// moving ray keeps its length.
+    public func angle(at t: Double, to: Double) -> Double { from + (to - from) * easing.progress(at: t) }
+}
+
+/// Everything that makes one SVG of an angle: two rays, a marker and a label.
+///
+/// Geometry (the seed's): a square frame of `frame` px with `inset` px on every side; the rays
+/// are as long as the inset square's side; the vertex sits at the inset square's bottom-right
+/// corner, the base ray runs left and the second ray rises at the angle (at 90° it ends at the
+/// top-right corner). `orientation: .bottomLeft` mirrors it. For shapes that leave the inset
+/// square (past 90°, negative, reflex, a label pushed out), the canvas grows so everything drawn
+/// keeps `inset` px of margin, with the drawing centred.
+public struct AngleRequest: Sendable {
+    /// Degrees, −360…360.
+    public var angle: Double
+    public var orientation: AngleVertex
+    public var frame: Double
+    public var inset: Double
+    public var strokeWidth: Double
+    public var cap: LineCap
+    public var join: LineJoin
+    /// Stroke and label colour; `currentColor` follows the page's text colour.
+    public var color: SVGColor
+    /// Explicit colours for light and dark mode, written as a `prefers-color-scheme` style;
+    /// `nil` uses `color`.
+    public var lightDark: (light: SVGColor, dark: SVGColor)?
+    /// Radius of the arc marker, px; `nil` draws no marker.
+    public var markerRadius: Double?
+    /// Line width of the marker, px; `nil` is 40 % of the stroke width.
+    public var markerWidth: Double?
+    /// Whether the value is written on the bisector.
+    public var label: Bool
+    public var labelSize: Double
+    public var font: FontRequest
+    public var unit: AngleUnit
+    /// Decimals in the label; `nil`: 0 for degrees, 2 otherwise.
+    public var decimals: Int?
+    /// A title above the shape with a clockwise-arrow symbol (`nil`: none).
+    public var header: String?
+    /// The value again under the shape, as the seed's stepper shows it.
+    public var readout: Bool
+    public var animation: AngleAnimation?
+    public var glyphs: GlyphMode
+    public var precision: Int
+    public var idPrefix: String?
+
+    public init(angle: Double, orientation: AngleVertex = .bottomRight, frame: Double = 400, inset: Double = 100,
+                strokeWidth: Double = 10, cap: LineCap = .round, join: LineJoin = .round,
+                color: SVGColor = .currentColor, lightDark: (light: SVGColor, dark: SVGColor)? = nil,
+                markerRadius: Double? = 40, markerWidth: Double? = nil, label: Bool = true, labelSize: Double = 24,
+                font: FontRequest = .default, unit: AngleUnit = .degrees, decimals: Int? = nil,
+                header: String? = nil, readout: Bool = false, animation: AngleAnimation? = nil,
+                glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil) {
+        self.angle = angle
+        self.orientation = orientation
+        self.frame = frame
+        self.inset = inset
+        self.strokeWidth = strokeWidth
+        self.cap = cap
+        self.join = join
+        self.color = color
+        self.lightDark = lightDark
+        self.markerRadius = markerRadius
+        self.markerWidth = markerWidth
+        self.label = label
+        self.labelSize = labelSize
+        self.font = font
+        self.unit = unit
+        self.decimals = decimals
+        self.header = header
+        self.readout = readout
+        self.animation = animation
+        self.glyphs = glyphs
+        self.precision = precision
+        self.idPrefix = idPrefix
+    }
+
+    /// Space kept between the label's ink and a ray or the marker, px (beyond half their width).
+    public static let labelClearance = 4.0
+}
+
+/// A rendered angle.
+public struct AngleResult: Sendable {
+    public let svg: String
+    public let width: Double
+    public let height: Double
+    /// The rays at the final angle.
+    public let shape: AngleShape
+    public let angle: Double
+    /// The drawn marker (the arc or the right-angle square), px; `nil` without one.
+    public let marker: Path?
+    /// The label's text and its ink box at the final angle, px.
+    public let label: String?
+    public let labelBox: Rect?
+
+    /// The geometry as JSON (see README, "Layout JSON").
+    public var layoutJSON: String { LayoutReport.json(for: self) }
+}
+
+extension AngleRequest {
+    /// Writes the SVG: the final angle, with SMIL animation from `animation.from` if set.
+    public func render() throws(CurveTypeError) -> AngleResult {
+        try render(at: angle, animated: animation)
+    }
+
+    /// `count` still SVGs of the animation at evenly spaced times, first to last, on one canvas.
+    public func frames(_ count: Int) throws(CurveTypeError) -> [String] {
+        guard let animation else { throw .invalidInput("frames need an animation: give the angle to start from") }
+        guard count >= 2 else { throw .invalidInput("frames must be at least 2, not \(count)") }
+        guard count <= 10_000 else { throw .invalidInput("frames must be at most 10000, not \(count)") }
+        var out: [String] = []
+        for i in 0..<count {
+            let t = Double(i) / Double(count - 1)
+            out.append(try render(at: animation.angle(at: t, to: angle), animated: nil, sweep: animation).svg)
+        }
+        return out
+    }
+
+    private func validate() throws(CurveTypeError) {
+        var numbers: [(Double, String)] = [(angle, "angle"), (frame, "frame"), (inset, "inset"),
+                                           (strokeWidth, "stroke width"), (labelSize, "label size")]
+        if let markerRadius { numbers.append((markerRadius, "marker radius")) }
+        if let markerWidth { numbers.append((markerWidth, "marker width")) }
+        if let animation { numbers += [(animation.from, "from"), (animation.duration, "duration")] }
+        for (value, name) in numbers where !value.isFinite {
+            throw .invalidInput("\(name) must be a finite number, not \(value)")
+        }
+        for (value, name) in [(angle, "angle"), (animation?.from ?? 0, "from")] where abs(value) > 360 {
+            throw .invalidInput("\(name) must be from -360 to 360 degrees, not \(value)")
+        }
+        let limit = CircleTextStyle.maximumLength
+        guard frame > 0 && frame <= limit else { throw .invalidInput("frame must be more than 0 and at most \(Int(limit)) px, not \(frame)") }
+        guard inset >= 0 else { throw .invalidInput("inset must be 0 or more, not \(inset)") }
+        guard 2 * inset < frame else {
+            throw .invalidInput("the insets (2 × \(inset) px) leave nothing of the \(frame) px frame")
+        }
+        guard strokeWidth >= 0 && strokeWidth <= limit else { throw .invalidInput("stroke width must be 0 or more, not \(strokeWidth)") }
+        if let markerRadius, !(markerRadius > 0 && markerRadius <= limit) {
+            throw .invalidInput("marker radius must be more than 0, not \(markerRadius)")
+        }
+        if let markerWidth, !(markerWidth >= 0 && markerWidth <= limit) {
+            throw .invalidInput("marker width must be 0 or more, not \(markerWidth)")
+        }
+        guard labelSize > 0 && labelSize <= limit else { throw .invalidInput("label size must be more than 0, not \(labelSize)") }
+        if let decimals, !(0...6).contains(decimals) { throw .invalidInput("decimals must be from 0 to 6, not \(decimals)") }
+        if let animation, !(animation.duration > 0 && animation.duration <= 3600) {
+            throw .invalidInput("duration must be more than 0 and at most 3600 seconds, not \(animation.duration)")
+        }
+    }
+
+    /// The label for `degrees` in the request's unit.
+    public func labelText(_ degrees: Double) -> String {
+        func fixed(_ v: Double, _ places: Int) -> String {
+            let text = String(format: "%.\(places)f", v)
+            let zero = text.allSatisfy { "-0.".contains($0) }
+            return (zero ? String(text.drop { $0 == "-" }) : text).replacingOccurrences(of: "-", with: "−")
+        }
+        switch unit {
+        case .degrees: return fixed(degrees, decimals ?? 0) + "°"
+        case .radians: return fixed(degrees * .pi / 180, decimals ?? 2) + " rad"
+        case .pi:
+            let turns = degrees / 180
+            for q in 1...12 {
+                let p = (turns * Double(q)).rounded()
+                guard abs(turns * Double(q) - p) < 1e-9 else { continue }
+                if p == 0 { return "0" }
+                let sign = p < 0 ? "−" : ""
+                let n = Int(abs(p))
+                return sign + (n == 1 ? "" : "\(n)") + "π" + (q == 1 ? "" : "/\(q)")
+            }
+            return fixed(turns, decimals ?? 2) + "π"
+        }
+    }
+
+    /// A label at `degrees`, shaped and laid out with its origin at (0, 0), with its ink box.
+    private struct Label {
+        var text: String
+        var layout: CurveTextLayout
+        var ink: Rect
+    }
+
+    private func makeLabel(_ text: String, size: Double) throws(CurveTypeError) -> Label? {
+        let (run, _) = try shape(text, font: font, features: [], removed: 0)
+        let layout = CurveType.layOut(run, size: size, along: LineCurve(origin: .zero, length: 1e6), anchor: 0,
+                                      align: .start, tracking: 0, baselineShift: 0)
+        guard let ink = try lifting({ try inkBounds(of: layout) }) else { return nil }
+        return Label(text: text, layout: layout, ink: ink)
+    }
+
+    /// The marker at `degrees`: the arc, or the square at exactly ±90°; `nil` at 0° or without one.
+    private func markerPath(_ shape: AngleShape, _ degrees: Double) -> Path? {
+        guard let markerRadius, degrees != 0 else { return nil }
+        if abs(degrees) == 90 { return shape.rightAngleSquare(at: degrees, side: markerRadius * 0.7) }
+        return shape.markerArc(at: degrees, radius: markerRadius)
+    }
+
+    private var markerLineWidth: Double { markerWidth ?? strokeWidth * 0.4 }
+
+    /// Where the label's ink box goes at `degrees`: centred on the bisector, just outside the
+    /// marker, moved further out until it clears both rays and the marker.
+    private func labelBox(_ ink: Rect, shape: AngleShape, degrees: Double) -> Rect {
+        let u = shape.direction(at: degrees / 2)
+        let w = ink.width, h = ink.height
+        let support = (w * abs(u.x) + h * abs(u.y)) / 2
+        let clearance = Self.labelClearance
+        let rays = [(shape.vertex, shape.rayEnd(at: 0)), (shape.vertex, shape.rayEnd(at: degrees))]
+        var marker: [Point] = []
+        if let path = markerPath(shape, degrees) { marker = flatten(path) }
+        var distance = (markerRadius.map { $0 + markerLineWidth / 2 } ?? strokeWidth / 2) + clearance + support
+        while true {
+            let c = shape.vertex + u * distance
+            let box = Rect(minX: c.x - w / 2, minY: c.y - h / 2, maxX: c.x + w / 2, maxY: c.y + h / 2)
+            let clearOfRays = rays.allSatisfy { box.distance(toSegment: $0.0, $0.1) >= strokeWidth / 2 + clearance }
+            let clearOfMarker = zip(marker, marker.dropFirst()).allSatisfy {
+                box.distance(toSegment: $0.0, $0.1) >= markerLineWidth / 2 + clearance
+            }
+            if clearOfRays && clearOfMarker { return box }
+            distance += 0.5
+        }
+    }
+
+    /// The drawing at `degrees` about a vertex at (0, 0): shape, marker, label box.
+    private func layout(_ degrees: Double, vertex: Point, label: Label?) -> (shape: AngleShape, marker: Path?, box: Rect?) {
+        let shape = AngleShape(vertex: vertex, rayLength: frame - 2 * inset, orientation: orientation)
+        let box = label.map { labelBox($0.ink, shape: shape, degrees: degrees) }
+        return (shape, markerPath(shape, degrees), box)
+    }
+
+    private func render(at degrees: Double, animated: AngleAnimation?, sweep: AngleAnimation? = nil) throws(CurveTypeError) -> AngleResult {
+        try validate()
+        let format = try lifting { try SVGNumberFormat(precision: precision) }
+        let span = animated ?? sweep
+        // Every angle the drawing passes through, to size one canvas for all of them.
+        var angles = [degrees]
+        if let span {
+            let lo = min(span.from, angle), hi = max(span.from, angle)
+            angles += stride(from: lo.rounded(.up), through: hi, by: 1).map { $0 } + [lo, hi]
+        }
+        var labels: [Double: Label] = [:]
+        func label(_ value: Double) throws(CurveTypeError) -> Label? {
+            guard self.label else { return nil }
+            let text = labelText(value)
+            if let known = labels[value] { return known }
+            let made = try makeLabel(text, size: labelSize)
+            labels[value] = made
+            return made
+        }
+        // The seed's square: while every angle is 0…90°, the rays' square is the inset square.
+        let length = frame - 2 * inset
+        var box = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        if angles.allSatisfy({ (0...90).contains($0) }) {
+            box = Rect(minX: orientation == .bottomRight ? -length : 0, minY: -length,
+                       maxX: orientation == .bottomRight ? 0 : length, maxY: 0)
+        }
+        for a in angles {
+            let (shape, marker, labelBox) = layout(a, vertex: .zero, label: try label(a))
+            for p in [shape.rayEnd(at: 0), shape.rayEnd(at: a)] { box = box.union(Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)) }
+            if let bounds = marker?.bounds() { box = box.union(bounds) }
+            if let labelBox { box = box.union(labelBox) }
+        }
+        let header = try self.header.map { title throws(CurveTypeError) in try makeLabel(title, size: labelSize * 1.25) } ?? nil
+        let readoutSize = labelSize * 1.25
+        let headerHeight = header == nil ? 0 : labelSize * 2.5
+        let readoutHeight = readout ? readoutSize * 2 : 0
+        let width = max(frame, box.width + 2 * inset)
+        let shapeHeight = max(frame, box.height + 2 * inset)
+        let height = headerHeight + shapeHeight + readoutHeight
+        let vertex = Point(x: (width - box.width) / 2 - box.minX, y: headerHeight + (shapeHeight - box.height) / 2 - box.minY)
+
+        let final = layout(degrees, vertex: vertex, label: try label(degrees))
+        let finalLabel = try label(degrees)
+        let text = labelText(degrees)
+        let prefix = idPrefix ?? "ct" + String(fnv1a("angle\u{1F}\(degrees)\u{1F}\(span?.from ?? .nan)\u{1F}\(orientation.rawValue)\u{1F}\(unit.rawValue)\u{1F}\(self.header ?? "")") & 0xFFFF_FFFF, radix: 16)
+        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix) }
+        let inkClass = "\(prefix)-ink"
+        let paint = lightDark == nil ? color.value : "currentColor"
+        try lifting {
+            try writer.startDocument(width: width, height: height, label: "Angle of \(text)")
+            if let (light, dark) = lightDark {
+                writer.style(".\(inkClass){color:\(light.value)}@media (prefers-color-scheme:dark){.\(inkClass){color:\(dark.value)}}")
+            }
+            // Glyphs: every label the animation shows, the header, the readout.
+            var texts: [CurveTextLayout] = []
+            var labelSteps: [(time: Double, end: Double, layout: Int)] = []
+            var finalIndex: Int?
+            let keyframes = animated.map { _ in Self.keyframeTimes } ?? []
+            if let animated {
+                // One label a keyframe interval, shown from its start to its end with the value
+                // the ray passes at its middle.
+                for (i, t) in keyframes.dropLast().enumerated() {
+                    let a = animated.angle(at: (t + keyframes[i + 1]) / 2, to: degrees)
+                    guard let l = try label(a) else { continue }
+                    let placed = layout(a, vertex: vertex, label: l)
+                    guard let b = placed.box else { continue }
+                    texts.append(l.layout.translated(by: Point(x: b.minX - l.ink.minX, y: b.minY - l.ink.minY)))
+                    labelSteps.append((t, keyframes[i + 1], texts.count - 1))
+                }
+            }
+            if let finalLabel, let b = final.box {
+                texts.append(finalLabel.layout.translated(by: Point(x: b.minX - finalLabel.ink.minX, y: b.minY - finalLabel.ink.minY)))
+                finalIndex = texts.count - 1
+            }
+            var headerIndex: Int?, readoutIndex: Int?
+            if let header {
+                let size = labelSize * 1.25
+                let symbolWidth = size * 1.1
+                let total = symbolWidth + header.layout.extent
+                let x = (width - total) / 2 + symbolWidth
+                texts.append(header.layout.translated(by: Point(x: x, y: headerHeight * 0.6)))
+                headerIndex = texts.count - 1
+            }
+            if readout, let r = try makeLabel(labelText(degrees), size: readoutSize) {
+                texts.append(r.layout.translated(by: Point(x: (width - r.layout.extent) / 2, y: height - readoutHeight * 0.35)))
+                readoutIndex = texts.count - 1
+            }
+            let glyphRefs = glyphs == .outlines && !texts.isEmpty ? try GlyphReferences(defining: texts, into: &writer) : nil
+
+            var group: [(name: String, value: String)] = [("fill", "none"), ("stroke", paint)]
+            if lightDark != nil { group.insert(("class", inkClass), at: 0) }
+            writer.startGroup(group + [("stroke-linecap", cap.rawValue), ("stroke-linejoin", join.rawValue)])
+            let rayWidth = try writer.value(strokeWidth)
+            if let animated {
+                try writer.path(Path([.move(final.shape.rayEnd(at: 0)), .line(final.shape.vertex)]), [("stroke-width", rayWidth)])
+                try writer.path(Path([.move(final.shape.vertex), .line(final.shape.rayEnd(at: degrees))]), [("stroke-width", rayWidth)])
+                // Rotate the ray about the vertex from the start angle to the final one.
+                var rotations: [String] = []
+                for t in keyframes {
+                    let a = animated.angle(at: t, to: degrees)
+                    rotations.append("\(try writer.value((a - degrees) * final.shape.screenTurn)) \(try writer.value(final.shape.vertex.x)) \(try writer.value(final.shape.vertex.y))")
+                }
+                writer.reopenLastElement()
+                writer.element("animateTransform", [
+                    ("attributeName", "transform"), ("type", "rotate"), ("values", rotations.joined(separator: ";")),
+                    ("keyTimes", try keyframes.map { t throws(SVGError) in try writer.value(t) }.joined(separator: ";")),
+                    ("dur", Self.clock(animated.duration)), ("fill", "freeze"),
+                ], empty: true)
+                writer.close("path")
+            } else {
+                try writer.path(Path([.move(final.shape.rayEnd(at: 0)), .line(final.shape.vertex), .line(final.shape.rayEnd(at: degrees))]),
+                                [("stroke-width", rayWidth)])
+            }
+            try writeMarker(final: final.marker, degrees: degrees, vertex: vertex, animated: animated, keyframes: keyframes, into: &writer)
+            if let headerIndex, header != nil {
+                try writeRotationSymbol(height: headerHeight, width: width, textExtent: texts[headerIndex].extent, into: &writer)
+            }
+            writer.endGroup()
+
+            // Text: the labels, the header, the readout.
+            var textGroup: [(name: String, value: String)] = [("fill", paint), ("stroke", "none")]
+            if lightDark != nil { textGroup.insert(("class", inkClass), at: 0) }
+            if glyphs == .text, let first = texts.first {
+                textGroup += [("font-family", cssFamily(first.run.fonts[0]))]
+            }
+            writer.startGroup(textGroup)
+            func write(_ index: Int) throws {
+                if let glyphRefs {
+                    try glyphRefs.use(layout: index, into: &writer)
+                } else {
+                    let layout = texts[index]
+                    writer.startGroup([("font-size", try writer.value(layout.size))])
+                    try writeTextElements(layout, primary: layout.run.fonts[0], into: &writer)
+                    writer.endGroup()
+                }
+            }
+            for step in labelSteps {
+                // Hidden but for its moment of the animation.
+                writer.element("g", [("visibility", "hidden")], empty: false)
+                let duration = animated?.duration ?? 0
+                writer.element("set", [("attributeName", "visibility"), ("to", "visible"),
+                                       ("begin", Self.clock(step.time * duration)),
+                                       ("end", Self.clock(step.end * duration))], empty: true)
+                try write(step.layout)
+                writer.close("g")
+            }
+            if let finalIndex {
+                writer.element("g", [], empty: false)
+                if let animated, let last = labelSteps.last {
+                    writer.element("set", [("attributeName", "visibility"), ("to", "hidden"), ("begin", "0s"),
+                                           ("end", Self.clock(last.end * animated.duration))], empty: true)
+                }
+                try write(finalIndex)
+                writer.close("g")
+            }
+            if let headerIndex { try write(headerIndex) }
+            if let readoutIndex { try write(readoutIndex) }
+            writer.endGroup()
+        }
+        return AngleResult(svg: writer.finish(), width: width, height: height, shape: final.shape, angle: degrees,
+                           marker: final.marker, label: finalLabel == nil ? nil : text, labelBox: final.box)
+    }
+
+    /// Seconds as SMIL clock values, to 0.1 ms: boundaries written once, so intervals abut.
+    private static func clock(_ seconds: Double) -> String {
+        (timeFormat.flatMap { try? $0.string(seconds) } ?? "0") + "s"
+    }
+
+    private static let timeFormat = try? SVGNumberFormat(precision: 4)
+
+    /// Times (0…1) of the animation's keyframes: 25 steps.
+    static let keyframeTimes: [Double] = (0...24).map { Double($0) / 24 }
+
+    /// The marker; animated, its path data is interpolated between keyframes (every arc has the
+    /// same four cubics), and the right-angle square takes over at the end.
+    private func writeMarker(final: Path?, degrees: Double, vertex: Point, animated: AngleAnimation?,
+                             keyframes: [Double], into writer: inout SVGWriter) throws {
+        guard let markerRadius else { return }
+        let width = [("stroke-width", try writer.value(markerLineWidth))]
+        let shape = AngleShape(vertex: vertex, rayLength: frame - 2 * inset, orientation: orientation)
+        guard let animated, animated.from != degrees else {
+            if let final { try writer.path(final, width) }
+            return
+        }
+        let arcs = try keyframes.map { t throws(SVGError) in
+            try writer.pathData(shape.markerArc(at: animated.angle(at: t, to: degrees), radius: markerRadius))
+        }
+        let square = abs(degrees) == 90
+        try writer.path(shape.markerArc(at: degrees, radius: markerRadius), width + (square ? [("visibility", "hidden")] : []))
+        writer.reopenLastElement()
+        writer.element("animate", [
+            ("attributeName", "d"), ("values", arcs.joined(separator: ";")),
+            ("keyTimes", try keyframes.map { t throws(SVGError) in try writer.value(t) }.joined(separator: ";")),
+            ("dur", Self.clock(animated.duration)), ("fill", "freeze"),
+        ], empty: true)
+        if square {
+            writer.element("set", [("attributeName", "visibility"), ("to", "visible"), ("begin", "0s"),
+                                   ("dur", Self.clock(animated.duration))], empty: true)
+        }
+        writer.close("path")
+        if square, let final {
+            try writer.path(final, width)
+            writer.reopenLastElement()
+            writer.element("set", [("attributeName", "visibility"), ("to", "hidden"), ("begin", "0s"),
+                                   ("dur", Self.clock(animated.duration))], empty: true)
+            writer.close("path")
+        }
+    }
+
+    /// The header's clockwise-arrow symbol left of its title: most of a circle and an arrowhead.
+    private func writeRotationSymbol(height: Double, width: Double, textExtent: Double, into writer: inout SVGWriter) throws {
+        let size = labelSize * 1.25
+        let total = size * 1.1 + textExtent
+        let center = Point(x: (width - total) / 2 + size * 0.4, y: height * 0.6 - size * 0.35)
+        let r = size * 0.32
+        let symbol = AngleShape(vertex: center, rayLength: r, orientation: .bottomLeft)
+        // From 12 o'clock (90°) clockwise to about 2 o'clock: −300°.
+        var arc = Path()
+        for element in symbol.markerArc(at: -300, radius: r).elements {
+            arc.elements.append(element)
+        }
+        arc = arc.transformed(by: AffineMap.translation(-center.x, -center.y)
+            .concatenating(.rotation(.degrees(-90))).concatenating(.translation(center.x, center.y)))
+        try writer.path(arc, [("stroke-width", try writer.value(size * 0.09))])
+        let tip = center + Point(x: 0, y: -r)
+        let head = Path([.move(tip + Point(x: -r * 0.45, y: -r * 0.35)), .line(tip), .line(tip + Point(x: -r * 0.4, y: r * 0.4))])
+        try writer.path(head, [("stroke-width", try writer.value(size * 0.09))])
+    }
+}
+
+/// Points along `path` (line ends and 16 points per cubic).
+func flatten(_ path: Path) -> [Point] {
+    var points: [Point] = []
+    var current = Point.zero
+    for element in path.elements {
+        switch element {
+        case .move(let p), .line(let p):
+            points.append(p)
+            current = p
+        case .quad(let c, let p):
+            for i in 1...16 {
+                let t = Double(i) / 16, u = 1 - t
+                points.append(current * (u * u) + c * (2 * u * t) + p * (t * t))
+            }
+            current = p
+        case .cubic(let c1, let c2, let p):
+            for i in 1...16 {
+                let t = Double(i) / 16, u = 1 - t
+                points.append(current * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
+            }
+            current = p
+        case .close: break
+        }
+    }
+    return points
+}

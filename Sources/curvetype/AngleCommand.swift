@@ -1,0 +1,131 @@
+import ArgumentParser
+import CurveType
+import Foundation
+
+extension AngleVertex: ExpressibleByArgument {}
+extension AngleUnit: ExpressibleByArgument {}
+extension Easing: ExpressibleByArgument {}
+
+/// `curvetype angle DEG …`: two rays, a marker and a label, optionally animated.
+struct AngleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "angle",
+        abstract: "Draw an angle: two rays, an arc marker and a degree label, optionally animated, as SVG.",
+        discussion: """
+            The seed's geometry: a square frame with insets, the vertex at the inset square's bottom-right corner, \
+            the base ray running left and the second ray rising at the angle (at 90° it ends at the top-right corner). \
+            Negative angles open downward; past 180° the angle is reflex. The canvas grows when the shape leaves the \
+            inset square. Colours default to currentColor, following the page's text colour.
+            """)
+
+    @Argument(help: "The angle in degrees, −360…360.")
+    var degrees: Double
+
+    @Option(help: "bottom-right (the seed: base ray to the left) or bottom-left (textbook: base ray to the right).")
+    var vertex: AngleVertex = .bottomRight
+
+    @Option(parsing: .unconditional, help: "Side of the square frame in px.")
+    var frame: Double = 400
+
+    @Option(parsing: .unconditional, help: "Inset on every side of the frame in px; the rays are as long as what remains.")
+    var inset: Double = 100
+
+    @Option(parsing: .unconditional, help: "Line width of the rays in px.")
+    var strokeWidth: Double = 10
+
+    @Option(help: "Ray ends: round, butt or square.")
+    var cap: LineCap = .round
+
+    @Option(help: "The join at the vertex: round, miter or bevel.")
+    var join: LineJoin = .round
+
+    @Option(name: .customLong("color"), help: "Colour of rays, marker and label.")
+    var inkColor: String = "currentColor"
+
+    @Option(help: "Colour in light mode (with --dark: a prefers-color-scheme style).")
+    var light: String?
+
+    @Option(help: "Colour in dark mode (with --light).")
+    var dark: String?
+
+    @Option(parsing: .unconditional, help: "Radius of the arc marker in px (a square marks exactly 90°).")
+    var markerRadius: Double = 40
+
+    @Option(parsing: .unconditional, help: "Line width of the marker in px (default: 40 % of the stroke width).")
+    var markerWidth: Double?
+
+    @Flag(help: "Draw no marker.")
+    var noMarker = false
+
+    @Flag(help: "Draw no label.")
+    var noLabel = false
+
+    @Option(parsing: .unconditional, help: "Label size in px.")
+    var labelSize: Double = 24
+
+    @Option(help: "degrees (45°), radians (0.79 rad) or pi (π/4).")
+    var unit: AngleUnit = .degrees
+
+    @Option(parsing: .unconditional, help: "Decimals in the label (default: 0 for degrees, 2 otherwise).")
+    var decimals: Int?
+
+    @Option(help: "A title above the shape, with a clockwise-arrow symbol (the seed's \"Angle\").")
+    var header: String?
+
+    @Flag(help: "Write the value again under the shape.")
+    var readout = false
+
+    @Option(parsing: .unconditional, help: "Animate from this angle (SMIL; a viewer without animation shows the final angle).")
+    var from: Double?
+
+    @Option(parsing: .unconditional, help: "Animation length in seconds.")
+    var duration: Double = 0.35
+
+    @Option(help: "linear, ease-in, ease-out or ease-in-out.")
+    var easing: Easing = .easeInOut
+
+    @Option(parsing: .unconditional, help: "Write this many still SVGs of the animation into --out-dir instead.")
+    var frames: Int?
+
+    @Option(help: "Folder for --frames (made if missing): angle-0001.svg, angle-0002.svg, …")
+    var outDir: String?
+
+    @OptionGroup var fontOptions: FontOptions
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() throws {
+        if let frames, !(2...10_000).contains(frames) {
+            throw CurveTypeError.invalidInput("frames must be at least 2 and at most 10000, not \(frames)")
+        }
+        if (light == nil) != (dark == nil) { throw CurveTypeError.invalidInput("give --light and --dark together") }
+        if frames != nil && from == nil { throw CurveTypeError.invalidInput("--frames needs --from, the angle the animation starts at") }
+        if (frames == nil) != (outDir == nil) { throw CurveTypeError.invalidInput("give --frames and --out-dir together") }
+        if frames != nil && (outputOptions.output != nil || outputOptions.layout != nil) {
+            throw CurveTypeError.invalidInput("--frames writes into --out-dir: give no -o or --layout with it")
+        }
+        let lightDark = try light.map { light in (light: try color(light), dark: try color(dark ?? light)) }
+        let request = AngleRequest(
+            angle: degrees, orientation: vertex, frame: frame, inset: inset, strokeWidth: strokeWidth, cap: cap,
+            join: join, color: try color(inkColor), lightDark: lightDark,
+            markerRadius: noMarker ? nil : markerRadius, markerWidth: markerWidth, label: !noLabel,
+            labelSize: labelSize, font: fontOptions.request, unit: unit, decimals: decimals, header: header,
+            readout: readout, animation: from.map { AngleAnimation(from: $0, duration: duration, easing: easing) },
+            glyphs: outputOptions.glyphs, precision: outputOptions.precision, idPrefix: outputOptions.idPrefix)
+        if let frames, let outDir {
+            let svgs = try request.frames(frames)
+            do {
+                try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
+            } catch {
+                throw CurveTypeError.output(path: outDir, reason: "cannot make the folder")
+            }
+            let files = svgs.enumerated().map { (i, svg) in
+                (path: (outDir as NSString).appendingPathComponent(String(format: "angle-%04d.svg", i + 1)), contents: svg)
+            }
+            try OutputFile.writeAtomically(files)
+            return
+        }
+        let result = try request.render()
+        try outputOptions.emit(svg: result.svg, warnings: [], layoutJSON: result.layoutJSON)
+    }
+}
