@@ -267,17 +267,31 @@ extension AngleRequest {
         let rays = [(shape.vertex, shape.rayEnd(at: 0)), (shape.vertex, shape.rayEnd(at: degrees))]
         var marker: [Point] = []
         if let path = markerPath(shape, degrees) { marker = flatten(path) }
-        var distance = (markerRadius.map { $0 + markerLineWidth / 2 } ?? strokeWidth / 2) + clearance + support
-        while true {
+        func box(at distance: Double) -> Rect {
             let c = shape.vertex + u * distance
-            let box = Rect(minX: c.x - w / 2, minY: c.y - h / 2, maxX: c.x + w / 2, maxY: c.y + h / 2)
-            let clearOfRays = rays.allSatisfy { box.distance(toSegment: $0.0, $0.1) >= strokeWidth / 2 + clearance }
-            let clearOfMarker = zip(marker, marker.dropFirst()).allSatisfy {
-                box.distance(toSegment: $0.0, $0.1) >= markerLineWidth / 2 + clearance
-            }
-            if clearOfRays && clearOfMarker { return box }
-            distance += 0.5
+            return Rect(minX: c.x - w / 2, minY: c.y - h / 2, maxX: c.x + w / 2, maxY: c.y + h / 2)
         }
+        func isClear(_ box: Rect) -> Bool {
+            rays.allSatisfy { box.distance(toSegment: $0.0, $0.1) >= strokeWidth / 2 + clearance }
+                && zip(marker, marker.dropFirst()).allSatisfy {
+                    box.distance(toSegment: $0.0, $0.1) >= markerLineWidth / 2 + clearance
+                }
+        }
+        var distance = (markerRadius.map { $0 + markerLineWidth / 2 } ?? strokeWidth / 2) + clearance + support
+        if isClear(box(at: distance)) { return box(at: distance) }
+        // Out in growing steps until clear (past the rays' ends at the latest), then back in by
+        // bisection to within 0.25 px of the nearest clear place.
+        var blocked = distance, step = 0.5
+        while !isClear(box(at: distance)) {
+            blocked = distance
+            distance += step
+            step *= 1.5
+        }
+        while distance - blocked > 0.25 {
+            let mid = (blocked + distance) / 2
+            if isClear(box(at: mid)) { distance = mid } else { blocked = mid }
+        }
+        return box(at: distance)
     }
 
     /// The drawing at `degrees` about a vertex at (0, 0): shape, marker, label box.
@@ -401,7 +415,7 @@ extension AngleRequest {
                                 [("stroke-width", rayWidth)])
             }
             try writeMarker(final: final.marker, degrees: degrees, vertex: vertex, animated: animated, keyframes: keyframes, into: &writer)
-            if let headerIndex, header != nil {
+            if let headerIndex {
                 try writeRotationSymbol(height: headerHeight, width: width, textExtent: texts[headerIndex].extent, into: &writer)
             }
             writer.endGroup()
@@ -504,11 +518,7 @@ extension AngleRequest {
         let r = size * 0.32
         let symbol = AngleShape(vertex: center, rayLength: r, orientation: .bottomLeft)
         // From 12 o'clock (90°) clockwise to about 2 o'clock: −300°.
-        var arc = Path()
-        for element in symbol.markerArc(at: -300, radius: r).elements {
-            arc.elements.append(element)
-        }
-        arc = arc.transformed(by: AffineMap.translation(-center.x, -center.y)
+        let arc = symbol.markerArc(at: -300, radius: r).transformed(by: AffineMap.translation(-center.x, -center.y)
             .concatenating(.rotation(.degrees(-90))).concatenating(.translation(center.x, center.y)))
         try writer.path(arc, [("stroke-width", try writer.value(size * 0.09))])
         let tip = center + Point(x: 0, y: -r)
