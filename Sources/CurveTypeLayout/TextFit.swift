@@ -144,21 +144,19 @@ struct FitParagraph {
 
     let run: ShapedRun
     var clusters: [Cluster]
-    /// Widest single cluster, px at size 1.
-    var widestCluster: Double
 
     init(_ run: ShapedRun) throws(FontError) {
         self.run = run
         let utf8 = Array(run.text.utf8)
+        // The layout's clusters, at size 1 px, with their ink.
+        let spans = clusterSpans(of: run, size: 1)
+        let ends = clusterTextEnds(spans, textLength: utf8.count)
         var clusters: [Cluster] = []
-        var i = 0
-        let glyphs = run.glyphs
-        while i < glyphs.count {
-            var j = i
+        clusters.reserveCapacity(spans.count)
+        for (span, end) in zip(spans, ends) {
             var pen = 0.0
             var ink: Rect?
-            while j < glyphs.count && glyphs[j].cluster == glyphs[i].cluster {
-                let g = glyphs[j]
+            for g in run.glyphs[span.glyphs] {
                 let font = run.fonts[g.font]
                 let scale = 1 / Double(font.unitsPerEm)
                 if let b = try font.outline(of: g.glyph).bounds {
@@ -168,16 +166,9 @@ struct FitParagraph {
                     ink = ink.map { $0.union(box) } ?? box
                 }
                 pen += g.advance * scale
-                j += 1
             }
-            clusters.append(Cluster(glyphs: i..<j, bytes: glyphs[i].cluster..<glyphs[i].cluster,
-                                    width: pen, isSpace: false, breakAfter: false, ink: ink))
-            i = j
-        }
-        // Byte ranges, in logical order (clusters rise in a left-to-right run).
-        for k in clusters.indices {
-            let end = k + 1 < clusters.count ? clusters[k + 1].bytes.lowerBound : utf8.count
-            clusters[k].bytes = clusters[k].bytes.lowerBound..<max(end, clusters[k].bytes.lowerBound)
+            clusters.append(Cluster(glyphs: span.glyphs, bytes: span.textStart..<max(end, span.textStart),
+                                     width: span.advance, isSpace: false, breakAfter: false, ink: ink))
         }
         let texts = clusters.map { Array(String(decoding: utf8[$0.bytes], as: UTF8.self).unicodeScalars) }
         for k in clusters.indices {
@@ -188,7 +179,6 @@ struct FitParagraph {
                                                    spaceBefore: clusters[k].isSpace, spaceAfter: clusters[k + 1].isSpace)
         }
         self.clusters = clusters
-        self.widestCluster = clusters.map(\.width).max() ?? 0
     }
 
     /// A simple line-break rule (the common cases of UAX #14): after a run of spaces, after a
@@ -214,8 +204,7 @@ struct FitParagraph {
     /// The measured extent of clusters `lo..<hi` at size 1: left and right edges relative to the
     /// first pen position, ink top and bottom (y up); trailing spaces left out.
     func measure(_ lo: Int, _ hi: Int, tight: Bool) -> (left: Double, right: Double, top: Double?, bottom: Double?) {
-        var end = hi
-        while end > lo && clusters[end - 1].isSpace { end -= 1 }
+        let end = trimmedEnd(lo, hi)
         var pen = 0.0
         var minX = Double.infinity, maxX = -Double.infinity
         var top: Double?, bottom: Double?
@@ -231,6 +220,19 @@ struct FitParagraph {
         }
         if tight && minX <= maxX { return (minX, maxX, top, bottom) }
         return (min(0, minX), max(pen, maxX), top, bottom)
+    }
+
+    /// The end of clusters `lo..<hi` with trailing spaces left out.
+    func trimmedEnd(_ lo: Int, _ hi: Int) -> Int {
+        var end = hi
+        while end > lo && clusters[end - 1].isSpace { end -= 1 }
+        return end
+    }
+
+    /// The text's UTF-8 bytes of clusters `lo..<end`.
+    func bytes(_ lo: Int, _ end: Int) -> Range<Int> {
+        guard lo < end else { return lo < clusters.count ? clusters[lo].bytes.lowerBound..<clusters[lo].bytes.lowerBound : 0..<0 }
+        return clusters[lo].bytes.lowerBound..<clusters[end - 1].bytes.upperBound
     }
 
     /// Greedy line breaking at `limit` (px at size 1): each line takes clusters while its
@@ -301,20 +303,11 @@ public enum TextFitter {
 
         // Words stay whole if any size allows it; only when none does are they broken.
         var breakWords = false
-        func lines(atSize size: Double) -> [(paragraph: Int, range: Range<Int>)] {
-            var out: [(Int, Range<Int>)] = []
-            for (index, p) in prepared.enumerated() {
-                for range in p.greedyLines(limit: style.width / size, tight: style.tight, breakWords: breakWords) {
-                    out.append((index, range))
-                }
-            }
-            return out
-        }
         func fits(_ step: Int) -> Bool {
             let size = Double(step) * FitStyle.sizeStep
-            let set = lines(atSize: size)
+            let set = lines(prepared, size: size, style: style, breaking: .greedy, breakWords: breakWords)
             if let maxLines = style.maxLines, set.count > maxLines { return false }
-            let measured = set.map { prepared[$0.paragraph].measure($0.range.lowerBound, $0.range.upperBound, tight: style.tight) }
+            let measured = set.map { $0.measure(tight: style.tight) }
             for m in measured where (m.right - m.left) * size > style.width * (1 + 1e-12) { return false }
             return frame.height(measured.map { ($0.top, $0.bottom) }, size: size, tight: style.tight) <= style.height * (1 + 1e-12)
         }
@@ -333,23 +326,29 @@ public enum TextFitter {
             return try truncated(prepared, style: style, frame: frame, step: lowest, ellipsis: ellipsis)
         }
         let size = Double(step) * FitStyle.sizeStep
-        var chosen = lines(atSize: size)
+        var chosen = lines(prepared, size: size, style: style, breaking: .greedy, breakWords: breakWords)
         if style.breaking == .balanced {
-            var balanced: [(paragraph: Int, range: Range<Int>)] = []
-            for (index, p) in prepared.enumerated() {
-                for range in p.balancedLines(limit: style.width / size, tight: style.tight, breakWords: breakWords) {
-                    balanced.append((index, range))
-                }
-            }
-            let measured = balanced.map { prepared[$0.paragraph].measure($0.range.lowerBound, $0.range.upperBound, tight: style.tight) }
-            if frame.height(measured.map { ($0.top, $0.bottom) }, size: size, tight: style.tight) <= style.height * (1 + 1e-12) {
+            let balanced = lines(prepared, size: size, style: style, breaking: .balanced, breakWords: breakWords)
+            let inks = balanced.map { $0.measure(tight: style.tight) }.map { ($0.top, $0.bottom) }
+            if frame.height(inks, size: size, tight: style.tight) <= style.height * (1 + 1e-12) {
                 chosen = balanced
             }
         }
-        let pieces = chosen.map { line in
-            Piece(paragraph: prepared[line.paragraph], row: line.paragraph, range: line.range)
+        return place(chosen, size: size, style: style, frame: frame, slotWidth: nil, truncated: false)
+    }
+
+    /// Every paragraph's lines at `size`, in order.
+    static func lines(_ prepared: [FitParagraph], size: Double, style: FitStyle, breaking: LineBreaking,
+                      breakWords: Bool) -> [Piece] {
+        var out: [Piece] = []
+        let limit = style.width / size
+        for (index, p) in prepared.enumerated() {
+            let ranges = breaking == .balanced
+                ? p.balancedLines(limit: limit, tight: style.tight, breakWords: breakWords)
+                : p.greedyLines(limit: limit, tight: style.tight, breakWords: breakWords)
+            out += ranges.map { Piece(paragraph: p, row: index, range: $0) }
         }
-        return place(pieces, size: size, style: style, frame: frame, slotWidth: nil, truncated: false)
+        return out
     }
 
     /// Fits single-line rows that share one size (see `RowFit`); rows never wrap.
@@ -405,10 +404,15 @@ public enum TextFitter {
         return lo
     }
 
+    /// A line: clusters `range` of a paragraph (or row).
     struct Piece {
         var paragraph: FitParagraph
         var row: Int
         var range: Range<Int>
+
+        func measure(tight: Bool) -> (left: Double, right: Double, top: Double?, bottom: Double?) {
+            paragraph.measure(range.lowerBound, range.upperBound, tight: tight)
+        }
     }
 
     /// At the minimum size: as many lines as the box and `maxLines` allow, the last cut short
@@ -416,12 +420,7 @@ public enum TextFitter {
     static func truncated(_ prepared: [FitParagraph], style: FitStyle, frame: LineFrame, step: Int,
                           ellipsis: (String) -> ShapedRun) throws -> FittedText {
         let size = Double(step) * FitStyle.sizeStep
-        var all: [Piece] = []
-        for (index, p) in prepared.enumerated() {
-            for range in p.greedyLines(limit: style.width / size, tight: style.tight) {
-                all.append(Piece(paragraph: p, row: index, range: range))
-            }
-        }
+        let all = lines(prepared, size: size, style: style, breaking: .greedy, breakWords: true)
         var count = min(all.count, style.maxLines ?? all.count)
         while count > 1 && frame.height(Array(repeating: (nil, nil), count: count), size: size, tight: false) > style.height {
             count -= 1
@@ -432,11 +431,8 @@ public enum TextFitter {
         // Drop clusters from the end of the last line until it and the ellipsis fit.
         var hi = last.range.upperBound
         while true {
-            var end = hi
-            while end > last.range.lowerBound && last.paragraph.clusters[end - 1].isSpace { end -= 1 }
-            let startByte = last.paragraph.clusters[last.range.lowerBound].bytes.lowerBound
-            let endByte = end > last.range.lowerBound ? last.paragraph.clusters[end - 1].bytes.upperBound : startByte
-            let text = String(decoding: utf8[startByte..<endByte], as: UTF8.self) + "…"
+            let end = last.paragraph.trimmedEnd(last.range.lowerBound, hi)
+            let text = String(decoding: utf8[last.paragraph.bytes(last.range.lowerBound, end)], as: UTF8.self) + "…"
             let shaped = try FitParagraph(ellipsis(text))
             let m = shaped.measure(0, shaped.clusters.count, tight: style.tight)
             if (m.right - m.left) * size <= style.width || end == last.range.lowerBound {
@@ -452,7 +448,7 @@ public enum TextFitter {
     /// it), the block of lines aligned top to bottom.
     static func place(_ pieces: [Piece], size: Double, style: FitStyle, frame: LineFrame, slotWidth: Double?,
                       truncated: Bool) -> FittedText {
-        let measured = pieces.map { $0.paragraph.measure($0.range.lowerBound, $0.range.upperBound, tight: style.tight) }
+        let measured = pieces.map { $0.measure(tight: style.tight) }
         let inks = measured.map { ($0.top, $0.bottom) }
         let height = frame.height(inks, size: size, tight: style.tight)
         let blockTop: Double
@@ -475,13 +471,10 @@ public enum TextFitter {
             case .trailing: left = slotLeft + slot - width
             }
             let origin = Point(x: left - m.left * size, y: blockTop + baselines[i])
-            var end = piece.range.upperBound
-            while end > piece.range.lowerBound && piece.paragraph.clusters[end - 1].isSpace { end -= 1 }
+            let lo = piece.range.lowerBound, end = piece.paragraph.trimmedEnd(lo, piece.range.upperBound)
             let clusters = piece.paragraph.clusters
-            let glyphs = piece.range.isEmpty ? 0..<0 : clusters[piece.range.lowerBound].glyphs.lowerBound..<(end > piece.range.lowerBound ? clusters[end - 1].glyphs.upperBound : clusters[piece.range.lowerBound].glyphs.lowerBound)
-            let startByte = piece.range.isEmpty ? 0 : clusters[piece.range.lowerBound].bytes.lowerBound
-            let endByte = end > piece.range.lowerBound ? clusters[end - 1].bytes.upperBound : startByte
-            let run = piece.paragraph.run.slice(glyphs: glyphs, bytes: startByte..<endByte)
+            let glyphs = lo < end ? clusters[lo].glyphs.lowerBound..<clusters[end - 1].glyphs.upperBound : 0..<0
+            let run = piece.paragraph.run.slice(glyphs: glyphs, bytes: piece.paragraph.bytes(lo, end))
             let layout = layOut(run, size: size, along: LineCurve(origin: origin, length: width), anchor: 0,
                                 align: .start, tracking: 0, baselineShift: 0)
             let top = style.tight ? origin.y - (m.top ?? 0) * size : blockTop + baselines[i] - frame.ascent(size)
