@@ -128,8 +128,9 @@ public struct FittedText: Sendable {
 }
 
 /// A paragraph shaped once, in clusters measured at size 1 px: every width scales with the size
-/// (unhinted advances are linear in it), so no size is ever shaped again.
-struct FitParagraph {
+/// (unhinted advances are linear in it), so no size is ever shaped again. A class: every line
+/// of every size tried refers to it.
+final class FitParagraph {
     struct Cluster {
         var glyphs: Range<Int>
         var bytes: Range<Int>
@@ -143,7 +144,7 @@ struct FitParagraph {
     }
 
     let run: ShapedRun
-    var clusters: [Cluster]
+    let clusters: [Cluster]
 
     init(_ run: ShapedRun) throws(FontError) {
         self.run = run
