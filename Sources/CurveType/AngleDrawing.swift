@@ -345,7 +345,8 @@ extension AngleRequest {
         let final = layout(degrees, vertex: vertex, label: try label(degrees))
         let finalLabel = try label(degrees)
         let text = labelText(degrees)
-        let prefix = idPrefix ?? "ct" + String(fnv1a("angle\u{1F}\(degrees)\u{1F}\(span?.from ?? .nan)\u{1F}\(orientation.rawValue)\u{1F}\(unit.rawValue)\u{1F}\(self.header ?? "")") & 0xFFFF_FFFF, radix: 16)
+        let prefix = idPrefix ?? derivedIDPrefix(["angle", "\(degrees)", "\(span?.from ?? .nan)", orientation.rawValue,
+                                                  unit.rawValue, self.header ?? ""])
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix) }
         let inkClass = "\(prefix)-ink"
         let paint = lightDark == nil ? color.value : "currentColor"

@@ -102,10 +102,8 @@ extension CircleTextRequest {
             let r = style.radius
             let ink = try lifting { try inkBounds(of: probe.text) }
                 ?? Rect(minX: -r, minY: -r, maxX: r, maxY: r)
-            width = ceilToPrecision(ink.width + 2 * padding, precision)
-            height = ceilToPrecision(ink.height + 2 * padding, precision)
-            // Centre the ink in the rounded-up box.
-            center = Point(x: (width - ink.width) / 2 - ink.minX, y: (height - ink.height) / 2 - ink.minY)
+            // The ink centred in the rounded-up box.
+            (width, height, center) = fittedCanvas(around: ink, padding: padding, precision: precision)
         }
         let layout = probe.translated(by: center)
 
@@ -127,8 +125,8 @@ extension CircleTextRequest {
         let key = [text, font.description, features.map(\.text).joined(separator: ","),
                    "\(s.size)", "\(s.radius)", "\(s.start)", s.align.rawValue, s.side.rawValue,
                    "\(s.tracking)", "\(s.sweep ?? -1)", "\(s.baselineShift)", fill.value,
-                   glyphs.rawValue].joined(separator: "\u{1F}")
-        return "ct" + String(fnv1a(key) & 0xFFFF_FFFF, radix: 16)
+                   glyphs.rawValue]
+        return derivedIDPrefix(key)
     }
 }
 
@@ -181,6 +179,21 @@ func rotatedBox(_ b: Rect, _ t: AffineMap) -> Rect {
     let p3 = t.apply(Point(x: b.minX, y: b.maxY)), p4 = t.apply(Point(x: b.maxX, y: b.maxY))
     return Rect(minX: min(p1.x, p2.x, p3.x, p4.x), minY: min(p1.y, p2.y, p3.y, p4.y),
                 maxX: max(p1.x, p2.x, p3.x, p4.x), maxY: max(p1.y, p2.y, p3.y, p4.y))
+}
+
+/// An id prefix derived from `parts` (everything that shapes the drawing): different requests
+/// get different prefixes, the same request the same one, so SVGs inlined in one page never
+/// share an id.
+func derivedIDPrefix(_ parts: [String]) -> String {
+    "ct" + String(fnv1a(parts.joined(separator: "\u{1F}")) & 0xFFFF_FFFF, radix: 16)
+}
+
+/// A canvas fitted to `ink` (px) with `padding` round it, its size rounded up to `precision`
+/// decimals, and the offset that moves the ink into its middle.
+func fittedCanvas(around ink: Rect, padding: Double, precision: Int) -> (width: Double, height: Double, offset: Point) {
+    let width = ceilToPrecision(ink.width + 2 * padding, precision)
+    let height = ceilToPrecision(ink.height + 2 * padding, precision)
+    return (width, height, Point(x: (width - ink.width) / 2 - ink.minX, y: (height - ink.height) / 2 - ink.minY))
 }
 
 /// `value` rounded up to `precision` decimals, so a written size never cuts the ink.

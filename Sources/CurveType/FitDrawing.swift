@@ -115,6 +115,6 @@ extension FitRequest {
                    "\(s.width)", "\(s.height)", "\(s.maxSize)", "\(s.minSize)", "\(s.maxLines ?? 0)",
                    "\(s.lineHeight)", s.align.map(\.rawValue).joined(separator: ","), s.valign.rawValue,
                    s.breaking.rawValue, "\(s.tight)", "\(s.gap ?? -1)", fill.value, glyphs.rawValue]
-        return "ct" + String(fnv1a(key.joined(separator: "\u{1F}")) & 0xFFFF_FFFF, radix: 16)
+        return derivedIDPrefix(key)
     }
 }

@@ -194,9 +194,7 @@ extension SpiralRequest {
             center = Point(x: width / 2, y: height / 2)
         } else {
             let ink = try lifting { try drawingBounds(spiral: origin, begin: begin, end: end, path: path, layout: layout) }
-            width = ceilToPrecision(ink.width + 2 * padding, precision)
-            height = ceilToPrecision(ink.height + 2 * padding, precision)
-            center = Point(x: (width - ink.width) / 2 - ink.minX, y: (height - ink.height) / 2 - ink.minY)
+            (width, height, center) = fittedCanvas(around: ink, padding: padding, precision: precision)
         }
         var spiral = origin
         spiral.center = center
@@ -302,6 +300,6 @@ extension SpiralRequest {
                     "\(String(describing: s.anchor))", s.align.rawValue, s.side.rawValue, "\(s.tracking)",
                     "\(s.fillsSpiral)", "\(s.baselineShift)", text.fill.value, text.glyphs.rawValue]
         }
-        return "ct" + String(fnv1a(key.joined(separator: "\u{1F}")) & 0xFFFF_FFFF, radix: 16)
+        return derivedIDPrefix(key)
     }
 }
