@@ -238,6 +238,11 @@ extension AngleRequest {
         var text: String
         var layout: CurveTextLayout
         var ink: Rect
+
+        /// The layout moved so its ink box lands on `box`.
+        func placed(in box: Rect) -> CurveTextLayout {
+            layout.translated(by: Point(x: box.minX - ink.minX, y: box.minY - ink.minY))
+        }
     }
 
     private func makeLabel(_ text: String, size: Double) throws(CurveTypeError) -> Label? {
@@ -311,13 +316,14 @@ extension AngleRequest {
             let lo = min(span.from, angle), hi = max(span.from, angle)
             angles += stride(from: lo.rounded(.up), through: hi, by: 1).map { $0 } + [lo, hi]
         }
-        var labels: [Double: Label] = [:]
+        // Labels by their text: the angles an animation passes share few texts.
+        var labels: [String: Label?] = [:]
         func label(_ value: Double) throws(CurveTypeError) -> Label? {
             guard self.label else { return nil }
             let text = labelText(value)
-            if let known = labels[value] { return known }
+            if let known = labels[text] { return known }
             let made = try makeLabel(text, size: labelSize)
-            labels[value] = made
+            labels[text] = made
             return made
         }
         // The seed's square: while every angle is 0…90°, the rays' square is the inset square.
@@ -333,8 +339,8 @@ extension AngleRequest {
             if let bounds = marker?.bounds() { box = box.union(bounds) }
             if let labelBox { box = box.union(labelBox) }
         }
-        let header = try self.header.map { title throws(CurveTypeError) in try makeLabel(title, size: labelSize * 1.25) } ?? nil
-        let readoutSize = labelSize * 1.25
+        let header = try self.header.map { title throws(CurveTypeError) in try makeLabel(title, size: titleSize) } ?? nil
+        let readoutSize = titleSize
         let headerHeight = header == nil ? 0 : labelSize * 2.5
         let readoutHeight = readout ? readoutSize * 2 : 0
         let width = max(frame, box.width + 2 * inset)
@@ -342,8 +348,8 @@ extension AngleRequest {
         let height = headerHeight + shapeHeight + readoutHeight
         let vertex = Point(x: (width - box.width) / 2 - box.minX, y: headerHeight + (shapeHeight - box.height) / 2 - box.minY)
 
-        let final = layout(degrees, vertex: vertex, label: try label(degrees))
         let finalLabel = try label(degrees)
+        let final = layout(degrees, vertex: vertex, label: finalLabel)
         let text = labelText(degrees)
         let prefix = idPrefix ?? derivedIDPrefix(["angle", "\(degrees)", "\(span?.from ?? .nan)", orientation.rawValue,
                                                   unit.rawValue, self.header ?? ""])
@@ -360,6 +366,7 @@ extension AngleRequest {
             var labelSteps: [(time: Double, end: Double, layout: Int)] = []
             var finalIndex: Int?
             let keyframes = animated.map { _ in Self.keyframeTimes } ?? []
+            let keyTimes = try keyframes.map { t throws(SVGError) in try writer.value(t) }.joined(separator: ";")
             if let animated {
                 // One label a keyframe interval, shown from its start to its end with the value
                 // the ray passes at its middle.
@@ -368,22 +375,22 @@ extension AngleRequest {
                     guard let l = try label(a) else { continue }
                     let placed = layout(a, vertex: vertex, label: l)
                     guard let b = placed.box else { continue }
-                    texts.append(l.layout.translated(by: Point(x: b.minX - l.ink.minX, y: b.minY - l.ink.minY)))
+                    texts.append(l.placed(in: b))
                     labelSteps.append((t, keyframes[i + 1], texts.count - 1))
                 }
             }
             if let finalLabel, let b = final.box {
-                texts.append(finalLabel.layout.translated(by: Point(x: b.minX - finalLabel.ink.minX, y: b.minY - finalLabel.ink.minY)))
+                texts.append(finalLabel.placed(in: b))
                 finalIndex = texts.count - 1
             }
             var headerIndex: Int?, readoutIndex: Int?
+            var symbolOrigin: Point?
             if let header {
-                let size = labelSize * 1.25
-                let symbolWidth = size * 1.1
-                let total = symbolWidth + header.layout.extent
-                let x = (width - total) / 2 + symbolWidth
-                texts.append(header.layout.translated(by: Point(x: x, y: headerHeight * 0.6)))
+                // The symbol, then the title, centred together.
+                let symbolLeft = (width - titleSize * 1.1 - header.layout.extent) / 2
+                texts.append(header.layout.translated(by: Point(x: symbolLeft + titleSize * 1.1, y: headerHeight * 0.6)))
                 headerIndex = texts.count - 1
+                symbolOrigin = Point(x: symbolLeft, y: headerHeight * 0.6)
             }
             if readout, let r = try makeLabel(labelText(degrees), size: readoutSize) {
                 texts.append(r.layout.translated(by: Point(x: (width - r.layout.extent) / 2, y: height - readoutHeight * 0.35)))
@@ -407,18 +414,16 @@ extension AngleRequest {
                 writer.reopenLastElement()
                 writer.element("animateTransform", [
                     ("attributeName", "transform"), ("type", "rotate"), ("values", rotations.joined(separator: ";")),
-                    ("keyTimes", try keyframes.map { t throws(SVGError) in try writer.value(t) }.joined(separator: ";")),
-                    ("dur", Self.clock(animated.duration)), ("fill", "freeze"),
+                    ("keyTimes", keyTimes), ("dur", Self.clock(animated.duration)), ("fill", "freeze"),
                 ], empty: true)
                 writer.close("path")
             } else {
                 try writer.path(Path([.move(final.shape.rayEnd(at: 0)), .line(final.shape.vertex), .line(final.shape.rayEnd(at: degrees))]),
                                 [("stroke-width", rayWidth)])
             }
-            try writeMarker(final: final.marker, degrees: degrees, vertex: vertex, animated: animated, keyframes: keyframes, into: &writer)
-            if let headerIndex {
-                try writeRotationSymbol(height: headerHeight, width: width, textExtent: texts[headerIndex].extent, into: &writer)
-            }
+            try writeMarker(final: final.marker, degrees: degrees, vertex: vertex, animated: animated, keyframes: keyframes,
+                            keyTimes: keyTimes, into: &writer)
+            if let symbolOrigin { try writeRotationSymbol(at: symbolOrigin, into: &writer) }
             writer.endGroup()
 
             // Text: the labels, the header, the readout.
@@ -478,7 +483,7 @@ extension AngleRequest {
     /// The marker; animated, its path data is interpolated between keyframes (every arc has the
     /// same four cubics), and the right-angle square takes over at the end.
     private func writeMarker(final: Path?, degrees: Double, vertex: Point, animated: AngleAnimation?,
-                             keyframes: [Double], into writer: inout SVGWriter) throws {
+                             keyframes: [Double], keyTimes: String, into writer: inout SVGWriter) throws {
         guard let markerRadius else { return }
         let width = [("stroke-width", try writer.value(markerLineWidth))]
         let shape = AngleShape(vertex: vertex, rayLength: frame - 2 * inset, orientation: orientation)
@@ -493,8 +498,7 @@ extension AngleRequest {
         try writer.path(shape.markerArc(at: degrees, radius: markerRadius), width + (square ? [("visibility", "hidden")] : []))
         writer.reopenLastElement()
         writer.element("animate", [
-            ("attributeName", "d"), ("values", arcs.joined(separator: ";")),
-            ("keyTimes", try keyframes.map { t throws(SVGError) in try writer.value(t) }.joined(separator: ";")),
+            ("attributeName", "d"), ("values", arcs.joined(separator: ";")), ("keyTimes", keyTimes),
             ("dur", Self.clock(animated.duration)), ("fill", "freeze"),
         ], empty: true)
         if square {
@@ -511,21 +515,24 @@ extension AngleRequest {
         }
     }
 
-    /// The header's clockwise-arrow symbol left of its title: most of a circle and an arrowhead.
-    private func writeRotationSymbol(height: Double, width: Double, textExtent: Double, into writer: inout SVGWriter) throws {
-        let size = labelSize * 1.25
-        let total = size * 1.1 + textExtent
-        let center = Point(x: (width - total) / 2 + size * 0.4, y: height * 0.6 - size * 0.35)
+    /// The header's clockwise-arrow symbol, its left end at `origin` on the title's baseline:
+    /// most of a circle and an arrowhead.
+    private func writeRotationSymbol(at origin: Point, into writer: inout SVGWriter) throws {
+        let size = titleSize
+        let center = origin + Point(x: size * 0.4, y: -size * 0.35)
         let r = size * 0.32
         let symbol = AngleShape(vertex: center, rayLength: r, orientation: .bottomLeft)
         // From 12 o'clock (90°) clockwise to about 2 o'clock: −300°.
         let arc = symbol.markerArc(at: -300, radius: r).transformed(by: AffineMap.translation(-center.x, -center.y)
             .concatenating(.rotation(.degrees(-90))).concatenating(.translation(center.x, center.y)))
-        try writer.path(arc, [("stroke-width", try writer.value(size * 0.09))])
+        let width = [("stroke-width", try writer.value(size * 0.09))]
+        try writer.path(arc, width)
         let tip = center + Point(x: 0, y: -r)
-        let head = Path([.move(tip + Point(x: -r * 0.45, y: -r * 0.35)), .line(tip), .line(tip + Point(x: -r * 0.4, y: r * 0.4))])
-        try writer.path(head, [("stroke-width", try writer.value(size * 0.09))])
+        try writer.path(Path([.move(tip + Point(x: -r * 0.45, y: -r * 0.35)), .line(tip), .line(tip + Point(x: -r * 0.4, y: r * 0.4))]), width)
     }
+
+    /// Size of the header's title and of the readout, px.
+    private var titleSize: Double { labelSize * 1.25 }
 }
 
 /// Points along `path` (line ends and 16 points per cubic).
