@@ -21,9 +21,12 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CFriBiDi", pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]),
 
-        // font file ─▶ shaped glyphs, outlines, metrics (FreeType, HarfBuzz, Fontconfig)
-        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CurveTypeGeometry"]),
+        // font file ─▶ shaped glyphs, outlines, metrics (FreeType, HarfBuzz, Fontconfig, FriBiDi)
+        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CurveTypeGeometry"]),
         // points, angles, transforms, paths, curves with arc-length parametrisation
         .target(name: "CurveTypeGeometry"),
         // shaped glyphs × curve ─▶ placed glyphs

@@ -14,11 +14,13 @@ extension TextInput {
     }
 }
 
-/// Resolves `font`, shapes `text`, and says what a user should hear about it: removed control
-/// characters and characters no font has.
-func shape(_ text: String, font: FontRequest, features: [FontFeature], removed: Int) throws(CurveTypeError) -> (run: ShapedRun, warnings: [String]) {
-    let stack = try lifting { try FontStack.resolve(font) }
-    let run = stack.shape(text, features: features)
+/// Resolves `font` (with `fallbacks` tried first for characters it lacks), shapes `text`
+/// (in bidi order unless `bidi` is false), and says what a user should hear about it: removed
+/// control characters and characters no font has.
+func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], features: [FontFeature],
+           removed: Int, bidi: Bool = true) throws(CurveTypeError) -> (run: ShapedRun, warnings: [String]) {
+    let stack = try fontStack(font, fallbacks: fallbacks)
+    let run = stack.shape(text, features: features, bidi: bidi)
     var warnings: [String] = []
     if removed > 0 {
         warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
@@ -28,6 +30,13 @@ func shape(_ text: String, font: FontRequest, features: [FontFeature], removed: 
         warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef")
     }
     return (run, warnings)
+}
+
+/// The stack for `font` with the named `fallbacks` tried before Fontconfig.
+func fontStack(_ font: FontRequest, fallbacks: [FontRequest]) throws(CurveTypeError) -> FontStack {
+    let stack = try lifting { try FontStack.resolve(font) }
+    guard !fallbacks.isEmpty else { return stack }
+    return stack.addingFallbacks(try lifting { try FontStack.fallbackFonts(fallbacks) })
 }
 
 /// Checks the padding round fitted ink and a fixed canvas size.

@@ -56,7 +56,7 @@ extension FitRequest {
         /// Cleans and shapes one paragraph or row.
         func shaped(_ text: String) throws(CurveTypeError) -> ShapedRun {
             let (cleaned, removed) = TextInput.clean(text)
-            let (run, said) = try shape(cleaned, font: font, features: features, removed: removed)
+            let (run, said) = try shape(cleaned, font: font, features: features, removed: removed, bidi: false)
             warnings += said
             return run
         }
@@ -73,7 +73,7 @@ extension FitRequest {
             for paragraph in paragraphs { runs.append(try shaped(String(paragraph))) }
             label = runs.map(\.text).joined(separator: " ")
             fitted = try lifting {
-                try TextFitter.fit(runs, style: style) { stack.shape($0, features: features) }
+                try TextFitter.fit(runs, style: style) { stack.shape($0, features: features, bidi: false) }
             }
         case .rows(let rows, let mode):
             guard !rows.isEmpty else { throw .invalidInput("give at least one row") }

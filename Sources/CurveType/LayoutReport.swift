@@ -114,6 +114,27 @@ enum LayoutReport {
     }
 
     /// Shortest round-trip decimal; integers without ".0".
+    /// A badge: `{"style", "width", "height", "baseline", "leftWidth", "rightWidth",
+    /// "label": {"text", "center", "textWidth"} or null, "message": {…}, "logo": {"x", "y",
+    /// "width", "height"} or null}`. `center` is the x the text is centred on; `textWidth` the
+    /// width shields' rounding gives the text.
+    static func json(for result: BadgeResult) -> String {
+        let g = result.geometry
+        func half(_ text: String, _ center: Double, _ width: Double) -> String {
+            "{\"text\":\(string(text)),\"center\":\(number(center)),\"textWidth\":\(number(width))}"
+        }
+        var out = "{\"style\":\(string(result.style.rawValue)),\"width\":\(number(g.width)),\"height\":\(number(g.height))"
+        out += ",\"baseline\":\(number(g.baseline)),\"leftWidth\":\(number(g.leftWidth)),\"rightWidth\":\(number(g.rightWidth))"
+        out += ",\"label\":" + (result.label.isEmpty ? "null" : half(result.label, g.labelCenter, g.labelTextWidth))
+        out += ",\"message\":" + half(result.message, g.messageCenter, g.messageTextWidth)
+        if let logo = g.logo {
+            out += ",\"logo\":{\"x\":\(number(logo.minX)),\"y\":\(number(logo.minY)),\"width\":\(number(logo.width)),\"height\":\(number(logo.height))}"
+        } else {
+            out += ",\"logo\":null"
+        }
+        return out + "}\n"
+    }
+
     static func number(_ v: Double) -> String {
         if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
         return "\(v)"

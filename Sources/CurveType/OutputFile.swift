@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,6 +12,9 @@ import Darwin
 /// clobbers an existing one: each file goes to a temporary file beside it, and only when every
 /// one of them is complete are they renamed into place.
 public enum OutputFile {
+    /// Numbers temporary files, so threads writing into one folder never pick the same name.
+    private static let temporaryCounter = Atomic<Int>(0)
+
     public static func writeAtomically(_ files: [(path: String, contents: String)]) throws(CurveTypeError) {
         var temporaries: [(temporary: String, path: String)] = []
         var committed = false
@@ -24,7 +28,7 @@ public enum OutputFile {
             }
             let url = URL(fileURLWithPath: path)
             let temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(temporaries.count).tmp").path
+                .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(temporaryCounter.wrappingAdd(1, ordering: .relaxed).oldValue).tmp").path
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw .output(path: path, reason: String(cString: strerror(errno))) }
             temporaries.append((temporary, path))

@@ -77,10 +77,26 @@ public struct FontStack: Sendable {
     /// The pattern fallback fonts should resemble; `nil` when fallback is off (a font file: the
     /// caller asked for exactly that font, so missing characters become .notdef with a warning).
     public let fallbackPattern: String?
+    /// Fonts tried, in order, before Fontconfig for characters the primary lacks: a build that
+    /// names them draws the same glyphs on every machine, whatever fonts are installed.
+    public let fallbacks: [Font]
 
-    public init(primary: Font, fallbackPattern: String?) {
+    public init(primary: Font, fallbackPattern: String?, fallbacks: [Font] = []) {
         self.primary = primary
         self.fallbackPattern = fallbackPattern
+        self.fallbacks = fallbacks
+    }
+
+    /// This stack with `fonts` tried first for characters the primary lacks.
+    public func addingFallbacks(_ fonts: [Font]) -> FontStack {
+        fonts.isEmpty ? self : FontStack(primary: primary, fallbackPattern: fallbackPattern, fallbacks: fallbacks + fonts)
+    }
+
+    /// Opens each request's primary font, for `addingFallbacks`.
+    public static func fallbackFonts(_ requests: [FontRequest]) throws(FontError) -> [Font] {
+        var fonts: [Font] = []
+        for request in requests { fonts.append(try resolve(request).primary) }
+        return fonts
     }
 
     /// Resolves a request. A family pattern that names a bundled DejaVu font (regular or bold,
@@ -129,6 +145,7 @@ public struct FontStack: Sendable {
     func font(for character: Character) -> Font? {
         let scalars = character.unicodeScalars.filter { !primary.covers($0) }
         if scalars.isEmpty { return primary }
+        if let named = fallbacks.first(where: { font in scalars.allSatisfy(font.covers) }) { return named }
         guard let pattern = fallbackPattern else { return nil }
         return FallbackCache.font(for: Array(character.unicodeScalars), like: pattern)
     }

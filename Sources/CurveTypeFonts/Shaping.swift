@@ -1,5 +1,7 @@
+import CFriBiDi
 import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// One glyph as HarfBuzz shaped it. Positions are in the font units of the glyph's own font
 /// (`ShapedRun.fonts[font]`), unhinted and unrounded; y is up.
@@ -60,11 +62,28 @@ public struct FontFeature: Sendable, Hashable {
 }
 
 extension FontStack {
-    /// Shapes `text` with HarfBuzz: script, direction and language are guessed from the text;
-    /// kerning (GPOS or the legacy `kern` table), ligatures and mark positioning are on by default.
-    /// Text the primary font cannot draw is shaped with fallback fonts, one run per font, each run
-    /// seeing the whole text as context.
-    public func shape(_ text: String, features: [FontFeature] = []) -> ShapedRun {
+    /// Shapes `text` with HarfBuzz: script and language are guessed from the text; kerning (GPOS
+    /// or the legacy `kern` table), ligatures and mark positioning are on by default. Text the
+    /// primary font cannot draw is shaped with fallback fonts, one run per font, each run seeing
+    /// the whole text as context.
+    ///
+    /// With `bidi` (the default), text holding right-to-left characters is split into the
+    /// Unicode Bidirectional Algorithm's level runs (FriBiDi; the paragraph direction is that of
+    /// the first strong character), each run shaped in its own direction, and the runs put in
+    /// visual order: glyphs come left to right as they are drawn. Without it, HarfBuzz guesses
+    /// one direction per font run. Results are cached per process, keyed by stack, text,
+    /// features and `bidi`.
+    public func shape(_ text: String, features: [FontFeature] = [], bidi: Bool = true) -> ShapedRun {
+        let key = ShapedRunCache.Key(
+            fonts: [primary.id] + fallbacks.map(\.id), pattern: fallbackPattern, text: text,
+            features: features.map(\.text), bidi: bidi)
+        if let known = ShapedRunCache.run(for: key) { return known }
+        let run = shapeUncached(text, features: features, bidi: bidi)
+        ShapedRunCache.store(run, for: key)
+        return run
+    }
+
+    private func shapeUncached(_ text: String, features: [FontFeature], bidi: Bool) -> ShapedRun {
         let utf8 = Array(text.utf8)
         // Segment into (font, UTF-8 range) runs by grapheme cluster.
         var runs: [(font: Font, start: Int, end: Int)] = []
@@ -97,14 +116,28 @@ extension FontStack {
             }
         }
 
+        // Split the font runs where the bidi level changes; `nil` levels: one guessed direction.
+        var items: [(font: Font, start: Int, end: Int, level: UInt8?)] = []
+        if bidi, let levels = BidiLevels.byByte(of: text) {
+            for run in runs {
+                var start = run.start
+                for i in run.start..<run.end where i > start && levels[i] != levels[i - 1] {
+                    items.append((run.font, start, i, levels[start]))
+                    start = i
+                }
+                items.append((run.font, start, run.end, levels[start]))
+            }
+        } else {
+            items = runs.map { ($0.font, $0.start, $0.end, nil) }
+        }
+
         var fonts: [Font] = [primary]
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(utf8.count)
+        var shapedItems: [[ShapedGlyph]] = []
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         let hbFeatures = features.map(\.value)
-        for run in runs {
-            let font = run.font
+        for item in items {
+            let font = item.font
             let fontIndex: Int
             if let known = fonts.firstIndex(where: { $0 === font }) {
                 fontIndex = known
@@ -115,25 +148,110 @@ extension FontStack {
             hb_buffer_clear_contents(buffer)
             utf8.withUnsafeBufferPointer { bytes in
                 bytes.baseAddress?.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-                    hb_buffer_add_utf8(buffer, chars, Int32(bytes.count), UInt32(run.start),
-                                       Int32(run.end - run.start))
+                    hb_buffer_add_utf8(buffer, chars, Int32(bytes.count), UInt32(item.start),
+                                       Int32(item.end - item.start))
                 }
+            }
+            if let level = item.level {
+                hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             }
             hb_buffer_guess_segment_properties(buffer)
             hbFeatures.withUnsafeBufferPointer { f in
                 hb_shape(font.hbFont, buffer, f.baseAddress, UInt32(f.count))
             }
             var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
-            for i in 0..<Int(count) {
-                glyphs.append(ShapedGlyph(
-                    glyph: infos[i].codepoint, font: fontIndex, cluster: Int(infos[i].cluster),
-                    advance: Double(positions[i].x_advance),
-                    xOffset: Double(positions[i].x_offset), yOffset: Double(positions[i].y_offset)))
+            var glyphs: [ShapedGlyph] = []
+            if let infos = hb_buffer_get_glyph_infos(buffer, &count),
+               let positions = hb_buffer_get_glyph_positions(buffer, &count) {
+                glyphs.reserveCapacity(Int(count))
+                for i in 0..<Int(count) {
+                    glyphs.append(ShapedGlyph(
+                        glyph: infos[i].codepoint, font: fontIndex, cluster: Int(infos[i].cluster),
+                        advance: Double(positions[i].x_advance),
+                        xOffset: Double(positions[i].x_offset), yOffset: Double(positions[i].y_offset)))
+                }
             }
+            shapedItems.append(glyphs)
         }
+        let order = BidiLevels.visualOrder(items.map { $0.level ?? 0 })
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(utf8.count)
+        for i in order { glyphs += shapedItems[i] }
         return ShapedRun(text: text, fonts: fonts, glyphs: glyphs, missing: missing)
+    }
+}
+
+/// The Unicode Bidirectional Algorithm through FriBiDi.
+enum BidiLevels {
+    /// The resolved embedding level of each UTF-8 byte of `text` (a character's level on each of
+    /// its bytes), or `nil` when every level is 0: text with nothing right to left.
+    static func byByte(of text: String) -> [UInt8]? {
+        // Nothing below U+0590 (Hebrew) is strong right-to-left: plain text skips FriBiDi.
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x0590 }) else { return nil }
+        let scalars = text.unicodeScalars.map { FriBidiChar($0.value) }
+        let count = scalars.count
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
+        var brackets = [FriBidiBracketType](repeating: 0, count: count)
+        var levels = [FriBidiLevel](repeating: 0, count: count)
+        var direction = curvetype_fribidi_par_on()
+        fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), &types)
+        fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), types, &brackets)
+        let result = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &direction, &levels)
+        // 0 is FriBiDi's failure (out of memory): lay the text out left to right as before.
+        guard result != 0, levels.contains(where: { $0 != 0 }) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for (scalar, level) in zip(text.unicodeScalars, levels) {
+            bytes.append(contentsOf: repeatElement(UInt8(bitPattern: level), count: UTF8.width(scalar)))
+        }
+        return bytes
+    }
+
+    /// The visual order of runs with these levels (rule L2): from the highest level down to the
+    /// lowest odd one, every maximal sequence of runs at that level or higher is reversed.
+    static func visualOrder(_ levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), highest > 0 else { return order }
+        let lowestOdd = levels.filter { $0 & 1 == 1 }.min() ?? highest
+        var level = highest
+        while level >= lowestOdd && level > 0 {
+            var i = 0
+            while i < order.count {
+                guard levels[order[i]] >= level else { i += 1; continue }
+                var j = i
+                while j < order.count && levels[order[j]] >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            level -= 1
+        }
+        return order
+    }
+}
+
+/// Shaped runs by stack, text and features, shared by every caller in the process: a build
+/// script's badges repeat labels ("build", "coverage") and messages ("passing").
+enum ShapedRunCache {
+    struct Key: Hashable {
+        var fonts: [Int]
+        var pattern: String?
+        var text: String
+        var features: [String]
+        var bidi: Bool
+    }
+
+    /// Entries kept before the cache starts over: bounds memory for a process that shapes
+    /// millions of distinct texts.
+    private static let capacity = 16_384
+    private static let runs = Mutex([Key: ShapedRun]())
+
+    static func run(for key: Key) -> ShapedRun? { runs.withLock { $0[key] } }
+
+    static func store(_ run: ShapedRun, for key: Key) {
+        runs.withLock { cache in
+            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+            cache[key] = run
+        }
     }
 }
 

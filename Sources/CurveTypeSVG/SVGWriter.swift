@@ -132,14 +132,17 @@ public struct SVGWriter: Sendable {
     }
     mutating func number(_ v: Double) throws(SVGError) { try format.append(v, to: &out) }
 
-    /// `<svg …>` with size, viewBox `0 0 width height`, `role="img"`, the label as `aria-label`
-    /// and as `<title>`.
-    public mutating func startDocument(width: Double, height: Double, label: String) throws(SVGError) {
+    /// `<svg …>` with size, viewBox `0 0 width height`, the label as `<title>` and, for a
+    /// document that is one image (`isImage`), `role="img"` and the label as `aria-label`. A
+    /// document with links is not one image: its links must stay reachable.
+    public mutating func startDocument(width: Double, height: Double, label: String, isImage: Bool = true) throws(SVGError) {
         raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         try number(width); raw("\" height=\""); try number(height)
         raw("\" viewBox=\"0 0 "); try number(width); raw(" "); try number(height)
-        raw("\" role=\"img\" aria-label=\"")
-        escaped(label, attribute: true)
+        if isImage {
+            raw("\" role=\"img\" aria-label=\"")
+            escaped(label, attribute: true)
+        }
         raw("\">\n<title>")
         escaped(label, attribute: false)
         raw("</title>\n")
@@ -248,6 +251,18 @@ public struct SVGWriter: Sendable {
         raw("<"); rawText(name)
         attributeList(attributes)
         if empty { raw("/>\n") } else { raw(">\n") }
+    }
+
+    /// `<name attributes…>` with no line break after it, for an element whose characters follow.
+    public mutating func elementStart(_ name: String, _ attributes: [(name: String, value: String)]) {
+        raw("<"); rawText(name)
+        attributeList(attributes)
+        raw(">")
+    }
+
+    /// Character data, escaped.
+    public mutating func characters(_ text: String) {
+        escaped(text, attribute: false)
     }
 
     /// Turns the element just written, `<name …/>`, into an open `<name …>`, so children (such

@@ -7,7 +7,7 @@ extension AngleUnit: ExpressibleByArgument {}
 extension Easing: ExpressibleByArgument {}
 
 /// `curvetype angle DEG …`: two rays, a marker and a label, optionally animated.
-struct AngleCommand: ParsableCommand {
+struct AngleCommand: RenderingCommand {
     static let configuration = CommandConfiguration(
         commandName: "angle",
         abstract: "Draw an angle: two rays, an arc marker and a degree label, optionally animated, as SVG.",
@@ -95,6 +95,28 @@ struct AngleCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
+        guard let frames, let outDir else {
+            try outputOptions.emit(try documentRequest().renderDocument())
+            return
+        }
+        let svgs = try request().frames(frames)
+        do {
+            try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
+        } catch {
+            throw CurveTypeError.output(path: outDir, reason: "cannot make the folder")
+        }
+        let files = svgs.enumerated().map { (i, svg) in
+            (path: (outDir as NSString).appendingPathComponent(String(format: "angle-%04d.svg", i + 1)), contents: svg)
+        }
+        try OutputFile.writeAtomically(files)
+    }
+
+    func documentRequest() throws -> any DocumentRequest {
+        guard frames == nil else { throw CurveTypeError.invalidInput("--frames writes a folder of files: run it on its own, not in a batch") }
+        return try request()
+    }
+
+    private func request() throws -> AngleRequest {
         if let frames, !(2...10_000).contains(frames) {
             throw CurveTypeError.invalidInput("frames must be at least 2 and at most 10000, not \(frames)")
         }
@@ -112,20 +134,6 @@ struct AngleCommand: ParsableCommand {
             labelSize: labelSize, font: fontOptions.request, unit: unit, decimals: decimals, header: header,
             readout: readout, animation: from.map { AngleAnimation(from: $0, duration: duration, easing: easing) },
             glyphs: outputOptions.glyphs, precision: outputOptions.precision, idPrefix: outputOptions.idPrefix)
-        if let frames, let outDir {
-            let svgs = try request.frames(frames)
-            do {
-                try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
-            } catch {
-                throw CurveTypeError.output(path: outDir, reason: "cannot make the folder")
-            }
-            let files = svgs.enumerated().map { (i, svg) in
-                (path: (outDir as NSString).appendingPathComponent(String(format: "angle-%04d.svg", i + 1)), contents: svg)
-            }
-            try OutputFile.writeAtomically(files)
-            return
-        }
-        let result = try request.render()
-        try outputOptions.emit(svg: result.svg, warnings: [], layoutJSON: result.layoutJSON)
+        return request
     }
 }

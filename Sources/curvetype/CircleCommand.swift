@@ -7,7 +7,7 @@ extension TextSide: ExpressibleByArgument {}
 extension GlyphMode: ExpressibleByArgument {}
 
 /// `curvetype circle TEXT …`: text on a circle as SVG.
-struct CircleCommand: ParsableCommand {
+struct CircleCommand: RenderingCommand {
     static let configuration = CommandConfiguration(
         commandName: "circle",
         abstract: "Set text on a circle and write it as SVG.",
@@ -59,7 +59,7 @@ struct CircleCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "px of space around the ink when fitting the viewBox.")
     var padding: Double = 4
 
-    func run() throws {
+    func documentRequest() throws -> any DocumentRequest {
         if sweep != nil && tracking != nil {
             throw CurveTypeError.invalidInput("--sweep chooses the tracking: give --sweep or --tracking, not both")
         }
@@ -72,7 +72,6 @@ struct CircleCommand: ParsableCommand {
                 allowOverlap: allowOverlap),
             fill: try color(fill), glyphs: outputOptions.glyphs, precision: outputOptions.precision, idPrefix: outputOptions.idPrefix,
             canvas: try canvas.map { try CanvasSize(parsing: $0) }, padding: padding)
-        let result = try request.render()
-        try outputOptions.emit(svg: result.svg, warnings: result.warnings, layoutJSON: result.layoutJSON)
+        return request
     }
 }

@@ -6,7 +6,7 @@ extension HorizontalAlignment: ExpressibleByArgument {}
 extension VerticalAlignment: ExpressibleByArgument {}
 
 /// `curvetype fit …`: text as large as a box allows, as SVG.
-struct FitCommand: ParsableCommand {
+struct FitCommand: RenderingCommand {
     static let configuration = CommandConfiguration(
         commandName: "fit",
         abstract: "Set text at the largest size that fits a box (to 1/64 px), or rows that share one size, as SVG.",
@@ -73,7 +73,7 @@ struct FitCommand: ParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    func run() throws {
+    func documentRequest() throws -> any DocumentRequest {
         let content: FitContent
         switch (text, rows.isEmpty) {
         case (nil, true): throw CurveTypeError.invalidInput("give the text, or rows with --row")
@@ -117,7 +117,6 @@ struct FitCommand: ParsableCommand {
                 tight: tight, truncate: truncate, gap: gap),
             fill: try color(fill), background: try background.map(color), glyphs: outputOptions.glyphs,
             precision: outputOptions.precision, idPrefix: outputOptions.idPrefix)
-        let result = try request.render()
-        try outputOptions.emit(svg: result.svg, warnings: result.warnings, layoutJSON: result.layoutJSON)
+        return request
     }
 }

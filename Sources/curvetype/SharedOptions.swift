@@ -36,13 +36,26 @@ struct OutputOptions: ParsableArguments {
     var output: String?
 
     /// Prints the warnings, then writes the SVG and the layout JSON (files all or none).
-    func emit(svg: String, warnings: [String], layoutJSON: @autoclosure () -> String) throws {
-        for warning in warnings { printWarning(warning) }
+    func emit(_ document: RenderedDocument) throws {
+        for warning in document.warnings { printWarning(warning) }
         var files: [(path: String, contents: String)] = []
-        if let output { files.append((output, svg)) }
-        if let layout { files.append((layout, layoutJSON())) }
+        if let output { files.append((output, document.svg)) }
+        if let layout { files.append((layout, document.layoutJSON())) }
         try OutputFile.writeAtomically(files)
-        if output == nil { FileHandle.standardOutput.write(Data(svg.utf8)) }
+        if output == nil { FileHandle.standardOutput.write(Data(document.svg.utf8)) }
+    }
+}
+
+/// A command that renders one SVG document: `curvetype batch` runs its request as a job.
+protocol RenderingCommand: ParsableCommand {
+    var outputOptions: OutputOptions { get }
+    /// Checks the options and builds the request, without rendering it.
+    func documentRequest() throws -> any DocumentRequest
+}
+
+extension RenderingCommand {
+    func run() throws {
+        try outputOptions.emit(try documentRequest().renderDocument())
     }
 }
 

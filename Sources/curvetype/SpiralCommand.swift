@@ -6,7 +6,7 @@ extension LineCap: ExpressibleByArgument {}
 extension LineJoin: ExpressibleByArgument {}
 
 /// `curvetype spiral …`: an Archimedean spiral r = a + b·θ as SVG, with end rings and text.
-struct SpiralCommand: ParsableCommand {
+struct SpiralCommand: RenderingCommand {
     static let configuration = CommandConfiguration(
         commandName: "spiral",
         abstract: "Draw an Archimedean spiral r = a + b·θ, optionally with text along it, as SVG.",
@@ -114,7 +114,7 @@ struct SpiralCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "px of space round the drawing when the canvas is fitted to it.")
     var padding: Double = 4
 
-    func run() throws {
+    func documentRequest() throws -> any DocumentRequest {
         if to != nil && turns != nil {
             throw CurveTypeError.invalidInput("give --to or --turns, not both")
         }
@@ -156,7 +156,6 @@ struct SpiralCommand: ParsableCommand {
                 strokeWidth: markerStrokeWidth) : nil,
             background: try background.map(color), tolerance: tolerance, text: spiralText,
             precision: outputOptions.precision, idPrefix: outputOptions.idPrefix, padding: padding)
-        let result = try request.render()
-        try outputOptions.emit(svg: result.svg, warnings: result.warnings, layoutJSON: result.layoutJSON)
+        return request
     }
 }

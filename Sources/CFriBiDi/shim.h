@@ -1,0 +1,7 @@
+#ifndef CURVETYPE_CFRIBIDI_SHIM_H
+#define CURVETYPE_CFRIBIDI_SHIM_H
+#include <fribidi.h>
+
+/* FRIBIDI_PAR_ON is built from bit-mask macros Swift does not import. */
+static inline FriBidiParType curvetype_fribidi_par_on(void) { return FRIBIDI_PAR_ON; }
+#endif

@@ -1,0 +1,261 @@
+import Foundation
+
+/// The badge looks of shields.io.
+public enum BadgeStyle: String, Sendable, CaseIterable {
+    /// 20 px high, corners rounded 3 px, a faint gloss, text with a 1 px shadow.
+    case flat
+    /// `flat` with square corners, no gloss and no shadow.
+    case flatSquare = "flat-square"
+    /// 18 px high, corners rounded 4 px, a stronger gloss.
+    case plastic
+    /// 28 px high, square, upper-case letter-spaced 10 px text, the message bold.
+    case forTheBadge = "for-the-badge"
+    /// GitHub's look: light grey boxes, bold 11 px text, a speech-bubble notch before the message.
+    case social
+}
+
+/// Badge colours: shields' names and aliases, bare hex as shields accepts it (`4c1`), or any
+/// colour `SVGColor` reads.
+public enum BadgeColor {
+    /// shields' named colours, sRGB.
+    public static let named: [String: String] = [
+        "brightgreen": "#44cc11", "green": "#97ca00", "yellow": "#dfb317", "yellowgreen": "#a4a61d",
+        "orange": "#fe7d37", "red": "#e05d44", "blue": "#007ec6", "grey": "#555555",
+        "lightgrey": "#9f9f9f",
+    ]
+    /// shields' aliases for named colours.
+    public static let aliases: [String: String] = [
+        "gray": "grey", "lightgray": "lightgrey", "critical": "red", "important": "orange",
+        "success": "brightgreen", "informational": "blue", "inactive": "lightgrey",
+    ]
+
+    /// A colour for `--color`/`--label-color`: shields' names first (so `green` is shields'
+    /// green, not CSS's), then bare hex, then CSS.
+    public static func parse(_ text: String) throws(CurveTypeError) -> SVGColor {
+        let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let name = aliases[lower] ?? lower
+        if let hex = named[name] { return try lifting { try SVGColor(parsing: hex) } }
+        if (lower.count == 3 || lower.count == 6), lower.allSatisfy(\.isHexDigit) {
+            return try lifting { try SVGColor(parsing: "#" + lower) }
+        }
+        return try lifting { try SVGColor(parsing: text) }
+    }
+
+    /// Brightness 0…1 as shields computes it, (299 r + 587 g + 114 b) / 255000, rounded to two
+    /// decimals; 0 for a colour only the viewer knows (`currentColor`).
+    public static func brightness(_ color: SVGColor) -> Double {
+        guard let c = color.rgba else { return 0 }
+        let value = Double(c.red * 299 + c.green * 587 + c.blue * 114) / 255_000
+        return (value * 100).rounded() / 100
+    }
+
+    /// Text and shadow colours on `background`: white on dark (brightness ≤ 0.69), dark grey on light.
+    static func text(on background: SVGColor) -> (text: String, shadow: String) {
+        brightness(background) <= 0.69 ? ("#fff", "#010101") : ("#333", "#ccc")
+    }
+}
+
+/// A logo for a badge: an SVG file or a `data:image/svg+xml` URL (base64 or percent-encoded),
+/// read through `SafeSVG`, so nothing in it can run or load.
+public struct BadgeLogo: Sendable, Hashable {
+    public let svg: SafeSVG
+    /// Where it came from, for the id prefix.
+    let source: String
+
+    /// Reads a file path or a data URL.
+    public init(source: String) throws(CurveTypeError) {
+        let bytes: [UInt8]
+        if source.lowercased().hasPrefix("data:") {
+            bytes = try Self.decodeDataURL(source)
+        } else {
+            let url = URL(fileURLWithPath: source)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                throw .invalidInput("logo file not found: \(source)")
+            }
+            guard let data = try? Data(contentsOf: url) else { throw .invalidInput("cannot read the logo file \(source)") }
+            bytes = [UInt8](data)
+        }
+        self.svg = try lifting { try SafeSVG(parsing: bytes) }
+        self.source = source.count > 256 ? String(fnv1a(source), radix: 16) : source
+    }
+
+    private static func decodeDataURL(_ url: String) throws(CurveTypeError) -> [UInt8] {
+        guard let comma = url.firstIndex(of: ",") else { throw .invalidInput("the logo data URL has no ',' before its data") }
+        let header = url[url.index(url.startIndex, offsetBy: 5)..<comma].lowercased()
+        let data = String(url[url.index(after: comma)...])
+        let parts = header.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.first == "image/svg+xml" else {
+            throw .invalidInput("the logo must be SVG (data:image/svg+xml), not \(parts.first.map { "data:" + $0 } ?? "an untyped data URL")")
+        }
+        if parts.contains("base64") {
+            guard let decoded = Data(base64Encoded: data.filter { !$0.isWhitespace }) else {
+                throw .invalidInput("the logo's base64 data is not valid base64")
+            }
+            return [UInt8](decoded)
+        }
+        guard let text = data.removingPercentEncoding else { throw .invalidInput("the logo data URL has bad percent-encoding") }
+        return Array(text.utf8)
+    }
+}
+
+/// Everything that makes one badge.
+public struct BadgeRequest: Sendable {
+    /// The left half's text; empty for a message-only badge.
+    public var label: String
+    public var message: String
+    /// The message's background; `nil` is shields' default, brightgreen.
+    public var color: SVGColor?
+    /// The label's background; `nil` is `#555`.
+    public var labelColor: SVGColor?
+    public var style: BadgeStyle
+    /// The text font; `nil` is bundled DejaVu Sans (and DejaVu Sans Bold where the style is bold).
+    public var font: FontRequest?
+    /// Fonts tried before Fontconfig for characters the font lacks (emoji, CJK).
+    public var fallbackFonts: [FontRequest]
+    /// Where the message half (or, alone, the whole badge) links: http, https or mailto.
+    public var link: String?
+    /// Where the label half links.
+    public var labelLink: String?
+    public var logo: BadgeLogo?
+    /// Paints every colour of the logo.
+    public var logoColor: SVGColor?
+    /// The accessible name and `<title>`; `nil` is "label: message".
+    public var title: String?
+    public var glyphs: GlyphMode
+    public var idPrefix: String?
+    public var precision: Int
+
+    public init(label: String, message: String, color: SVGColor? = nil, labelColor: SVGColor? = nil,
+                style: BadgeStyle = .flat, font: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
+                link: String? = nil, labelLink: String? = nil, logo: BadgeLogo? = nil,
+                logoColor: SVGColor? = nil, title: String? = nil, glyphs: GlyphMode = .outlines,
+                idPrefix: String? = nil, precision: Int = 2) {
+        self.label = label
+        self.message = message
+        self.color = color
+        self.labelColor = labelColor
+        self.style = style
+        self.font = font
+        self.fallbackFonts = fallbackFonts
+        self.link = link
+        self.labelLink = labelLink
+        self.logo = logo
+        self.logoColor = logoColor
+        self.title = title
+        self.glyphs = glyphs
+        self.idPrefix = idPrefix
+        self.precision = precision
+    }
+}
+
+/// A rendered badge.
+public struct BadgeResult: Sendable {
+    public let svg: String
+    public let style: BadgeStyle
+    /// Where every part went; the badge's size is `geometry.width` × `geometry.height` px.
+    public let geometry: BadgeGeometry
+    /// The label and message as drawn (trimmed, cased as the style sets them, controls removed).
+    public let label: String
+    public let message: String
+    public let warnings: [String]
+
+    /// The badge's geometry as JSON (see `LayoutReport`).
+    public var layoutJSON: String { LayoutReport.json(for: self) }
+}
+
+/// Where a badge's parts go, px, y down, origin at the badge's top-left corner: shields'
+/// arithmetic, fed with shaped text widths instead of lookup tables.
+public struct BadgeGeometry: Sendable, Hashable {
+    public var height: Double
+    /// Widths of the label and message boxes; the label box is 0 wide on a message-only badge.
+    public var leftWidth: Double
+    public var rightWidth: Double
+    /// The x each text is centred on.
+    public var labelCenter: Double
+    public var messageCenter: Double
+    /// The text widths shields' rounding gives (`textLength` in text mode).
+    public var labelTextWidth: Double
+    public var messageTextWidth: Double
+    /// The text baseline.
+    public var baseline: Double
+    /// The logo's box, if there is a logo.
+    public var logo: Rect?
+    /// Whether the label box is drawn (a label, or a logo against a given label colour).
+    public var hasLabelBox: Bool
+
+    public var width: Double { leftWidth + rightWidth }
+
+    /// shields' rounding of a measured width: down to a whole px, then up to an odd number
+    /// "for pixel grid alignment".
+    public static func roundedUpToOdd(_ width: Double) -> Double {
+        let whole = width.rounded(.down)
+        return whole.truncatingRemainder(dividingBy: 2) == 0 ? whole + 1 : whole
+    }
+
+    /// - Parameters:
+    ///   - labelWidth, messageWidth: shaped advance widths in px (0 for an empty label), at the
+    ///     style's size, tracking not included.
+    ///   - labelCount, messageCount: clusters, for for-the-badge's letter spacing.
+    ///   - logoWidth: px, `nil` without a logo (its height is always 14 px).
+    ///   - labelColorGiven: whether a label colour was given (shields then keeps the label box).
+    public init(style: BadgeStyle, labelWidth: Double, labelCount: Int, messageWidth: Double,
+                messageCount: Int, logoWidth: Double?, labelColorGiven: Bool) {
+        let hasLabelText = labelCount > 0
+        let hasLogo = logoWidth != nil
+        let logoWidth = logoWidth ?? 0
+        switch style {
+        case .flat, .flatSquare, .plastic:
+            let padding = 5.0
+            height = style == .plastic ? 18 : 20
+            baseline = style == .plastic ? 13 : 14
+            let totalLogoWidth = hasLogo ? logoWidth + (hasLabelText ? 3 : 0) : 0
+            hasLabelBox = hasLabelText || labelColorGiven
+            labelTextWidth = hasLabelText ? Self.roundedUpToOdd(labelWidth) : 0
+            leftWidth = hasLabelBox ? labelTextWidth + 2 * padding + totalLogoWidth : 0
+            messageTextWidth = Self.roundedUpToOdd(messageWidth)
+            var messageMargin = leftWidth - 1
+            if !hasLabelBox { messageMargin += hasLogo ? totalLogoWidth + padding : 1 }
+            rightWidth = messageTextWidth + 2 * padding + (hasLogo && !hasLabelBox ? totalLogoWidth + padding - 1 : 0)
+            labelCenter = totalLogoWidth + 1 + labelTextWidth / 2 + padding
+            messageCenter = messageMargin + messageTextWidth / 2 + padding
+            logo = hasLogo ? Rect(minX: padding, minY: (height - 14) / 2, maxX: padding + logoWidth, maxY: (height + 14) / 2) : nil
+        case .forTheBadge:
+            let textMargin = 12.0, logoMargin = 9.0, logoGutter = 6.0, spacing = 1.25
+            height = 28
+            baseline = 17.5
+            labelTextWidth = hasLabelText ? labelWidth.rounded(.down) + spacing * Double(labelCount) : 0
+            messageTextWidth = messageWidth.rounded(.down) + spacing * Double(messageCount)
+            hasLabelBox = hasLabelText || (hasLogo && labelColorGiven)
+            let labelTextMinX = hasLogo ? logoMargin + logoWidth + logoGutter : textMargin
+            let messageTextMinX: Double
+            if hasLabelBox {
+                leftWidth = hasLabelText ? labelTextMinX + labelTextWidth + textMargin : 2 * logoMargin + logoWidth
+                messageTextMinX = leftWidth + textMargin
+                rightWidth = 2 * textMargin + messageTextWidth
+            } else {
+                leftWidth = 0
+                messageTextMinX = hasLogo ? textMargin + logoWidth + logoGutter : textMargin
+                rightWidth = 2 * textMargin + (hasLogo ? logoWidth + logoGutter : 0) + messageTextWidth
+            }
+            labelCenter = labelTextMinX + labelTextWidth / 2
+            messageCenter = messageTextMinX + messageTextWidth / 2
+            logo = hasLogo ? Rect(minX: logoMargin, minY: 7, maxX: logoMargin + logoWidth, maxY: 21) : nil
+        case .social:
+            let labelPadding = 5.0, messagePadding = 4.0, gutter = 6.0
+            height = 20
+            baseline = 14
+            let totalLogoWidth = hasLogo ? logoWidth + (hasLabelText ? 3 : 0) : 0
+            hasLabelBox = true
+            labelTextWidth = hasLabelText ? Self.roundedUpToOdd(labelWidth) : 0
+            messageTextWidth = Self.roundedUpToOdd(messageWidth)
+            let labelRectWidth = labelTextWidth + totalLogoWidth + 2 * labelPadding
+            let messageRectWidth = messageTextWidth + 2 * messagePadding
+            leftWidth = labelRectWidth + 1
+            rightWidth = gutter + messageRectWidth
+            labelCenter = totalLogoWidth + labelTextWidth / 2 + labelPadding
+            messageCenter = labelRectWidth + gutter + messageRectWidth / 2
+            logo = hasLogo ? Rect(minX: labelPadding, minY: 3, maxX: labelPadding + logoWidth, maxY: 17) : nil
+        }
+    }
+}

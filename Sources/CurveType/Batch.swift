@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One rendered SVG document, with what a user should hear about it and its layout JSON.
+public struct RenderedDocument: Sendable {
+    public let svg: String
+    public let warnings: [String]
+    /// The layout as JSON (README, "Layout JSON"), made only when asked for.
+    public let layoutJSON: @Sendable () -> String
+
+    public init(svg: String, warnings: [String], layoutJSON: @escaping @Sendable () -> String) {
+        self.svg = svg
+        self.warnings = warnings
+        self.layoutJSON = layoutJSON
+    }
+}
+
+/// A request that renders one SVG document: what a batch job holds.
+public protocol DocumentRequest: Sendable {
+    func renderDocument() throws(CurveTypeError) -> RenderedDocument
+}
+
+extension CircleTextRequest: DocumentRequest {
+    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
+        let r = try render()
+        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
+    }
+}
+
+extension SpiralRequest: DocumentRequest {
+    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
+        let r = try render()
+        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
+    }
+}
+
+extension FitRequest: DocumentRequest {
+    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
+        let r = try render()
+        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
+    }
+}
+
+extension AngleRequest: DocumentRequest {
+    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
+        let r = try render()
+        return RenderedDocument(svg: r.svg, warnings: []) { r.layoutJSON }
+    }
+}
+
+extension BadgeRequest: DocumentRequest {
+    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
+        let r = try render()
+        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
+    }
+}
+
+extension SealRequest: DocumentRequest {
+    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
+        let r = try render()
+        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
+    }
+}
+
+/// One job of a batch: a request and the files it writes.
+public struct BatchJob: Sendable {
+    public var request: any DocumentRequest
+    /// Where the SVG goes.
+    public var output: String
+    /// Where the layout JSON goes, if anywhere.
+    public var layout: String?
+
+    public init(_ request: any DocumentRequest, output: String, layout: String? = nil) {
+        self.request = request
+        self.output = output
+        self.layout = layout
+    }
+}
+
+/// What became of one job.
+public enum BatchOutcome: Sendable {
+    case written(warnings: [String])
+    case failed(CurveTypeError)
+}
+
+/// Renders many documents in one process, on every core: fonts, glyph outlines and shaped runs
+/// are cached per process, so jobs that share a font or a text share the work. Each job writes
+/// its files all or none; a failing job never stops the others.
+public enum Batch {
+    /// Runs `jobs` on `threads` threads (default: one per core) and returns each job's outcome,
+    /// in the jobs' order. Jobs are handed out one at a time, so a slow job does not hold up a
+    /// thread's share of quick ones.
+    public static func run(_ jobs: [BatchJob], threads: Int? = nil) -> [BatchOutcome] {
+        forEach(count: jobs.count, threads: threads) { run(jobs[$0]) }
+    }
+
+    /// Runs `body` for every index below `count` on `threads` threads (default: one per core)
+    /// and returns the outcomes in index order: for callers that build each job on the worker
+    /// too, such as the CLI parsing a job's options.
+    public static func forEach(count: Int, threads: Int? = nil,
+                               _ body: @Sendable (Int) -> BatchOutcome) -> [BatchOutcome] {
+        let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, max(count, 1)))
+        let outcomes = Mutex([BatchOutcome?](repeating: nil, count: count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < count else { return }
+                let outcome = body(index)
+                outcomes.withLock { $0[index] = outcome }
+            }
+        }
+        return outcomes.withLock { $0.map { $0 ?? .failed(.invalidInput("the job did not run")) } }
+    }
+
+    /// Renders one job and writes its files.
+    public static func run(_ job: BatchJob) -> BatchOutcome {
+        do throws(CurveTypeError) {
+            let document = try job.request.renderDocument()
+            var files = [(path: job.output, contents: document.svg)]
+            if let layout = job.layout { files.append((layout, document.layoutJSON())) }
+            try OutputFile.writeAtomically(files)
+            return .written(warnings: document.warnings)
+        } catch {
+            return .failed(error)
+        }
+    }
+}

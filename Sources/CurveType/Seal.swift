@@ -1,0 +1,192 @@
+import Foundation
+
+/// A round seal badge: ring text set evenly round a circle between two border rings, and centre
+/// text fitted into the inner circle.
+public struct SealRequest: Sendable {
+    /// Text round the ring, spread evenly over the whole circle (sweep 360°), reading clockwise
+    /// from 12 o'clock with its middle at the top.
+    public var ring: String
+    /// Text fitted into the inner circle; `\n` breaks lines.
+    public var center: String
+    /// Outer radius, px.
+    public var radius: Double
+    /// Ring text size, px; `nil` is 15 % of the radius.
+    public var ringSize: Double?
+    /// Font of the ring text; `nil` is bundled DejaVu Sans Bold.
+    public var font: FontRequest?
+    /// Font of the centre text; `nil` is the ring's font.
+    public var centerFont: FontRequest?
+    public var fallbackFonts: [FontRequest]
+    /// Rings and text.
+    public var color: SVGColor
+    /// The centre text, if not `color`.
+    public var centerColor: SVGColor?
+    /// Fill inside the outer ring; `nil` leaves it clear.
+    public var background: SVGColor?
+    public var title: String?
+    public var glyphs: GlyphMode
+    public var idPrefix: String?
+    public var precision: Int
+
+    public init(ring: String, center: String, radius: Double = 80, ringSize: Double? = nil,
+                font: FontRequest? = nil, centerFont: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
+                color: SVGColor = SVGColor(red: 0, green: 0x7E, blue: 0xC6), centerColor: SVGColor? = nil,
+                background: SVGColor? = SVGColor(red: 255, green: 255, blue: 255), title: String? = nil,
+                glyphs: GlyphMode = .outlines, idPrefix: String? = nil, precision: Int = 2) {
+        self.ring = ring
+        self.center = center
+        self.radius = radius
+        self.ringSize = ringSize
+        self.font = font
+        self.centerFont = centerFont
+        self.fallbackFonts = fallbackFonts
+        self.color = color
+        self.centerColor = centerColor
+        self.background = background
+        self.title = title
+        self.glyphs = glyphs
+        self.idPrefix = idPrefix
+        self.precision = precision
+    }
+}
+
+/// A rendered seal.
+public struct SealResult: Sendable {
+    public let svg: String
+    /// Side of the square SVG, px.
+    public let size: Double
+    /// Radii of the ring text's baseline and of the inner ring, px.
+    public let baselineRadius: Double
+    public let innerRadius: Double
+    public let ring: CircleTextLayout
+    public let centerText: FittedText
+    public let warnings: [String]
+
+    /// `{"size", "radius", "baselineRadius", "innerRadius", "ringFontSize", "tracking",
+    /// "centerFontSize", "centerLines": [text]}`, px.
+    public var layoutJSON: String {
+        let n = LayoutReport.number
+        let lines = centerText.lines.map { LayoutReport.string($0.text) }.joined(separator: ",")
+        return "{\"size\":\(n(size)),\"baselineRadius\":\(n(baselineRadius)),\"innerRadius\":\(n(innerRadius))"
+            + ",\"ringFontSize\":\(n(ring.text.size)),\"tracking\":\(n(ring.text.tracking))"
+            + ",\"centerFontSize\":\(n(centerText.size)),\"centerLines\":[\(lines)]}\n"
+    }
+}
+
+extension SealRequest {
+    /// Border stroke widths, px.
+    static let outerStroke = 3.0
+    static let innerStroke = 1.5
+
+    public func render() throws(CurveTypeError) -> SealResult {
+        guard radius.isFinite, radius >= 20, radius <= 2000 else {
+            throw .invalidInput("the seal's radius must be from 20 to 2000 px, not \(radius)")
+        }
+        let size = ringSize ?? (radius * 0.15)
+        guard size.isFinite, size >= 2, size <= radius / 3 else {
+            throw .invalidInput("the ring text size must be from 2 px to a third of the radius (\(radius / 3) px), not \(size)")
+        }
+        let format = try lifting { try SVGNumberFormat(precision: precision) }
+        let ringFont = font ?? .bundled(.sansBold)
+        var warnings: [String] = []
+
+        let (ringText, removedRing) = TextInput.clean(ring.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !ringText.isEmpty else { throw .invalidInput("the ring text is empty") }
+        let (ringRun, saidRing) = try shape(ringText, font: ringFont, fallbacks: fallbackFonts, features: [], removed: removedRing)
+        warnings += saidRing.map { "ring: " + $0 }
+
+        // The band between the rings holds the ring text's ink with an even gap above and below.
+        var inkTop = 0.0, inkBottom = 0.0
+        for g in ringRun.glyphs {
+            guard let b = try lifting({ try ringRun.fonts[g.font].outline(of: g.glyph) }).bounds else { continue }
+            let s = size / Double(ringRun.fonts[g.font].unitsPerEm)
+            inkTop = max(inkTop, (b.maxY + g.yOffset) * s)
+            inkBottom = min(inkBottom, (b.minY + g.yOffset) * s)
+        }
+        let gap = max(2, size * 0.3)
+        let baselineRadius = radius - Self.outerStroke - gap - inkTop
+        let innerRadius = baselineRadius + inkBottom - gap - Self.innerStroke / 2
+        guard innerRadius > radius * 0.3 else {
+            throw .invalidInput("the ring text at \(size) px leaves too little room inside: make it smaller or the radius larger")
+        }
+        let padding = 2.0
+        let side = 2 * (radius + padding)
+        let middle = Point(x: side / 2, y: side / 2)
+        let ringLayout = try lifting {
+            try CircleTextLayout(ringRun, style: CircleTextStyle(
+                size: size, radius: baselineRadius, start: 0, align: .center, side: .outside, sweep: 360),
+                center: middle)
+        }
+
+        // The centre text: the largest size over boxes of several shapes inscribed in the circle.
+        let centerRequest = centerFont ?? ringFont
+        let stack = try fontStack(centerRequest, fallbacks: fallbackFonts)
+        var paragraphs: [ShapedRun] = []
+        for paragraph in center.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n") {
+            let (text, removed) = TextInput.clean(paragraph.trimmingCharacters(in: .whitespaces))
+            guard !text.isEmpty else { continue }
+            let (run, said) = try shape(text, font: centerRequest, fallbacks: fallbackFonts, features: [],
+                                        removed: removed, bidi: false)
+            warnings += said.map { "centre: " + $0 }
+            paragraphs.append(run)
+        }
+        guard !paragraphs.isEmpty else { throw .invalidInput("the centre text is empty") }
+        let centerText = paragraphs.map(\.text).joined(separator: "\n")
+        let room = innerRadius - Self.innerStroke / 2 - max(3, innerRadius * 0.12)
+        var best: FittedText?
+        var bestBox = (width: 0.0, height: 0.0)
+        for degrees in stride(from: 15.0, through: 75.0, by: 5.0) {
+            let angle = degrees * .pi / 180
+            let box = (width: 2 * room * cos(angle), height: 2 * room * sin(angle))
+            let style = FitStyle(width: box.width, height: box.height, maxSize: room, minSize: 1, tight: true)
+            guard let fitted = try? TextFitter.fit(paragraphs, style: style, ellipsis: {
+                stack.shape($0, features: [], bidi: false)
+            }) else { continue }
+            if best.map({ fitted.size > $0.size }) ?? true {
+                best = fitted
+                bestBox = box
+            }
+        }
+        guard let fitted = best else { throw .invalidInput("the centre text does not fit inside the ring at 1 px") }
+        let offset = Point(x: middle.x - bestBox.width / 2, y: middle.y - bestBox.height / 2)
+        let centerLayouts = fitted.lines.map { $0.layout.translated(by: offset) }
+
+        let label = title.map { TextInput.clean($0).text } ?? "\(centerText.replacingOccurrences(of: "\n", with: " ")) — \(ringText)"
+        let prefix = idPrefix ?? derivedIDPrefix([
+            ringText, centerText, "\(radius)", "\(size)", ringFont.description, centerRequest.description,
+            fallbackFonts.map(\.description).joined(separator: ","), color.value, centerColor?.value ?? "",
+            background?.value ?? "", label, glyphs.rawValue, "\(precision)",
+        ])
+        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 8192) }
+        try lifting {
+            try writer.startDocument(width: side, height: side, label: label)
+            try writer.circle(center: middle, radius: radius - Self.outerStroke / 2, [
+                ("fill", background?.value ?? "none"), ("stroke", color.value),
+                ("stroke-width", try writer.value(Self.outerStroke)),
+            ])
+            try writer.circle(center: middle, radius: innerRadius, [
+                ("fill", "none"), ("stroke", color.value), ("stroke-width", try writer.value(Self.innerStroke)),
+            ])
+            let layouts = [ringLayout.text] + centerLayouts
+            let centerFill = centerColor ?? color
+            switch glyphs {
+            case .outlines:
+                // One set of definitions for both texts: a glyph they share is defined once.
+                let references = try GlyphReferences(defining: layouts, into: &writer)
+                writer.startGroup([("fill", color.value)])
+                try references.use(layout: 0, into: &writer)
+                if centerFill != color {
+                    writer.endGroup()
+                    writer.startGroup([("fill", centerFill.value)])
+                }
+                for index in centerLayouts.indices { try references.use(layout: index + 1, into: &writer) }
+                writer.endGroup()
+            case .text:
+                try writeGlyphs([ringLayout.text], mode: .text, fill: color, into: &writer)
+                try writeGlyphs(centerLayouts, mode: .text, fill: centerFill, into: &writer)
+            }
+        }
+        return SealResult(svg: writer.finish(), size: side, baselineRadius: baselineRadius, innerRadius: innerRadius,
+                          ring: ringLayout, centerText: fitted, warnings: warnings)
+    }
+}

@@ -1,0 +1,498 @@
+import Foundation
+
+/// An SVG document (a logo) reduced to what only draws: shapes, gradients, clip paths and masks.
+///
+/// The reading is an allowlist. Elements outside it are removed with everything inside them
+/// (`script`, `foreignObject`, `image`, `a`, `style`, animations, …); attributes outside it are
+/// removed (every `on*` handler, `class`, `xml:base`, …); `href` survives only as a reference to
+/// an element of the same document (`#id`) and paint only as a colour or `url(#id)`. A `style`
+/// attribute becomes presentation attributes, by the same rules, so no CSS is ever written. Ids
+/// are renamed (`logo-1`, `logo-2`, …) and written under the host document's prefix, so a logo's
+/// ids cannot clash with anything else in the page. Entities other than XML's five and numeric
+/// references are refused (no DTD is read), and the writer escapes every value again.
+public struct SafeSVG: Sendable, Hashable {
+    public indirect enum Node: Sendable, Hashable {
+        case element(name: String, attributes: [Attribute], children: [Node])
+        case text(String)
+    }
+
+    public struct Attribute: Sendable, Hashable {
+        public var name: String
+        public var value: String
+    }
+
+    /// The root `<svg>`'s kept attributes (not its size) and its children.
+    public let attributes: [Attribute]
+    public let children: [Node]
+    /// The root's viewBox (from `viewBox`, else `0 0 width height`), user units.
+    public let viewBox: (minX: Double, minY: Double, width: Double, height: Double)
+    /// Names of removed elements and attributes, sorted, each once: for a warning.
+    public let removed: [String]
+
+    public static func == (a: SafeSVG, b: SafeSVG) -> Bool {
+        a.attributes == b.attributes && a.children == b.children && a.removed == b.removed
+            && a.viewBox == b.viewBox
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(attributes); hasher.combine(children)
+    }
+
+    /// Width ÷ height of the drawing.
+    public var aspectRatio: Double { viewBox.width / viewBox.height }
+
+    /// The largest logo read, bytes.
+    public static let maximumBytes = 1 << 20
+
+    /// Reads an SVG document from its UTF-8 bytes.
+    public init(parsing bytes: [UInt8]) throws(SVGError) {
+        guard bytes.count <= Self.maximumBytes else {
+            throw .invalidLogo("it is larger than \(Self.maximumBytes / 1024) KiB")
+        }
+        var reader = SafeSVGReader(bytes: bytes)
+        let root = try reader.read()
+        guard case .element(let name, let attributes, let children) = root else {
+            throw .invalidLogo("its root element is not <svg>")
+        }
+        precondition(name == "svg")
+        var box: (Double, Double, Double, Double)?
+        if let viewBox = reader.rootViewBox {
+            let numbers = viewBox.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" })
+                .compactMap { Double($0) }
+            if numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] > 0, numbers[3] > 0 {
+                box = (numbers[0], numbers[1], numbers[2], numbers[3])
+            }
+        }
+        if box == nil, let w = reader.rootWidth.flatMap(Self.length), let h = reader.rootHeight.flatMap(Self.length) {
+            box = (0, 0, w, h)
+        }
+        guard let box else { throw .invalidLogo("the root <svg> has no size: give it a viewBox or a width and height") }
+        guard box.2 / box.3 < 100, box.3 / box.2 < 100 else {
+            throw .invalidLogo("its viewBox is more than 100 times wider than high, or higher than wide")
+        }
+        self.attributes = attributes
+        self.children = children
+        self.viewBox = box
+        self.removed = reader.removed.sorted()
+    }
+
+    /// A length in user units (`12`, `12px`); `nil` for percentages and other units.
+    private static func length(_ text: String) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let number = t.hasSuffix("px") ? String(t.dropLast(2)) : t
+        guard let v = Double(number), v.isFinite, v > 0 else { return nil }
+        return v
+    }
+
+    private init(attributes: [Attribute], children: [Node], viewBox: (Double, Double, Double, Double), removed: [String]) {
+        self.attributes = attributes
+        self.children = children
+        self.viewBox = viewBox
+        self.removed = removed
+    }
+
+    /// Every paint (fill, stroke, stop colour, `color`) that is not `none` set to `color`, and the
+    /// root filled with it, so a black-by-default shape takes it too.
+    public func recoloured(_ color: SVGColor) -> SafeSVG {
+        func paint(_ attributes: [Attribute]) -> [Attribute] {
+            attributes.map { a in
+                guard ["fill", "stroke", "stop-color", "color"].contains(a.name), a.value != "none" else { return a }
+                return Attribute(name: a.name, value: color.value)
+            }
+        }
+        func node(_ n: Node) -> Node {
+            switch n {
+            case .text: return n
+            case .element(let name, let attributes, let children):
+                return .element(name: name, attributes: paint(attributes), children: children.map(node))
+            }
+        }
+        var root = paint(attributes).filter { $0.name != "fill" && $0.name != "color" }
+        root.append(Attribute(name: "fill", value: color.value))
+        root.append(Attribute(name: "color", value: color.value))
+        return SafeSVG(attributes: root, children: children.map(node), viewBox: viewBox, removed: removed)
+    }
+}
+
+extension SVGWriter {
+    /// `logo` as a nested `<svg>` at (x, y) px of `width` × `height` px, its ids written as
+    /// `prefix-logo-N` (the reader renamed them `logo-N`).
+    public mutating func embed(_ logo: SafeSVG, x: Double, y: Double, width: Double, height: Double) throws(SVGError) {
+        let b = logo.viewBox
+        var attributes: [(name: String, value: String)] = [
+            ("x", try value(x)), ("y", try value(y)), ("width", try value(width)), ("height", try value(height)),
+            ("viewBox", "\(try value(b.minX)) \(try value(b.minY)) \(try value(b.width)) \(try value(b.height))"),
+        ]
+        attributes += logo.attributes.map { ($0.name, prefixed($0.value, name: $0.name)) }
+        element("svg", attributes, empty: logo.children.isEmpty)
+        guard !logo.children.isEmpty else { return }
+        for child in logo.children { write(child) }
+        close("svg")
+    }
+
+    private mutating func write(_ node: SafeSVG.Node) {
+        switch node {
+        case .text(let text):
+            characters(text)
+        case .element(let name, let attributes, let children):
+            let list = attributes.map { ($0.name, prefixed($0.value, name: $0.name)) }
+            if children.isEmpty {
+                element(name, list, empty: true)
+            } else if children.allSatisfy({ if case .text = $0 { true } else { false } }) {
+                // Text elements hold their characters on one line: a line break would be a space.
+                elementStart(name, list)
+                for child in children { if case .text(let t) = child { characters(t) } }
+                close(name)
+            } else {
+                element(name, list, empty: false)
+                for child in children { write(child) }
+                close(name)
+            }
+        }
+    }
+
+    /// An id, `#id` or `url(#id)` value with the document's prefix before the logo's own id.
+    private func prefixed(_ value: String, name: String) -> String {
+        let prefix = idPrefix + "-"
+        switch name {
+        case "id": return prefix + value
+        case "href", "xlink:href": return "#" + prefix + value.dropFirst()
+        default:
+            guard value.hasPrefix("url(#") else { return value }
+            return "url(#" + prefix + value.dropFirst(5)
+        }
+    }
+}
+
+/// The reader behind `SafeSVG`: a small XML parser that keeps only the allowlist.
+private struct SafeSVGReader {
+    let bytes: [UInt8]
+    var i = 0
+    var removed = Set<String>()
+    var rootViewBox: String?
+    var rootWidth: String?
+    var rootHeight: String?
+    /// Original id → renamed id.
+    var ids: [String: String] = [:]
+    var elementCount = 0
+
+    init(bytes: [UInt8]) {
+        // A UTF-8 byte order mark is not part of the document.
+        self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
+    static let elements: Set<String> = [
+        "svg", "g", "defs", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
+        "linearGradient", "radialGradient", "stop", "clipPath", "mask", "use", "symbol", "text", "tspan",
+    ]
+    static let attributes: Set<String> = [
+        "id", "transform", "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width",
+        "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray",
+        "stroke-dashoffset", "stroke-opacity", "opacity", "clip-path", "clip-rule", "mask", "color",
+        "display", "visibility", "stop-color", "stop-opacity", "d", "x", "y", "x1", "y1", "x2", "y2",
+        "cx", "cy", "r", "rx", "ry", "fx", "fy", "fr", "width", "height", "points", "viewBox",
+        "preserveAspectRatio", "offset", "gradientUnits", "gradientTransform", "spreadMethod",
+        "clipPathUnits", "maskUnits", "maskContentUnits", "pathLength", "font-family", "font-size",
+        "font-weight", "font-style", "text-anchor", "dominant-baseline", "letter-spacing", "dx", "dy",
+        "href", "xlink:href", "vector-effect", "shape-rendering", "paint-order",
+    ]
+    /// Attributes whose value may be `url(#id)`.
+    static let paints: Set<String> = ["fill", "stroke", "clip-path", "mask"]
+    /// Elements whose `href` may name another element of the logo.
+    static let referring: Set<String> = ["use", "linearGradient", "radialGradient"]
+
+    /// A raw element before references are checked: ids are renamed only after the whole
+    /// document is read, since a reference may come before its target.
+    indirect enum Raw {
+        case element(name: String, attributes: [(String, String)], children: [Raw])
+        case text(String)
+    }
+
+    mutating func read() throws(SVGError) -> SafeSVG.Node {
+        var root: Raw?
+        // The open elements: name, attributes, children, and whether it is kept.
+        var stack: [(name: String, attributes: [(String, String)], children: [Raw], kept: Bool)] = []
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "<") {
+                if starts("<!--") {
+                    try skip(past: "-->", what: "comment")
+                } else if starts("<![CDATA[") {
+                    i += 9
+                    let start = i
+                    try skip(past: "]]>", what: "CDATA section")
+                    let text = String(decoding: bytes[start..<(i - 3)], as: UTF8.self)
+                    if !stack.isEmpty { stack[stack.count - 1].children.append(.text(text)) }
+                } else if starts("<!") {
+                    try skipDeclaration()
+                } else if starts("<?") {
+                    try skip(past: "?>", what: "processing instruction")
+                } else if starts("</") {
+                    i += 2
+                    let name = readName()
+                    skipSpace()
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw .invalidLogo("a closing tag is not closed") }
+                    i += 1
+                    guard let open = stack.popLast(), open.name == name else {
+                        throw .invalidLogo("</\(name)> closes no open element")
+                    }
+                    let element = Raw.element(name: open.name, attributes: open.attributes, children: open.children)
+                    if stack.isEmpty {
+                        root = element
+                    } else if open.kept {
+                        stack[stack.count - 1].children.append(element)
+                    }
+                } else {
+                    i += 1
+                    let name = readName()
+                    guard !name.isEmpty else { throw .invalidLogo("a tag has no name") }
+                    elementCount += 1
+                    guard elementCount <= 20_000 else { throw .invalidLogo("it has more than 20000 elements") }
+                    guard stack.count < 64 else { throw .invalidLogo("its elements nest more than 64 deep") }
+                    guard root == nil else { throw .invalidLogo("it has content after the root element") }
+                    let attributes = try readAttributes()
+                    var selfClosing = false
+                    if i < bytes.count, bytes[i] == UInt8(ascii: "/") { selfClosing = true; i += 1 }
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw .invalidLogo("the tag <\(name)> is not closed") }
+                    i += 1
+                    if stack.isEmpty {
+                        guard name == "svg" else { throw .invalidLogo("its root element is <\(name)>, not <svg>") }
+                        rootViewBox = attributes.first { $0.0 == "viewBox" }?.1
+                        rootWidth = attributes.first { $0.0 == "width" }?.1
+                        rootHeight = attributes.first { $0.0 == "height" }?.1
+                    }
+                    let parentKept = stack.last?.kept ?? true
+                    let kept = parentKept && Self.elements.contains(name)
+                    if parentKept && !kept { removed.insert("<\(name)>") }
+                    let cleaned = kept ? clean(attributes, element: name, root: stack.isEmpty) : []
+                    if selfClosing {
+                        let element = Raw.element(name: name, attributes: cleaned, children: [])
+                        if stack.isEmpty { root = element } else if kept { stack[stack.count - 1].children.append(element) }
+                    } else {
+                        stack.append((name, cleaned, [], kept))
+                    }
+                }
+            } else {
+                let start = i
+                while i < bytes.count && bytes[i] != UInt8(ascii: "<") { i += 1 }
+                let text = try decodeEntities(bytes[start..<i])
+                if let open = stack.last, open.kept, open.name == "text" || open.name == "tspan" {
+                    stack[stack.count - 1].children.append(.text(text))
+                } else if stack.isEmpty && !text.allSatisfy(\.isWhitespace) {
+                    throw .invalidLogo("it has text outside the root element")
+                }
+            }
+        }
+        guard stack.isEmpty else { throw .invalidLogo("<\(stack[stack.count - 1].name)> is never closed") }
+        guard let root else { throw .invalidLogo("it has no <svg> element") }
+        return resolve(root)
+    }
+
+    /// Renames ids and drops references to ids the logo does not define.
+    mutating func resolve(_ raw: Raw) -> SafeSVG.Node {
+        collectIDs(raw)
+        return finish(raw)
+    }
+
+    private mutating func collectIDs(_ raw: Raw) {
+        guard case .element(_, let attributes, let children) = raw else { return }
+        if let id = attributes.first(where: { $0.0 == "id" })?.1, ids[id] == nil {
+            ids[id] = "logo-\(ids.count + 1)"
+        }
+        for child in children { collectIDs(child) }
+    }
+
+    private mutating func finish(_ raw: Raw) -> SafeSVG.Node {
+        switch raw {
+        case .text(let text): return .text(text)
+        case .element(let name, let attributes, let children):
+            var kept: [SafeSVG.Attribute] = []
+            var seenID = false
+            for (attribute, value) in attributes {
+                var value = value
+                if attribute == "id" {
+                    guard !seenID, let renamed = ids[value] else { continue }
+                    seenID = true
+                    value = renamed
+                } else if attribute == "href" || attribute == "xlink:href" {
+                    guard let renamed = ids[String(value.dropFirst())] else { removed.insert("\(attribute)=\"\(value)\""); continue }
+                    value = "#" + renamed
+                } else if value.hasPrefix("url(#") {
+                    let id = String(value.dropFirst(5).dropLast())
+                    guard let renamed = ids[id] else { removed.insert("\(attribute)=\"\(value)\""); continue }
+                    value = "url(#\(renamed))"
+                }
+                kept.append(SafeSVG.Attribute(name: attribute == "xlink:href" ? "href" : attribute, value: value))
+            }
+            return .element(name: name, attributes: kept, children: children.map { finish($0) })
+        }
+    }
+
+    /// The attributes of a kept element that pass the allowlist, `style` declarations included.
+    mutating func clean(_ attributes: [(String, String)], element: String, root: Bool) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var fromStyle: [(String, String)] = []
+        for (name, value) in attributes {
+            if name == "style" {
+                for declaration in value.split(separator: ";") {
+                    let parts = declaration.split(separator: ":", maxSplits: 1)
+                    guard parts.count == 2 else { continue }
+                    let property = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+                    var v = parts[1].trimmingCharacters(in: .whitespaces)
+                    if v.lowercased().hasSuffix("!important") { v = String(v.dropLast(10)).trimmingCharacters(in: .whitespaces) }
+                    if let safe = check(property, v, element: element) { fromStyle.append((property, safe)) }
+                }
+                continue
+            }
+            if let safe = check(name, value, element: element) { result.append((name, safe)) }
+        }
+        // Declarations in `style` override presentation attributes of the same name.
+        for (name, value) in fromStyle {
+            result.removeAll { $0.0 == name }
+            result.append((name, value))
+        }
+        // The root's size and place are the host's to set.
+        if root { result.removeAll { ["x", "y", "width", "height", "viewBox", "preserveAspectRatio"].contains($0.0) } }
+        return result
+    }
+
+    /// `value` if attribute `name` may stand on `element` with it; records what it removes.
+    mutating func check(_ name: String, _ value: String, element: String) -> String? {
+        let v = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Self.attributes.contains(name) else {
+            if !name.hasPrefix("xmlns") { removed.insert(name) }
+            return nil
+        }
+        // No CSS escapes or functions that load or run anything, whatever the attribute.
+        let lower = v.lowercased()
+        if lower.contains("\\") || lower.contains("expression(") || lower.contains("javascript:") || lower.contains("@import") {
+            removed.insert("\(name)=\"\(value)\"")
+            return nil
+        }
+        if name == "href" || name == "xlink:href" {
+            guard Self.referring.contains(element), v.hasPrefix("#"), v.count > 1 else {
+                removed.insert("\(name)=\"\(value)\"")
+                return nil
+            }
+            return v
+        }
+        if lower.contains("url(") {
+            // Only a whole `url(#id)` paint, never a file or a web address.
+            guard Self.paints.contains(name), v.hasPrefix("url(#"), v.hasSuffix(")"),
+                  !v.dropFirst(5).dropLast().contains(where: { "()'\" ".contains($0) }) else {
+                removed.insert("\(name)=\"\(value)\"")
+                return nil
+            }
+            return v
+        }
+        return v
+    }
+
+    func starts(_ s: StaticString) -> Bool {
+        s.withUTF8Buffer { prefix in
+            i + prefix.count <= bytes.count && bytes[i..<(i + prefix.count)].elementsEqual(prefix)
+        }
+    }
+
+    mutating func skip(past terminator: StaticString, what: String) throws(SVGError) {
+        while i < bytes.count {
+            if starts(terminator) { i += terminator.utf8CodeUnitCount; return }
+            i += 1
+        }
+        throw .invalidLogo("a \(what) is never closed")
+    }
+
+    /// `<!DOCTYPE …>` with any internal subset, which is skipped: its entities are never expanded.
+    mutating func skipDeclaration() throws(SVGError) {
+        var depth = 0
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ">") where depth <= 0: i += 1; return
+            default: break
+            }
+            i += 1
+        }
+        throw .invalidLogo("a <!DOCTYPE> declaration is never closed")
+    }
+
+    static func isNameByte(_ b: UInt8) -> Bool {
+        b >= 0x80 || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+            || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":")
+    }
+
+    mutating func readName() -> String {
+        let start = i
+        while i < bytes.count && Self.isNameByte(bytes[i]) { i += 1 }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+    }
+
+    mutating func readAttributes() throws(SVGError) -> [(String, String)] {
+        var attributes: [(String, String)] = []
+        while true {
+            skipSpace()
+            guard i < bytes.count else { throw .invalidLogo("a tag is never closed") }
+            if bytes[i] == UInt8(ascii: ">") || bytes[i] == UInt8(ascii: "/") { return attributes }
+            let name = readName()
+            guard !name.isEmpty else { throw .invalidLogo("a tag holds something that is not an attribute") }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw .invalidLogo("attribute \(name) has no value") }
+            i += 1
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
+                throw .invalidLogo("the value of attribute \(name) is not quoted")
+            }
+            let quote = bytes[i]
+            i += 1
+            let start = i
+            while i < bytes.count && bytes[i] != quote {
+                guard bytes[i] != UInt8(ascii: "<") else { throw .invalidLogo("the value of attribute \(name) holds '<'") }
+                i += 1
+            }
+            guard i < bytes.count else { throw .invalidLogo("the value of attribute \(name) is never closed") }
+            let value = try decodeEntities(bytes[start..<i])
+            i += 1
+            guard !attributes.contains(where: { $0.0 == name }) else { throw .invalidLogo("attribute \(name) appears twice") }
+            attributes.append((name, value))
+        }
+    }
+
+    /// Text with XML's five entities and numeric character references replaced; any other
+    /// entity is an error (a DTD's entities are never expanded).
+    func decodeEntities(_ slice: ArraySlice<UInt8>) throws(SVGError) -> String {
+        guard slice.contains(UInt8(ascii: "&")) else { return String(decoding: slice, as: UTF8.self) }
+        var out: [UInt8] = []
+        var j = slice.startIndex
+        while j < slice.endIndex {
+            guard slice[j] == UInt8(ascii: "&") else { out.append(slice[j]); j += 1; continue }
+            guard let end = slice[j...].firstIndex(of: UInt8(ascii: ";")), end - j <= 12 else {
+                throw .invalidLogo("a '&' starts no entity")
+            }
+            let name = String(decoding: slice[(j + 1)..<end], as: UTF8.self)
+            var scalar: Unicode.Scalar?
+            switch name {
+            case "amp": scalar = "&"
+            case "lt": scalar = "<"
+            case "gt": scalar = ">"
+            case "quot": scalar = "\""
+            case "apos": scalar = "'"
+            default:
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+                } else if name.hasPrefix("#") {
+                    scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
+                } else {
+                    throw .invalidLogo("it uses the entity &\(name); (only XML's own and numeric references are read)")
+                }
+            }
+            guard let scalar else { throw .invalidLogo("&\(name); is not a character") }
+            UTF8.encode(scalar) { out.append($0) }
+            j = end + 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

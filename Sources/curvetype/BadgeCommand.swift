@@ -1,0 +1,78 @@
+import ArgumentParser
+import CurveType
+import Foundation
+
+extension BadgeStyle: ExpressibleByArgument {}
+
+/// `curvetype badge --label L --message M …`: a shields-style badge as SVG.
+struct BadgeCommand: RenderingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "badge",
+        abstract: "Make a shields-style badge, measured with the real font.",
+        discussion: """
+            Widths come from the font's shaped advances (kerning, bold where the style is bold), \
+            then shields' paddings and rounding. Colours: shields' names (brightgreen, green, yellow, \
+            yellowgreen, orange, red, blue, grey, lightgrey and the aliases success, important, \
+            critical, informational, inactive), bare hex (4c1), or CSS colours.
+            """)
+
+    @Option(help: "The left half's text (empty: a message-only badge).")
+    var label: String = ""
+
+    @Option(help: "The right half's text.")
+    var message: String
+
+    @Option(help: "The message's background (default brightgreen).")
+    var color: String?
+
+    @Option(help: "The label's background (default #555).")
+    var labelColor: String?
+
+    @Option(help: "flat, flat-square, plastic, for-the-badge or social.")
+    var style: BadgeStyle = .flat
+
+    @OptionGroup var fontOptions: BadgeFontOptions
+
+    @Option(help: "Where the badge links (with --label-link: the message half). http, https or mailto.")
+    var link: String?
+
+    @Option(help: "Where the label half links.")
+    var labelLink: String?
+
+    @Option(help: "An SVG logo: a file, or a data:image/svg+xml URL (base64 or percent-encoded).")
+    var logo: String?
+
+    @Option(help: "Paint the whole logo in this colour.")
+    var logoColor: String?
+
+    @Option(help: "The accessible name and <title> (default \"label: message\").")
+    var title: String?
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func documentRequest() throws -> any DocumentRequest {
+        if logoColor != nil && logo == nil { throw CurveTypeError.invalidInput("--logo-color applies to a logo: give --logo too") }
+        return BadgeRequest(
+            label: label, message: message, color: try color.map(BadgeColor.parse),
+            labelColor: try labelColor.map(BadgeColor.parse), style: style, font: fontOptions.request,
+            fallbackFonts: fontOptions.fallbacks, link: link, labelLink: labelLink,
+            logo: try logo.map { try BadgeLogo(source: $0) }, logoColor: try logoColor.map(BadgeColor.parse),
+            title: title, glyphs: outputOptions.glyphs, idPrefix: outputOptions.idPrefix,
+            precision: outputOptions.precision)
+    }
+}
+
+/// The font options of badges and seals: a font, and fallback fonts tried before Fontconfig.
+struct BadgeFontOptions: ParsableArguments {
+    @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern. Default: bundled DejaVu Sans (Bold where the style is bold).")
+    var font: String?
+
+    @Option(parsing: .unconditional, help: "Face index inside a .ttc/.otc font collection.")
+    var faceIndex: Int = 0
+
+    @Option(name: .customLong("fallback-font"), help: "A font (file or pattern) tried before Fontconfig for characters the font lacks, such as emoji or CJK; repeat for more.")
+    var fallbackFonts: [String] = []
+
+    var request: FontRequest? { font.map { FontRequest(argument: $0, faceIndex: faceIndex) } }
+    var fallbacks: [FontRequest] { fallbackFonts.map { FontRequest(argument: $0) } }
+}

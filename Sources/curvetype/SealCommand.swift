@@ -1,0 +1,52 @@
+import ArgumentParser
+import CurveType
+import Foundation
+
+/// `curvetype seal --ring TEXT --center TEXT …`: a round seal badge as SVG.
+struct SealCommand: RenderingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seal",
+        abstract: "Make a round seal: ring text evenly round a circle, centre text fitted inside.")
+
+    @Option(help: "Text round the ring, spread evenly over the whole circle, its middle at the top.")
+    var ring: String
+
+    @Option(help: "Text fitted into the inner circle (a literal \\n breaks lines).")
+    var center: String
+
+    @Option(parsing: .unconditional, help: "Outer radius in px.")
+    var radius: Double = 80
+
+    @Option(parsing: .unconditional, help: "Ring text size in px (default 15% of the radius).")
+    var ringSize: Double?
+
+    @OptionGroup var fontOptions: BadgeFontOptions
+
+    @Option(help: "Font of the centre text (default: the ring's font).")
+    var centerFont: String?
+
+    @Option(help: "Rings and text colour (badge names, hex or CSS).")
+    var color: String = "blue"
+
+    @Option(help: "Centre text colour (default: --color).")
+    var centerColor: String?
+
+    @Option(help: "Fill inside the outer ring, or none.")
+    var background: String = "white"
+
+    @Option(help: "The accessible name and <title> (default \"centre — ring\").")
+    var title: String?
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func documentRequest() throws -> any DocumentRequest {
+        SealRequest(
+            ring: ring, center: center.replacingOccurrences(of: "\\n", with: "\n"), radius: radius, ringSize: ringSize,
+            font: fontOptions.request ?? nil, centerFont: centerFont.map { FontRequest(argument: $0) },
+            fallbackFonts: fontOptions.fallbacks, color: try BadgeColor.parse(color),
+            centerColor: try centerColor.map(BadgeColor.parse),
+            background: background.lowercased() == "none" ? nil : try BadgeColor.parse(background),
+            title: title, glyphs: outputOptions.glyphs, idPrefix: outputOptions.idPrefix,
+            precision: outputOptions.precision)
+    }
+}
