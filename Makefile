@@ -9,9 +9,10 @@ CURVETYPE   = $(BUILD_DIR)/debug/curvetype
 # Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
 BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev
 TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig
-# A small CJK font that golden files name by path (Fixtures/fit: CJK), for `make test` and `make demo`.
-FIXTURE_FONT_PACKAGES = fonts-wqy-microhei
-FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+# Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
+# font for the badge's emoji), for `make test` and `make demo`.
+FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola
+FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf
 BENCH_PACKAGES = hyperfine
 
 .PHONY: all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean
@@ -39,7 +40,7 @@ test-deps: deps
 	  || { $(call apt_install,$(TEST_PACKAGES)); }
 
 fixture-fonts:
-	@[ -f $(FIXTURE_FONTS) ] || { $(call apt_install,$(FIXTURE_FONT_PACKAGES)); }
+	@( for f in $(FIXTURE_FONTS); do [ -f $$f ] || exit 1; done ) || { $(call apt_install,$(FIXTURE_FONT_PACKAGES)); }
 
 build: deps
 	$(SWIFT) build --build-path $(BUILD_DIR)

@@ -259,6 +259,8 @@ private struct BadgeDrawing {
             ("text-anchor", "middle"), ("textLength", try writer.value(layout.extent)), ("xml:space", "preserve"),
         ]
         if bold { common.append(("font-weight", "bold")) }
+        // textLength alone is ignored by some viewers (librsvg): say the letter spacing too.
+        if layout.tracking != 0 { common.append(("letter-spacing", try writer.value(layout.tracking))) }
         let content = layout.run.text
         if let shadow = colors.shadow {
             var attributes = common + [("y", try writer.value(geometry.baseline + 1)), ("fill", shadow.color)]

@@ -290,7 +290,7 @@ private struct SafeSVGReader {
     /// Renames ids and drops references to ids the logo does not define.
     mutating func resolve(_ raw: Raw) -> SafeSVG.Node {
         collectIDs(raw)
-        return finish(raw)
+        return finish(raw) ?? .element(name: "svg", attributes: [], children: [])
     }
 
     private mutating func collectIDs(_ raw: Raw) {
@@ -301,7 +301,7 @@ private struct SafeSVGReader {
         for child in children { collectIDs(child) }
     }
 
-    private mutating func finish(_ raw: Raw) -> SafeSVG.Node {
+    private mutating func finish(_ raw: Raw) -> SafeSVG.Node? {
         switch raw {
         case .text(let text): return .text(text)
         case .element(let name, let attributes, let children):
@@ -323,7 +323,9 @@ private struct SafeSVGReader {
                 }
                 kept.append(SafeSVG.Attribute(name: attribute == "xlink:href" ? "href" : attribute, value: value))
             }
-            return .element(name: name, attributes: kept, children: children.map { finish($0) })
+            // A `<use>` whose reference was removed draws nothing.
+            if name == "use" && !kept.contains(where: { $0.name == "href" }) { return nil }
+            return .element(name: name, attributes: kept, children: children.compactMap { finish($0) })
         }
     }
 

@@ -95,11 +95,12 @@ struct AngleCommand: RenderingCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
+        let request = try request()
         guard let frames, let outDir else {
-            try outputOptions.emit(try documentRequest().renderDocument())
+            try outputOptions.emit(try request.renderDocument())
             return
         }
-        let svgs = try request().frames(frames)
+        let svgs = try request.frames(frames)
         do {
             try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
         } catch {
@@ -112,8 +113,9 @@ struct AngleCommand: RenderingCommand {
     }
 
     func documentRequest() throws -> any DocumentRequest {
+        let request = try request()
         guard frames == nil else { throw CurveTypeError.invalidInput("--frames writes a folder of files: run it on its own, not in a batch") }
-        return try request()
+        return request
     }
 
     private func request() throws -> AngleRequest {

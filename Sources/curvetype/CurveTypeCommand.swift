@@ -29,6 +29,9 @@ struct CurveTypeCommand: ParsableCommand {
             try command.run()
         } catch let error as CurveTypeError {
             fail(error.description, code: 1)
+        } catch let code as ExitCode {
+            // The command has said what went wrong (a batch, job by job).
+            Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

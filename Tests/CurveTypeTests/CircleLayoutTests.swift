@@ -58,7 +58,9 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
     /// to 0.01 px (and 1e-6 degrees).
     @Test func layoutJSONAgreesWithIndependentShapingAndThePlacementRule() throws {
         var rng = SeededGenerator(seed: 2026)
-        let alphabet = "AVTWYoaekfi lé,.!?ÆŒ'\"&<>שלוםΩЖ0123".map(String.init) + ["e\u{301}", "q\u{303}", "ffi"]
+        // Left-to-right scripts only: hb-shape sets a whole text in one direction, while mixed
+        // text is shaped in bidi runs (checked against hb-shape run by run in BadgeTests).
+        let alphabet = "AVTWYoaekfi lé,.!?ÆŒ'\"&<>ΩЖ0123".map(String.init) + ["e\u{301}", "q\u{303}", "ffi"]
         let fonts: [BundledFont] = [.sans, .mono, .sansBold]
         for trial in 0..<60 {
             let text = (0..<Int.random(in: 1...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()

@@ -125,6 +125,30 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["angle", "45", "--unit", "grad"], "grad"),
         BadInput(["angle", "45", "--color", "nope"], "not a colour"),
         BadInput(["angle"], "Missing expected argument"),
+        BadInput(["badge", "--label", "a"], "Missing expected argument '--message"),
+        BadInput(["badge", "--message", ""], "the message is empty"),
+        BadInput(["badge", "--message", "\u{7}\u{1B}"], "the message has only control characters"),
+        BadInput(["badge", "--message", "ok", "--color", "greenish"], "not a colour: \"greenish\""),
+        BadInput(["badge", "--message", "ok", "--label-color", "#12345"], "not a colour"),
+        BadInput(["badge", "--message", "ok", "--style", "round"], "round"),
+        BadInput(["badge", "--message", "ok", "--link", "javascript:alert(1)"], "the link must be an http, https or mailto URL"),
+        BadInput(["badge", "--message", "ok", "--label-link", "https://exa mple.com"], "the label link holds spaces"),
+        BadInput(["badge", "--message", "ok", "--link", "https:///path"], "the link has no host"),
+        BadInput(["badge", "--message", "ok", "--logo", "/nonexistent/logo.svg"], "logo file not found"),
+        BadInput(["badge", "--message", "ok", "--logo", "data:image/png;base64,iVBORw0KGgo="], "the logo must be SVG"),
+        BadInput(["badge", "--message", "ok", "--logo", "data:image/svg+xml;base64,%%%"], "not valid base64"),
+        BadInput(["badge", "--message", "ok", "--logo", "data:image/svg+xml,<svg><rect/></svg>"], "the root <svg> has no size"),
+        BadInput(["badge", "--message", "ok", "--logo", "data:image/svg+xml,<svg viewBox='0 0 1 1'>"], "<svg> is never closed"),
+        BadInput(["badge", "--message", "ok", "--logo", "data:image/svg+xml,<svg viewBox='0 0 1 1'>&xxe;</svg>"], "entity &xxe;"),
+        BadInput(["badge", "--message", "ok", "--logo-color", "red"], "--logo-color applies to a logo"),
+        BadInput(["badge", "--message", "ok", "--fallback-font", "/nonexistent/emoji.ttf"], "font file not found"),
+        BadInput(["badge", "--message", "ok", "--precision", "7"], "precision must be a whole number from 0 to 6"),
+        BadInput(["seal", "--ring", "RING", "--center", "A", "--radius", "10"], "radius must be from 20 to 2000"),
+        BadInput(["seal", "--ring", "RING", "--center", "A", "--ring-size", "40"], "ring text size must be from 2 px"),
+        BadInput(["seal", "--ring", " ", "--center", "A"], "the ring text is empty"),
+        BadInput(["seal", "--ring", "RING", "--center", " \\n "], "the centre text is empty"),
+        BadInput(["seal", "--ring", String(repeating: "TOO LONG FOR THE RING ", count: 8), "--center", "A"], "overlap"),
+        BadInput(["seal", "--ring", "RING", "--center", "A", "--color", "nope"], "not a colour"),
     ]
 }
 
@@ -214,6 +238,50 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(run.stderr == "curvetype: warning: removed 3 control characters from the text\n")
         #expect(run.stdout.contains("aria-label=\"A[31mB&lt;C&gt;&amp;&quot;&apos;\""))
         #expect(!run.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+    }
+
+    /// A batch renders every good job, reports each bad one by its number, and exits 1.
+    @Test func batchReportsBadJobsAndRendersTheRest() throws {
+        let scratch = try scratchFolder("batch")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+        let lines = [
+            #"{"command": "badge", "label": "build", "message": "passing", "output": "\#(path("1.svg"))"}"#,
+            #"{"command": "badge", "label": "x", "message": "y", "color": "greenish", "output": "\#(path("2.svg"))"}"#,
+            #"{"command": "seal", "ring": "A • B • C •", "center": "OK", "output": "\#(path("3.svg"))", "layout": "\#(path("3.json"))"}"#,
+            "not json",
+            #"{"command": "circle", "args": ["-dash"], "size": 20, "allowOverlap": true, "output": "\#(path("5.svg"))"}"#,
+            #"{"command": "badge", "message": "no output"}"#,
+            #"{"command": "angle", "args": [-30], "output": "\#(path("7.svg"))"}"#,
+            #"{"command": "batch", "output": "x"}"#,
+        ]
+        let jobs = scratch.appendingPathComponent("jobs.jsonl")
+        try lines.joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        let run = try curvetype(["batch", jobs.path, "--threads", "2"])
+        #expect(run.status == 1)
+        let errors = run.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.count == 5, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("curvetype: error: job 2: not a colour: \"greenish\"") })
+        #expect(errors.contains { $0.hasPrefix("curvetype: error: job 4: not a JSON object") })
+        #expect(errors.contains { $0 == "curvetype: error: job 6: give the job an \"output\" path" })
+        #expect(errors.contains { $0 == "curvetype: error: job 8: a batch job cannot be a batch" })
+        #expect(errors.last == "curvetype: 4 of 8 jobs failed")
+        for name in ["1.svg", "3.svg", "3.json", "5.svg", "7.svg"] {
+            #expect(FileManager.default.fileExists(atPath: path(name)), "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: path("2.svg")))
+        // The same badge alone gives the same bytes.
+        let alone = try curvetype(["badge", "--label", "build", "--message", "passing"])
+        #expect(try String(contentsOfFile: path("1.svg"), encoding: .utf8) == alone.stdout)
+        let angle = try curvetype(["angle", "-30"])
+        #expect(try String(contentsOfFile: path("7.svg"), encoding: .utf8) == angle.stdout)
+
+        for (arguments, message) in [(["/nonexistent/jobs.json"], "cannot read the jobs file /nonexistent/jobs.json"),
+                                     (["--threads", "0", jobs.path], "threads must be from 1 to 256, not 0"),
+                                     (["/dev/null"], "there are no jobs")] {
+            let bad = try curvetype(["batch"] + arguments)
+            #expect(bad.status != 0 && bad.stderr == "curvetype: error: \(message)\n")
+        }
     }
 
     @Test func helpIsNotAnError() throws {
