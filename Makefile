@@ -72,6 +72,7 @@ bench: test-deps release
 	$(BUILD_DIR)/release/curvetype-bench
 	@if python3 -c 'import freetype' 2>/dev/null; then python3 Benchmarks/reference/spiral_text.py Fonts/DejaVuSans.ttf; \
 	else echo "(spiral reference skipped: pip install freetype-py to compare with plain Python)"; fi
+	python3 Benchmarks/reference/badges.py
 	sh Benchmarks/process.sh $(RELEASE_BIN)
 
 # Regenerates the compiled-in font data after a change in Fonts/.

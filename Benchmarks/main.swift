@@ -36,6 +36,10 @@ var big = CircleTextRequest(text: long, font: .bundled(.sans), style: CircleText
 
 // `curvetype-bench profile N` / `profile-10k N`: only N renders of one case, for a profiler.
 if CommandLine.arguments.count == 3, let n = Int(CommandLine.arguments[2]) {
+    if CommandLine.arguments[1] == "profile-badge" {
+        for i in 0..<n { _ = try BadgeRequest(label: "build", message: "\(i) passed").render() }
+        exit(0)
+    }
     let request = CommandLine.arguments[1] == "profile-10k" ? big : seed
     for _ in 0..<n { _ = try request.render() }
     exit(0)
@@ -118,3 +122,60 @@ let seedRows = FitRequest(.rows(["01:", "12:34", ".56"], .main(1)), font: .bundl
                           style: FitStyle(width: 250, height: 250, align: [.leading, .center, .trailing]))
 let rowsTime = try measure("fit rows", iterations: 20_000) { _ = try seedRows.render() }
 report("fit: the seed's three rows, full SVG", rowsTime)
+
+// Badges. Distinct messages miss the shaped-run cache (each is shaped anew); a repeated badge
+// hits it, as a build script's repeated labels do.
+let labels = ["build", "coverage", "tests", "docs", "license", "version", "downloads", "quality"]
+var badgeIndex = 0
+let distinctBadges = try measure("badges distinct", iterations: 50_000) {
+    badgeIndex += 1
+    _ = try BadgeRequest(label: labels[badgeIndex % labels.count], message: "\(badgeIndex) passed").render()
+}
+report("badge: flat, distinct messages, full SVG (1 core)", distinctBadges, String(format: "%.0f badges/s", 1 / distinctBadges))
+let sameBadge = BadgeRequest(label: "build", message: "passing")
+let repeatedBadges = try measure("badges repeated", iterations: 50_000) { _ = try sameBadge.render() }
+report("badge: flat, build|passing again, full SVG (1 core)", repeatedBadges, String(format: "%.0f badges/s", 1 / repeatedBadges))
+for style in [BadgeStyle.forTheBadge, .social] {
+    let time = try measure("badge \(style)", iterations: 20_000) {
+        badgeIndex += 1
+        _ = try BadgeRequest(label: "build", message: "\(badgeIndex) ok", style: style).render()
+    }
+    report("badge: \(style.rawValue), distinct messages", time, String(format: "%.0f badges/s", 1 / time))
+}
+let seal = SealRequest(ring: "CERTIFIED • SWIFT • 2026 •", center: "A+")
+let sealTime = try measure("seal", iterations: 500) { _ = try seal.render() }
+report("seal: the issue's seal, full SVG", sealTime)
+
+// A batch of 10,000 distinct badges written to files, on one thread and on every core.
+let batchFolder = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-bench-\(getpid())")
+try FileManager.default.createDirectory(at: batchFolder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: batchFolder) }
+func batchJobs(_ round: Int) -> [BatchJob] {
+    (0..<10_000).map { i in
+        BatchJob(BadgeRequest(label: labels[i % labels.count], message: "r\(round) job \(i)", color: i % 3 == 0 ? nil : try? BadgeColor.parse("blue")),
+                 output: batchFolder.appendingPathComponent("b\(i % 1000).svg").path)
+    }
+}
+let cores = ProcessInfo.processInfo.activeProcessorCount
+var batchRound = 0
+var timesByThreads: [Int: Double] = [:]
+for threads in [1, cores] {
+    var times: [Double] = []
+    for _ in 0..<5 {
+        batchRound += 1
+        let jobs = batchJobs(batchRound)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcomes = Batch.run(jobs, threads: threads)
+        let elapsed = clock.now - start
+        precondition(outcomes.allSatisfy { if case .written = $0 { true } else { false } })
+        times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+    times.sort()
+    timesByThreads[threads] = times[times.count / 2]
+    report("batch: 10,000 distinct badges to files, \(threads) thread\(threads == 1 ? "" : "s")", times[times.count / 2],
+           String(format: "%.0f badges/s", 10_000 / times[times.count / 2]))
+}
+if let one = timesByThreads[1], let all = timesByThreads[cores], cores > 1 {
+    print(String(format: "batch: speed-up on %d cores                              %.2f×", cores, one / all))
+}

@@ -7,10 +7,10 @@ extension BadgeRequest {
         var warnings: [String] = []
 
         // shields trims both texts; the style may change their case before they are measured.
-        let (cleanLabel, removedLabel) = TextInput.clean(label.trimmingCharacters(in: .whitespacesAndNewlines))
-        let (cleanMessage, removedMessage) = TextInput.clean(message.trimmingCharacters(in: .whitespacesAndNewlines))
-        var label = cleanLabel.trimmingCharacters(in: .whitespaces)
-        var message = cleanMessage.trimmingCharacters(in: .whitespaces)
+        let (cleanLabel, removedLabel) = TextInput.clean(TextInput.trimmed(label))
+        let (cleanMessage, removedMessage) = TextInput.clean(TextInput.trimmed(message))
+        var label = TextInput.trimmed(cleanLabel)
+        var message = TextInput.trimmed(cleanMessage)
         guard !message.isEmpty else {
             throw .invalidInput(removedMessage > 0 ? "the message has only control characters" : "the message is empty")
         }
@@ -241,17 +241,24 @@ private struct BadgeDrawing {
               bold: Bool, colors: (text: String, shadow: (color: String, opacity: String)?),
               into writer: inout SVGWriter) throws {
         if let glyphs {
-            if let shadow = colors.shadow {
-                var attributes: [(name: String, value: String)] = [("fill", shadow.color)]
-                if shadow.opacity != "1" { attributes.append(("fill-opacity", shadow.opacity)) }
-                attributes += [("transform", "translate(0 1)"), ("aria-hidden", "true")]
-                writer.startGroup(attributes)
+            guard let shadow = colors.shadow else {
+                writer.startGroup([("fill", colors.text)])
                 try glyphs.use(layout: index, into: &writer)
                 writer.endGroup()
+                return
             }
-            writer.startGroup([("fill", colors.text)])
+            // The glyphs once, unpainted; the shadow and the text both use them.
+            let name = index == 0 && label != nil ? "label" : "message"
+            writer.startDefinitions()
+            writer.startGroup([("id", "\(writer.idPrefix)-\(name)")])
             try glyphs.use(layout: index, into: &writer)
             writer.endGroup()
+            writer.endDefinitions()
+            var attributes: [(name: String, value: String)] = [("href", "#\(writer.idPrefix)-\(name)"), ("fill", shadow.color)]
+            if shadow.opacity != "1" { attributes.append(("fill-opacity", shadow.opacity)) }
+            attributes += [("y", "1"), ("aria-hidden", "true")]
+            writer.element("use", attributes, empty: true)
+            writer.element("use", [("href", "#\(writer.idPrefix)-\(name)"), ("fill", colors.text)], empty: true)
             return
         }
         var common: [(name: String, value: String)] = [

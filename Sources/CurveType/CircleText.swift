@@ -214,6 +214,15 @@ func fnv1a(_ text: String) -> UInt64 {
 
 /// Cleaning of user text before shaping.
 public enum TextInput {
+    /// `text` without leading and trailing white space and line breaks (Unicode White_Space).
+    public static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return text }
+        return String(scalars[first...last])
+    }
+
     /// The text without control characters (Unicode category Cc: C0, DEL, C1), which have no
     /// glyph and would break the SVG; and how many were removed.
     public static func clean(_ text: String) -> (text: String, removed: Int) {

@@ -76,8 +76,8 @@ private func writeOutlines(_ layouts: [CurveTextLayout], fill: SVGColor, into wr
 /// The `<defs>` of every distinct inked glyph of some layouts, and their `<use>`s.
 struct GlyphReferences {
     private let layouts: [CurveTextLayout]
-    private var keys: [[GlyphKey]] = []
-    private var references: [GlyphKey: SVGWriter.Reference] = [:]
+    /// Each placed glyph's definition, `nil` for a glyph without ink, per layout.
+    private var references: [[SVGWriter.Reference?]] = []
 
     /// Writes `<defs>` with each distinct glyph once.
     init(defining layouts: [CurveTextLayout], into writer: inout SVGWriter) throws {
@@ -90,37 +90,43 @@ struct GlyphReferences {
                 fonts.append(font)
             }
         }
-        var defined = Set<GlyphKey>()
-        var order: [(key: GlyphKey, placed: PlacedGlyph)] = []
+        // Only glyphs with ink get a definition and uses; the name is made once per glyph, and
+        // the same glyph at another size (a title beside a label) gets a name of its own.
+        var defined: [GlyphKey: SVGWriter.Reference?] = [:]
+        var sizes: [GlyphKey: Int] = [:]
+        writer.startDefinitions()
         for layout in layouts {
             let local = layout.run.fonts.map { fontIndex[ObjectIdentifier($0)]! }
-            keys.append(layout.glyphs.map { placed in
+            var row: [SVGWriter.Reference?] = []
+            row.reserveCapacity(layout.glyphs.count)
+            for placed in layout.glyphs {
                 let key = GlyphKey(font: local[placed.font], glyph: placed.glyph, scale: placed.scale)
-                if defined.insert(key).inserted { order.append((key, placed)) }
-                return key
-            })
-        }
-        // Only glyphs with ink get a definition and uses; the name is made once per glyph.
-        writer.startDefinitions()
-        // The same glyph at another size (a title beside a label) gets a name of its own.
-        var sizes: [GlyphKey: Int] = [:]
-        for (key, placed) in order {
-            let definition = try GlyphDefinitions.definition(font: fonts[key.font], glyph: key.glyph)
-            guard let data = definition.pathData else { continue }
-            let plain = GlyphKey(font: key.font, glyph: key.glyph, scale: 0)
-            let count = sizes[plain, default: 0] + 1
-            sizes[plain] = count
-            let reference = writer.reference("g\(key.font)-\(key.glyph)" + (count == 1 ? "" : "-\(count)"))
-            references[key] = reference
-            try writer.glyphDefinition(reference, pathData: data, scale: placed.scale, extent: definition.extent)
+                if let known = defined[key] {
+                    row.append(known)
+                    continue
+                }
+                let definition = try GlyphDefinitions.definition(font: fonts[key.font], glyph: key.glyph)
+                var reference: SVGWriter.Reference?
+                if let data = definition.pathData {
+                    let plain = GlyphKey(font: key.font, glyph: key.glyph, scale: 0)
+                    let count = sizes[plain, default: 0] + 1
+                    sizes[plain] = count
+                    let made = writer.glyphReference(font: key.font, glyph: key.glyph, variant: count)
+                    try writer.glyphDefinition(made, pathData: data, scale: placed.scale, extent: definition.extent)
+                    reference = made
+                }
+                defined[key] = reference
+                row.append(reference)
+            }
+            references.append(row)
         }
         writer.endDefinitions()
     }
 
     /// A `<use>` for each inked glyph of `layouts[layout]`.
     func use(layout: Int, into writer: inout SVGWriter) throws {
-        for (placed, key) in zip(layouts[layout].glyphs, keys[layout]) {
-            guard let reference = references[key] else { continue }
+        for (placed, reference) in zip(layouts[layout].glyphs, references[layout]) {
+            guard let reference else { continue }
             try writer.use(reference, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
         }
     }

@@ -98,6 +98,22 @@ public struct SVGWriter: Sendable {
         Reference(id: prefixBytes + [UInt8(ascii: "-")] + Array(name.utf8))
     }
 
+    /// The reference for a glyph definition, `prefix-gFONT-GLYPH` (and `-VARIANT` past the first
+    /// size of the same glyph), made without building a string.
+    public func glyphReference(font: Int, glyph: UInt32, variant: Int) -> Reference {
+        var id = prefixBytes
+        id.reserveCapacity(prefixBytes.count + 16)
+        id.append(UInt8(ascii: "-")); id.append(UInt8(ascii: "g"))
+        appendInteger(Int64(font), to: &id)
+        id.append(UInt8(ascii: "-"))
+        appendInteger(Int64(glyph), to: &id)
+        if variant > 1 {
+            id.append(UInt8(ascii: "-"))
+            appendInteger(Int64(variant), to: &id)
+        }
+        return Reference(id: id)
+    }
+
     /// `idPrefix` must be a valid start of an XML name: a letter or `_`, then letters, digits,
     /// `-`, `_` or `.`.
     /// `expectedBytes` is a hint for the document's size, so a large document grows its buffer once.
@@ -110,10 +126,10 @@ public struct SVGWriter: Sendable {
     }
 
     public static func isValidIDPrefix(_ prefix: String) -> Bool {
-        guard let first = prefix.unicodeScalars.first, first.isASCII,
-              first.properties.isAlphabetic || first == "_" else { return false }
-        return prefix.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+        func letter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_") }
+        guard let first = prefix.utf8.first, letter(first) else { return false }
+        return prefix.utf8.allSatisfy {
+            letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
         }
     }
 
