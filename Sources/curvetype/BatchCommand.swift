@@ -42,10 +42,13 @@ struct BatchCommand: ParsableCommand {
         let outcomes = Batch.forEach(count: entries.count, threads: threads) { index in
             do {
                 let arguments = try entries[index].get()
-                let parsed = try CurveTypeCommand.parseAsRoot(arguments)
-                guard let command = parsed as? RenderingCommand else {
-                    throw CurveTypeError.invalidInput("\(arguments.first ?? "") cannot run in a batch")
+                // Parsing the subcommand alone skips building the whole command tree per job.
+                guard let type = CurveTypeCommand.configuration.subcommands.first(where: {
+                    $0.configuration.commandName == arguments.first
+                }) as? RenderingCommand.Type else {
+                    throw CurveTypeError.invalidInput("unknown command '\(arguments.first ?? "")' (batch jobs: badge, seal, circle, spiral, fit, angle)")
                 }
+                let command = try type.parse(Array(arguments.dropFirst()))
                 guard let output = command.outputOptions.output else {
                     throw CurveTypeError.invalidInput("give the job an \"output\" path")
                 }
