@@ -57,7 +57,7 @@ public enum BadgeColor {
 
 /// A logo for a badge: an SVG file or a `data:image/svg+xml` URL (base64 or percent-encoded),
 /// read through `SafeSVG`, so nothing in it can run or load.
-public struct BadgeLogo: Sendable, Hashable {
+public struct BadgeLogo: Sendable {
     public let svg: SafeSVG
     /// Where it came from, for the id prefix.
     let source: String

@@ -14,6 +14,14 @@ public struct RenderedDocument: Sendable {
         self.warnings = warnings
         self.layoutJSON = layoutJSON
     }
+
+    /// Writes the SVG to `output` and the layout JSON to `layout` (each if given), all or none.
+    public func write(svgTo output: String?, layoutTo layout: String?) throws(CurveTypeError) {
+        var files: [(path: String, contents: String)] = []
+        if let output { files.append((output, svg)) }
+        if let layout { files.append((layout, layoutJSON())) }
+        try OutputFile.writeAtomically(files)
+    }
 }
 
 /// A request that renders one SVG document: what a batch job holds.
@@ -21,47 +29,42 @@ public protocol DocumentRequest: Sendable {
     func renderDocument() throws(CurveTypeError) -> RenderedDocument
 }
 
-extension CircleTextRequest: DocumentRequest {
+/// What every request's `render()` returns: an SVG, warnings and its layout JSON.
+public protocol RenderedResult: Sendable {
+    var svg: String { get }
+    var warnings: [String] { get }
+    var layoutJSON: String { get }
+}
+
+/// A request whose `render()` gives a `RenderedResult`; it renders a document for a batch.
+public protocol RenderingRequest: DocumentRequest {
+    associatedtype Result: RenderedResult
+    func render() throws(CurveTypeError) -> Result
+}
+
+extension RenderingRequest {
     public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
-        let r = try render()
-        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
+        let result = try render()
+        return RenderedDocument(svg: result.svg, warnings: result.warnings) { result.layoutJSON }
     }
 }
 
-extension SpiralRequest: DocumentRequest {
-    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
-        let r = try render()
-        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
-    }
+extension CircleTextResult: RenderedResult {}
+extension SpiralResult: RenderedResult {}
+extension FitResult: RenderedResult {}
+extension BadgeResult: RenderedResult {}
+extension SealResult: RenderedResult {}
+extension AngleResult: RenderedResult {
+    /// An angle has nothing to warn about.
+    public var warnings: [String] { [] }
 }
 
-extension FitRequest: DocumentRequest {
-    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
-        let r = try render()
-        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
-    }
-}
-
-extension AngleRequest: DocumentRequest {
-    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
-        let r = try render()
-        return RenderedDocument(svg: r.svg, warnings: []) { r.layoutJSON }
-    }
-}
-
-extension BadgeRequest: DocumentRequest {
-    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
-        let r = try render()
-        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
-    }
-}
-
-extension SealRequest: DocumentRequest {
-    public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
-        let r = try render()
-        return RenderedDocument(svg: r.svg, warnings: r.warnings) { r.layoutJSON }
-    }
-}
+extension CircleTextRequest: RenderingRequest {}
+extension SpiralRequest: RenderingRequest {}
+extension FitRequest: RenderingRequest {}
+extension AngleRequest: RenderingRequest {}
+extension BadgeRequest: RenderingRequest {}
+extension SealRequest: RenderingRequest {}
 
 /// One job of a batch: a request and the files it writes.
 public struct BatchJob: Sendable {
@@ -118,9 +121,7 @@ public enum Batch {
     public static func run(_ job: BatchJob) -> BatchOutcome {
         do throws(CurveTypeError) {
             let document = try job.request.renderDocument()
-            var files = [(path: job.output, contents: document.svg)]
-            if let layout = job.layout { files.append((layout, document.layoutJSON())) }
-            try OutputFile.writeAtomically(files)
+            try document.write(svgTo: job.output, layoutTo: job.layout)
             return .written(warnings: document.warnings)
         } catch {
             return .failed(error)

@@ -58,19 +58,33 @@ func validateFrame(padding: Double, canvas: CanvasSize?) throws(CurveTypeError) 
 /// The placed glyphs of `layouts` (one or more runs, such as the lines of a fitted text) in
 /// `mode`, filled with `fill`.
 func writeGlyphs(_ layouts: [CurveTextLayout], mode: GlyphMode, fill: SVGColor, into writer: inout SVGWriter) throws {
+    try writeGlyphs(layouts, mode: mode, fills: Array(repeating: fill, count: layouts.count), into: &writer)
+}
+
+/// The placed glyphs of `layouts` in `mode`, `layouts[i]` filled with `fills[i]`; glyphs the
+/// layouts share are defined once.
+func writeGlyphs(_ layouts: [CurveTextLayout], mode: GlyphMode, fills: [SVGColor], into writer: inout SVGWriter) throws {
     switch mode {
-    case .outlines: try writeOutlines(layouts, fill: fill, into: &writer)
-    case .text: try writeText(layouts, fill: fill, into: &writer)
+    case .outlines: try writeOutlines(layouts, fills: fills, into: &writer)
+    case .text: try writeText(layouts, fills: fills, into: &writer)
     }
 }
 
 /// Each distinct glyph once in `<defs>`, named by its font's place in the order the runs list
 /// their fonts, then one `<use>` per placement.
-private func writeOutlines(_ layouts: [CurveTextLayout], fill: SVGColor, into writer: inout SVGWriter) throws {
+private func writeOutlines(_ layouts: [CurveTextLayout], fills: [SVGColor], into writer: inout SVGWriter) throws {
     let glyphs = try GlyphReferences(defining: layouts, into: &writer)
-    writer.startGroup([("fill", fill.value)])
-    for index in layouts.indices { try glyphs.use(layout: index, into: &writer) }
-    writer.endGroup()
+    // One group per run of layouts with the same fill.
+    var open: SVGColor?
+    for index in layouts.indices {
+        if fills[index] != open {
+            if open != nil { writer.endGroup() }
+            writer.startGroup([("fill", fills[index].value)])
+            open = fills[index]
+        }
+        try glyphs.use(layout: index, into: &writer)
+    }
+    if open != nil { writer.endGroup() }
 }
 
 /// The `<defs>` of every distinct inked glyph of some layouts, and their `<use>`s.
@@ -132,15 +146,23 @@ struct GlyphReferences {
     }
 }
 
-/// One `<text>` per cluster, in one group carrying the primary font and size.
-private func writeText(_ layouts: [CurveTextLayout], fill: SVGColor, into writer: inout SVGWriter) throws {
-    guard let first = layouts.first else { return }
-    writer.startGroup([
-        ("fill", fill.value), ("font-family", cssFamily(first.run.fonts[0])),
-        ("font-size", try writer.format.string(first.size)),
-    ])
-    for layout in layouts { try writeTextElements(layout, primary: first.run.fonts[0], into: &writer) }
-    writer.endGroup()
+/// One `<text>` per cluster, in groups carrying the fill, the primary font and the size: a new
+/// group where one of them changes from one layout to the next.
+private func writeText(_ layouts: [CurveTextLayout], fills: [SVGColor], into writer: inout SVGWriter) throws {
+    var open: (fill: SVGColor, font: Font, size: Double)?
+    for (layout, fill) in zip(layouts, fills) {
+        let primary = layout.run.fonts[0]
+        if open.map({ $0.fill != fill || $0.font !== primary || $0.size != layout.size }) ?? true {
+            if open != nil { writer.endGroup() }
+            writer.startGroup([
+                ("fill", fill.value), ("font-family", cssFamily(primary)),
+                ("font-size", try writer.format.string(layout.size)),
+            ])
+            open = (fill, primary, layout.size)
+        }
+        try writeTextElements(layout, primary: primary, into: &writer)
+    }
+    if open != nil { writer.endGroup() }
 }
 
 /// The `<text>` elements of `layout`; clusters from fonts other than `primary` name their family.

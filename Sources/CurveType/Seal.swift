@@ -167,24 +167,9 @@ extension SealRequest {
             try writer.circle(center: middle, radius: innerRadius, [
                 ("fill", "none"), ("stroke", color.value), ("stroke-width", try writer.value(Self.innerStroke)),
             ])
-            let layouts = [ringLayout.text] + centerLayouts
-            let centerFill = centerColor ?? color
-            switch glyphs {
-            case .outlines:
-                // One set of definitions for both texts: a glyph they share is defined once.
-                let references = try GlyphReferences(defining: layouts, into: &writer)
-                writer.startGroup([("fill", color.value)])
-                try references.use(layout: 0, into: &writer)
-                if centerFill != color {
-                    writer.endGroup()
-                    writer.startGroup([("fill", centerFill.value)])
-                }
-                for index in centerLayouts.indices { try references.use(layout: index + 1, into: &writer) }
-                writer.endGroup()
-            case .text:
-                try writeGlyphs([ringLayout.text], mode: .text, fill: color, into: &writer)
-                try writeGlyphs(centerLayouts, mode: .text, fill: centerFill, into: &writer)
-            }
+            // One set of definitions for both texts: a glyph they share is defined once.
+            try writeGlyphs([ringLayout.text] + centerLayouts, mode: glyphs,
+                            fills: [color] + Array(repeating: centerColor ?? color, count: centerLayouts.count), into: &writer)
         }
         return SealResult(svg: writer.finish(), size: side, baselineRadius: baselineRadius, innerRadius: innerRadius,
                           ring: ringLayout, centerText: fitted, warnings: warnings)

@@ -10,7 +10,7 @@ import Foundation
 /// are renamed (`logo-1`, `logo-2`, …) and written under the host document's prefix, so a logo's
 /// ids cannot clash with anything else in the page. Entities other than XML's five and numeric
 /// references are refused (no DTD is read), and the writer escapes every value again.
-public struct SafeSVG: Sendable, Hashable {
+public struct SafeSVG: Sendable {
     public indirect enum Node: Sendable, Hashable {
         case element(name: String, attributes: [Attribute], children: [Node])
         case text(String)
@@ -28,15 +28,6 @@ public struct SafeSVG: Sendable, Hashable {
     public let viewBox: (minX: Double, minY: Double, width: Double, height: Double)
     /// Names of removed elements and attributes, sorted, each once: for a warning.
     public let removed: [String]
-
-    public static func == (a: SafeSVG, b: SafeSVG) -> Bool {
-        a.attributes == b.attributes && a.children == b.children && a.removed == b.removed
-            && a.viewBox == b.viewBox
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(attributes); hasher.combine(children)
-    }
 
     /// Width ÷ height of the drawing.
     public var aspectRatio: Double { viewBox.width / viewBox.height }

@@ -122,7 +122,7 @@ enum JobList {
         for key in fields.keys.sorted() where key != "command" {
             let value = fields[key]!
             if key == "args" {
-                guard case .array(let items) = value, let strings = items.map(\.argument).allNonNil else {
+                guard case .array(let items) = value, let strings = words(items) else {
                     return .failure(.invalidInput("\"args\" must be an array of strings or numbers"))
                 }
                 positional = strings
@@ -133,7 +133,7 @@ enum JobList {
             case .bool(true): arguments.append(option)
             case .bool(false), .null: continue
             case .array(let items):
-                guard let strings = items.map(\.argument).allNonNil else {
+                guard let strings = words(items) else {
                     return .failure(.invalidInput("\"\(key)\" must hold strings or numbers"))
                 }
                 for s in strings { arguments += [option, s] }
@@ -145,6 +145,12 @@ enum JobList {
         }
         if !positional.isEmpty { arguments += ["--"] + positional }
         return .success(arguments)
+    }
+
+    /// The items as command-line words, or `nil` if one is not a string or number.
+    private static func words(_ items: [JSONValue]) -> [String]? {
+        let words = items.compactMap(\.argument)
+        return words.count == items.count ? words : nil
     }
 
     /// `labelColor` → `label-color`; names already in kebab case stay as they are.
@@ -180,17 +186,4 @@ enum JSONValue: Decodable {
         default: return nil
         }
     }
-}
-
-extension Array {
-    /// The unwrapped elements if none is `nil`.
-    fileprivate func unwrapped<T>() -> [T]? where Element == T? {
-        var out: [T] = []
-        for e in self { guard let e else { return nil }; out.append(e) }
-        return out
-    }
-}
-
-extension Array where Element == String? {
-    fileprivate var allNonNil: [String]? { unwrapped() }
 }

@@ -38,10 +38,7 @@ struct OutputOptions: ParsableArguments {
     /// Prints the warnings, then writes the SVG and the layout JSON (files all or none).
     func emit(_ document: RenderedDocument) throws {
         for warning in document.warnings { printWarning(warning) }
-        var files: [(path: String, contents: String)] = []
-        if let output { files.append((output, document.svg)) }
-        if let layout { files.append((layout, document.layoutJSON())) }
-        try OutputFile.writeAtomically(files)
+        try document.write(svgTo: output, layoutTo: layout)
         if output == nil { FileHandle.standardOutput.write(Data(document.svg.utf8)) }
     }
 }
