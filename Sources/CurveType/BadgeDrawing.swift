@@ -3,6 +3,9 @@ import Foundation
 extension BadgeRequest {
     /// Shapes the label and message, places them by shields' geometry and writes the SVG.
     public func render() throws(CurveTypeError) -> BadgeResult {
+        try TextInput.checkLength(label, "the label")
+        try TextInput.checkLength(message, "the message")
+        if let title { try TextInput.checkLength(title, "the title") }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         var warnings: [String] = []
 

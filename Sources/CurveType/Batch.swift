@@ -15,7 +15,8 @@ public struct RenderedDocument: Sendable {
         self.layoutJSON = layoutJSON
     }
 
-    /// Writes the SVG to `output` and the layout JSON to `layout` (each if given), all or none.
+    /// Writes the SVG to `output` and the layout JSON to `layout` (each if given; `-` is
+    /// standard output), all or none, as `OutputFile` says.
     public func write(svgTo output: String?, layoutTo layout: String?) throws(CurveTypeError) {
         var files: [(path: String, contents: String)] = []
         if let output { files.append((output, svg)) }
@@ -94,8 +95,15 @@ public enum Batch {
     /// Runs `jobs` on `threads` threads (default: one per core) and returns each job's outcome,
     /// in the jobs' order. Jobs are handed out one at a time, so a slow job does not hold up a
     /// thread's share of quick ones.
+    /// A job naming a file that an earlier job already writes fails, so no result depends on
+    /// which thread finishes last.
     public static func run(_ jobs: [BatchJob], threads: Int? = nil) -> [BatchOutcome] {
-        forEach(count: jobs.count, threads: threads) { run(jobs[$0]) }
+        var claims = OutputClaims()
+        let conflicts = jobs.map { claims.claim($0) }
+        return forEach(count: jobs.count, threads: threads) { index in
+            if let conflict = conflicts[index] { return .failed(conflict) }
+            return run(jobs[index])
+        }
     }
 
     /// Runs `body` for every index below `count` on `threads` threads (default: one per core)
@@ -117,14 +125,43 @@ public enum Batch {
         return outcomes.withLock { $0.map { $0 ?? .failed(.invalidInput("the job did not run")) } }
     }
 
-    /// Renders one job and writes its files.
+    /// Renders one job and writes its files, creating missing folders above them.
     public static func run(_ job: BatchJob) -> BatchOutcome {
         do throws(CurveTypeError) {
             let document = try job.request.renderDocument()
+            try OutputFile.createParentFolders(of: job.output)
+            if let layout = job.layout { try OutputFile.createParentFolders(of: layout) }
             try document.write(svgTo: job.output, layoutTo: job.layout)
             return .written(warnings: document.warnings)
         } catch {
             return .failed(error)
         }
+    }
+}
+
+/// The files a batch's jobs write, claimed in job order: a second job naming a claimed file is
+/// refused before anything renders.
+public struct OutputClaims: Sendable {
+    private var claimed: [String: Int] = [:]
+    private var jobs = 0
+
+    public init() {}
+
+    /// Claims `job`'s files for the next job number; the error if one is already claimed.
+    public mutating func claim(_ job: BatchJob) -> CurveTypeError? {
+        claim(output: job.output, layout: job.layout)
+    }
+
+    /// Claims the files of the next job (numbered from 1 in the order of calls).
+    public mutating func claim(output: String, layout: String?) -> CurveTypeError? {
+        jobs += 1
+        for path in [output] + (layout.map { [$0] } ?? []) where path != "-" {
+            let identity = OutputFile.identity(of: path)
+            if let earlier = claimed[identity] {
+                return .output(path: path, reason: "job \(earlier) already writes this file")
+            }
+            claimed[identity] = jobs
+        }
+        return nil
     }
 }

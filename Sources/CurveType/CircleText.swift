@@ -85,6 +85,7 @@ public struct CircleTextResult: Sendable {
 extension CircleTextRequest {
     /// Shapes, lays out and writes the SVG.
     public func render() throws(CurveTypeError) -> CircleTextResult {
+        try TextInput.checkLength(self.text, "the text")
         let (text, removed) = try TextInput.cleanedForDrawing(self.text)
         try lifting { try style.validate() }
         try validateFrame(padding: padding, canvas: canvas)
@@ -214,6 +215,40 @@ func fnv1a(_ text: String) -> UInt64 {
 
 /// Cleaning of user text before shaping.
 public enum TextInput {
+    /// The most UTF-8 bytes of text one request sets (a text, a message, a ring): far more than
+    /// fits any curve or box, and small enough that every command finishes quickly.
+    public static let maximumBytes = 16_384
+
+    /// Refuses a text longer than `maximumBytes`, naming it as `what` ("the text", "the label").
+    public static func checkLength(_ text: String, _ what: String) throws(CurveTypeError) {
+        guard text.utf8.count <= maximumBytes else {
+            throw .invalidInput("\(what) is \(text.utf8.count) bytes long; at most \(maximumBytes) bytes are set")
+        }
+    }
+
+    /// The text of a file (`-`: standard input), read as a stream; one line end at the end of
+    /// the file is not part of the text. The file must be UTF-8 and at most `maximumBytes` long.
+    public static func read(file path: String) throws(CurveTypeError) -> String {
+        var bytes: [UInt8]
+        do {
+            bytes = try InputBytes.read(path, limit: maximumBytes + 2)
+        } catch {
+            switch error {
+            case .notFound(let path): throw .invalidInput("text file not found: \(path)")
+            case .unreadable(let path, let reason): throw .invalidInput("cannot read the text file \(path): \(reason)")
+            case .tooLarge(let path, _): throw .invalidInput("the text file \(path) is longer than \(maximumBytes) bytes, the most set")
+            }
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .invalidInput("the text file \(path) is not UTF-8")
+        }
+        try checkLength(text, "the text in \(path)")
+        return text
+    }
+
     /// `text` without leading and trailing white space and line breaks (Unicode White_Space).
     public static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars

@@ -35,3 +35,39 @@ func lifting<T>(_ body: () throws -> T) throws(CurveTypeError) -> T {
         throw .invalidInput(String(describing: error))
     }
 }
+
+/// The lines CurveType prints on standard error: exactly one line per message, whatever the
+/// message quotes. Control characters, line and paragraph separators and bidi controls in user
+/// input are written as escapes (`\n`, `\u{1B}`), so a quoted value can neither add a line nor
+/// reorder the terminal's text.
+public enum Diagnostic {
+    /// `curvetype: KIND: MESSAGE` and a line feed.
+    public static func line(_ kind: String, _ message: String) -> String {
+        "curvetype: \(kind): \(escaped(message))\n"
+    }
+
+    /// `text` with every character that could break or reorder a line escaped.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else { out.unicodeScalars.append(scalar); continue }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -26,7 +26,9 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
         warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
     }
     if !run.missing.isEmpty {
-        let names = run.missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
+        var seen = Set<Unicode.Scalar>()
+        let names = run.missing.filter { seen.insert($0).inserted }
+            .map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
         warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef")
     }
     return (run, warnings)
@@ -184,3 +186,11 @@ func cssFamily(_ font: Font) -> String {
     return "'\(family)', \(font.isFixedPitch ? "monospace" : "sans-serif")"
 }
 
+
+/// A length in px for a message: whole px where that is exact enough, else three significant
+/// digits (`1e+308`), never a trapping conversion of a huge or non-finite value.
+func describePixels(_ value: Double) -> String {
+    guard value.isFinite else { return value.isNaN ? "an undefined number of" : "more than 1e308" }
+    if abs(value) < 1e15 { return String(Int(value.rounded(.towardZero))) }
+    return String(format: "%.3g", value)
+}

@@ -48,6 +48,12 @@ public struct FitResult: Sendable {
 extension FitRequest {
     /// Shapes each paragraph or row once, finds the size, and writes the SVG.
     public func render() throws(CurveTypeError) -> FitResult {
+        switch content {
+        case .text(let text): try TextInput.checkLength(text, "the text")
+        case .rows(let rows, _):
+            try TextInput.checkLength(rows.joined(), "the rows together")
+            guard rows.count <= 1000 else { throw .invalidInput("at most 1000 rows share a size, not \(rows.count)") }
+        }
         try lifting { try style.validate() }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         var warnings: [String] = []
@@ -56,7 +62,7 @@ extension FitRequest {
         /// Cleans and shapes one paragraph or row.
         func shaped(_ text: String) throws(CurveTypeError) -> ShapedRun {
             let (cleaned, removed) = TextInput.clean(text)
-            let (run, said) = try shape(cleaned, font: font, features: features, removed: removed, bidi: false)
+            let (run, said) = try shape(cleaned, font: font, features: features, removed: removed)
             warnings += said
             return run
         }
@@ -73,7 +79,7 @@ extension FitRequest {
             for paragraph in paragraphs { runs.append(try shaped(String(paragraph))) }
             label = runs.map(\.text).joined(separator: " ")
             fitted = try lifting {
-                try TextFitter.fit(runs, style: style) { stack.shape($0, features: features, bidi: false) }
+                try TextFitter.fit(runs, style: style) { stack.shape($0, features: features) }
             }
         case .rows(let rows, let mode):
             guard !rows.isEmpty else { throw .invalidInput("give at least one row") }

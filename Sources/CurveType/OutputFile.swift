@@ -8,49 +8,220 @@ import Musl
 import Darwin
 #endif
 
-/// Writes output files so that a reader never sees a half-written file and a failure never
-/// clobbers an existing one: each file goes to a temporary file beside it, and only when every
-/// one of them is complete are they renamed into place.
+/// Writes output files as Unix users expect, all or none:
+///
+/// - `-` is standard output.
+/// - A regular file (or a path that does not exist yet) is written to a temporary file beside
+///   it and renamed into place, so a reader never sees half a file. An existing file keeps its
+///   permission bits (and, run as root, its owner).
+/// - A symbolic link is followed and its final target replaced; the link stays a link.
+/// - A FIFO, a character device (`/dev/stdout`, `/dev/null`, a terminal), a socket, or anything
+///   reached through `/dev/` or `/proc/` is opened and written through, never replaced.
+/// - Every target is checked before anything is written; two outputs naming one file are an
+///   error. Renames keep a hard link to the file they replace until every output is written, so
+///   a late failure (a full device, say) puts every file back as it was.
 public enum OutputFile {
     /// Numbers temporary files, so threads writing into one folder never pick the same name.
     private static let temporaryCounter = Atomic<Int>(0)
 
+    /// Writes every file or none (see the type's notes).
     public static func writeAtomically(_ files: [(path: String, contents: String)]) throws(CurveTypeError) {
-        var temporaries: [(temporary: String, path: String)] = []
+        let targets = try files.map { file throws(CurveTypeError) in try Target(planning: file.path) }
+        for i in targets.indices {
+            for j in targets.indices where j > i && targets[i].identity == targets[j].identity {
+                throw .output(path: files[j].path, reason: "the command's other output is written to this file too")
+            }
+        }
+
+        var temporaries: [String?] = Array(repeating: nil, count: files.count)
+        var backups: [(path: String, backup: String?, existed: Bool)] = []
         var committed = false
         defer {
-            if !committed { for t in temporaries { unlink(t.temporary) } }
-        }
-        for (path, contents) in files {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw .output(path: path, reason: "it is a directory")
+            if !committed {
+                for temporary in temporaries.compactMap({ $0 }) { unlink(temporary) }
+                // Undo the renames already made: the old file back, or no file where none was.
+                for done in backups.reversed() {
+                    if let backup = done.backup { rename(backup, done.path) } else if !done.existed { unlink(done.path) }
+                }
             }
-            let url = URL(fileURLWithPath: path)
-            let temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(temporaryCounter.wrappingAdd(1, ordering: .relaxed).oldValue).tmp").path
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw .output(path: path, reason: String(cString: strerror(errno))) }
-            temporaries.append((temporary, path))
-            let bytes = Array(contents.utf8)
+        }
+
+        // 1. Every replaced file complete in a temporary beside it.
+        for (index, (file, target)) in zip(files, targets).enumerated() {
+            guard case .replace(let path, let existing) = target.kind else { continue }
+            let temporary = temporaryName(for: path, suffix: "tmp")
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { throw .output(path: file.path, reason: String(cString: strerror(errno))) }
+            temporaries[index] = temporary
+            defer { close(descriptor) }
+            if let existing {
+                fchmod(descriptor, existing.mode)
+                if geteuid() == 0 && (existing.owner != geteuid() || existing.group != getegid()) {
+                    _ = fchown(descriptor, existing.owner, existing.group)
+                }
+            }
+            if let reason = writeAll(file.contents, to: descriptor) { throw .output(path: file.path, reason: reason) }
+        }
+
+        // 2. Renamed into place, keeping what they replace.
+        for (index, (file, target)) in zip(files, targets).enumerated() {
+            guard case .replace(let path, let existing) = target.kind, let temporary = temporaries[index] else { continue }
+            var backup: String?
+            if existing != nil {
+                let name = temporaryName(for: path, suffix: "old")
+                if link(path, name) == 0 { backup = name }
+            }
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                if let backup { unlink(backup) }
+                throw .output(path: file.path, reason: reason)
+            }
+            temporaries[index] = nil
+            backups.append((path, backup, existing != nil))
+        }
+
+        // 3. Written through: FIFOs, devices, then standard output. These cannot be taken
+        // back, so they come last; a failure here still undoes the renames.
+        let pairs = Array(zip(files, targets))
+        let isStandardOutput = { (target: Target) -> Bool in
+            if case .standardOutput = target.kind { return true } else { return false }
+        }
+        for (file, target) in pairs.filter({ !isStandardOutput($0.1) }) + pairs.filter({ isStandardOutput($0.1) }) {
+            let descriptor: Int32
+            switch target.kind {
+            case .replace: continue
+            case .standardOutput: descriptor = STDOUT_FILENO
+            case .through(let path):
+                descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY)
+                guard descriptor >= 0 else { throw .output(path: file.path, reason: String(cString: strerror(errno))) }
+            }
+            let reason = writeAll(file.contents, to: descriptor)
+            if descriptor != STDOUT_FILENO {
+                if close(descriptor) != 0 && reason == nil { throw .output(path: file.path, reason: String(cString: strerror(errno))) }
+            }
+            if let reason { throw .output(path: file.path, reason: reason) }
+        }
+        committed = true
+        for done in backups { if let backup = done.backup { unlink(backup) } }
+    }
+
+    /// Creates the folders above `path` that are missing (as `mkdir -p` would), for a batch job.
+    public static func createParentFolders(of path: String) throws(CurveTypeError) {
+        guard path != "-" else { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty else { return }
+        var status = stat()
+        if stat(parent, &status) == 0 { return }
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw .output(path: path, reason: "cannot create the folder \(parent)")
+        }
+    }
+
+    /// The path as one file for telling two outputs apart: an existing file by device and inode
+    /// (so `a.svg` and `./dir/../a.svg` or a link to it are one), a new one by its absolute path.
+    public static func identity(of path: String) -> String {
+        (try? Target(planning: path))?.identity ?? URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    private static func temporaryName(for path: String, suffix: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let number = temporaryCounter.wrappingAdd(1, ordering: .relaxed).oldValue
+        return (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).\(number).\(suffix)"
+    }
+
+    /// Writes every byte of `text`; the reason on failure.
+    private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
             var written = 0
             while written < bytes.count {
-                let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                let n = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    let reason = String(cString: strerror(errno))
-                    close(fd)
-                    throw .output(path: path, reason: reason)
+                    return String(cString: strerror(errno))
                 }
                 written += n
             }
-            guard close(fd) == 0 else { throw .output(path: path, reason: String(cString: strerror(errno))) }
+            return nil
         }
-        for t in temporaries {
-            guard rename(t.temporary, t.path) == 0 else {
-                throw .output(path: t.path, reason: String(cString: strerror(errno)))
+    }
+
+    /// What one output path turns out to be, found before anything is written.
+    private struct Target {
+        enum Kind {
+            case standardOutput
+            /// Opened and written in place.
+            case through(String)
+            /// Written beside and renamed over `path` (the final target of any links).
+            case replace(String, existing: (mode: mode_t, owner: uid_t, group: gid_t)?)
+        }
+        let kind: Kind
+        let identity: String
+
+        init(planning path: String) throws(CurveTypeError) {
+            if path == "-" {
+                kind = .standardOutput
+                identity = Self.identity(descriptor: STDOUT_FILENO) ?? "-"
+                return
             }
+            guard !path.isEmpty else { throw .output(path: "''", reason: "the path is empty") }
+            if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
+                var status = stat()
+                guard stat(path, &status) == 0 else { throw .output(path: path, reason: String(cString: strerror(errno))) }
+                guard status.st_mode & S_IFMT != S_IFDIR else { throw .output(path: path, reason: "it is a directory") }
+                kind = .through(path)
+                identity = "\(status.st_dev):\(status.st_ino)"
+                return
+            }
+            // Follow links to the file they finally name (which may not exist yet).
+            var resolved = path
+            var hops = 0
+            while true {
+                var link = stat()
+                guard lstat(resolved, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { break }
+                hops += 1
+                guard hops <= 40 else { throw .output(path: path, reason: "too many levels of symbolic links") }
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(resolved, &buffer, buffer.count - 1)
+                guard count >= 0 else { throw .output(path: path, reason: String(cString: strerror(errno))) }
+                let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = (resolved as NSString).deletingLastPathComponent
+                resolved = target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
+            }
+            var status = stat()
+            if stat(resolved, &status) == 0 {
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR:
+                    throw .output(path: path, reason: "it is a directory")
+                case S_IFREG:
+                    guard !path.hasSuffix("/") else { throw .output(path: path, reason: "it is not a directory") }
+                    kind = .replace(resolved, existing: (status.st_mode & 0o7777, status.st_uid, status.st_gid))
+                default:
+                    kind = .through(path)
+                }
+                identity = "\(status.st_dev):\(status.st_ino)"
+                return
+            }
+            let code = errno
+            guard code == ENOENT else { throw .output(path: path, reason: String(cString: strerror(code))) }
+            guard !resolved.hasSuffix("/") else { throw .output(path: path, reason: "no such directory") }
+            let folder = (resolved as NSString).deletingLastPathComponent
+            var folderStatus = stat()
+            guard stat(folder.isEmpty ? "." : folder, &folderStatus) == 0 else {
+                throw .output(path: path, reason: String(cString: strerror(errno)))
+            }
+            guard folderStatus.st_mode & S_IFMT == S_IFDIR else { throw .output(path: path, reason: "\(folder) is not a directory") }
+            kind = .replace(resolved, existing: nil)
+            identity = "\(folderStatus.st_dev):\(folderStatus.st_ino)/" + (resolved as NSString).lastPathComponent
         }
-        committed = true
+
+        private static func identity(descriptor: Int32) -> String? {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return nil }
+            return "\(status.st_dev):\(status.st_ino)"
+        }
     }
 }

@@ -79,6 +79,9 @@ extension SealRequest {
     static let innerStroke = 1.5
 
     public func render() throws(CurveTypeError) -> SealResult {
+        try TextInput.checkLength(ring, "the ring text")
+        try TextInput.checkLength(center, "the centre text")
+        if let title { try TextInput.checkLength(title, "the title") }
         guard radius.isFinite, radius >= 20, radius <= 2000 else {
             throw .invalidInput("the seal's radius must be from 20 to 2000 px, not \(radius)")
         }
@@ -126,7 +129,7 @@ extension SealRequest {
             let (text, removed) = TextInput.clean(paragraph.trimmingCharacters(in: .whitespaces))
             guard !text.isEmpty else { continue }
             let (run, said) = try shape(text, font: centerRequest, fallbacks: fallbackFonts, features: [],
-                                        removed: removed, bidi: false)
+                                        removed: removed)
             warnings += said.map { "centre: " + $0 }
             paragraphs.append(run)
         }
@@ -140,7 +143,7 @@ extension SealRequest {
             let box = (width: 2 * room * cos(angle), height: 2 * room * sin(angle))
             let style = FitStyle(width: box.width, height: box.height, maxSize: room, minSize: 1, tight: true)
             guard let fitted = try? TextFitter.fit(paragraphs, style: style, ellipsis: {
-                stack.shape($0, features: [], bidi: false)
+                stack.shape($0, features: [])
             }) else { continue }
             if best.map({ fitted.size > $0.size }) ?? true {
                 best = fitted

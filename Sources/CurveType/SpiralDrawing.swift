@@ -145,6 +145,7 @@ public struct SpiralResult: Sendable {
 extension SpiralRequest {
     /// Checks the numbers, builds the path and the text layout, and writes the SVG.
     public func render() throws(CurveTypeError) -> SpiralResult {
+        if let text { try TextInput.checkLength(text.text, "the text") }
         try validate()
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         let pixelsPerUnit: Double
@@ -157,7 +158,7 @@ extension SpiralRequest {
         let begin = from * .pi / 180, end = to * .pi / 180
         let maxRadius = max(abs(a + b * begin), abs(a + b * end)) * pixelsPerUnit
         guard maxRadius <= CircleTextStyle.maximumLength else {
-            throw .invalidInput("the spiral reaches \(Int(maxRadius)) px from its centre; at most \(Int(CircleTextStyle.maximumLength)) px are drawn (use a smaller scale or fewer turns)")
+            throw .invalidInput("the spiral reaches \(describePixels(maxRadius)) px from its centre; at most \(Int(CircleTextStyle.maximumLength)) px are drawn (use a smaller scale or fewer turns)")
         }
         guard abs(b) * pixelsPerUnit > 1e-9 * max(1, abs(a) * pixelsPerUnit) else {
             throw .invalidInput("b is too small against a to make a spiral (use a circle)")

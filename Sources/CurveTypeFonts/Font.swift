@@ -78,7 +78,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         let readOnly = UnsafeRawBufferPointer(buffer)
         let face: FT_Face
         do throws(FontError) {
-            guard faceIndex >= 0 else { throw .faceIndexOutOfRange(path: path, index: faceIndex, faceCount: 0) }
+            // FreeType reads bits 16 and up of the index as a named instance of a variable
+            // font: an index past 0xFFFF must not open face 0 in disguise.
+            guard (0...0xFFFF).contains(faceIndex) else {
+                throw .faceIndexOutOfRange(path: path, index: faceIndex, faceCount: 0)
+            }
             face = try library.openFace(bytes: readOnly, index: faceIndex)
         } catch {
             // Only now count the faces: to tell an index past the end from a file FreeType cannot read.
@@ -102,7 +106,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         let blob = hb_blob_create(
             buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(buffer.count),
             HB_MEMORY_MODE_READONLY, nil, nil)
-        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        let hbFace = hb_face_create(blob, UInt32(truncatingIfNeeded: faceIndex))  // 0...0xFFFF, checked above
         hb_blob_destroy(blob)
         let glyphs = Int(hb_face_get_glyph_count(hbFace))
         let upem = Int(hb_face_get_upem(hbFace))

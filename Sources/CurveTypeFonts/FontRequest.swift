@@ -56,16 +56,18 @@ enum FontCache {
         }
     }
 
+    /// The largest font file read: more than any CJK or colour emoji font.
+    public static let maximumFileBytes = 64 << 20
+
     private static func readFile(_ path: String) throws(FontError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fileNotFound(path: path)
-        }
-        guard !isDirectory.boolValue else { throw .unreadableFile(path: path, reason: "it is a directory") }
         do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            return try InputBytes.read(path, limit: maximumFileBytes)
         } catch {
-            throw .unreadableFile(path: path, reason: error.localizedDescription)
+            switch error {
+            case .notFound: throw .fileNotFound(path: path)
+            case .unreadable(_, let reason): throw .unreadableFile(path: path, reason: reason)
+            case .tooLarge(_, let limit): throw .unreadableFile(path: path, reason: "larger than \(InputBytes.describe(bytes: limit)), the most read")
+            }
         }
     }
 }

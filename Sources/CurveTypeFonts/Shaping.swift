@@ -33,12 +33,21 @@ public struct ShapedRun: Sendable {
     /// `bytes` (which must hold exactly those glyphs' clusters): clusters are rebased to the new
     /// text. Breaking a shaped paragraph into lines keeps every shaped advance as it was.
     public func slice(glyphs range: Range<Int>, bytes: Range<Int>) -> ShapedRun {
+        slice(glyphs: [range], bytes: bytes)
+    }
+
+    /// The glyphs of `ranges`, in that order, as a run of their own over the text's UTF-8 bytes
+    /// `bytes`: a line of a paragraph, its clusters put in the line's visual order.
+    public func slice(glyphs ranges: [Range<Int>], bytes: Range<Int>) -> ShapedRun {
         let utf8 = Array(text.utf8)
         let lineText = String(decoding: utf8[bytes], as: UTF8.self)
-        let sliced = glyphs[range].map { g -> ShapedGlyph in
-            var g = g
-            g.cluster -= bytes.lowerBound
-            return g
+        var sliced: [ShapedGlyph] = []
+        sliced.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+        for range in ranges {
+            for var g in glyphs[range] {
+                g.cluster -= bytes.lowerBound
+                sliced.append(g)
+            }
         }
         let scalars = Set(lineText.unicodeScalars)
         return ShapedRun(text: lineText, fonts: fonts, glyphs: sliced, missing: missing.filter(scalars.contains))
@@ -188,21 +197,12 @@ enum BidiLevels {
     static func byByte(of text: String) -> [UInt8]? {
         // Nothing below U+0590 (Hebrew) is strong right-to-left: plain text skips FriBiDi.
         guard text.unicodeScalars.contains(where: { $0.value >= 0x0590 }) else { return nil }
-        let scalars = text.unicodeScalars.map { FriBidiChar($0.value) }
-        let count = scalars.count
-        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
-        var brackets = [FriBidiBracketType](repeating: 0, count: count)
-        var levels = [FriBidiLevel](repeating: 0, count: count)
-        var direction = curvetype_fribidi_par_on()
-        fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), &types)
-        fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), types, &brackets)
-        let result = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &direction, &levels)
-        // 0 is FriBiDi's failure (out of memory): lay the text out left to right as before.
-        guard result != 0, levels.contains(where: { $0 != 0 }) else { return nil }
+        guard let paragraph = BidiParagraph(text.unicodeScalars.map(\.value)),
+              paragraph.levels.contains(where: { $0 != 0 }) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        for (scalar, level) in zip(text.unicodeScalars, levels) {
-            bytes.append(contentsOf: repeatElement(UInt8(bitPattern: level), count: UTF8.width(scalar)))
+        for (scalar, level) in zip(text.unicodeScalars, paragraph.levels) {
+            bytes.append(contentsOf: repeatElement(level, count: UTF8.width(scalar)))
         }
         return bytes
     }
@@ -226,6 +226,67 @@ enum BidiLevels {
             level -= 1
         }
         return order
+    }
+}
+
+/// One paragraph under the Unicode Bidirectional Algorithm (UAX #9), through FriBiDi: the
+/// resolved embedding level of every character (rules P2–I2, and L1 for separators), and the
+/// visual order of any line of it (L1's trailing white space, L2).
+public struct BidiParagraph: Sendable {
+    /// The paragraph direction to use: from the first strong character (P2–P3), or given.
+    public enum Direction: Sendable {
+        case auto, leftToRight, rightToLeft
+    }
+
+    /// Each character's resolved level, in logical order; odd levels run right to left.
+    public let levels: [UInt8]
+    /// The paragraph's level: 0 left to right, 1 right to left.
+    public let paragraphLevel: UInt8
+    private let types: [FriBidiCharType]
+
+    /// Resolves `scalars` (Unicode scalar values, logical order); `nil` only if FriBiDi fails
+    /// (out of memory).
+    public init?(_ scalars: [UInt32], direction: Direction = .auto) {
+        let count = scalars.count
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
+        var brackets = [FriBidiBracketType](repeating: 0, count: count)
+        var levels = [FriBidiLevel](repeating: 0, count: count)
+        var base: FriBidiParType
+        switch direction {
+        case .auto: base = curvetype_fribidi_par_on()
+        case .leftToRight: base = curvetype_fribidi_par_ltr()
+        case .rightToLeft: base = curvetype_fribidi_par_rtl()
+        }
+        let length = FriBidiStrIndex(clamping: count)
+        guard Int(length) == count else { return nil }
+        fribidi_get_bidi_types(scalars, length, &types)
+        fribidi_get_bracket_types(scalars, length, types, &brackets)
+        if count > 0 {
+            guard fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, &levels) != 0 else { return nil }
+        }
+        self.types = types
+        self.levels = levels.map { UInt8(bitPattern: $0) }
+        self.paragraphLevel = base == curvetype_fribidi_par_rtl() ? 1 : 0
+    }
+
+    /// Whether any character runs right to left: otherwise every line's visual order is its
+    /// logical order.
+    public var hasRightToLeft: Bool { levels.contains { $0 & 1 == 1 } }
+
+    /// The characters of `line` (logical indices into the paragraph) from left to right as
+    /// drawn: trailing white space takes the paragraph's level (L1), then every run at or above
+    /// each odd level is reversed (L2). Marks stay after their base (no L3).
+    public func visualOrder(line: Range<Int>) -> [Int] {
+        let line = line.clamped(to: 0..<levels.count)
+        var map = (0..<levels.count).map { FriBidiStrIndex(truncatingIfNeeded: $0) }
+        var lineLevels = levels.map { FriBidiLevel(bitPattern: $0) }
+        let base: FriBidiParType = paragraphLevel == 1 ? curvetype_fribidi_par_rtl() : curvetype_fribidi_par_ltr()
+        guard !line.isEmpty else { return [] }
+        let ok = fribidi_reorder_line(0, types, FriBidiStrIndex(truncatingIfNeeded: line.count),
+                                      FriBidiStrIndex(truncatingIfNeeded: line.lowerBound), base,
+                                      &lineLevels, nil, &map)
+        guard ok != 0 else { return Array(line) }
+        return map[line].map { Int($0) }
     }
 }
 

@@ -130,6 +130,10 @@ public struct FittedText: Sendable {
 /// A paragraph shaped once, in clusters measured at size 1 px: every width scales with the size
 /// (unhinted advances are linear in it), so no size is ever shaped again. A class: every line
 /// of every size tried refers to it.
+///
+/// Clusters are kept in logical (reading) order, so lines break in logical order; a paragraph
+/// with right-to-left text keeps its bidi levels, and each line is put in visual order on its
+/// own (UAX #9, L1–L2), as a line of a browser's paragraph is.
 final class FitParagraph {
     struct Cluster {
         var glyphs: Range<Int>
@@ -145,12 +149,31 @@ final class FitParagraph {
 
     let run: ShapedRun
     let clusters: [Cluster]
+    /// The paragraph's bidi levels, when any of it runs right to left.
+    let bidi: BidiParagraph?
+    /// The index of the character that starts at each UTF-8 byte (with `bidi` only).
+    private let scalarAtByte: [Int]
 
     init(_ run: ShapedRun) throws(FontError) {
         self.run = run
         let utf8 = Array(run.text.utf8)
-        // The layout's clusters, at size 1 px, with their ink.
-        let spans = clusterSpans(of: run, size: 1)
+        // The layout's clusters, at size 1 px, with their ink, in logical order: a shaped
+        // right-to-left run lists its clusters right to left.
+        let spans = clusterSpans(of: run, size: 1).sorted { $0.textStart < $1.textStart }
+        if run.text.unicodeScalars.contains(where: { $0.value >= 0x0590 }),
+           let paragraph = BidiParagraph(run.text.unicodeScalars.map(\.value)), paragraph.hasRightToLeft {
+            bidi = paragraph
+            var index: [Int] = []
+            index.reserveCapacity(utf8.count + 1)
+            for (i, scalar) in run.text.unicodeScalars.enumerated() {
+                index.append(contentsOf: repeatElement(i, count: UTF8.width(scalar)))
+            }
+            index.append(paragraph.levels.count)
+            scalarAtByte = index
+        } else {
+            bidi = nil
+            scalarAtByte = []
+        }
         let ends = clusterTextEnds(spans, textLength: utf8.count)
         var clusters: [Cluster] = []
         clusters.reserveCapacity(spans.count)
@@ -202,14 +225,32 @@ final class FitParagraph {
         }
     }
 
+    /// The clusters `lo..<end` (a line, trailing spaces left out) from left to right as drawn.
+    func visualOrder(_ lo: Int, _ end: Int) -> [Int] {
+        guard let bidi, lo < end else { return Array(lo..<end) }
+        let first = scalarAtByte[clusters[lo].bytes.lowerBound]
+        let order = bidi.visualOrder(line: first..<scalarAtByte[clusters[end - 1].bytes.upperBound])
+        var position = [Int](repeating: 0, count: order.count)
+        for (visual, logical) in order.enumerated() where (first..<first + order.count).contains(logical) {
+            position[logical - first] = visual
+        }
+        // A cluster stands where its leftmost character stands.
+        func place(_ k: Int) -> Int {
+            let scalars = scalarAtByte[clusters[k].bytes.lowerBound]..<scalarAtByte[clusters[k].bytes.upperBound]
+            return scalars.map { position[$0 - first] }.min() ?? 0
+        }
+        return (lo..<end).map { (place($0), $0) }.sorted { $0 < $1 }.map(\.1)
+    }
+
     /// The measured extent of clusters `lo..<hi` at size 1: left and right edges relative to the
-    /// first pen position, ink top and bottom (y up); trailing spaces left out.
+    /// first pen position, ink top and bottom (y up); trailing spaces left out. Measured in the
+    /// line's visual order, as it is drawn.
     func measure(_ lo: Int, _ hi: Int, tight: Bool) -> (left: Double, right: Double, top: Double?, bottom: Double?) {
         let end = trimmedEnd(lo, hi)
         var pen = 0.0
         var minX = Double.infinity, maxX = -Double.infinity
         var top: Double?, bottom: Double?
-        for k in lo..<end {
+        for k in visualOrder(lo, end) {
             let c = clusters[k]
             if let ink = c.ink {
                 minX = min(minX, pen + ink.minX)
@@ -474,7 +515,7 @@ public enum TextFitter {
             let origin = Point(x: left - m.left * size, y: blockTop + baselines[i])
             let lo = piece.range.lowerBound, end = piece.paragraph.trimmedEnd(lo, piece.range.upperBound)
             let clusters = piece.paragraph.clusters
-            let glyphs = lo < end ? clusters[lo].glyphs.lowerBound..<clusters[end - 1].glyphs.upperBound : 0..<0
+            let glyphs = piece.paragraph.visualOrder(lo, end).map { clusters[$0].glyphs }
             let run = piece.paragraph.run.slice(glyphs: glyphs, bytes: piece.paragraph.bytes(lo, end))
             let layout = layOut(run, size: size, along: LineCurve(origin: origin, length: width), anchor: 0,
                                 align: .start, tracking: 0, baselineShift: 0)

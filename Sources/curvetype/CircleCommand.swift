@@ -17,7 +17,10 @@ struct CircleCommand: RenderingCommand {
             """)
 
     @Argument(help: "The text to set (use -- before text that starts with '-').")
-    var text: String
+    var text: String?
+
+    @Option(help: "Read the text from this file (- for standard input) instead.")
+    var textFile: String?
 
     @OptionGroup var fontOptions: FontOptions
 
@@ -62,6 +65,9 @@ struct CircleCommand: RenderingCommand {
     func documentRequest() throws -> any DocumentRequest {
         if sweep != nil && tracking != nil {
             throw CurveTypeError.invalidInput("--sweep chooses the tracking: give --sweep or --tracking, not both")
+        }
+        guard let text = try commandText(text, file: textFile) else {
+            throw CurveTypeError.invalidInput("give the text, or --text-file")
         }
         let request = CircleTextRequest(
             text: text,

@@ -37,14 +37,18 @@ struct CurveTypeCommand: ParsableCommand {
             if code == .success {
                 exit(withError: error)
             }
-            let message = fullMessage(for: error)
-                .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-            fail(message.replacingOccurrences(of: "Error: ", with: ""), code: code.rawValue == 0 ? 64 : code.rawValue)
+            fail(firstLine(of: error), code: code.rawValue == 0 ? 64 : code.rawValue)
         }
     }
 
+    /// ArgumentParser's message for `error`, first line only, without its "Error: ".
+    static func firstLine(of error: Error) -> String {
+        let message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        return message.replacingOccurrences(of: "Error: ", with: "")
+    }
+
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("curvetype: error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data(Diagnostic.line("error", message).utf8))
         Foundation.exit(code)
     }
 }

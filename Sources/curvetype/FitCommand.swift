@@ -21,6 +21,9 @@ struct FitCommand: RenderingCommand {
     @Argument(help: "The text to fit (or give rows with --row).")
     var text: String?
 
+    @Option(help: "Read the text from this file (- for standard input) instead.")
+    var textFile: String?
+
     @Option(name: .customLong("row"), help: "A row of a group that shares one size (repeat for each row).")
     var rows: [String] = []
 
@@ -75,7 +78,7 @@ struct FitCommand: RenderingCommand {
 
     func documentRequest() throws -> any DocumentRequest {
         let content: FitContent
-        switch (text, rows.isEmpty) {
+        switch (try commandText(text, file: textFile), rows.isEmpty) {
         case (nil, true): throw CurveTypeError.invalidInput("give the text, or rows with --row")
         case (.some, false): throw CurveTypeError.invalidInput("give the text or --row, not both")
         case (.some(let text), true):

@@ -29,17 +29,16 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Prefix for every id in the SVG (default: derived from the input).")
     var idPrefix: String?
 
-    @Option(help: "Also write the layout as JSON to this file.")
+    @Option(help: "Also write the layout as JSON to this file (- for standard output).")
     var layout: String?
 
-    @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default: standard output).")
+    @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default, or -: standard output).")
     var output: String?
 
     /// Prints the warnings, then writes the SVG and the layout JSON (files all or none).
     func emit(_ document: RenderedDocument) throws {
         for warning in document.warnings { printWarning(warning) }
-        try document.write(svgTo: output, layoutTo: layout)
-        if output == nil { FileHandle.standardOutput.write(Data(document.svg.utf8)) }
+        try document.write(svgTo: output ?? "-", layoutTo: layout)
     }
 }
 
@@ -57,7 +56,7 @@ extension RenderingCommand {
 }
 
 func printWarning(_ message: String) {
-    FileHandle.standardError.write(Data("curvetype: warning: \(message)\n".utf8))
+    FileHandle.standardError.write(Data(Diagnostic.line("warning", message).utf8))
 }
 
 /// A colour option's value, or a one-line error.
@@ -75,4 +74,12 @@ func parseFeatures(_ list: String?) throws -> [FontFeature] {
         parsed.append(feature)
     }
     return parsed
+}
+
+/// The text of a command: given inline, or read from `--text-file` (`-`: standard input).
+/// One line end at the end of a file is not part of the text.
+func commandText(_ inline: String?, file: String?, option: String = "the text") throws -> String? {
+    guard let file else { return inline }
+    guard inline == nil else { throw CurveTypeError.invalidInput("give \(option) or --text-file, not both") }
+    return try TextInput.read(file: file)
 }

@@ -77,6 +77,9 @@ struct SpiralCommand: RenderingCommand {
     @Option(help: "Text to set along the spiral.")
     var text: String?
 
+    @Option(help: "Read the text from this file (- for standard input) instead of --text.")
+    var textFile: String?
+
     @OptionGroup var fontOptions: FontOptions
 
     @Option(parsing: .unconditional, help: "Font size in px.")
@@ -127,6 +130,7 @@ struct SpiralCommand: RenderingCommand {
         if let turns, !(turns > 0 && turns.isFinite) {
             throw CurveTypeError.invalidInput("turns must be a finite number greater than 0, not \(turns)")
         }
+        let text = try commandText(text, file: textFile, option: "--text")
         if text == nil {
             let textOptions: [(Bool, String)] = [
                 (fontOptions.font != nil, "--font"), (fontOptions.features != nil, "--features"), (tracking != nil, "--tracking"),

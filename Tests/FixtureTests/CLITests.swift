@@ -47,7 +47,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["circle", text, "--side", "left"], "left"),
         BadInput(["circle", text, "--size", "big"], "big"),
         BadInput(["circle", text, "--no-such-option"], "--no-such-option"),
-        BadInput(["circle"], "Missing expected argument"),
+        BadInput(["circle"], "give the text, or --text-file"),
         BadInput(["triangle", text], "triangle"),
         BadInput(["circle", text, "--padding", "-1"], "padding must be a finite number from 0 to"),
         BadInput(["circle", text, "--radius", "1e300"], "radius must be at most 1000000 px"),
@@ -276,7 +276,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         let angle = try curvetype(["angle", "-30"])
         #expect(try String(contentsOfFile: path("7.svg"), encoding: .utf8) == angle.stdout)
 
-        for (arguments, message) in [(["/nonexistent/jobs.json"], "cannot read the jobs file /nonexistent/jobs.json"),
+        for (arguments, message) in [(["/nonexistent/jobs.json"], "cannot read the jobs file /nonexistent/jobs.json: no such file"),
                                      (["--threads", "0", jobs.path], "threads must be from 1 to 256, not 0"),
                                      (["/dev/null"], "there are no jobs")] {
             let bad = try curvetype(["batch"] + arguments)

@@ -1,0 +1,198 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why an input file could not be read, as one line for a person.
+public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notFound(path: String)
+    case unreadable(path: String, reason: String)
+    /// The input holds more than `limit` bytes.
+    case tooLarge(path: String, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): return "not found: \(path)"
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .tooLarge(let path, let limit): return "\(path) is larger than \(InputBytes.describe(bytes: limit)), the most read"
+        }
+    }
+}
+
+/// Reads input files as streams: `read(2)` until the end, so a FIFO, a pipe, process
+/// substitution (`<(…)`), `/dev/stdin` and `/dev/null` read as a regular file does.
+/// (`FileManager.contents(atPath:)` returns nil for everything but regular files.)
+public enum InputBytes {
+    /// Every byte of `path` (`-`: standard input), refusing more than `limit` bytes: reading
+    /// stops at `limit + 1`, so an endless source such as `/dev/zero` is bounded too.
+    public static func read(_ path: String, limit: Int) throws(InputError) -> [UInt8] {
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = STDIN_FILENO
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let code = errno
+                if code == ENOENT { throw .notFound(path: path) }
+                throw .unreadable(path: path, reason: String(cString: strerror(code)))
+            }
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw .unreadable(path: path, reason: "it is a directory")
+        }
+        var bytes: [UInt8] = []
+        // A regular file says its size; reserve it (bounded by the limit) instead of regrowing.
+        if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+            bytes.reserveCapacity(Int(min(Int64(limit) + 1, Int64(status.st_size))))
+        }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let wanted = min(chunk.count, limit + 1 - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { throw .tooLarge(path: path, limit: limit) }
+        }
+        return bytes
+    }
+
+    /// `n` bytes as a person reads them: "1 MiB", "64 KiB", "300 bytes".
+    public static func describe(bytes n: Int) -> String {
+        if n >= 1 << 20 && n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
+        if n >= 1 << 10 && n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
+        return "\(n) bytes"
+    }
+}
+
+/// Reads lines from a file or standard input a chunk at a time, so a job list of any length is
+/// never held whole. Lines end at `\n`; a `\r` before it is dropped.
+public final class LineReader {
+    private let descriptor: Int32
+    private let path: String
+    private let ownsDescriptor: Bool
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    /// The longest line given back whole; a longer line is read to its end and reported.
+    public let lineLimit: Int
+
+    /// Opens `path` (`-`: standard input).
+    public init(path: String, lineLimit: Int) throws(InputError) {
+        self.path = path
+        self.lineLimit = lineLimit
+        if path == "-" {
+            descriptor = STDIN_FILENO
+            ownsDescriptor = false
+        } else {
+            let d = open(path, O_RDONLY | O_CLOEXEC)
+            guard d >= 0 else {
+                let code = errno
+                if code == ENOENT { throw .notFound(path: path) }
+                throw .unreadable(path: path, reason: String(cString: strerror(code)))
+            }
+            var status = stat()
+            if fstat(d, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                close(d)
+                throw .unreadable(path: path, reason: "it is a directory")
+            }
+            descriptor = d
+            ownsDescriptor = true
+        }
+    }
+
+    deinit { if ownsDescriptor { close(descriptor) } }
+
+    /// The bytes read but not yet handed out, up to `count` of them (for sniffing the format).
+    public func peek(_ count: Int) throws(InputError) -> ArraySlice<UInt8> {
+        while buffer.count - start < count && !atEnd { try fill() }
+        return buffer[start..<min(buffer.count, start + count)]
+    }
+
+    /// Drops `count` bytes already peeked at.
+    public func skip(_ count: Int) { start = min(buffer.count, start + count) }
+
+    /// The next line without its end, `.tooLong` for a line over the limit (skipped to its end),
+    /// or `nil` at the end of the input.
+    public func nextLine() throws(InputError) -> Line? {
+        var searched = start
+        while true {
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = Array(buffer[start..<end])
+                start = newline + 1
+                return .text(line)
+            }
+            if buffer.count - start > lineLimit {
+                // Too long: read on to the line's end without keeping it.
+                while true {
+                    buffer.removeAll(keepingCapacity: true)
+                    start = 0
+                    if atEnd { return .tooLong }
+                    try fill()
+                    if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        start = newline + 1
+                        return .tooLong
+                    }
+                }
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                var end = buffer.count
+                if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = Array(buffer[start..<end])
+                start = buffer.count
+                return .text(line)
+            }
+            searched = buffer.count
+            try fill()
+        }
+    }
+
+    /// Every remaining byte, refusing more than `limit` (a JSON array is read whole).
+    public func rest(limit: Int) throws(InputError) -> [UInt8] {
+        while !atEnd {
+            if buffer.count - start > limit { throw .tooLarge(path: path, limit: limit) }
+            try fill()
+        }
+        guard buffer.count - start <= limit else { throw .tooLarge(path: path, limit: limit) }
+        defer { start = buffer.count }
+        return Array(buffer[start...])
+    }
+
+    public enum Line: Equatable {
+        case text([UInt8])
+        case tooLong
+    }
+
+    private func fill() throws(InputError) {
+        if start > 65_536 && start * 2 > buffer.count {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[0..<count]) }
+            return
+        }
+    }
+}
+
+/// `read(2)`, named apart from `InputBytes.read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
