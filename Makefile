@@ -7,7 +7,7 @@ CURVETYPE   = $(BUILD_DIR)/debug/curvetype
 
 # Debian packages: C libraries to build against; tools the tests compare with; fonts for
 # Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
-BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev
+BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev
 TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
 # font for the badge's emoji), for `make test` and `make demo`.
@@ -32,8 +32,8 @@ apt_install = if [ "$$(id -u)" = 0 ]; then S=; elif sudo -n true 2>/dev/null; th
   && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -qq --no-install-recommends $(1) >/dev/null
 
 deps:
-	@pkg-config --exists freetype2 harfbuzz fontconfig fribidi 2>/dev/null || { $(call apt_install,$(BUILD_PACKAGES)); }
-	@pkg-config --exists freetype2 harfbuzz fontconfig fribidi
+	@pkg-config --exists freetype2 harfbuzz fontconfig fribidi icu-uc 2>/dev/null || { $(call apt_install,$(BUILD_PACKAGES)); }
+	@pkg-config --exists freetype2 harfbuzz fontconfig fribidi icu-uc
 
 test-deps: deps
 	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans'; } \

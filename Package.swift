@@ -24,9 +24,13 @@ let package = Package(
         .systemLibrary(
             name: "CFriBiDi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
+        // ICU's line break iterator (UAX #14), linked from the system like HarfBuzz. A C file
+        // of its own: its header names no ICU type (see the header for why).
+        .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
 
-        // font file ─▶ shaped glyphs, outlines, metrics (FreeType, HarfBuzz, Fontconfig, FriBiDi)
-        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CurveTypeGeometry"]),
+        // font file ─▶ shaped glyphs, outlines, metrics (FreeType, HarfBuzz, Fontconfig), and the
+        // text's bidi levels (FriBiDi) and line break opportunities (ICU)
+        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CLineBreaks", "CurveTypeGeometry"]),
         // points, angles, transforms, paths, curves with arc-length parametrisation
         .target(name: "CurveTypeGeometry"),
         // shaped glyphs × curve ─▶ placed glyphs

@@ -276,17 +276,21 @@ public struct BidiParagraph: Sendable {
     /// The characters of `line` (logical indices into the paragraph) from left to right as
     /// drawn: trailing white space takes the paragraph's level (L1), then every run at or above
     /// each odd level is reversed (L2). Marks stay after their base (no L3).
-    public func visualOrder(line: Range<Int>) -> [Int] {
+    public func visualOrder(line: Range<Int>) -> [Int] { self.line(line).order }
+
+    /// The line's levels after L1 (trailing white space at the paragraph's level), in logical
+    /// order, and its characters in visual order (logical indices into the paragraph).
+    public func line(_ line: Range<Int>) -> (levels: [UInt8], order: [Int]) {
         let line = line.clamped(to: 0..<levels.count)
+        guard !line.isEmpty else { return ([], []) }
         var map = (0..<levels.count).map { FriBidiStrIndex(truncatingIfNeeded: $0) }
         var lineLevels = levels.map { FriBidiLevel(bitPattern: $0) }
         let base: FriBidiParType = paragraphLevel == 1 ? curvetype_fribidi_par_rtl() : curvetype_fribidi_par_ltr()
-        guard !line.isEmpty else { return [] }
         let ok = fribidi_reorder_line(0, types, FriBidiStrIndex(truncatingIfNeeded: line.count),
                                       FriBidiStrIndex(truncatingIfNeeded: line.lowerBound), base,
                                       &lineLevels, nil, &map)
-        guard ok != 0 else { return Array(line) }
-        return map[line].map { Int($0) }
+        guard ok != 0 else { return (Array(levels[line]), Array(line)) }
+        return (lineLevels[line].map { UInt8(bitPattern: $0) }, map[line].map { Int($0) })
     }
 }
 

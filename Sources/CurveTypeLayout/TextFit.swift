@@ -198,31 +198,12 @@ final class FitParagraph {
         for k in clusters.indices {
             clusters[k].isSpace = !texts[k].isEmpty && texts[k].allSatisfy { $0.properties.isWhitespace }
         }
-        for k in clusters.indices.dropLast() {
-            clusters[k].breakAfter = Self.mayBreak(after: texts[k], before: texts[k + 1],
-                                                   spaceBefore: clusters[k].isSpace, spaceAfter: clusters[k + 1].isSpace)
+        // A line may end after a cluster where UAX #14 lets the next line begin.
+        let opportunities = Set(LineBreaks.opportunities(in: run.text))
+        for k in clusters.indices.dropLast() where opportunities.contains(clusters[k].bytes.upperBound) {
+            clusters[k].breakAfter = true
         }
         self.clusters = clusters
-    }
-
-    /// A simple line-break rule (the common cases of UAX #14): after a run of spaces, after a
-    /// hyphen or dash between letters, and between two CJK characters, except before closing
-    /// punctuation and after opening punctuation.
-    static func mayBreak(after a: [Unicode.Scalar], before b: [Unicode.Scalar], spaceBefore: Bool, spaceAfter: Bool) -> Bool {
-        guard let last = a.last, let first = b.first else { return false }
-        if spaceAfter { return false }
-        if spaceBefore { return true }
-        if "([{「『（【〈《“‘".unicodeScalars.contains(last) { return false }
-        if ",.;:!?)]}、。，．：；！？」』）】〉》”’ー々ゃゅょっぁぃぅぇぉャュョッァィゥェォ…".unicodeScalars.contains(first) { return false }
-        if ("-\u{2010}\u{2013}".unicodeScalars.contains(last)) && first.properties.isAlphabetic { return true }
-        return isCJK(last) || isCJK(first)
-    }
-
-    static func isCJK(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
-        default: return false
-        }
     }
 
     /// The clusters `lo..<end` (a line, trailing spaces left out) from left to right as drawn.

@@ -1,0 +1,13 @@
+#ifndef CURVETYPE_LINE_BREAKS_H
+#define CURVETYPE_LINE_BREAKS_H
+#include <stdint.h>
+
+/* The line break opportunities of `utf8` (`length` bytes) by ICU's line break iterator
+   (UAX #14 with ICU's default tailoring): writes the UTF-8 offset of each opportunity after the
+   start, the end included, into `breaks` (at most `capacity`), and returns how many there
+   are, or -1 if ICU fails.
+
+   This header names no ICU type: Foundation carries a private copy of ICU whose declarations
+   clash with the system's in Swift's Clang importer, so ICU is only seen by the C file. */
+int32_t curvetype_line_breaks(const char *utf8, int64_t length, int32_t *breaks, int32_t capacity);
+#endif
