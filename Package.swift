@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -55,3 +56,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz` (CURVETYPE_FUZZ=1, built with -sanitize=fuzzer): one libFuzzer target per parser of
+// untrusted bytes. They have no `main` (libFuzzer brings it), so an ordinary build leaves them out.
+if ProcessInfo.processInfo.environment["CURVETYPE_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
+    for name in ["FuzzColor", "FuzzLogo", "FuzzBatch", "FuzzFont", "FuzzFeatures"] {
+        package.targets.append(.executableTarget(name: name, dependencies: ["CurveType", "FuzzSupport"], path: "Fuzz/\(name)"))
+    }
+}

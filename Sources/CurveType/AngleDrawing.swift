@@ -165,10 +165,13 @@ extension AngleRequest {
     }
 
     /// `count` still SVGs of the animation at evenly spaced times, first to last, on one canvas.
+    /// The most still frames one request makes: ten seconds at 60 frames a second.
+    public static let maximumFrames = 600
+
     public func frames(_ count: Int) throws(CurveTypeError) -> [String] {
         guard let animation else { throw .invalidInput("frames need an animation: give the angle to start from") }
         guard count >= 2 else { throw .invalidInput("frames must be at least 2, not \(count)") }
-        guard count <= 10_000 else { throw .invalidInput("frames must be at most 10000, not \(count)") }
+        guard count <= Self.maximumFrames else { throw .invalidInput("frames must be at most \(Self.maximumFrames), not \(count)") }
         var out: [String] = []
         for i in 0..<count {
             let t = Double(i) / Double(count - 1)
@@ -444,10 +447,11 @@ extension AngleRequest {
                 }
             }
             for step in labelSteps {
-                // Hidden but for its moment of the animation.
-                writer.element("g", [("visibility", "hidden")], empty: false)
+                // Hidden but for its moment of the animation. `display`, not `visibility`:
+                // Inkscape 1.2 draws the `<use>`s of a group hidden by `visibility`.
+                writer.element("g", [("display", "none")], empty: false)
                 let duration = animated?.duration ?? 0
-                writer.element("set", [("attributeName", "visibility"), ("to", "visible"),
+                writer.element("set", [("attributeName", "display"), ("to", "inline"),
                                        ("begin", Self.clock(step.time * duration)),
                                        ("end", Self.clock(step.end * duration))], empty: true)
                 try write(step.layout)
@@ -456,7 +460,7 @@ extension AngleRequest {
             if let finalIndex {
                 writer.element("g", [], empty: false)
                 if let animated, let last = labelSteps.last {
-                    writer.element("set", [("attributeName", "visibility"), ("to", "hidden"), ("begin", "0s"),
+                    writer.element("set", [("attributeName", "display"), ("to", "none"), ("begin", "0s"),
                                            ("end", Self.clock(last.end * animated.duration))], empty: true)
                 }
                 try write(finalIndex)
@@ -495,21 +499,21 @@ extension AngleRequest {
             try writer.pathData(shape.markerArc(at: animated.angle(at: t, to: degrees), radius: markerRadius))
         }
         let square = abs(degrees) == 90
-        try writer.path(shape.markerArc(at: degrees, radius: markerRadius), width + (square ? [("visibility", "hidden")] : []))
+        try writer.path(shape.markerArc(at: degrees, radius: markerRadius), width + (square ? [("display", "none")] : []))
         writer.reopenLastElement()
         writer.element("animate", [
             ("attributeName", "d"), ("values", arcs.joined(separator: ";")), ("keyTimes", keyTimes),
             ("dur", Self.clock(animated.duration)), ("fill", "freeze"),
         ], empty: true)
         if square {
-            writer.element("set", [("attributeName", "visibility"), ("to", "visible"), ("begin", "0s"),
+            writer.element("set", [("attributeName", "display"), ("to", "inline"), ("begin", "0s"),
                                    ("dur", Self.clock(animated.duration))], empty: true)
         }
         writer.close("path")
         if square, let final {
             try writer.path(final, width)
             writer.reopenLastElement()
-            writer.element("set", [("attributeName", "visibility"), ("to", "hidden"), ("begin", "0s"),
+            writer.element("set", [("attributeName", "display"), ("to", "none"), ("begin", "0s"),
                                    ("dur", Self.clock(animated.duration))], empty: true)
             writer.close("path")
         }

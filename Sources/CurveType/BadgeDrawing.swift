@@ -149,7 +149,7 @@ private struct BadgeDrawing {
             let colors = textColors(on: labelColor)
             if let link = links.label {
                 startLink(link, into: &writer)
-                try writer.rect(x: 0, y: 0, width: g.leftWidth, height: g.height, [("fill", "rgba(0,0,0,0)")])
+                try writer.rect(x: 0, y: 0, width: g.leftWidth, height: g.height, [("fill", "#000"), ("fill-opacity", "0")])
             }
             try text(label, index: 0, glyphs: glyphs, center: g.labelCenter,
                      bold: style == .social, colors: colors, into: &writer)
@@ -158,7 +158,7 @@ private struct BadgeDrawing {
         let messageIndex = label == nil ? 0 : 1
         if wholeLink == nil, let link = links.message {
             startLink(link, into: &writer)
-            try writer.rect(x: g.leftWidth, y: 0, width: g.rightWidth, height: g.height, [("fill", "rgba(0,0,0,0)")])
+            try writer.rect(x: g.leftWidth, y: 0, width: g.rightWidth, height: g.height, [("fill", "#000"), ("fill-opacity", "0")])
         }
         try text(message, index: messageIndex, glyphs: glyphs, center: g.messageCenter,
                  bold: style == .social || style == .forTheBadge, colors: textColors(on: color), into: &writer)
@@ -177,7 +177,7 @@ private struct BadgeDrawing {
     }
 
     func startLink(_ url: String, into writer: inout SVGWriter) {
-        writer.element("a", [("href", url), ("target", "_blank"), ("aria-label", accessible)], empty: false)
+        writer.element("a", [("xlink:href", url), ("target", "_blank"), ("aria-label", accessible)], empty: false)
     }
 
     func url(_ name: String, _ writer: SVGWriter) -> String { "url(#\(writer.idPrefix)-\(name))" }
@@ -257,11 +257,11 @@ private struct BadgeDrawing {
             try glyphs.use(layout: index, into: &writer)
             writer.endGroup()
             writer.endDefinitions()
-            var attributes: [(name: String, value: String)] = [("href", "#\(writer.idPrefix)-\(name)"), ("fill", shadow.color)]
+            var attributes: [(name: String, value: String)] = [("xlink:href", "#\(writer.idPrefix)-\(name)"), ("fill", shadow.color)]
             if shadow.opacity != "1" { attributes.append(("fill-opacity", shadow.opacity)) }
             attributes += [("y", "1"), ("aria-hidden", "true")]
             writer.element("use", attributes, empty: true)
-            writer.element("use", [("href", "#\(writer.idPrefix)-\(name)"), ("fill", colors.text)], empty: true)
+            writer.element("use", [("xlink:href", "#\(writer.idPrefix)-\(name)"), ("fill", colors.text)], empty: true)
             return
         }
         var common: [(name: String, value: String)] = [

@@ -9,11 +9,14 @@ public enum FontSource: Sendable, Hashable, CustomStringConvertible {
     case bundled(BundledFont)
     /// A font file and the face index inside it (0 except in a .ttc/.otc collection).
     case file(path: String, faceIndex: Int)
+    /// Bytes a caller handed over (`Font.open(bytes:)`), named for messages.
+    case memory(name: String, faceIndex: Int)
 
     public var description: String {
         switch self {
         case .bundled(let font): return "bundled \(font.fileName)"
         case .file(let path, let index): return index == 0 ? path : "\(path)#\(index)"
+        case .memory(let name, let index): return index == 0 ? name : "\(name)#\(index)"
         }
     }
 }
@@ -65,6 +68,12 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     public var unitsPerEm: Int { metrics.unitsPerEm }
 
     public var description: String { "\(familyName) \(styleName) (\(source))" }
+
+    /// Opens face `faceIndex` of font bytes already in memory (a font a build script embeds,
+    /// or a fuzzer's input); `name` stands for it in messages. Not cached: each call opens anew.
+    public static func open(bytes: [UInt8], faceIndex: Int = 0, name: String = "font data") throws(FontError) -> Font {
+        try Font(bytes: bytes, faceIndex: faceIndex, source: .memory(name: name, faceIndex: faceIndex), path: name)
+    }
 
     /// Opens face `faceIndex` of `bytes`. `path` names the source in errors.
     init(bytes fontBytes: [UInt8], faceIndex: Int, source: FontSource, path: String) throws(FontError) {

@@ -48,6 +48,9 @@ enum FontCache {
             font = try Font(bytes: bundled.bytes, faceIndex: 0, source: source, path: bundled.fileName)
         case .file(let path, let index):
             font = try Font(bytes: try readFile(path), faceIndex: index, source: source, path: path)
+        case .memory(let name, _):
+            // Bytes in memory have nothing to load again, so they are never cached.
+            throw .unreadableFile(path: name, reason: "a font in memory is opened with Font.open(bytes:)")
         }
         return fonts.withLock { cache in
             if let raced = cache[source] { return raced }

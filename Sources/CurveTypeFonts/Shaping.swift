@@ -81,8 +81,13 @@ extension FontStack {
     /// the first strong character), each run shaped in its own direction, and the runs put in
     /// visual order: glyphs come left to right as they are drawn. Without it, HarfBuzz guesses
     /// one direction per font run. Results are cached per process, keyed by stack, text,
-    /// features and `bidi`.
+    /// features and `bidi`, except for fonts opened from memory (`Font.open(bytes:)`), which are
+    /// not cached either: a caller that opens many such fonts keeps none of them alive.
     public func shape(_ text: String, features: [FontFeature] = [], bidi: Bool = true) -> ShapedRun {
+        let fromMemory = ([primary] + fallbacks).contains {
+            if case .memory = $0.source { return true } else { return false }
+        }
+        if fromMemory { return shapeUncached(text, features: features, bidi: bidi) }
         let key = ShapedRunCache.Key(
             fonts: [primary.id] + fallbacks.map(\.id), pattern: fallbackPattern, text: text,
             features: features.map(\.text), bidi: bidi)

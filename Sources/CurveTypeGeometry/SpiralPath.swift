@@ -10,6 +10,10 @@ extension ArchimedeanSpiral {
     /// as the tolerance allows: its error is measured at sample points and the step predicted
     /// from the error's sixth-power growth with Δθ (a circle's), then checked again.
     ///
+    /// No cubic spans more than a quarter turn, whatever the tolerance: the arms' tan(Δθ/4)
+    /// grows without bound as Δθ nears a whole turn and points backwards past it, and a circle
+    /// takes at least four cubics.
+    ///
     /// The path is in the spiral's space (px, y down) and starts with a move to the point at
     /// `theta0`. `tolerance` must be > 0.
     public func bezierPath(from theta0: Double, to theta1: Double, tolerance: Double) -> Path {
@@ -25,7 +29,7 @@ extension ArchimedeanSpiral {
         var step = initialStep(at: theta0, tolerance: target)
         while done < total {
             let a0 = theta0 + direction * done
-            var trial = min(step, total - done)
+            var trial = min(step, total - done, Self.maximumStep)
             var accepted: (step: Double, error: Double)?
             for _ in 0..<40 {
                 let error = segmentError(from: a0, to: a0 + direction * trial)
@@ -33,8 +37,8 @@ extension ArchimedeanSpiral {
                 if error <= target {
                     accepted = (trial, error)
                     // At the end of the range, or close to the longest step that fits: take it.
-                    if trial >= total - done || predicted < trial * 1.08 { break }
-                    trial = min(predicted * 0.98, total - done)
+                    if trial >= total - done || trial >= Self.maximumStep || predicted < trial * 1.08 { break }
+                    trial = min(predicted * 0.98, total - done, Self.maximumStep)
                 } else {
                     if let accepted { trial = accepted.step; break }
                     trial = max(predicted * 0.98, trial * 0.25)
@@ -48,6 +52,9 @@ extension ArchimedeanSpiral {
         }
         return path
     }
+
+    /// The most polar angle one cubic spans: a quarter turn.
+    static let maximumStep = Double.pi / 2
 
     /// How much Δθ may grow for the error to grow by `ratio`: the sixth root, as a circular arc's
     /// error grows with Δθ⁶; capped so one sample never throws the step far.

@@ -152,7 +152,8 @@ public struct SVGWriter: Sendable {
     /// document that is one image (`isImage`), `role="img"` and the label as `aria-label`. A
     /// document with links is not one image: its links must stay reachable.
     public mutating func startDocument(width: Double, height: Double, label: String, isImage: Bool = true) throws(SVGError) {
-        raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        // xlink: SVG 1.1 viewers (Inkscape 1.2, older rsvg) read `<use>` only by `xlink:href`.
+        raw("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"")
         try number(width); raw("\" height=\""); try number(height)
         raw("\" viewBox=\"0 0 "); try number(width); raw(" "); try number(height)
         if isImage {
@@ -183,7 +184,7 @@ public struct SVGWriter: Sendable {
 
     /// `<use>` of a definition with its origin at (x, y) px, rotated `angle` degrees clockwise.
     public mutating func use(_ reference: Reference, x: Double, y: Double, angle: Double) throws(SVGError) {
-        raw("<use href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"translate(")
+        raw("<use xlink:href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"translate(")
         try placement(x: x, y: y, angle: angle)
         raw("\"/>\n")
     }

@@ -45,7 +45,7 @@ public struct SafeSVG: Sendable {
         guard case .element(let name, let attributes, let children) = root else {
             throw .invalidLogo("its root element is not <svg>")
         }
-        precondition(name == "svg")
+        guard name == "svg" else { throw .invalidLogo("its root element is <\(name)>, not <svg>") }
         var box: (Double, Double, Double, Double)?
         if let viewBox = reader.rootViewBox {
             let numbers = viewBox.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" })
@@ -253,7 +253,7 @@ private struct SafeSVGReader {
                     }
                     let parentKept = stack.last?.kept ?? true
                     let kept = parentKept && Self.elements.contains(name)
-                    if parentKept && !kept { removed.insert("<\(name)>") }
+                    if parentKept && !kept { note("<\(name)>") }
                     let cleaned = kept ? clean(attributes, element: name, root: stack.isEmpty) : []
                     if selfClosing {
                         let element = Raw.element(name: name, attributes: cleaned, children: [])
@@ -298,6 +298,7 @@ private struct SafeSVGReader {
         case .element(let name, let attributes, let children):
             var kept: [SafeSVG.Attribute] = []
             var seenID = false
+            var seenReference = false
             for (attribute, value) in attributes {
                 var value = value
                 if attribute == "id" {
@@ -305,19 +306,29 @@ private struct SafeSVGReader {
                     seenID = true
                     value = renamed
                 } else if attribute == "href" || attribute == "xlink:href" {
-                    guard let renamed = ids[String(value.dropFirst())] else { removed.insert("\(attribute)=\"\(value)\""); continue }
+                    // One reference an element: `href` and `xlink:href` both would be one
+                    // attribute written twice.
+                    guard !seenReference else { continue }
+                    guard let renamed = ids[String(value.dropFirst())] else { note("\(attribute)=\"\(value)\""); continue }
+                    seenReference = true
                     value = "#" + renamed
                 } else if value.hasPrefix("url(#") {
                     let id = String(value.dropFirst(5).dropLast())
-                    guard let renamed = ids[id] else { removed.insert("\(attribute)=\"\(value)\""); continue }
+                    guard let renamed = ids[id] else { note("\(attribute)=\"\(value)\""); continue }
                     value = "url(#\(renamed))"
                 }
-                kept.append(SafeSVG.Attribute(name: attribute == "xlink:href" ? "href" : attribute, value: value))
+                // SVG 1.1 viewers (Inkscape 1.2, older rsvg) read only `xlink:href`.
+                kept.append(SafeSVG.Attribute(name: attribute == "href" ? "xlink:href" : attribute, value: value))
             }
             // A `<use>` whose reference was removed draws nothing.
-            if name == "use" && !kept.contains(where: { $0.name == "href" }) { return nil }
+            if name == "use" && !kept.contains(where: { $0.name == "xlink:href" }) { return nil }
             return .element(name: name, attributes: kept, children: children.compactMap { finish($0) })
         }
+    }
+
+    /// Records something removed, for the warning: long values cut short.
+    mutating func note(_ what: String) {
+        removed.insert(what.count > 48 ? String(what.prefix(47)) + "…\"" : what)
     }
 
     /// The attributes of a kept element that pass the allowlist, `style` declarations included.
@@ -338,10 +349,15 @@ private struct SafeSVGReader {
             }
             if let safe = check(name, value, element: element) { result.append((name, safe)) }
         }
-        // Declarations in `style` override presentation attributes of the same name.
-        for (name, value) in fromStyle {
-            result.removeAll { $0.0 == name }
-            result.append((name, value))
+        // Declarations in `style` override presentation attributes of the same name (the last
+        // declaration of a property wins, as in CSS), in one pass.
+        if !fromStyle.isEmpty {
+            var last: [String: Int] = [:]
+            for (index, (name, _)) in fromStyle.enumerated() { last[name] = index }
+            result.removeAll { last[$0.0] != nil }
+            for (index, declaration) in fromStyle.enumerated() where last[declaration.0] == index {
+                result.append(declaration)
+            }
         }
         // The root's size and place are the host's to set.
         if root { result.removeAll { ["x", "y", "width", "height", "viewBox", "preserveAspectRatio"].contains($0.0) } }
@@ -352,18 +368,18 @@ private struct SafeSVGReader {
     mutating func check(_ name: String, _ value: String, element: String) -> String? {
         let v = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard Self.attributes.contains(name) else {
-            if !name.hasPrefix("xmlns") { removed.insert(name) }
+            if !name.hasPrefix("xmlns") { note(name) }
             return nil
         }
         // No CSS escapes or functions that load or run anything, whatever the attribute.
         let lower = v.lowercased()
         if lower.contains("\\") || lower.contains("expression(") || lower.contains("javascript:") || lower.contains("@import") {
-            removed.insert("\(name)=\"\(value)\"")
+            note("\(name)=\"\(value)\"")
             return nil
         }
         if name == "href" || name == "xlink:href" {
             guard Self.referring.contains(element), v.hasPrefix("#"), v.count > 1 else {
-                removed.insert("\(name)=\"\(value)\"")
+                note("\(name)=\"\(value)\"")
                 return nil
             }
             return v
@@ -372,7 +388,7 @@ private struct SafeSVGReader {
             // Only a whole `url(#id)` paint, never a file or a web address.
             guard Self.paints.contains(name), v.hasPrefix("url(#"), v.hasSuffix(")"),
                   !v.dropFirst(5).dropLast().contains(where: { "()'\" ".contains($0) }) else {
-                removed.insert("\(name)=\"\(value)\"")
+                note("\(name)=\"\(value)\"")
                 return nil
             }
             return v
@@ -426,6 +442,7 @@ private struct SafeSVGReader {
 
     mutating func readAttributes() throws(SVGError) -> [(String, String)] {
         var attributes: [(String, String)] = []
+        var names = Set<String>()
         while true {
             skipSpace()
             guard i < bytes.count else { throw .invalidLogo("a tag is never closed") }
@@ -449,7 +466,7 @@ private struct SafeSVGReader {
             guard i < bytes.count else { throw .invalidLogo("the value of attribute \(name) is never closed") }
             let value = try decodeEntities(bytes[start..<i])
             i += 1
-            guard !attributes.contains(where: { $0.0 == name }) else { throw .invalidLogo("attribute \(name) appears twice") }
+            guard names.insert(name).inserted else { throw .invalidLogo("attribute \(name) appears twice") }
             attributes.append((name, value))
         }
     }

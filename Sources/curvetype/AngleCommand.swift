@@ -119,8 +119,8 @@ struct AngleCommand: RenderingCommand {
     }
 
     private func request() throws -> AngleRequest {
-        if let frames, !(2...10_000).contains(frames) {
-            throw CurveTypeError.invalidInput("frames must be at least 2 and at most 10000, not \(frames)")
+        if let frames, !(2...AngleRequest.maximumFrames).contains(frames) {
+            throw CurveTypeError.invalidInput("frames must be at least 2 and at most \(AngleRequest.maximumFrames), not \(frames)")
         }
         if (light == nil) != (dark == nil) { throw CurveTypeError.invalidInput("give --light and --dark together") }
         if frames != nil && from == nil { throw CurveTypeError.invalidInput("--frames needs --from, the angle the animation starts at") }

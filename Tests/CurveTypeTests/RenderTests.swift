@@ -42,7 +42,7 @@ import Testing
         fixed.idPrefix = "badge1"
         let svg = try fixed.render().svg
         #expect(svg.contains("id=\"badge1-g0-"))
-        #expect(svg.contains("href=\"#badge1-g0-"))
+        #expect(svg.contains("<use xlink:href=\"#badge1-g0-"))
         fixed.idPrefix = "1 bad"
         #expect(throws: CurveTypeError.self) { try fixed.render() }
     }

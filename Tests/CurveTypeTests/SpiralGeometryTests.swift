@@ -29,8 +29,14 @@ func distanceToSpiral(_ q: Point, _ spiral: ArchimedeanSpiral, range: ClosedRang
 
 /// The polar angle in `range` of the spiral point nearest `q`, and its distance (see above).
 func nearestOnSpiral(_ q: Point, _ spiral: ArchimedeanSpiral, range: ClosedRange<Double>) -> (distance: Double, theta: Double) {
+    placesOnSpiral(q, spiral, range: range).min { $0.distance < $1.distance } ?? (.infinity, range.lowerBound)
+}
+
+/// Every local nearest place of the spiral to `q` in `range`: where the spiral crosses itself (its
+/// two arms through the centre) a point lies on it at two polar angles.
+func placesOnSpiral(_ q: Point, _ spiral: ArchimedeanSpiral, range: ClosedRange<Double>) -> [(distance: Double, theta: Double)] {
+    var places: [(distance: Double, theta: Double)] = []
     let psi = atan2(spiral.center.y - q.y, q.x - spiral.center.x)
-    var best = (distance: Double.infinity, theta: range.lowerBound)
     var candidates: [Double] = []
     var k = ((range.lowerBound - 1 - psi) / .pi).rounded(.down)
     while psi + k * .pi <= range.upperBound + 1 {
@@ -52,10 +58,9 @@ func nearestOnSpiral(_ q: Point, _ spiral: ArchimedeanSpiral, range: ClosedRange
             if spiral.point(at: m1).distance(to: q) < spiral.point(at: m2).distance(to: q) { hi = m2 } else { lo = m1 }
         }
         let theta = (lo + hi) / 2
-        let d = spiral.point(at: theta).distance(to: q)
-        if d < best.distance { best = (d, theta) }
+        places.append((spiral.point(at: theta).distance(to: q), theta))
     }
-    return best
+    return places
 }
 
 struct CubicSegment {
@@ -147,14 +152,16 @@ func cubics(of path: Path) -> [CubicSegment] {
             #expect(worst <= tolerance, "\(name): \(worst) px from the spiral at tolerance \(tolerance)")
             #expect(segments.first!.p0.distance(to: spiral.point(at: from)) < 1e-9)
             #expect(segments.last!.p3.distance(to: spiral.point(at: to)) < 1e-9)
-            // Each joint lies on the spiral at a θ that moves one way from `from` to `to`.
+            // Each joint lies on the spiral at a θ that moves one way from `from` to `to` (where
+            // the arms cross, at the nearest such θ ahead).
             let direction = to > from ? 1.0 : -1.0
             var last = from
             for segment in segments {
-                let (distance, theta) = nearestOnSpiral(segment.p3, spiral, range: range)
-                #expect(distance < 1e-6)
-                #expect((theta - last) * direction > 0, "\(name): a joint goes back along the spiral")
-                last = theta
+                let ahead = placesOnSpiral(segment.p3, spiral, range: range)
+                    .filter { $0.distance < 1e-6 && ($0.theta - last) * direction > 1e-9 }
+                    .min { ($0.theta - last) * direction < ($1.theta - last) * direction }
+                #expect(ahead != nil, "\(name): a joint goes back along the spiral")
+                last = ahead?.theta ?? last
             }
         }
     }
@@ -165,5 +172,25 @@ func cubics(of path: Path) -> [CubicSegment] {
         let segments = cubics(of: spiral.bezierPath(from: 0, to: 20 * .pi, tolerance: 0.05))
         let perTurn = Double(segments.count) / 10
         #expect(perTurn <= 8, "\(perTurn) segments per turn")
+    }
+}
+
+/// Whatever the tolerance, no cubic spans more than a quarter turn and every arm points the way
+/// of travel (a tolerance larger than the spiral once gave one cubic over a turn, arms backwards).
+@Test(arguments: [10.0, 1e3, 1e9])
+func cubicsSpanAtMostAQuarterTurn(tolerance: Double) {
+    // `curvetype spiral --a 1 --b 0.01 --from 360 --to 1080 --scale 0.5 --tolerance 10`
+    let spiral = ArchimedeanSpiral(center: Point(x: 100, y: 100), a: 0.5, b: 0.005)
+    let from = 2 * Double.pi, to = 6 * Double.pi
+    let segments = cubics(of: spiral.bezierPath(from: from, to: to, tolerance: tolerance))
+    #expect(segments.count >= 8, "\(segments.count) cubics for two turns")
+    var last = from
+    for segment in segments {
+        let theta = nearestOnSpiral(segment.p3, spiral, range: from...to).theta
+        #expect(theta - last <= .pi / 2 + 1e-9, "a cubic spans \(theta - last) rad")
+        let start = spiral.derivative(at: last), end = spiral.derivative(at: theta)
+        let arm0 = segment.p1 - segment.p0, arm1 = segment.p3 - segment.p2
+        #expect(arm0.x * start.x + arm0.y * start.y > 0 && arm1.x * end.x + arm1.y * end.y > 0, "an arm points backwards")
+        last = theta
     }
 }
