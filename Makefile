@@ -8,14 +8,23 @@ CURVETYPE   = $(BUILD_DIR)/debug/curvetype
 # Debian packages: C libraries to build against; tools the tests compare with; fonts for
 # Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
 BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev
-TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig
+TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
 # font for the badge's emoji), for `make test` and `make demo`.
 FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola
 FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf
 BENCH_PACKAGES = hyperfine
+# The viewers every golden file is drawn by (`make viewers`).
+VIEWER_PACKAGES = librsvg2-bin inkscape chromium
+# Python tools for viewers and fuzzing (image comparison, font subsets), in a venv of our own.
+VENV = $(BUILD_DIR)/venv
+# `make fuzz`: seconds per libFuzzer target and CLI fuzz runs; `make fuzz-smoke` is CI's short,
+# fixed-seed run.
+FUZZ_SECONDS ?= 300
+CLI_FUZZ_RUNS ?= 100000
 
-.PHONY: all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean
+.PHONY: all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
+        venv viewers fuzz fuzz-smoke
 
 PREFIX ?= /usr/local
 # The shipped binary links the Swift runtime and Foundation statically: it starts in about half
@@ -36,7 +45,8 @@ deps:
 	@pkg-config --exists freetype2 harfbuzz fontconfig fribidi icu-uc
 
 test-deps: deps
-	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans'; } \
+	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans' \
+	   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/unicode/BidiCharacterTest.txt ]; } \
 	  || { $(call apt_install,$(TEST_PACKAGES)); }
 
 fixture-fonts:
@@ -75,9 +85,34 @@ bench: test-deps release
 	python3 Benchmarks/reference/badges.py
 	sh Benchmarks/process.sh $(RELEASE_BIN)
 
+venv: $(VENV)/.ready
+$(VENV)/.ready:
+	@python3 -m venv $(VENV) 2>/dev/null || { $(call apt_install,python3-venv); python3 -m venv $(VENV); }
+	$(VENV)/bin/pip install -q pillow numpy fonttools
+	@touch $@
+
+# Every golden file drawn by rsvg-convert, Inkscape and headless Chromium; the ink of each pair
+# compared (Fixtures/viewers.py says how and why the thresholds). Sheets in out/viewers/.
+viewers: fixture-fonts venv
+	@{ command -v rsvg-convert && command -v inkscape && command -v chromium; } >/dev/null 2>&1 \
+	  || { $(call apt_install,$(VIEWER_PACKAGES)); }
+	$(VENV)/bin/python Fixtures/viewers.py
+
+# libFuzzer on every parser of untrusted bytes (FUZZ_SECONDS each), then the CLI fuzzer
+# (CLI_FUZZ_RUNS runs of random options and hostile values) against the release binary.
+fuzz: deps venv fixture-fonts
+	FUZZ_SECONDS=$(FUZZ_SECONDS) PYTHON=$(VENV)/bin/python sh Fuzz/run.sh
+	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype
+	python3 Fuzz/cli_fuzz.py $(BUILD_DIR)/release/curvetype --runs $(CLI_FUZZ_RUNS)
+
+# CI's fuzzing: a few minutes, fixed seeds, so a failure repeats.
+fuzz-smoke: deps venv fixture-fonts build
+	FUZZ_SECONDS=30 FUZZ_SEED=1 PYTHON=$(VENV)/bin/python sh Fuzz/run.sh
+	python3 Fuzz/cli_fuzz.py $(CURVETYPE) --runs 2000 --seed 1
+
 # Regenerates the compiled-in font data after a change in Fonts/.
 embed-fonts:
 	python3 Fonts/embed.py
 
 clean:
-	rm -rf $(BUILD_DIR) $(RELEASE_DIR) out
+	rm -rf $(BUILD_DIR) $(RELEASE_DIR) .build-fuzz out

@@ -68,13 +68,17 @@ public struct BadgeLogo: Sendable {
         if source.lowercased().hasPrefix("data:") {
             bytes = try Self.decodeDataURL(source)
         } else {
-            let url = URL(fileURLWithPath: source)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw .invalidInput("logo file not found: \(source)")
+            do {
+                // A stream, so `--logo <(…)` and a FIFO read as a file does; one byte past the
+                // sanitiser's limit is enough to refuse a larger file.
+                bytes = try InputBytes.read(source, limit: SafeSVG.maximumBytes + 1)
+            } catch {
+                switch error {
+                case .notFound: throw .invalidInput("logo file not found: \(source)")
+                case .unreadable(_, let reason): throw .invalidInput("cannot read the logo file \(source): \(reason)")
+                case .tooLarge: throw .invalidInput("the logo file \(source) is larger than \(InputBytes.describe(bytes: SafeSVG.maximumBytes))")
+                }
             }
-            guard let data = try? Data(contentsOf: url) else { throw .invalidInput("cannot read the logo file \(source)") }
-            bytes = [UInt8](data)
         }
         self.svg = try lifting { try SafeSVG(parsing: bytes) }
         self.source = source.count > 256 ? String(fnv1a(source), radix: 16) : source

@@ -158,7 +158,7 @@ public struct OutputClaims: Sendable {
         for path in [output] + (layout.map { [$0] } ?? []) where path != "-" {
             let identity = OutputFile.identity(of: path)
             if let earlier = claimed[identity] {
-                return .output(path: path, reason: "job \(earlier) already writes this file")
+                return .output(path: path, reason: "job \(earlier) already names this file")
             }
             claimed[identity] = jobs
         }

@@ -108,28 +108,31 @@ public enum OutputFile {
     /// Creates the folders above `path` that are missing (as `mkdir -p` would), for a batch job.
     public static func createParentFolders(of path: String) throws(CurveTypeError) {
         guard path != "-" else { return }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.split(path).folder
         guard !parent.isEmpty else { return }
         var status = stat()
         if stat(parent, &status) == 0 { return }
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw .output(path: path, reason: "cannot create the folder \(parent)")
+        // Each folder from the top down, as `mkdir -p` makes them.
+        var made = parent.hasPrefix("/") ? "/" : ""
+        for component in parent.split(separator: "/") {
+            made += component + "/"
+            if mkdir(made, 0o777) != 0 && errno != EEXIST {
+                throw .output(path: path, reason: "cannot create the folder \(made): \(String(cString: strerror(errno)))")
+            }
         }
     }
 
     /// The path as one file for telling two outputs apart: an existing file by device and inode
     /// (so `a.svg` and `./dir/../a.svg` or a link to it are one), a new one by its absolute path.
     public static func identity(of path: String) -> String {
-        (try? Target(planning: path))?.identity ?? URL(fileURLWithPath: path).standardizedFileURL.path
+        if let identity = (try? Target(planning: path))?.identity { return identity }
+        return path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     private static func temporaryName(for path: String, suffix: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        // A short name of its own, whatever the target's length: beside it, in its folder.
         let number = temporaryCounter.wrappingAdd(1, ordering: .relaxed).oldValue
-        return (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).\(number).\(suffix)"
+        return PathText.split(path).folder + ".curvetype.\(getpid()).\(number).\(suffix)"
     }
 
     /// Writes every byte of `text`; the reason on failure.
@@ -188,8 +191,8 @@ public enum OutputFile {
                 let count = readlink(resolved, &buffer, buffer.count - 1)
                 guard count >= 0 else { throw .output(path: path, reason: String(cString: strerror(errno))) }
                 let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let folder = (resolved as NSString).deletingLastPathComponent
-                resolved = target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
+                let folder = PathText.split(resolved).folder
+                resolved = target.hasPrefix("/") ? target : folder + target
             }
             var status = stat()
             if stat(resolved, &status) == 0 {
@@ -208,14 +211,14 @@ public enum OutputFile {
             let code = errno
             guard code == ENOENT else { throw .output(path: path, reason: String(cString: strerror(code))) }
             guard !resolved.hasSuffix("/") else { throw .output(path: path, reason: "no such directory") }
-            let folder = (resolved as NSString).deletingLastPathComponent
+            let (folder, name) = PathText.split(resolved)
             var folderStatus = stat()
             guard stat(folder.isEmpty ? "." : folder, &folderStatus) == 0 else {
                 throw .output(path: path, reason: String(cString: strerror(errno)))
             }
             guard folderStatus.st_mode & S_IFMT == S_IFDIR else { throw .output(path: path, reason: "\(folder) is not a directory") }
             kind = .replace(resolved, existing: nil)
-            identity = "\(folderStatus.st_dev):\(folderStatus.st_ino)/" + (resolved as NSString).lastPathComponent
+            identity = "\(folderStatus.st_dev):\(folderStatus.st_ino)/" + name
         }
 
         private static func identity(descriptor: Int32) -> String? {

@@ -17,7 +17,7 @@ public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
     /// or ends in a font file extension is a file; anything else is a Fontconfig pattern.
     public init(argument: String, faceIndex: Int = 0) {
         let fontExtensions = ["ttf", "otf", "ttc", "otc", "pfb", "woff", "woff2"]
-        let ext = (argument as NSString).pathExtension.lowercased()
+        let ext = PathText.fileExtension(argument)
         if argument.contains("/") || fontExtensions.contains(ext)
             || FileManager.default.fileExists(atPath: argument) {
             self = .file(path: argument, faceIndex: faceIndex)

@@ -196,3 +196,25 @@ public final class LineReader {
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
+
+/// Paths as text, split by hand: Foundation's `NSString` path methods trap on some paths a user
+/// may type (`.`, `a/`, `//`), so none of them is used on input.
+public enum PathText {
+    /// The text up to and including the last `/` (empty when there is none), and the rest.
+    public static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// The extension of the last component, lowercased ("" without one): `a/b.TTF` → `ttf`.
+    public static func fileExtension(_ path: String) -> String {
+        let name = split(path).name
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// `name` inside `folder`.
+    public static func joined(_ folder: String, _ name: String) -> String {
+        folder.isEmpty || folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

@@ -107,7 +107,7 @@ struct AngleCommand: RenderingCommand {
             throw CurveTypeError.output(path: outDir, reason: "cannot make the folder")
         }
         let files = svgs.enumerated().map { (i, svg) in
-            (path: (outDir as NSString).appendingPathComponent(String(format: "angle-%04d.svg", i + 1)), contents: svg)
+            (path: PathText.joined(outDir, String(format: "angle-%04d.svg", i + 1)), contents: svg)
         }
         try OutputFile.writeAtomically(files)
     }
