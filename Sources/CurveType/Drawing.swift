@@ -19,6 +19,9 @@ extension TextInput {
 /// control characters and characters no font has.
 func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], features: [FontFeature],
            removed: Int, bidi: Bool = true) throws(CurveTypeError) -> (run: ShapedRun, warnings: [String]) {
+    guard features.count <= maximumFeatures else {
+        throw .invalidInput("at most \(maximumFeatures) OpenType feature settings are applied, not \(features.count)")
+    }
     let stack = try fontStack(font, fallbacks: fallbacks)
     let run = stack.shape(text, features: features, bidi: bidi)
     var warnings: [String] = []
@@ -34,8 +37,16 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
     return (run, warnings)
 }
 
+/// The most feature settings and named fallback fonts one request uses: each fallback font is a
+/// file to open, and no text needs more.
+let maximumFeatures = 64
+let maximumFallbackFonts = 16
+
 /// The stack for `font` with the named `fallbacks` tried before Fontconfig.
 func fontStack(_ font: FontRequest, fallbacks: [FontRequest]) throws(CurveTypeError) -> FontStack {
+    guard fallbacks.count <= maximumFallbackFonts else {
+        throw .invalidInput("at most \(maximumFallbackFonts) fallback fonts are tried, not \(fallbacks.count)")
+    }
     let stack = try lifting { try FontStack.resolve(font) }
     guard !fallbacks.isEmpty else { return stack }
     return stack.addingFallbacks(try lifting { try FontStack.fallbackFonts(fallbacks) })

@@ -29,22 +29,10 @@ public enum InputBytes {
     /// Every byte of `path` (`-`: standard input), refusing more than `limit` bytes: reading
     /// stops at `limit + 1`, so an endless source such as `/dev/zero` is bounded too.
     public static func read(_ path: String, limit: Int) throws(InputError) -> [UInt8] {
-        let descriptor: Int32
-        if path == "-" {
-            descriptor = STDIN_FILENO
-        } else {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                let code = errno
-                if code == ENOENT { throw .notFound(path: path) }
-                throw .unreadable(path: path, reason: String(cString: strerror(code)))
-            }
-        }
+        let descriptor = try openForReading(path)
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw .unreadable(path: path, reason: "it is a directory")
-        }
+        _ = fstat(descriptor, &status)
         var bytes: [UInt8] = []
         // A regular file says its size; reserve it (bounded by the limit) instead of regrowing.
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
@@ -63,6 +51,24 @@ public enum InputBytes {
             if bytes.count > limit { throw .tooLarge(path: path, limit: limit) }
         }
         return bytes
+    }
+
+    /// A descriptor to read `path` from (`-`: standard input, not to be closed), refusing a
+    /// folder.
+    static func openForReading(_ path: String) throws(InputError) -> Int32 {
+        guard path != "-" else { return STDIN_FILENO }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .notFound(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
+            throw .unreadable(path: path, reason: "it is a directory")
+        }
+        return descriptor
     }
 
     /// `n` bytes as a person reads them: "1 MiB", "64 KiB", "300 bytes".
@@ -89,24 +95,8 @@ public final class LineReader {
     public init(path: String, lineLimit: Int) throws(InputError) {
         self.path = path
         self.lineLimit = lineLimit
-        if path == "-" {
-            descriptor = STDIN_FILENO
-            ownsDescriptor = false
-        } else {
-            let d = open(path, O_RDONLY | O_CLOEXEC)
-            guard d >= 0 else {
-                let code = errno
-                if code == ENOENT { throw .notFound(path: path) }
-                throw .unreadable(path: path, reason: String(cString: strerror(code)))
-            }
-            var status = stat()
-            if fstat(d, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                close(d)
-                throw .unreadable(path: path, reason: "it is a directory")
-            }
-            descriptor = d
-            ownsDescriptor = true
-        }
+        descriptor = try InputBytes.openForReading(path)
+        ownsDescriptor = descriptor != STDIN_FILENO
     }
 
     deinit { if ownsDescriptor { close(descriptor) } }
