@@ -111,18 +111,25 @@ public enum Batch {
     /// too, such as the CLI parsing a job's options.
     public static func forEach(count: Int, threads: Int? = nil,
                                _ body: @Sendable (Int) -> BatchOutcome) -> [BatchOutcome] {
+        map(count: count, threads: threads, body)
+    }
+
+    /// `body` of every index below `count`, computed on `threads` threads (default: one per
+    /// core), in index order.
+    public static func map<T: Sendable>(count: Int, threads: Int? = nil, _ body: @Sendable (Int) -> T) -> [T] {
         let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, max(count, 1)))
-        let outcomes = Mutex([BatchOutcome?](repeating: nil, count: count))
+        let results = Mutex([T?](repeating: nil, count: count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < count else { return }
-                let outcome = body(index)
-                outcomes.withLock { $0[index] = outcome }
+                let result = body(index)
+                results.withLock { $0[index] = result }
             }
         }
-        return outcomes.withLock { $0.map { $0 ?? .failed(.invalidInput("the job did not run")) } }
+        // concurrentPerform returns when every worker has, and together they took every index.
+        return results.withLock { $0.compactMap { $0 } }
     }
 
     /// Renders one job and writes its files, creating missing folders above them.

@@ -67,6 +67,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
     public var unitsPerEm: Int { metrics.unitsPerEm }
 
+    /// Opened from bytes a caller handed over (`open(bytes:)`): such fonts are never cached.
+    var isFromMemory: Bool {
+        if case .memory = source { return true } else { return false }
+    }
+
     public var description: String { "\(familyName) \(styleName) (\(source))" }
 
     /// Opens face `faceIndex` of font bytes already in memory (a font a build script embeds,

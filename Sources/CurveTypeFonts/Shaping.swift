@@ -84,10 +84,9 @@ extension FontStack {
     /// features and `bidi`, except for fonts opened from memory (`Font.open(bytes:)`), which are
     /// not cached either: a caller that opens many such fonts keeps none of them alive.
     public func shape(_ text: String, features: [FontFeature] = [], bidi: Bool = true) -> ShapedRun {
-        let fromMemory = ([primary] + fallbacks).contains {
-            if case .memory = $0.source { return true } else { return false }
+        if primary.isFromMemory || fallbacks.contains(where: \.isFromMemory) {
+            return shapeUncached(text, features: features, bidi: bidi)
         }
-        if fromMemory { return shapeUncached(text, features: features, bidi: bidi) }
         let key = ShapedRunCache.Key(
             fonts: [primary.id] + fallbacks.map(\.id), pattern: fallbackPattern, text: text,
             features: features.map(\.text), bidi: bidi)

@@ -228,10 +228,15 @@ final class FitParagraph {
     /// line's visual order, as it is drawn.
     func measure(_ lo: Int, _ hi: Int, tight: Bool) -> (left: Double, right: Double, top: Double?, bottom: Double?) {
         let end = trimmedEnd(lo, hi)
+        // Left to right text is drawn in reading order: no order to compute.
+        return bidi == nil ? measure(order: lo..<end, tight: tight) : measure(order: visualOrder(lo, end), tight: tight)
+    }
+
+    private func measure<Order: Sequence<Int>>(order: Order, tight: Bool) -> (left: Double, right: Double, top: Double?, bottom: Double?) {
         var pen = 0.0
         var minX = Double.infinity, maxX = -Double.infinity
         var top: Double?, bottom: Double?
-        for k in visualOrder(lo, end) {
+        for k in order {
             let c = clusters[k]
             if let ink = c.ink {
                 minX = min(minX, pen + ink.minX)

@@ -328,7 +328,7 @@ private struct SafeSVGReader {
 
     /// Records something removed, for the warning: long values cut short.
     mutating func note(_ what: String) {
-        removed.insert(what.count > 48 ? String(what.prefix(47)) + "…\"" : what)
+        removed.insert(what.count > 48 ? String(what.prefix(47)) + "…" : what)
     }
 
     /// The attributes of a kept element that pass the allowlist, `style` declarations included.

@@ -38,9 +38,9 @@ struct BatchCommand: ParsableCommand {
         while true {
             let entries = try file.next(Self.chunkSize)
             if entries.isEmpty { break }
-            // Parse every job, claim outputs in job order, then render: no result depends on
-            // which thread finishes first.
-            let parsed = entries.map { entry in entry.flatMap(Self.parse) }
+            // Parse every job (on every core), claim outputs in job order, then render: no
+            // result depends on which thread finishes first.
+            let parsed = Batch.map(count: entries.count, threads: threads) { entries[$0].flatMap(Self.parse) }
             let jobs = parsed.map { job -> Result<Parsed, CurveTypeError> in
                 job.flatMap { job in
                     if let conflict = claims.claim(output: job.output, layout: job.layout) { return .failure(conflict) }
