@@ -118,7 +118,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
         // HarfBuzz over the same bytes. The blob does not copy; `buffer` outlives it.
         let blob = hb_blob_create(
-            buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(buffer.count),
+            buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(clamping: buffer.count),
             HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, UInt32(truncatingIfNeeded: faceIndex))  // 0...0xFFFF, checked above
         hb_blob_destroy(blob)

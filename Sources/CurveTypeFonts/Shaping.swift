@@ -61,7 +61,9 @@ public struct FontFeature: Sendable, Hashable {
 
     public init?(_ text: String) {
         var feature = hb_feature_t()
-        guard hb_feature_from_string(text, Int32(text.utf8.count), &feature) != 0 else { return nil }
+        // A feature setting is a few characters; a long string is no setting (and HarfBuzz takes
+        // its length as a 32-bit int).
+        guard text.utf8.count <= 128, hb_feature_from_string(text, Int32(text.utf8.count), &feature) != 0 else { return nil }
         self.text = text
         self.value = feature
     }
@@ -161,8 +163,9 @@ extension FontStack {
             hb_buffer_clear_contents(buffer)
             utf8.withUnsafeBufferPointer { bytes in
                 bytes.baseAddress?.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-                    hb_buffer_add_utf8(buffer, chars, Int32(bytes.count), UInt32(item.start),
-                                       Int32(item.end - item.start))
+                    // HarfBuzz counts in 32 bits; callers bound text far below that (16 KiB).
+                    hb_buffer_add_utf8(buffer, chars, Int32(clamping: bytes.count), UInt32(clamping: item.start),
+                                       Int32(clamping: item.end - item.start))
                 }
             }
             if let level = item.level {
@@ -170,7 +173,7 @@ extension FontStack {
             }
             hb_buffer_guess_segment_properties(buffer)
             hbFeatures.withUnsafeBufferPointer { f in
-                hb_shape(font.hbFont, buffer, f.baseAddress, UInt32(f.count))
+                hb_shape(font.hbFont, buffer, f.baseAddress, UInt32(clamping: f.count))
             }
             var count: UInt32 = 0
             var glyphs: [ShapedGlyph] = []
