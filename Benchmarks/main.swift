@@ -155,7 +155,7 @@ defer { try? FileManager.default.removeItem(at: batchFolder) }
 func batchJobs(_ round: Int) -> [BatchJob] {
     (0..<10_000).map { i in
         BatchJob(BadgeRequest(label: labels[i % labels.count], message: "r\(round) job \(i)", color: i % 3 == 0 ? nil : try? BadgeColor.parse("blue")),
-                 output: batchFolder.appendingPathComponent("b\(i % 1000).svg").path)
+                 output: batchFolder.appendingPathComponent("b\(i).svg").path)
     }
 }
 let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -170,6 +170,7 @@ for threads in [1, cores] {
         let start = clock.now
         let outcomes = Batch.run(jobs, threads: threads)
         let elapsed = clock.now - start
+        for case .failed(let error) in outcomes { FileHandle.standardError.write(Data("batch job failed: \(error)\n".utf8)); break }
         precondition(outcomes.allSatisfy { if case .written = $0 { true } else { false } })
         times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }

@@ -15,8 +15,8 @@ import Darwin
 ///   it and renamed into place, so a reader never sees half a file. An existing file keeps its
 ///   permission bits (and, run as root, its owner).
 /// - A symbolic link is followed and its final target replaced; the link stays a link.
-/// - A FIFO, a character device (`/dev/stdout`, `/dev/null`, a terminal), a socket, or anything
-///   reached through `/dev/` or `/proc/` is opened and written through, never replaced.
+/// - A FIFO, a character device (`/dev/null`, a terminal), a socket, or anything reached through
+///   /proc (`/dev/stdout`, `/dev/fd/1`) is opened and written through, never replaced.
 /// - Every target is checked before anything is written; two outputs naming one file are an
 ///   error. Renames keep a hard link to the file they replace until every output is written, so
 ///   a late failure (a full device, say) puts every file back as it was.
@@ -63,11 +63,13 @@ public enum OutputFile {
             if let reason = writeAll(file.contents, to: descriptor) { throw .output(path: file.path, reason: reason) }
         }
 
-        // 2. Renamed into place, keeping what they replace.
+        // 2. Renamed into place, keeping what they replace while anything could still fail.
+        let lastRename = targets.lastIndex { if case .replace = $0.kind { true } else { false } }
+        let writtenThrough = targets.contains { if case .replace = $0.kind { false } else { true } }
         for (index, (file, target)) in zip(files, targets).enumerated() {
             guard case .replace(let path, let existing) = target.kind, let temporary = temporaries[index] else { continue }
             var backup: String?
-            if existing != nil {
+            if existing != nil && (index != lastRename || writtenThrough) {
                 let name = temporaryName(for: path, suffix: "old")
                 if link(path, name) == 0 { backup = name }
             }
@@ -92,7 +94,9 @@ public enum OutputFile {
             case .replace: continue
             case .standardOutput: descriptor = STDOUT_FILENO
             case .through(let path):
-                descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY)
+                // Appending: a regular file reached through /proc is another process's open file
+                // (`2>>log`), and a FIFO or device has no end to cut.
+                descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY)
                 guard descriptor >= 0 else { throw .output(path: file.path, reason: String(cString: strerror(errno))) }
             }
             let reason = writeAll(file.contents, to: descriptor)
@@ -171,20 +175,25 @@ public enum OutputFile {
                 return
             }
             guard !path.isEmpty else { throw .output(path: "''", reason: "the path is empty") }
-            if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
-                var status = stat()
-                guard stat(path, &status) == 0 else { throw .output(path: path, reason: String(cString: strerror(errno))) }
-                guard status.st_mode & S_IFMT != S_IFDIR else { throw .output(path: path, reason: "it is a directory") }
-                kind = .through(path)
-                identity = "\(status.st_dev):\(status.st_ino)"
-                return
-            }
-            // Follow links to the file they finally name (which may not exist yet).
+            // Follow links to the file they finally name (which may not exist yet). A path in
+            // /proc (`/dev/stdout` → /proc/self/fd/1) names an open file of some process, maybe
+            // a regular file a shell opened: it is written through, never renamed over.
             var resolved = path
             var hops = 0
             while true {
                 var link = stat()
                 guard lstat(resolved, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { break }
+                // Only a link can lead into /proc: a plain path is checked no further.
+                if Self.isInProc(resolved) {
+                    var status = stat()
+                    guard stat(path, &status) == 0 else { throw .output(path: path, reason: String(cString: strerror(errno))) }
+                    guard status.st_mode & S_IFMT != S_IFDIR else { throw .output(path: path, reason: "it is a directory") }
+                    identity = "\(status.st_dev):\(status.st_ino)"
+                    // Our own standard output by another name: written to descriptor 1, so a
+                    // shell's `>>` still appends and `>` keeps its place.
+                    kind = identity == Self.identity(descriptor: STDOUT_FILENO) ? .standardOutput : .through(path)
+                    return
+                }
                 hops += 1
                 guard hops <= 40 else { throw .output(path: path, reason: "too many levels of symbolic links") }
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -219,6 +228,15 @@ public enum OutputFile {
             guard folderStatus.st_mode & S_IFMT == S_IFDIR else { throw .output(path: path, reason: "\(folder) is not a directory") }
             kind = .replace(resolved, existing: nil)
             identity = "\(folderStatus.st_dev):\(folderStatus.st_ino)/" + name
+        }
+
+        /// Whether `path`'s folder is, links resolved, in /proc.
+        private static func isInProc(_ path: String) -> Bool {
+            let folder = PathText.split(path).folder
+            guard let real = realpath(folder.isEmpty ? "." : folder, nil) else { return false }
+            defer { free(real) }
+            let text = String(cString: real)
+            return text == "/proc" || text.hasPrefix("/proc/")
         }
 
         private static func identity(descriptor: Int32) -> String? {
