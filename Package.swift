@@ -28,10 +28,12 @@ let package = Package(
         // ICU's line break iterator (UAX #14), linked from the system like HarfBuzz. A C file
         // of its own: its header names no ICU type (see the header for why).
         .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
+        // The bundled DejaVu fonts, assembled in byte for byte (`.incbin` of Fonts/*.ttf).
+        .target(name: "CBundledFonts", cSettings: [.headerSearchPath("../../Fonts")]),
 
         // font file ─▶ shaped glyphs, outlines, metrics (FreeType, HarfBuzz, Fontconfig), and the
         // text's bidi levels (FriBiDi) and line break opportunities (ICU)
-        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CLineBreaks", "CurveTypeGeometry"]),
+        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CLineBreaks", "CBundledFonts", "CurveTypeGeometry"]),
         // points, angles, transforms, paths, curves with arc-length parametrisation
         .target(name: "CurveTypeGeometry"),
         // shaped glyphs × curve ─▶ placed glyphs

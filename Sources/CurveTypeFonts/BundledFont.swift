@@ -1,3 +1,4 @@
+import CBundledFonts
 import Foundation
 
 /// The DejaVu fonts compiled into the library (from Debian's fonts-dejavu-core 2.37; see
@@ -34,52 +35,18 @@ public enum BundledFont: String, Sendable, CaseIterable, Hashable {
         self = match
     }
 
-    var base64: StaticString {
-        switch self {
-        case .sans: return BundledFontData.sans
-        case .sansBold: return BundledFontData.sansBold
-        case .mono: return BundledFontData.mono
-        case .monoBold: return BundledFontData.monoBold
-        }
-    }
-
-    /// The font file's bytes, decoded from the embedded base64 text.
+    /// The font file's bytes, assembled into the binary (`CBundledFonts`): read-only data
+    /// mapped with the program, copied once when the font is opened, never decoded.
     public var bytes: [UInt8] {
-        base64.withUTF8Buffer { Base64.decode($0) }
-    }
-}
-
-/// A base64 decoder over UTF-8 bytes that skips line breaks and padding. The embedded fonts are
-/// written by Fonts/embed.py, so the input is well formed; a font is decoded once per process.
-enum Base64 {
-    /// 6-bit value of each byte; 0xFF for bytes outside the alphabet (newlines, '=').
-    private static let table: [UInt8] = {
-        var t = [UInt8](repeating: 0xFF, count: 256)
-        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
-            t[Int(c)] = UInt8(i)
+        let index: Int32
+        switch self {
+        case .sans: index = 0
+        case .sansBold: index = 1
+        case .mono: index = 2
+        case .monoBold: index = 3
         }
-        return t
-    }()
-
-    static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        table.withUnsafeBufferPointer { table in
-            [UInt8](unsafeUninitializedCapacity: text.count / 4 * 3 + 3) { out, count in
-                var accumulator: UInt32 = 0
-                var bits: UInt32 = 0
-                var n = 0
-                for c in text {
-                    let v = table[Int(c)]
-                    if v == 0xFF { continue }
-                    accumulator = (accumulator << 6) | UInt32(v)
-                    bits += 6
-                    if bits >= 8 {
-                        bits -= 8
-                        out[n] = UInt8(truncatingIfNeeded: accumulator >> bits)
-                        n += 1
-                    }
-                }
-                count = n
-            }
-        }
+        var count = 0
+        guard let start = curvetype_bundled_font(index, &count) else { return [] }
+        return Array(UnsafeBufferPointer(start: start, count: count))
     }
 }
