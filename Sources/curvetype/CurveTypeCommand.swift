@@ -25,7 +25,18 @@ struct CurveTypeCommand: ParsableCommand {
             arguments += ["--", value]
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command: ParsableCommand
+            // A run pays only for the subcommand it runs: parsing from the root resolves every
+            // subcommand's options (Swift runtime conformance lookups), most of the start-up.
+            // Help, version and completion requests go through the root, which prints them
+            // with the whole command's name and context.
+            let asksForHelp = arguments.contains { ["-h", "--help", "--version", "--experimental-dump-help"].contains($0) || $0.hasPrefix("--generate-completion") }
+            if !asksForHelp, let first = arguments.first,
+               let type = configuration.subcommands.first(where: { $0.configuration.commandName == first }) {
+                command = try type.parse(Array(arguments.dropFirst()))
+            } else {
+                command = try parseAsRoot(arguments)
+            }
             try command.run()
         } catch let error as CurveTypeError {
             fail(error.description, code: 1)
