@@ -32,7 +32,7 @@ COMMANDS = ["circle", "spiral", "fit", "angle", "badge", "seal", "batch"]
 TEXTS = [
     "Hello", "", " ", "שלום עולם", "مرحبا بالعالم", "x \u2067ナطלT-", "אב cd", "A\u0301\u0302",
     "👩‍👩‍👧 🇫🇷", "\u00a0", "a\nb", "a\r\nb", "\x1b[31mred", "\u202eevil", "<script>&amp;\"'",
-    "W" * 300, "word " * 400, "ﬁ ﬂ office", "中文文本测试", "-dash", "--", "\ufeffbom", "\u0000".replace("\u0000", ""),
+    "W" * 300, "word " * 400, "ﬁ ﬂ office", "中文文本测试", "-dash", "--", "\ufeffbom",
     "x" * 20000, "\u2028line", "🙂" * 50, "Z\u0308" * 30, "\ud7ff", "tab\there",
 ]
 NUMBERS = ["0", "-0", "1", "-1", "2", "16", "100", "360", "-360", "1e308", "-1e308", "1e-308", "nan", "inf",

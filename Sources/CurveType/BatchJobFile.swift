@@ -18,11 +18,29 @@ public final class BatchJobFile {
     private var arrayIndex = 0
 
     /// Opens `path` (`-`: standard input) and reads as far as the format needs.
-    public init(path: String) throws(CurveTypeError) {
+    public convenience init(path: String) throws(CurveTypeError) {
+        let reader: LineReader
+        do { reader = try LineReader(path: path, lineLimit: Self.maximumJobBytes) } catch { throw Self.lifted(error) }
+        try self.init(reader: reader)
+    }
+
+    /// Parses every job of `bytes` at once, through the same reader as a file (the library's
+    /// and the fuzzer's entry).
+    public static func parse(_ bytes: [UInt8]) throws(CurveTypeError) -> [Result<[String], CurveTypeError>] {
+        let file = try BatchJobFile(reader: LineReader(bytes: bytes, name: "the jobs", lineLimit: maximumJobBytes))
+        var jobs: [Result<[String], CurveTypeError>] = []
+        while true {
+            let chunk = try file.next(4096)
+            if chunk.isEmpty { return jobs }
+            jobs += chunk
+        }
+    }
+
+    /// Skips a byte-order mark and sniffs the format: the first byte that is not white space
+    /// says array or lines. An array is read whole now.
+    private init(reader: LineReader) throws(CurveTypeError) {
         do {
-            let reader = try LineReader(path: path, lineLimit: Self.maximumJobBytes)
             if try reader.peek(3) == [0xEF, 0xBB, 0xBF] { reader.skip(3) }
-            // Sniff: the first byte that is not white space says array or lines.
             var offset = 0
             var first: UInt8?
             while first == nil {
@@ -38,31 +56,12 @@ public final class BatchJobFile {
                 self.reader = reader
             }
         } catch let error as InputError {
-            throw Self.lifted(error, path: path)
+            throw Self.lifted(error)
         } catch let error as CurveTypeError {
             throw error
         } catch {
-            throw .invalidInput("cannot read the jobs file \(path)")
+            throw .invalidInput("cannot read the jobs file")
         }
-    }
-
-    /// Parses every job of `bytes` at once (the library's and the fuzzer's entry).
-    public static func parse(_ bytes: [UInt8]) throws(CurveTypeError) -> [Result<[String], CurveTypeError>] {
-        var bytes = bytes[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if bytes.first(where: { !isSpace($0) }) == UInt8(ascii: "[") {
-            guard bytes.count <= maximumArrayBytes else {
-                throw .invalidInput("the jobs file is larger than \(InputBytes.describe(bytes: maximumArrayBytes)), the most a JSON array may be (use JSON lines)")
-            }
-            return try parseArray(Array(bytes))
-        }
-        var jobs: [Result<[String], CurveTypeError>] = []
-        for var line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            guard line.count <= maximumJobBytes else { jobs.append(.failure(tooLong)); continue }
-            if let job = job(line: Array(line)) { jobs.append(job) }
-        }
-        return jobs
     }
 
     /// The next `count` jobs at most; empty at the end.
@@ -77,7 +76,7 @@ public final class BatchJobFile {
         guard let reader else { return [] }
         while jobs.count < count {
             let line: LineReader.Line?
-            do { line = try reader.nextLine() } catch { throw Self.lifted(error, path: "the jobs file") }
+            do { line = try reader.nextLine() } catch { throw Self.lifted(error) }
             guard let line else { break }
             switch line {
             case .tooLong: jobs.append(.failure(Self.tooLong))
@@ -93,7 +92,7 @@ public final class BatchJobFile {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    private static func lifted(_ error: InputError, path: String) -> CurveTypeError {
+    private static func lifted(_ error: InputError) -> CurveTypeError {
         switch error {
         case .notFound(let path): return .invalidInput("cannot read the jobs file \(path): no such file")
         case .unreadable(let path, let reason): return .invalidInput("cannot read the jobs file \(path): \(reason)")

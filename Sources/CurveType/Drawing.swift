@@ -29,9 +29,7 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
         warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
     }
     if !run.missing.isEmpty {
-        var seen = Set<Unicode.Scalar>()
-        let names = run.missing.filter { seen.insert($0).inserted }
-            .map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
+        let names = run.missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
         warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef")
     }
     return (run, warnings)

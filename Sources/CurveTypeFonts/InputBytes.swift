@@ -24,7 +24,7 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Reads input files as streams: `read(2)` until the end, so a FIFO, a pipe, process
 /// substitution (`<(…)`), `/dev/stdin` and `/dev/null` read as a regular file does.
-/// (`FileManager.contents(atPath:)` returns nil for everything but regular files.)
+/// (Foundation's whole-file read returns nil for everything but regular files.)
 public enum InputBytes {
     /// Every byte of `path` (`-`: standard input), refusing more than `limit` bytes: reading
     /// stops at `limit + 1`, so an endless source such as `/dev/zero` is bounded too.
@@ -38,16 +38,7 @@ public enum InputBytes {
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
             bytes.reserveCapacity(Int(min(Int64(limit) + 1, Int64(status.st_size))))
         }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let wanted = min(chunk.count, limit + 1 - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        while try readChunk(descriptor, appendingTo: &bytes, atMost: min(65_536, limit + 1 - bytes.count), path: path) > 0 {
             if bytes.count > limit { throw .tooLarge(path: path, limit: limit) }
         }
         return bytes
@@ -97,6 +88,16 @@ public final class LineReader {
         self.lineLimit = lineLimit
         descriptor = try InputBytes.openForReading(path)
         ownsDescriptor = descriptor != STDIN_FILENO
+    }
+
+    /// Reads `bytes` already in memory, as if they were a file named `name`.
+    public init(bytes: [UInt8], name: String, lineLimit: Int) {
+        path = name
+        self.lineLimit = lineLimit
+        descriptor = -1
+        ownsDescriptor = false
+        buffer = bytes
+        atEnd = true
     }
 
     deinit { if ownsDescriptor { close(descriptor) } }
@@ -169,22 +170,23 @@ public final class LineReader {
             buffer.removeFirst(start)
             start = 0
         }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[0..<count]) }
-            return
-        }
+        if try readChunk(descriptor, appendingTo: &buffer, atMost: 65_536, path: path) == 0 { atEnd = true }
     }
 }
 
-/// `read(2)`, named apart from `InputBytes.read`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
+/// Reads at most `count` bytes of `descriptor` onto the end of `bytes` (`read(2)`, again when a
+/// signal interrupts it); how many came, 0 at the end.
+private func readChunk(_ descriptor: Int32, appendingTo bytes: inout [UInt8], atMost count: Int,
+                       path: String) throws(InputError) -> Int {
+    var chunk = [UInt8](repeating: 0, count: count)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
+        if n >= 0 {
+            bytes.append(contentsOf: chunk[0..<n])
+            return n
+        }
+        guard errno == EINTR else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+    }
 }
 
 /// Paths as text, split by hand: Foundation's `NSString` path methods trap on some paths a user

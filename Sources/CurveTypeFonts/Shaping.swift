@@ -26,7 +26,8 @@ public struct ShapedRun: Sendable {
     /// The fonts the glyphs use; index 0 is the stack's primary font.
     public let fonts: [Font]
     public let glyphs: [ShapedGlyph]
-    /// Characters no font had, drawn as the primary font's .notdef glyph, in text order.
+    /// Characters no font had, drawn as the primary font's .notdef glyph: each once, in the
+    /// order they first appear.
     public let missing: [Unicode.Scalar]
 
     /// The glyphs `glyphs` of this run as a run of their own over the text's UTF-8 bytes
@@ -103,6 +104,7 @@ extension FontStack {
         // Segment into (font, UTF-8 range) runs by grapheme cluster.
         var runs: [(font: Font, start: Int, end: Int)] = []
         var missing: [Unicode.Scalar] = []
+        var missingSeen = Set<Unicode.Scalar>()
         var offset = 0
         let coveredByPrimary = text.unicodeScalars.allSatisfy { primary.covers($0) }
         if coveredByPrimary {
@@ -119,7 +121,7 @@ extension FontStack {
                     font = last
                 }
                 if font == nil {
-                    missing.append(contentsOf: character.unicodeScalars.filter { !primary.covers($0) })
+                    missing.append(contentsOf: character.unicodeScalars.filter { !primary.covers($0) && missingSeen.insert($0).inserted })
                 }
                 let chosen = font ?? primary
                 if let last = runs.last, last.font === chosen {
