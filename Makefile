@@ -56,7 +56,7 @@ build: deps
 	$(SWIFT) build --build-path $(BUILD_DIR)
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --build-path $(RELEASE_DIR) --product curvetype
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --strip-all --build-path $(RELEASE_DIR) --product curvetype
 
 install: release
 	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/curvetype

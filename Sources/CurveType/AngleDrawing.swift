@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How an angle label writes its value.
 public enum AngleUnit: String, Sendable, CaseIterable {
@@ -215,9 +219,9 @@ extension AngleRequest {
     /// The label for `degrees` in the request's unit.
     public func labelText(_ degrees: Double) -> String {
         func fixed(_ v: Double, _ places: Int) -> String {
-            let text = String(format: "%.\(places)f", v)
+            let text = cFormat("%.\(places)f", v)
             let zero = text.allSatisfy { "-0.".contains($0) }
-            return (zero ? String(text.drop { $0 == "-" }) : text).replacingOccurrences(of: "-", with: "−")
+            return (zero ? String(text.drop { $0 == "-" }) : text).replacing("-", with: "−")
         }
         switch unit {
         case .degrees: return fixed(degrees, decimals ?? 0) + "°"

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The badge looks of shields.io.
 public enum BadgeStyle: String, Sendable, CaseIterable {
@@ -32,7 +36,7 @@ public enum BadgeColor {
     /// A colour for `--color`/`--label-color`: shields' names first (so `green` is shields'
     /// green, not CSS's), then bare hex, then CSS.
     public static func parse(_ text: String) throws(CurveTypeError) -> SVGColor {
-        let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let lower = text.trimmed().lowercased()
         let name = aliases[lower] ?? lower
         if let hex = named[name] { return try lifting { try SVGColor(parsing: hex) } }
         if (lower.count == 3 || lower.count == 6), lower.allSatisfy(\.isHexDigit) {
@@ -88,7 +92,7 @@ public struct BadgeLogo: Sendable {
         guard let comma = url.firstIndex(of: ",") else { throw .invalidInput("the logo data URL has no ',' before its data") }
         let header = url[url.index(url.startIndex, offsetBy: 5)..<comma].lowercased()
         let data = String(url[url.index(after: comma)...])
-        let parts = header.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = header.split(separator: ";").map { $0.trimmed() }
         guard parts.first == "image/svg+xml" else {
             throw .invalidInput("the logo must be SVG (data:image/svg+xml), not \(parts.first.map { "data:" + $0 } ?? "an untyped data URL")")
         }
@@ -98,8 +102,28 @@ public struct BadgeLogo: Sendable {
             }
             return [UInt8](decoded)
         }
-        guard let text = data.removingPercentEncoding else { throw .invalidInput("the logo data URL has bad percent-encoding") }
-        return Array(text.utf8)
+        guard let bytes = percentDecoded(data) else { throw .invalidInput("the logo data URL has bad percent-encoding") }
+        return bytes
+    }
+
+    /// RFC 3986 percent-decoding: `%` and two hex digits give one byte; any other `%` is an error.
+    private static func percentDecoded(_ text: some StringProtocol) -> [UInt8]? {
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        var bytes: [UInt8] = []
+        var input = text.utf8.makeIterator()
+        while let byte = input.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let high = input.next().flatMap(hexValue), let low = input.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension BadgeRequest {
     /// Shapes the label and message, places them by shields' geometry and writes the SVG.
@@ -94,7 +98,7 @@ extension BadgeRequest {
 enum BadgeLink {
     /// `url` if it is an http, https or mailto URL with no spaces or control characters.
     static func validated(_ url: String, option: String) throws(CurveTypeError) -> String {
-        let trimmed = url.trimmingCharacters(in: .whitespaces)
+        let trimmed = url.trimmed()
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
             throw .invalidInput("the \(option) holds spaces or control characters (percent-encode them)")
         }

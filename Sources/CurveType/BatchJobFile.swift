@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A batch's job file: a JSON array of job objects, or JSON lines (one object per line), read
 /// as a stream so a list of any length is never held whole. A leading UTF-8 byte-order mark is

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Any error of CurveType's pipeline, one line for a person in `description`.
 public enum CurveTypeError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // What every drawing command shares: cleaning and shaping its text, checking its frame, and
 // writing placed glyphs as outlines or as text.
@@ -29,7 +33,7 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
         warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
     }
     if !run.missing.isEmpty {
-        let names = run.missing.map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
+        let names = run.missing.map { "U+" + hexDigits($0.value, width: 4, uppercase: true) }.joined(separator: ", ")
         warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef")
     }
     return (run, warnings)
@@ -191,7 +195,7 @@ func writeTextElements(_ layout: CurveTextLayout, primary: Font, into writer: in
 
 /// A CSS font-family list: the font's family, then a generic family.
 func cssFamily(_ font: Font) -> String {
-    let family = font.familyName.replacingOccurrences(of: "'", with: "")
+    let family = font.familyName.replacing("'", with: "")
     return "'\(family)', \(font.isFixedPitch ? "monospace" : "sans-serif")"
 }
 
@@ -201,5 +205,5 @@ func cssFamily(_ font: Font) -> String {
 func describePixels(_ value: Double) -> String {
     guard value.isFinite else { return value.isNaN ? "an undefined number of" : "more than 1e308" }
     if abs(value) < 1e15 { return String(Int(value.rounded(.towardZero))) }
-    return String(format: "%.3g", value)
+    return cFormat("%.3g", value)
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a fitted text holds: one text broken into lines, or rows that share one size.
 public enum FitContent: Sendable, Hashable {
@@ -71,7 +75,7 @@ extension FitRequest {
         let label: String
         switch content {
         case .text(let text):
-            let paragraphs = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            let paragraphs = text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             guard paragraphs.contains(where: { !TextInput.clean(String($0)).text.isEmpty }) else {
                 throw .invalidInput("the text is empty")
             }
@@ -87,7 +91,7 @@ extension FitRequest {
             for (i, row) in rows.enumerated() {
                 guard !row.contains("\n") else { throw .invalidInput("row \(i + 1) has a line break: a row is one line") }
                 let run = try shaped(row)
-                guard !run.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                guard !run.text.trimmed().isEmpty else {
                     throw .invalidInput("row \(i + 1) is empty")
                 }
                 runs.append(run)
@@ -96,7 +100,7 @@ extension FitRequest {
             fitted = try lifting { try TextFitter.fitRows(runs, mode: mode, style: style) }
         }
         if fitted.truncated {
-            warnings.append(String(format: "the text did not fit at the minimum size, %g px: cut short with an ellipsis", fitted.size))
+            warnings.append(cFormat("the text did not fit at the minimum size, %g px: cut short with an ellipsis", fitted.size))
         }
 
         let layouts = fitted.lines.map(\.layout)

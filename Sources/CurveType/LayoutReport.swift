@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The layout JSON of `--layout FILE`: numbers at full precision (shortest round-trip form),
 /// keys in a fixed order, so the same request gives the same bytes.
@@ -148,7 +152,7 @@ enum LayoutReport {
             case "\\": out += "\\\\"
             default:
                 if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
+                    out += "\\u" + hexDigits(scalar.value, width: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -137,6 +141,12 @@ public enum OutputFile {
         // A short name of its own, whatever the target's length: beside it, in its folder.
         let number = temporaryCounter.wrappingAdd(1, ordering: .relaxed).oldValue
         return PathText.split(path).folder + ".curvetype.\(getpid()).\(number).\(suffix)"
+    }
+
+    /// Writes `text` to standard error (diagnostics); a failure to write there is ignored, as
+    /// there is nowhere left to report it.
+    public static func writeToStandardError(_ text: String) {
+        _ = writeAll(text, to: STDERR_FILENO)
     }
 
     /// Writes every byte of `text`; the reason on failure.

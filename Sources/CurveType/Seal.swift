@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A round seal badge: ring text set evenly round a circle between two border rings, and centre
 /// text fitted into the inner circle.
@@ -93,7 +104,7 @@ extension SealRequest {
         let ringFont = font ?? .bundled(.sansBold)
         var warnings: [String] = []
 
-        let (ringText, removedRing) = TextInput.clean(ring.trimmingCharacters(in: .whitespacesAndNewlines))
+        let (ringText, removedRing) = TextInput.clean(ring.trimmed { $0.isSpaceOrNewline })
         guard !ringText.isEmpty else { throw .invalidInput("the ring text is empty") }
         let (ringRun, saidRing) = try shape(ringText, font: ringFont, fallbacks: fallbackFonts, features: [], removed: removedRing)
         warnings += saidRing.map { "ring: " + $0 }
@@ -125,8 +136,8 @@ extension SealRequest {
         let centerRequest = centerFont ?? ringFont
         let stack = try fontStack(centerRequest, fallbacks: fallbackFonts)
         var paragraphs: [ShapedRun] = []
-        for paragraph in center.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n") {
-            let (text, removed) = TextInput.clean(paragraph.trimmingCharacters(in: .whitespaces))
+        for paragraph in center.replacing("\r\n", with: "\n").split(separator: "\n") {
+            let (text, removed) = TextInput.clean(paragraph.trimmed())
             guard !text.isEmpty else { continue }
             let (run, said) = try shape(text, font: centerRequest, fallbacks: fallbackFonts, features: [],
                                         removed: removed)
@@ -154,7 +165,7 @@ extension SealRequest {
         let offset = Point(x: middle.x - bestBox.width / 2, y: middle.y - bestBox.height / 2)
         let centerLayouts = fitted.lines.map { $0.layout.translated(by: offset) }
 
-        let label = title.map { TextInput.clean($0).text } ?? "\(centerText.replacingOccurrences(of: "\n", with: " ")) — \(ringText)"
+        let label = title.map { TextInput.clean($0).text } ?? "\(centerText.replacing("\n", with: " ")) — \(ringText)"
         let prefix = idPrefix ?? derivedIDPrefix([
             ringText, centerText, "\(radius)", "\(size)", ringFont.description, centerRequest.description,
             fallbackFonts.map(\.description).joined(separator: ","), color.value, centerColor?.value ?? "",

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How the ends of an open stroke are drawn (SVG `stroke-linecap`).
 public enum LineCap: String, Sendable, CaseIterable {
@@ -167,14 +178,14 @@ extension SpiralRequest {
         // decimal in x and in y; the fit gets what remains of the tolerance.
         let rounding = 0.5 * pow(10, -Double(precision)) * 2.0.squareRoot()
         guard tolerance > rounding * 1.5 else {
-            throw .invalidInput(String(format: "tolerance %g px is finer than %d decimals can write (%.2g px); raise --precision or the tolerance", tolerance, precision, rounding))
+            throw .invalidInput(cFormat("tolerance %g px is finer than %d decimals can write (%.2g px); raise --precision or the tolerance", tolerance, precision, rounding))
         }
 
         // Build everything about the centre (0, 0), then move it onto the canvas.
         let origin = ArchimedeanSpiral(center: .zero, a: a * pixelsPerUnit, b: b * pixelsPerUnit)
         var warnings: [String] = []
         var layout: SpiralTextLayout?
-        var label = String(format: "Archimedean spiral r = %g + %gθ from %g° to %g°", a, b, from, to)
+        var label = cFormat("Archimedean spiral r = %g + %gθ from %g° to %g°", a, b, from, to)
         if let text {
             let (cleaned, removed) = try TextInput.cleanedForDrawing(text.text)
             let (run, shapeWarnings) = try shape(cleaned, font: text.font, features: text.features, removed: removed)

@@ -1,5 +1,9 @@
 import CBundledFonts
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The DejaVu fonts compiled into the library (from Debian's fonts-dejavu-core 2.37; see
 /// Fonts/README.md). They are CurveType's defaults and need neither Fontconfig nor files on disk.
@@ -35,9 +39,12 @@ public enum BundledFont: String, Sendable, CaseIterable, Hashable {
         self = match
     }
 
-    /// The font file's bytes, assembled into the binary (`CBundledFonts`): read-only data
-    /// mapped with the program, copied once when the font is opened, never decoded.
-    public var bytes: [UInt8] {
+    /// A copy of the font file's bytes.
+    public var bytes: [UInt8] { Array(storage) }
+
+    /// The font file's bytes where they are assembled into the binary (`CBundledFonts`):
+    /// read-only data mapped with the program, which FreeType and HarfBuzz read in place.
+    var storage: UnsafeRawBufferPointer {
         let index: Int32
         switch self {
         case .sans: index = 0
@@ -46,7 +53,7 @@ public enum BundledFont: String, Sendable, CaseIterable, Hashable {
         case .monoBold: index = 3
         }
         var count = 0
-        guard let start = curvetype_bundled_font(index, &count) else { return [] }
-        return Array(UnsafeBufferPointer(start: start, count: count))
+        guard let start = curvetype_bundled_font(index, &count) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: start, count: count)
     }
 }

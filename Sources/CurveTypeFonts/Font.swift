@@ -1,7 +1,11 @@
 import CFreeType
 import CHarfBuzz
 import CurveTypeGeometry
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// Where a font's bytes came from.
@@ -40,6 +44,24 @@ public struct GlyphOutline: Sendable, Hashable {
     public var bounds: Rect?
 }
 
+/// Where a font's bytes live: a buffer the font allocated (and frees), or read-only data that
+/// lasts as long as the program (the bundled fonts, assembled into the binary).
+enum FontBytes {
+    case owned(UnsafeMutableRawBufferPointer)
+    case permanent(UnsafeRawBufferPointer)
+
+    var buffer: UnsafeRawBufferPointer {
+        switch self {
+        case .owned(let buffer): UnsafeRawBufferPointer(buffer)
+        case .permanent(let buffer): buffer
+        }
+    }
+
+    func release() {
+        if case .owned(let buffer) = self { buffer.deallocate() }
+    }
+}
+
 /// One face of a font file, opened once in FreeType (outlines, metrics) and once in HarfBuzz
 /// (shaping), both over the same bytes in memory.
 ///
@@ -57,10 +79,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// Whether every glyph has the same advance (FreeType's FT_FACE_FLAG_FIXED_WIDTH).
     public let isFixedPitch: Bool
 
-    private let bytes: UnsafeMutableRawBufferPointer
+    /// The font file's bytes, which FreeType and HarfBuzz read in place.
+    private let bytes: FontBytes
     private let face: FT_Face
     let hbFont: OpaquePointer
-    private let faceLock = NSLock()
+    private let faceLock = Mutex(())
     private let outlineCache = Mutex([UInt32: GlyphOutline]())
 
     private static let nextID = Atomic<Int>(1)
@@ -80,16 +103,22 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         try Font(bytes: bytes, faceIndex: faceIndex, source: .memory(name: name, faceIndex: faceIndex), path: name)
     }
 
-    /// Opens face `faceIndex` of `bytes`. `path` names the source in errors.
-    init(bytes fontBytes: [UInt8], faceIndex: Int, source: FontSource, path: String) throws(FontError) {
-        let library = try FreeTypeLibrary.shared.get()
+    /// Opens face `faceIndex` of a copy of `bytes`. `path` names the source in errors.
+    convenience init(bytes fontBytes: [UInt8], faceIndex: Int, source: FontSource, path: String) throws(FontError) {
         guard !fontBytes.isEmpty else { throw .notAFont(path: path, reason: "the file is empty") }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: fontBytes.count, alignment: 16)
         buffer.copyBytes(from: fontBytes)
-        var owned = false
-        defer { if !owned { buffer.deallocate() } }
+        try self.init(bytes: .owned(buffer), faceIndex: faceIndex, source: source, path: path)
+    }
 
-        let readOnly = UnsafeRawBufferPointer(buffer)
+    /// Opens face `faceIndex` of `fontBytes`, which the font now owns (and frees, whether it
+    /// opens or not). `path` names the source in errors.
+    init(bytes fontBytes: FontBytes, faceIndex: Int, source: FontSource, path: String) throws(FontError) {
+        var owned = false
+        defer { if !owned { fontBytes.release() } }
+        let library = try FreeTypeLibrary.shared.get()
+        let readOnly = fontBytes.buffer
+        guard !readOnly.isEmpty else { throw .notAFont(path: path, reason: "the file is empty") }
         let face: FT_Face
         do throws(FontError) {
             // FreeType reads bits 16 and up of the index as a named instance of a variable
@@ -118,7 +147,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
         // HarfBuzz over the same bytes. The blob does not copy; `buffer` outlives it.
         let blob = hb_blob_create(
-            buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(clamping: buffer.count),
+            readOnly.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(clamping: readOnly.count),
             HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, UInt32(truncatingIfNeeded: faceIndex))  // 0...0xFFFF, checked above
         hb_blob_destroy(blob)
@@ -152,7 +181,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             lineGap: Int(rec.height) - (Int(rec.ascender) - Int(rec.descender)))
         self.glyphCount = glyphs
         self.isFixedPitch = rec.face_flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH) != 0
-        self.bytes = buffer
+        self.bytes = fontBytes
         self.face = face
         self.hbFont = hbFont
         owned = true
@@ -162,7 +191,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     deinit {
         hb_font_destroy(hbFont)
         if case .success(let library) = FreeTypeLibrary.shared { library.closeFace(face) }
-        bytes.deallocate()
+        bytes.release()
     }
 
     /// Font units, unhinted, no bitmaps: the outline exactly as the font stores it.
@@ -188,9 +217,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// The outline of `glyph` in font units, y up. Cached.
     public func outline(of glyph: UInt32) throws(FontError) -> GlyphOutline {
         if let cached = outlineCache.withLock({ $0[glyph] }) { return cached }
-        faceLock.lock()
-        defer { faceLock.unlock() }
-        let outline = try loadOutline(glyph)
+        let outline = try faceLock.withLock { _ throws(FontError) in try loadOutline(glyph) }
         outlineCache.withLock { $0[glyph] = outline }
         return outline
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything that can go wrong while finding, opening, measuring or shaping a font. Each case
 /// reads as one line for a person (`description`), and a failing C call names the function.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// How a caller names a font.
@@ -45,7 +49,7 @@ enum FontCache {
         let font: Font
         switch source {
         case .bundled(let bundled):
-            font = try Font(bytes: bundled.bytes, faceIndex: 0, source: source, path: bundled.fileName)
+            font = try Font(bytes: .permanent(bundled.storage), faceIndex: 0, source: source, path: bundled.fileName)
         case .file(let path, let index):
             font = try Font(bytes: try readFile(path), faceIndex: index, source: source, path: path)
         case .memory(let name, _):
@@ -123,7 +127,7 @@ public struct FontStack: Sendable {
         case .file(let path, let index):
             return FontStack(primary: try FontCache.font(.file(path: path, faceIndex: index)), fallbackPattern: nil)
         case .family(let pattern):
-            let trimmed = pattern.trimmingCharacters(in: .whitespaces)
+            let trimmed = pattern.trimmed()
             guard !trimmed.isEmpty else { throw .invalidPattern(pattern) }
             let parsed = try Fontconfig.parse(trimmed)
             if parsed.families.count == 1, parsed.slant == nil || parsed.slant == 0,

@@ -1,5 +1,9 @@
 import CFontconfig
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// Font discovery through Fontconfig: a family pattern to a file, and fallback fonts for

@@ -1,12 +1,17 @@
 import CFreeType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Synchronization
 
 /// The process's one `FT_Library`. FreeType allows faces of one library to be used from several
 /// threads as long as each face is used by one thread at a time and face creation and disposal
 /// are serialised; `Font` keeps the first rule with a lock per face, this type the second.
 final class FreeTypeLibrary: @unchecked Sendable {
     private let handle: FT_Library
-    private let lock = NSLock()
+    private let lock = Mutex(())
 
     private init(handle: FT_Library) { self.handle = handle }
 
@@ -21,12 +26,10 @@ final class FreeTypeLibrary: @unchecked Sendable {
 
     /// Opens face `index` of the font in `bytes`, which must outlive the face.
     func openFace(bytes: UnsafeRawBufferPointer, index: Int) throws(FontError) -> FT_Face {
-        lock.lock()
-        defer { lock.unlock() }
         var face: FT_Face?
         let base = bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self)
-        try check("FT_New_Memory_Face",
-                  FT_New_Memory_Face(handle, base, FT_Long(bytes.count), FT_Long(index), &face))
+        let error = lock.withLock { _ in FT_New_Memory_Face(handle, base, FT_Long(bytes.count), FT_Long(index), &face) }
+        try check("FT_New_Memory_Face", error)
         guard let face else { throw freeTypeError("FT_New_Memory_Face", 0x23) }
         return face
     }
@@ -39,7 +42,7 @@ final class FreeTypeLibrary: @unchecked Sendable {
     }
 
     func closeFace(_ face: FT_Face) {
-        lock.withLock { _ = FT_Done_Face(face) }
+        lock.withLock { _ in _ = FT_Done_Face(face) }
     }
 }
 

@@ -1,6 +1,10 @@
 import CFriBiDi
 import CHarfBuzz
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// One glyph as HarfBuzz shaped it. Positions are in the font units of the glyph's own font

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An affine map (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty), the same matrix layout as SVG's
 /// `matrix(a b c d e f)`. Composition `t1.concatenating(t2)` applies `t1` first, then `t2`.

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An angle. CurveType's public convention for angles on a circle (`CircleLayout.start`, the
 /// layout JSON, SVG `rotate()`): degrees, 0 at 12 o'clock, clockwise positive on screen — the

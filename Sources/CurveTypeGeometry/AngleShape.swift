@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the vertex of an angle shape sits, and so which way its angle opens.
 public enum AngleVertex: String, Sendable, CaseIterable {

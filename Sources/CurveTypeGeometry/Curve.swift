@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A curve in SVG user space (px, y down) parametrised by arc length: `s` is the distance in px
 /// travelled along the curve from its start. Text layout places glyphs by `s` alone, so any curve

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One drawing command of a `Path`. Points are in the path's own space (its owner says which).
 public enum PathElement: Sendable, Hashable {

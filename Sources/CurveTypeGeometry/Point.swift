@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A point or a vector in a plane. The unit and the direction of y depend on the space it lives
 /// in, and every API that takes one says which: font units with y up (outlines), or SVG user

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ArchimedeanSpiral {
     /// The spiral from polar angle `theta0` to `theta1` (radians, either order) as cubic Béziers

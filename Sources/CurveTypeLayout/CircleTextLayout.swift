@@ -1,6 +1,12 @@
 import CurveTypeFonts
 import CurveTypeGeometry
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Which side of the circle text stands on.
 public enum TextSide: String, Sendable, CaseIterable {
@@ -28,15 +34,15 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .runExceedsCircumference(let extent, let circumference):
-            return String(format: "the text is %.2f px long but the circle is only %.2f px round (use a larger radius, a smaller size, or --allow-overlap)", extent, circumference)
+            return cFormat("the text is %.2f px long but the circle is only %.2f px round (use a larger radius, a smaller size, or --allow-overlap)", extent, circumference)
         case .runExceedsSweep(let advances, let length, let degrees):
-            return String(format: "the text needs %.2f px but a %g° sweep gives only %.2f px (use a larger sweep or radius, or --allow-overlap)", advances, degrees, length)
+            return cFormat("the text needs %.2f px but a %g° sweep gives only %.2f px (use a larger sweep or radius, or --allow-overlap)", advances, degrees, length)
         case .runExceedsSpiral(let advances, let length):
-            return String(format: "the text needs %.2f px but the spiral is only %.2f px long (use a longer spiral, a smaller size, or --clip)", advances, length)
+            return cFormat("the text needs %.2f px but the spiral is only %.2f px long (use a longer spiral, a smaller size, or --clip)", advances, length)
         case .runPastSpiralEnd(let overrun, let length):
-            return String(format: "the text runs %.2f px past the end of the spiral, which is %.2f px long (use a longer spiral, a smaller size, another start, or --clip)", overrun, length)
+            return cFormat("the text runs %.2f px past the end of the spiral, which is %.2f px long (use a longer spiral, a smaller size, another start, or --clip)", overrun, length)
         case .doesNotFit(let width, let height, let minSize):
-            return String(format: "the text does not fit in %gx%g px even at the minimum size, %g px (use a larger box, a smaller --min-size, more lines, or --truncate)", width, height, minSize)
+            return cFormat("the text does not fit in %gx%g px even at the minimum size, %g px (use a larger box, a smaller --min-size, more lines, or --truncate)", width, height, minSize)
         case .invalidParameter(let message):
             return message
         }

@@ -1,6 +1,12 @@
 import CurveTypeFonts
 import CurveTypeGeometry
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a run sits relative to its anchor on the curve.
 public enum TextAlignment: String, Sendable, CaseIterable {
@@ -176,10 +182,12 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
 /// starts rising (left to right) or falling (right to left), need no sorting.
 func clusterTextEnds(_ spans: [ClusterSpan], textLength: Int) -> [Int] {
     let starts = spans.map(\.textStart)
-    if zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }) {
+    // Index loops rather than `zip`: a zip of an array and its slice costs a run-time type
+    // lookup on first use, which a one-badge process pays in full.
+    if starts.indices.dropFirst().allSatisfy({ starts[$0 - 1] < starts[$0] }) {
         return Array(starts.dropFirst()) + [textLength]
     }
-    if zip(starts, starts.dropFirst()).allSatisfy({ $0 > $1 }) {
+    if starts.indices.dropFirst().allSatisfy({ starts[$0 - 1] > starts[$0] }) {
         return [textLength] + starts.dropLast()
     }
     let sorted = Array(Set(starts)).sorted()

@@ -1,6 +1,12 @@
 import CurveTypeFonts
 import CurveTypeGeometry
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a line sits across its slot.
 public enum HorizontalAlignment: String, Sendable, CaseIterable {
@@ -411,7 +417,7 @@ public enum TextFitter {
         if case .main(let index) = mode {
             slot = widths[index] * size
             for (i, w) in widths.enumerated() where w * size > slot! * (1 + 1e-12) {
-                throw LayoutError.invalidParameter(String(format: "row %d is %.2f px wide at %g px, wider than the main row (%.2f px): make row %d the main row", i + 1, w * size, size, slot!, i + 1))
+                throw LayoutError.invalidParameter(cFormat("row %d is %.2f px wide at %g px, wider than the main row (%.2f px): make row %d the main row", i + 1, w * size, size, slot!, i + 1))
             }
         }
         let pieces = prepared.enumerated().map { Piece(paragraph: $1, row: $0, range: 0..<$1.clusters.count) }

@@ -1,4 +1,9 @@
+import CurveTypeGeometry
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A paint colour as SVG and CSS accept it. Parsing accepts the CSS named colours, `#rgb`,
 /// `#rrggbb`, `rgb()`/`rgba()` with numbers or percentages, and `currentColor`; anything else is
@@ -17,7 +22,7 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
     /// An opaque sRGB colour, channels 0…255 (clamped), written `#rrggbb`.
     public init(red: Int, green: Int, blue: Int) {
         let channels = [red, green, blue].map { min(max($0, 0), 255) }
-        self.init(value: "#" + channels.map { String(format: "%02x", $0) }.joined())
+        self.init(value: "#" + channels.map { hexDigits($0, width: 2) }.joined())
     }
 
     public var description: String { value }
@@ -40,7 +45,7 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     public init(parsing text: String) throws(SVGError) {
-        let s = text.trimmingCharacters(in: .whitespaces)
+        let s = text.trimmed()
         let lower = s.lowercased()
         if lower == "currentcolor" {
             self = .currentColor
@@ -60,7 +65,7 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
                 guard let c = Self.channel(arg) else { throw .invalidColor(text) }
                 channels.append(c)
             }
-            let hex = channels.map { String(format: "%02x", $0) }.joined()
+            let hex = channels.map { hexDigits($0, width: 2) }.joined()
             if args.count == 4 {
                 guard let alpha = Self.alpha(args[3]) else { throw .invalidColor(text) }
                 if alpha == 1 {
@@ -80,7 +85,7 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
     /// The comma- or space-separated arguments of `name(…)` (a `/` before alpha is allowed).
     private static func functionArguments(_ s: String, names: [String]) -> [String]? {
         guard let open = s.firstIndex(of: "("), s.hasSuffix(")"),
-              names.contains(s[..<open].trimmingCharacters(in: .whitespaces)) else { return nil }
+              names.contains(s[..<open].trimmed()) else { return nil }
         let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
         return inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map(String.init)
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why an SVG could not be written.
 public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {

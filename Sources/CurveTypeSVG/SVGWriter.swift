@@ -1,5 +1,9 @@
 import CurveTypeGeometry
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Escapes text for XML. Removes what XML 1.0 cannot hold or a viewer would draw as junk (C0
 /// and C1 controls, noncharacters U+FFFE/U+FFFF); in attributes, tab and line breaks become

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An SVG document (a logo) reduced to what only draws: shapes, gradients, clip paths and masks.
 ///
@@ -69,7 +73,7 @@ public struct SafeSVG: Sendable {
 
     /// A length in user units (`12`, `12px`); `nil` for percentages and other units.
     private static func length(_ text: String) -> Double? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmed()
         let number = t.hasSuffix("px") ? String(t.dropLast(2)) : t
         guard let v = Double(number), v.isFinite, v > 0 else { return nil }
         return v
@@ -340,9 +344,9 @@ private struct SafeSVGReader {
                 for declaration in value.split(separator: ";") {
                     let parts = declaration.split(separator: ":", maxSplits: 1)
                     guard parts.count == 2 else { continue }
-                    let property = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
-                    var v = parts[1].trimmingCharacters(in: .whitespaces)
-                    if v.lowercased().hasSuffix("!important") { v = String(v.dropLast(10)).trimmingCharacters(in: .whitespaces) }
+                    let property = parts[0].trimmed().lowercased()
+                    var v = parts[1].trimmed()
+                    if v.lowercased().hasSuffix("!important") { v = String(v.dropLast(10)).trimmed() }
                     if let safe = check(property, v, element: element) { fromStyle.append((property, safe)) }
                 }
                 continue
@@ -366,7 +370,7 @@ private struct SafeSVGReader {
 
     /// `value` if attribute `name` may stand on `element` with it; records what it removes.
     mutating func check(_ name: String, _ value: String, element: String) -> String? {
-        let v = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let v = value.trimmed { $0.isSpaceOrNewline }
         guard Self.attributes.contains(name) else {
             if !name.hasPrefix("xmlns") { note(name) }
             return nil

@@ -1,6 +1,10 @@
 import ArgumentParser
 import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension AngleVertex: ExpressibleByArgument {}
 extension AngleUnit: ExpressibleByArgument {}
@@ -107,7 +111,7 @@ struct AngleCommand: RenderingCommand {
             throw CurveTypeError.output(path: outDir, reason: "cannot make the folder")
         }
         let files = svgs.enumerated().map { (i, svg) in
-            (path: PathText.joined(outDir, String(format: "angle-%04d.svg", i + 1)), contents: svg)
+            (path: PathText.joined(outDir, cFormat("angle-%04d.svg", i + 1)), contents: svg)
         }
         try OutputFile.writeAtomically(files)
     }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `curvetype batch JOBS`: many documents in one process, on every core.
 struct BatchCommand: ParsableCommand {
@@ -72,11 +76,11 @@ struct BatchCommand: ParsableCommand {
                 }
             }
             total += entries.count
-            FileHandle.standardError.write(Data(report.utf8))
+            OutputFile.writeToStandardError(report)
         }
         guard total > 0 else { throw CurveTypeError.invalidInput("there are no jobs") }
         if failed > 0 {
-            FileHandle.standardError.write(Data("curvetype: \(failed) of \(total) jobs failed\n".utf8))
+            OutputFile.writeToStandardError("curvetype: \(failed) of \(total) jobs failed\n")
             throw ExitCode(1)
         }
     }

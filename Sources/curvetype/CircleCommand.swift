@@ -1,6 +1,10 @@
 import ArgumentParser
 import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension TextAlignment: ExpressibleByArgument {}
 extension TextSide: ExpressibleByArgument {}

@@ -1,6 +1,17 @@
 import ArgumentParser
 import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct CurveTypeCommand: ParsableCommand {
@@ -42,7 +53,7 @@ struct CurveTypeCommand: ParsableCommand {
             fail(error.description, code: 1)
         } catch let code as ExitCode {
             // The command has said what went wrong (a batch, job by job).
-            Foundation.exit(code.rawValue)
+            exitProcess(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -55,11 +66,14 @@ struct CurveTypeCommand: ParsableCommand {
     /// ArgumentParser's message for `error`, first line only, without its "Error: ".
     static func firstLine(of error: Error) -> String {
         let message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-        return message.replacingOccurrences(of: "Error: ", with: "")
+        return message.replacing("Error: ", with: "")
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data(Diagnostic.line("error", message).utf8))
-        Foundation.exit(code)
+        OutputFile.writeToStandardError(Diagnostic.line("error", message))
+        exitProcess(code)
     }
 }
+
+/// The C library's `exit` (inside a command type, `exit` names ArgumentParser's own).
+private func exitProcess(_ code: Int32) -> Never { exit(code) }

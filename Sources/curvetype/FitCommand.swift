@@ -1,6 +1,10 @@
 import ArgumentParser
 import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension HorizontalAlignment: ExpressibleByArgument {}
 extension VerticalAlignment: ExpressibleByArgument {}
@@ -102,7 +106,7 @@ struct FitCommand: RenderingCommand {
         if gap != nil && rows.isEmpty { throw CurveTypeError.invalidInput("--gap applies to rows") }
         var alignments: [HorizontalAlignment] = []
         for name in align.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let a = HorizontalAlignment(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+            guard let a = HorizontalAlignment(rawValue: name.trimmed()) else {
                 throw CurveTypeError.invalidInput("not an alignment: \"\(name)\" (use leading, center or trailing)")
             }
             alignments.append(a)

@@ -1,6 +1,10 @@
 import ArgumentParser
 import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `curvetype seal --ring TEXT --center TEXT …`: a round seal badge as SVG.
 struct SealCommand: RenderingCommand {
@@ -41,7 +45,7 @@ struct SealCommand: RenderingCommand {
 
     func documentRequest() throws -> any DocumentRequest {
         SealRequest(
-            ring: ring, center: center.replacingOccurrences(of: "\\n", with: "\n"), radius: radius, ringSize: ringSize,
+            ring: ring, center: center.replacing("\\n", with: "\n"), radius: radius, ringSize: ringSize,
             font: fontOptions.request ?? nil, centerFont: centerFont.map { FontRequest(argument: $0) },
             fallbackFonts: fontOptions.fallbacks, color: try BadgeColor.parse(color),
             centerColor: try centerColor.map(BadgeColor.parse),

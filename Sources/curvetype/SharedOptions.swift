@@ -1,6 +1,10 @@
 import ArgumentParser
 import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The font options every command that sets text shares.
 struct FontOptions: ParsableArguments {
@@ -56,7 +60,7 @@ extension RenderingCommand {
 }
 
 func printWarning(_ message: String) {
-    FileHandle.standardError.write(Data(Diagnostic.line("warning", message).utf8))
+    OutputFile.writeToStandardError(Diagnostic.line("warning", message))
 }
 
 /// A colour option's value, or a one-line error.
@@ -67,7 +71,7 @@ func color(_ text: String) throws -> SVGColor {
 /// `--features`: comma-separated HarfBuzz feature settings.
 func parseFeatures(_ list: String?) throws -> [FontFeature] {
     var parsed: [FontFeature] = []
-    for name in (list ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+    for name in (list ?? "").split(separator: ",").map({ $0.trimmed() }) where !name.isEmpty {
         guard let feature = FontFeature(name) else {
             throw CurveTypeError.invalidInput("not an OpenType feature setting: \"\(name)\"")
         }

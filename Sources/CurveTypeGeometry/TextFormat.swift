@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The package leaves Foundation out of the shipped binary (FoundationEssentials has neither
+// `String(format:)` nor `CharacterSet`), so these two small helpers stand in. They live in the
+// lowest module, which every other imports; `package` keeps them out of the public API.
+
+/// `printf`-style formatting through the C library's `vsnprintf`, for messages (`%g`, `%.2f`,
+/// `%d`, `%04x`): the same digits `String(format:)` gave.
+package func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
+    withVaList(arguments) { list in
+        var buffer = [CChar](repeating: 0, count: 256)
+        let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
+        guard needed >= buffer.count else { return String(decoding: buffer.prefix(max(0, needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return withVaList(arguments) { again in
+            buffer = [CChar](repeating: 0, count: needed + 1)
+            _ = vsnprintf(&buffer, buffer.count, format, again)
+            return String(decoding: buffer.prefix(needed).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// Foundation's `CharacterSet.whitespaces`: space separators (Zs) and the tab.
+    package var isHorizontalSpace: Bool {
+        value == 0x09 || properties.generalCategory == .spaceSeparator
+    }
+
+    /// Foundation's `CharacterSet.whitespacesAndNewlines`: the above, line feed to carriage
+    /// return, NEL, and the line and paragraph separators.
+    package var isSpaceOrNewline: Bool {
+        isHorizontalSpace || (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing scalars for which `isSpace` holds (by default
+    /// `Unicode.Scalar.isHorizontalSpace`, as `trimmingCharacters(in: .whitespaces)`).
+    package func trimmed(_ isSpace: (Unicode.Scalar) -> Bool = { $0.isHorizontalSpace }) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: scalars[first...last])
+        return result
+    }
+}
+
+/// `value` in hexadecimal digits, zero-padded to `width` (`%02x`, `%04X`) without going through
+/// `vsnprintf`: colours and escapes are written for every document.
+package func hexDigits(_ value: some BinaryInteger, width: Int, uppercase: Bool = false) -> String {
+    let digits = String(value, radix: 16, uppercase: uppercase)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}
