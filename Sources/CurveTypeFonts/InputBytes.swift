@@ -160,7 +160,7 @@ public final class LineReader {
         return Array(buffer[start...])
     }
 
-    public enum Line: Equatable {
+    public enum Line: Equatable, Sendable {
         case text([UInt8])
         case tooLong
     }

@@ -98,8 +98,40 @@ struct AngleCommand: RenderingCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
+    /// The options as the library reads them (a batch job decodes the same from JSON).
+    var options: AngleOptions {
+        var o = AngleOptions()
+        o.degrees = degrees
+        o.vertex = vertex
+        o.frame = frame
+        o.inset = inset
+        o.strokeWidth = strokeWidth
+        o.cap = cap
+        o.join = join
+        o.color = inkColor
+        o.light = light
+        o.dark = dark
+        o.markerRadius = markerRadius
+        o.markerWidth = markerWidth
+        o.noMarker = noMarker
+        o.noLabel = noLabel
+        o.labelSize = labelSize
+        o.unit = unit
+        o.decimals = decimals
+        o.header = header
+        o.readout = readout
+        o.from = from
+        o.duration = duration
+        o.easing = easing
+        o.frames = frames
+        o.outDir = outDir
+        o.fonts = fontOptions.options
+        o.document = outputOptions.document
+        return o
+    }
+
     func run() throws {
-        let request = try request()
+        let request = try options.request(hasOutputs: outputOptions.output != nil || outputOptions.layout != nil)
         guard let frames, let outDir else {
             try outputOptions.emit(try request.renderDocument())
             return
@@ -117,29 +149,7 @@ struct AngleCommand: RenderingCommand {
     }
 
     func documentRequest() throws -> any DocumentRequest {
-        let request = try request()
         guard frames == nil else { throw CurveTypeError.invalidInput("--frames writes a folder of files: run it on its own, not in a batch") }
-        return request
-    }
-
-    private func request() throws -> AngleRequest {
-        if let frames, !(2...AngleRequest.maximumFrames).contains(frames) {
-            throw CurveTypeError.invalidInput("frames must be at least 2 and at most \(AngleRequest.maximumFrames), not \(frames)")
-        }
-        if (light == nil) != (dark == nil) { throw CurveTypeError.invalidInput("give --light and --dark together") }
-        if frames != nil && from == nil { throw CurveTypeError.invalidInput("--frames needs --from, the angle the animation starts at") }
-        if (frames == nil) != (outDir == nil) { throw CurveTypeError.invalidInput("give --frames and --out-dir together") }
-        if frames != nil && (outputOptions.output != nil || outputOptions.layout != nil) {
-            throw CurveTypeError.invalidInput("--frames writes into --out-dir: give no -o or --layout with it")
-        }
-        let lightDark = try light.map { light in (light: try color(light), dark: try color(dark ?? light)) }
-        let request = AngleRequest(
-            angle: degrees, orientation: vertex, frame: frame, inset: inset, strokeWidth: strokeWidth, cap: cap,
-            join: join, color: try color(inkColor), lightDark: lightDark,
-            markerRadius: noMarker ? nil : markerRadius, markerWidth: markerWidth, label: !noLabel,
-            labelSize: labelSize, font: fontOptions.request, unit: unit, decimals: decimals, header: header,
-            readout: readout, animation: from.map { AngleAnimation(from: $0, duration: duration, easing: easing) },
-            glyphs: outputOptions.glyphs, precision: outputOptions.precision, idPrefix: outputOptions.idPrefix)
-        return request
+        return try options.request()
     }
 }

@@ -35,7 +35,7 @@ struct BadgeCommand: RenderingCommand {
     @Option(help: "flat, flat-square, plastic, for-the-badge or social.")
     var style: BadgeStyle = .flat
 
-    @OptionGroup var fontOptions: BadgeFontOptions
+    @OptionGroup var fontOptions: BadgeFontArguments
 
     @Option(help: "Where the badge links (with --label-link: the message half). http, https or mailto.")
     var link: String?
@@ -54,20 +54,29 @@ struct BadgeCommand: RenderingCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    func documentRequest() throws -> any DocumentRequest {
-        if logoColor != nil && logo == nil { throw CurveTypeError.invalidInput("--logo-color applies to a logo: give --logo too") }
-        return BadgeRequest(
-            label: label, message: message, color: try color.map(BadgeColor.parse),
-            labelColor: try labelColor.map(BadgeColor.parse), style: style, font: fontOptions.request,
-            fallbackFonts: fontOptions.fallbacks, link: link, labelLink: labelLink,
-            logo: try logo.map { try BadgeLogo(source: $0) }, logoColor: try logoColor.map(BadgeColor.parse),
-            title: title, glyphs: outputOptions.glyphs, idPrefix: outputOptions.idPrefix,
-            precision: outputOptions.precision)
+    /// The options as the library reads them (a batch job decodes the same from JSON).
+    var options: BadgeOptions {
+        var o = BadgeOptions()
+        o.label = label
+        o.message = message
+        o.color = color
+        o.labelColor = labelColor
+        o.style = style
+        o.fonts = fontOptions.options
+        o.link = link
+        o.labelLink = labelLink
+        o.logo = logo
+        o.logoColor = logoColor
+        o.title = title
+        o.document = outputOptions.document
+        return o
     }
+
+    func documentRequest() throws -> any DocumentRequest { try options.request() }
 }
 
 /// The font options of badges and seals: a font, and fallback fonts tried before Fontconfig.
-struct BadgeFontOptions: ParsableArguments {
+struct BadgeFontArguments: ParsableArguments {
     @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern. Default: bundled DejaVu Sans (Bold where the style is bold).")
     var font: String?
 
@@ -77,6 +86,11 @@ struct BadgeFontOptions: ParsableArguments {
     @Option(name: .customLong("fallback-font"), help: "A font (file or pattern) tried before Fontconfig for characters the font lacks, such as emoji or CJK; repeat for more.")
     var fallbackFonts: [String] = []
 
-    var request: FontRequest? { font.map { FontRequest(argument: $0, faceIndex: faceIndex) } }
-    var fallbacks: [FontRequest] { fallbackFonts.map { FontRequest(argument: $0) } }
+    var options: CurveType.BadgeFontOptions {
+        var o = CurveType.BadgeFontOptions()
+        o.font = font
+        o.faceIndex = faceIndex
+        o.fallbackFonts = fallbackFonts
+        return o
+    }
 }

@@ -40,12 +40,11 @@ struct BatchCommand: ParsableCommand {
         var failed = 0
         var total = 0
         while true {
-            let entries = try file.next(Self.chunkSize)
-            if entries.isEmpty { break }
-            // Parse every job (on every core), claim outputs in job order, then render: no
+            // Decode every job (on every core), claim outputs in job order, then render: no
             // result depends on which thread finishes first.
-            let parsed = Batch.map(count: entries.count, threads: threads) { entries[$0].flatMap(Self.parse) }
-            let jobs = parsed.map { job -> Result<Parsed, CurveTypeError> in
+            let entries = try file.next(Self.chunkSize, threads: threads)
+            if entries.isEmpty { break }
+            let jobs = entries.map { job -> Result<JobDescription, CurveTypeError> in
                 job.flatMap { job in
                     if let conflict = claims.claim(output: job.output, layout: job.layout) { return .failure(conflict) }
                     return .success(job)
@@ -55,13 +54,7 @@ struct BatchCommand: ParsableCommand {
                 switch jobs[index] {
                 case .failure(let error): return .failed(error)
                 case .success(let job):
-                    do {
-                        return Batch.run(BatchJob(try job.command.documentRequest(), output: job.output, layout: job.layout))
-                    } catch let error as CurveTypeError {
-                        return .failed(error)
-                    } catch {
-                        return .failed(.invalidInput(CurveTypeCommand.firstLine(of: error)))
-                    }
+                    do throws(CurveTypeError) { return Batch.run(try job.job()) } catch { return .failed(error) }
                 }
             }
             var report = ""
@@ -84,37 +77,4 @@ struct BatchCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
-
-    /// A job's command with its options read, and the files it writes. Unchecked: a parsed
-    /// command is a value of plain option values, never mutated after parsing.
-    struct Parsed: @unchecked Sendable {
-        var command: any RenderingCommand
-        var output: String
-        var layout: String?
-    }
-
-    /// Parses a job's command line with its subcommand alone (building the whole command tree
-    /// per job would cost more than rendering a badge).
-    static func parse(_ arguments: [String]) -> Result<Parsed, CurveTypeError> {
-        guard let type = CurveTypeCommand.configuration.subcommands.first(where: {
-            $0.configuration.commandName == arguments.first
-        }) as? RenderingCommand.Type else {
-            return .failure(.invalidInput("unknown command '\(arguments.first ?? "")' (batch jobs: badge, seal, circle, spiral, fit, angle)"))
-        }
-        do {
-            let command = try type.parse(Array(arguments.dropFirst()))
-            guard let output = command.outputOptions.output else {
-                return .failure(.invalidInput("give the job an \"output\" path"))
-            }
-            guard output != "-" && command.outputOptions.layout != "-" else {
-                return .failure(.invalidInput("a batch job writes files, not standard output"))
-            }
-            return .success(Parsed(command: command, output: output, layout: command.outputOptions.layout))
-        } catch let error as CurveTypeError {
-            return .failure(error)
-        } catch {
-            return .failure(.invalidInput(CurveTypeCommand.firstLine(of: error)))
-        }
-    }
 }
-

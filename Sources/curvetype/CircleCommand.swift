@@ -66,22 +66,27 @@ struct CircleCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "px of space around the ink when fitting the viewBox.")
     var padding: Double = 4
 
-    func documentRequest() throws -> any DocumentRequest {
-        if sweep != nil && tracking != nil {
-            throw CurveTypeError.invalidInput("--sweep chooses the tracking: give --sweep or --tracking, not both")
-        }
-        guard let text = try commandText(text, file: textFile) else {
-            throw CurveTypeError.invalidInput("give the text, or --text-file")
-        }
-        let request = CircleTextRequest(
-            text: text,
-            font: fontOptions.request, features: try fontOptions.parsedFeatures(),
-            style: CircleTextStyle(
-                size: size, radius: radius, start: start, align: align, side: side,
-                tracking: tracking ?? 0, sweep: sweep, baselineShift: baselineShift,
-                allowOverlap: allowOverlap),
-            fill: try color(fill), glyphs: outputOptions.glyphs, precision: outputOptions.precision, idPrefix: outputOptions.idPrefix,
-            canvas: try canvas.map { try CanvasSize(parsing: $0) }, padding: padding)
-        return request
+    /// The options as the library reads them (a batch job decodes the same from JSON).
+    var options: CircleOptions {
+        var o = CircleOptions()
+        o.text = text
+        o.textFile = textFile
+        o.fonts = fontOptions.options
+        o.size = size
+        o.radius = radius
+        o.start = start
+        o.align = align
+        o.side = side
+        o.tracking = tracking
+        o.sweep = sweep
+        o.baselineShift = baselineShift
+        o.allowOverlap = allowOverlap
+        o.fill = fill
+        o.document = outputOptions.document
+        o.canvas = canvas
+        o.padding = padding
+        return o
     }
+
+    func documentRequest() throws -> any DocumentRequest { try options.request() }
 }

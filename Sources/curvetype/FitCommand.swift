@@ -80,50 +80,31 @@ struct FitCommand: RenderingCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    func documentRequest() throws -> any DocumentRequest {
-        let content: FitContent
-        switch (try commandText(text, file: textFile), rows.isEmpty) {
-        case (nil, true): throw CurveTypeError.invalidInput("give the text, or rows with --row")
-        case (.some, false): throw CurveTypeError.invalidInput("give the text or --row, not both")
-        case (.some(let text), true):
-            if main != nil { throw CurveTypeError.invalidInput("--main applies to rows: give them with --row") }
-            content = .text(text)
-        case (nil, false):
-            if let main, !(1...rows.count).contains(main) {
-                throw CurveTypeError.invalidInput("--main must be from 1 to \(rows.count), the number of rows, not \(main)")
-            }
-            if tight || balance || truncate || maxLines != nil {
-                throw CurveTypeError.invalidInput("rows are one line each: --tight, --balance, --truncate and --max-lines apply to a text")
-            }
-            content = .rows(rows, main.map { .main($0 - 1) } ?? .min)
-        }
-        if minSize != nil && minScale != nil {
-            throw CurveTypeError.invalidInput("give --min-size or --min-scale, not both")
-        }
-        if let minScale, !(minScale > 0 && minScale <= 1) {
-            throw CurveTypeError.invalidInput("min scale must be more than 0 and at most 1, not \(minScale)")
-        }
-        if gap != nil && rows.isEmpty { throw CurveTypeError.invalidInput("--gap applies to rows") }
-        var alignments: [HorizontalAlignment] = []
-        for name in align.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let a = HorizontalAlignment(rawValue: name.trimmed()) else {
-                throw CurveTypeError.invalidInput("not an alignment: \"\(name)\" (use leading, center or trailing)")
-            }
-            alignments.append(a)
-        }
-        if alignments.count > 1 && alignments.count != rows.count {
-            throw CurveTypeError.invalidInput("give one alignment, or one per row (\(rows.count)), not \(alignments.count)")
-        }
-        let canvas = try CanvasSize(parsing: box)
-        let request = FitRequest(
-            content, font: fontOptions.request, features: try fontOptions.parsedFeatures(),
-            style: FitStyle(
-                width: canvas.width, height: canvas.height, maxSize: maxSize,
-                minSize: minSize ?? minScale.map { $0 * maxSize } ?? min(1, maxSize), maxLines: maxLines,
-                lineHeight: lineHeight, align: alignments, valign: valign, breaking: balance ? .balanced : .greedy,
-                tight: tight, truncate: truncate, gap: gap),
-            fill: try color(fill), background: try background.map(color), glyphs: outputOptions.glyphs,
-            precision: outputOptions.precision, idPrefix: outputOptions.idPrefix)
-        return request
+    /// The options as the library reads them (a batch job decodes the same from JSON).
+    var options: FitOptions {
+        var o = FitOptions()
+        o.text = text
+        o.textFile = textFile
+        o.rows = rows
+        o.main = main
+        o.box = box
+        o.fonts = fontOptions.options
+        o.maxSize = maxSize
+        o.minSize = minSize
+        o.minScale = minScale
+        o.maxLines = maxLines
+        o.lineHeight = lineHeight
+        o.gap = gap
+        o.align = align
+        o.valign = valign
+        o.balance = balance
+        o.tight = tight
+        o.truncate = truncate
+        o.fill = fill
+        o.background = background
+        o.document = outputOptions.document
+        return o
     }
+
+    func documentRequest() throws -> any DocumentRequest { try options.request() }
 }

@@ -24,7 +24,7 @@ struct SealCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "Ring text size in px (default 15% of the radius).")
     var ringSize: Double?
 
-    @OptionGroup var fontOptions: BadgeFontOptions
+    @OptionGroup var fontOptions: BadgeFontArguments
 
     @Option(help: "Font of the centre text (default: the ring's font).")
     var centerFont: String?
@@ -43,14 +43,22 @@ struct SealCommand: RenderingCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
-    func documentRequest() throws -> any DocumentRequest {
-        SealRequest(
-            ring: ring, center: center.replacing("\\n", with: "\n"), radius: radius, ringSize: ringSize,
-            font: fontOptions.request ?? nil, centerFont: centerFont.map { FontRequest(argument: $0) },
-            fallbackFonts: fontOptions.fallbacks, color: try BadgeColor.parse(color),
-            centerColor: try centerColor.map(BadgeColor.parse),
-            background: background.lowercased() == "none" ? nil : try BadgeColor.parse(background),
-            title: title, glyphs: outputOptions.glyphs, idPrefix: outputOptions.idPrefix,
-            precision: outputOptions.precision)
+    /// The options as the library reads them (a batch job decodes the same from JSON).
+    var options: SealOptions {
+        var o = SealOptions()
+        o.ring = ring
+        o.center = center
+        o.radius = radius
+        o.ringSize = ringSize
+        o.fonts = fontOptions.options
+        o.centerFont = centerFont
+        o.color = color
+        o.centerColor = centerColor
+        o.background = background
+        o.title = title
+        o.document = outputOptions.document
+        return o
     }
+
+    func documentRequest() throws -> any DocumentRequest { try options.request() }
 }

@@ -17,9 +17,13 @@ struct FontOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "OpenType features, comma-separated, in HarfBuzz syntax (e.g. -liga,ss01).")
     var features: String?
 
-    var request: FontRequest { font.map { FontRequest(argument: $0, faceIndex: faceIndex) } ?? .default }
-
-    func parsedFeatures() throws -> [FontFeature] { try parseFeatures(features) }
+    var options: TextFontOptions {
+        var o = TextFontOptions()
+        o.font = font
+        o.faceIndex = faceIndex
+        o.features = features
+        return o
+    }
 }
 
 /// The output options every command shares.
@@ -38,6 +42,14 @@ struct OutputOptions: ParsableArguments {
 
     @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default, or -: standard output).")
     var output: String?
+
+    var document: DocumentOptions {
+        var o = DocumentOptions()
+        o.glyphs = glyphs
+        o.precision = precision
+        o.idPrefix = idPrefix
+        return o
+    }
 
     /// Prints the warnings, then writes the SVG and the layout JSON (files all or none).
     func emit(_ document: RenderedDocument) throws {
@@ -61,29 +73,4 @@ extension RenderingCommand {
 
 func printWarning(_ message: String) {
     OutputFile.writeToStandardError(Diagnostic.line("warning", message))
-}
-
-/// A colour option's value, or a one-line error.
-func color(_ text: String) throws -> SVGColor {
-    do { return try SVGColor(parsing: text) } catch { throw CurveTypeError.svg(error) }
-}
-
-/// `--features`: comma-separated HarfBuzz feature settings.
-func parseFeatures(_ list: String?) throws -> [FontFeature] {
-    var parsed: [FontFeature] = []
-    for name in (list ?? "").split(separator: ",").map({ $0.trimmed() }) where !name.isEmpty {
-        guard let feature = FontFeature(name) else {
-            throw CurveTypeError.invalidInput("not an OpenType feature setting: \"\(name)\"")
-        }
-        parsed.append(feature)
-    }
-    return parsed
-}
-
-/// The text of a command: given inline, or read from `--text-file` (`-`: standard input).
-/// One line end at the end of a file is not part of the text.
-func commandText(_ inline: String?, file: String?, option: String = "the text") throws -> String? {
-    guard let file else { return inline }
-    guard inline == nil else { throw CurveTypeError.invalidInput("give \(option) or --text-file, not both") }
-    return try TextInput.read(file: file)
 }

@@ -121,49 +121,45 @@ struct SpiralCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "px of space round the drawing when the canvas is fitted to it.")
     var padding: Double = 4
 
-    func documentRequest() throws -> any DocumentRequest {
-        if to != nil && turns != nil {
-            throw CurveTypeError.invalidInput("give --to or --turns, not both")
-        }
-        if startAngle != nil && startLength != nil {
-            throw CurveTypeError.invalidInput("give --start-angle or --start-length, not both")
-        }
-        if fillSpiral && (tracking != nil || startAngle != nil || startLength != nil) {
-            throw CurveTypeError.invalidInput("--fill-spiral places the text end to end: give no --tracking, --start-angle or --start-length with it")
-        }
-        if let turns, !(turns > 0 && turns.isFinite) {
-            throw CurveTypeError.invalidInput("turns must be a finite number greater than 0, not \(turns)")
-        }
-        let text = try commandText(text, file: textFile, option: "--text")
-        if text == nil {
-            let textOptions: [(Bool, String)] = [
-                (fontOptions.font != nil, "--font"), (fontOptions.features != nil, "--features"), (tracking != nil, "--tracking"),
-                (fillSpiral, "--fill-spiral"), (startAngle != nil, "--start-angle"),
-                (startLength != nil, "--start-length"), (clip, "--clip"),
-            ]
-            if let (_, name) = textOptions.first(where: { $0.0 }) {
-                throw CurveTypeError.invalidInput("\(name) applies to text: give --text too")
-            }
-        }
-        let spiralText = try text.map { text in
-            SpiralText(
-                text, font: fontOptions.request, features: try fontOptions.parsedFeatures(),
-                style: SpiralTextStyle(
-                    size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
-                    align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
-                    baselineShift: baselineShift, clip: clip),
-                fill: try color(textFill), glyphs: outputOptions.glyphs)
-        }
-        let request = SpiralRequest(
-            a: a, b: b, from: from, to: to ?? from + 360 * (turns ?? 10),
-            canvas: try canvas.map { try CanvasSize(parsing: $0) }, domain: domain, scale: scale,
-            stroke: stroke.lowercased() == "none" ? nil : try color(stroke), strokeWidth: strokeWidth,
-            cap: cap, join: join,
-            markers: markers ? SpiralMarkers(
-                radius: markerRadius, fill: try markerFill.map(color), stroke: try markerStroke.map(color),
-                strokeWidth: markerStrokeWidth) : nil,
-            background: try background.map(color), tolerance: tolerance, text: spiralText,
-            precision: outputOptions.precision, idPrefix: outputOptions.idPrefix, padding: padding)
-        return request
+    /// The options as the library reads them (a batch job decodes the same from JSON).
+    var options: SpiralOptions {
+        var o = SpiralOptions()
+        o.a = a
+        o.b = b
+        o.from = from
+        o.to = to
+        o.turns = turns
+        o.canvas = canvas
+        o.domain = domain
+        o.scale = scale
+        o.stroke = stroke
+        o.strokeWidth = strokeWidth
+        o.cap = cap
+        o.join = join
+        o.markers = markers
+        o.markerRadius = markerRadius
+        o.markerFill = markerFill
+        o.markerStroke = markerStroke
+        o.markerStrokeWidth = markerStrokeWidth
+        o.background = background
+        o.tolerance = tolerance
+        o.text = text
+        o.textFile = textFile
+        o.fonts = fontOptions.options
+        o.size = size
+        o.tracking = tracking
+        o.fillSpiral = fillSpiral
+        o.align = align
+        o.side = side
+        o.startAngle = startAngle
+        o.startLength = startLength
+        o.baselineShift = baselineShift
+        o.clip = clip
+        o.textFill = textFill
+        o.document = outputOptions.document
+        o.padding = padding
+        return o
     }
+
+    func documentRequest() throws -> any DocumentRequest { try options.request() }
 }

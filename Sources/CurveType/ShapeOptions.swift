@@ -1,0 +1,316 @@
+/// `curvetype spiral`'s options. a and b are chart units (y up, θ counterclockwise from 3 o'clock).
+public struct SpiralOptions: Sendable, Equatable {
+    public var a = 0.1
+    public var b = 0.1
+    /// Degrees.
+    public var from = 0.0
+    /// Degrees; or `turns` from `from`; neither: 10 turns.
+    public var to: Double?
+    public var turns: Double?
+    public var canvas: String?
+    public var domain = 8.0
+    public var scale: Double?
+    /// A colour, or `none`.
+    public var stroke = "currentColor"
+    public var strokeWidth = 2.0
+    public var cap = LineCap.round
+    public var join = LineJoin.round
+    public var markers = false
+    public var markerRadius = 4.0
+    public var markerFill: String?
+    public var markerStroke: String?
+    public var markerStrokeWidth = 2.0
+    public var background: String?
+    /// px
+    public var tolerance = 0.05
+    public var text: String?
+    public var textFile: String?
+    public var fonts = TextFontOptions()
+    public var size = 16.0
+    public var tracking: Double?
+    public var fillSpiral = false
+    public var align = TextAlignment.start
+    public var side = TextSide.inside
+    public var startAngle: Double?
+    public var startLength: Double?
+    public var baselineShift = 0.0
+    public var clip = false
+    public var textFill = "currentColor"
+    public var document = DocumentOptions()
+    public var padding = 4.0
+
+    public init() {}
+
+    public func request() throws(CurveTypeError) -> SpiralRequest {
+        if to != nil && turns != nil {
+            throw .invalidInput("give --to or --turns, not both")
+        }
+        if startAngle != nil && startLength != nil {
+            throw .invalidInput("give --start-angle or --start-length, not both")
+        }
+        if fillSpiral && (tracking != nil || startAngle != nil || startLength != nil) {
+            throw .invalidInput("--fill-spiral places the text end to end: give no --tracking, --start-angle or --start-length with it")
+        }
+        if let turns, !(turns > 0 && turns.isFinite) {
+            throw .invalidInput("turns must be a finite number greater than 0, not \(turns)")
+        }
+        let text = try commandText(text, file: textFile, option: "--text")
+        if text == nil {
+            let textOptions: [(Bool, String)] = [
+                (fonts.font != nil, "--font"), (fonts.features != nil, "--features"), (tracking != nil, "--tracking"),
+                (fillSpiral, "--fill-spiral"), (startAngle != nil, "--start-angle"),
+                (startLength != nil, "--start-length"), (clip, "--clip"),
+            ]
+            if let (_, name) = textOptions.first(where: { $0.0 }) {
+                throw .invalidInput("\(name) applies to text: give --text too")
+            }
+        }
+        let spiralText = try text.map { text throws(CurveTypeError) in
+            SpiralText(
+                text, font: fonts.request, features: try fonts.parsedFeatures(),
+                style: SpiralTextStyle(
+                    size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
+                    align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
+                    baselineShift: baselineShift, clip: clip),
+                fill: try paint(textFill), glyphs: document.glyphs)
+        }
+        return SpiralRequest(
+            a: a, b: b, from: from, to: to ?? from + 360 * (turns ?? 10),
+            canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, domain: domain, scale: scale,
+            stroke: stroke.lowercased() == "none" ? nil : try paint(stroke), strokeWidth: strokeWidth,
+            cap: cap, join: join,
+            markers: markers ? SpiralMarkers(
+                radius: markerRadius, fill: try markerFill.map(paint), stroke: try markerStroke.map(paint),
+                strokeWidth: markerStrokeWidth) : nil,
+            background: try background.map(paint), tolerance: tolerance, text: spiralText,
+            precision: document.precision, idPrefix: document.idPrefix, padding: padding)
+    }
+
+    init(_ reader: inout OptionReader) throws(CurveTypeError) {
+        a = try reader.number("a") ?? a
+        b = try reader.number("b") ?? b
+        from = try reader.number("from") ?? from
+        to = try reader.number("to")
+        turns = try reader.number("turns")
+        canvas = try reader.text("canvas")
+        domain = try reader.number("domain") ?? domain
+        scale = try reader.number("scale")
+        stroke = try reader.text("stroke") ?? stroke
+        strokeWidth = try reader.number("strokeWidth") ?? strokeWidth
+        cap = try reader.choice("cap", LineCap.self) ?? cap
+        join = try reader.choice("join", LineJoin.self) ?? join
+        markers = try reader.flag("markers")
+        markerRadius = try reader.number("markerRadius") ?? markerRadius
+        markerFill = try reader.text("markerFill")
+        markerStroke = try reader.text("markerStroke")
+        markerStrokeWidth = try reader.number("markerStrokeWidth") ?? markerStrokeWidth
+        background = try reader.text("background")
+        tolerance = try reader.number("tolerance") ?? tolerance
+        text = try reader.text("text")
+        textFile = try reader.text("textFile")
+        try fonts.read(&reader)
+        size = try reader.number("size") ?? size
+        tracking = try reader.number("tracking")
+        fillSpiral = try reader.flag("fillSpiral")
+        align = try reader.choice("align", TextAlignment.self) ?? align
+        side = try reader.choice("side", TextSide.self) ?? side
+        startAngle = try reader.number("startAngle")
+        startLength = try reader.number("startLength")
+        baselineShift = try reader.number("baselineShift") ?? baselineShift
+        clip = try reader.flag("clip")
+        textFill = try reader.text("textFill") ?? textFill
+        try document.read(&reader)
+        padding = try reader.number("padding") ?? padding
+    }
+}
+
+/// `curvetype fit`'s options.
+public struct FitOptions: Sendable, Equatable {
+    public var text: String?
+    public var textFile: String?
+    /// Rows that never wrap (`--row`, repeated).
+    public var rows: [String] = []
+    /// The row (from 1) that sets the size.
+    public var main: Int?
+    /// `WIDTHxHEIGHT` in px.
+    public var box: String?
+    public var fonts = TextFontOptions()
+    public var maxSize = 1000.0
+    public var minSize: Double?
+    public var minScale: Double?
+    public var maxLines: Int?
+    public var lineHeight = 1.0
+    public var gap: Double?
+    /// One alignment, or one per row, comma-separated.
+    public var align = "center"
+    public var valign = VerticalAlignment.center
+    public var balance = false
+    public var tight = false
+    public var truncate = false
+    public var fill = "currentColor"
+    public var background: String?
+    public var document = DocumentOptions()
+
+    public init() {}
+
+    public func request() throws(CurveTypeError) -> FitRequest {
+        guard let box else { throw .invalidInput("give the box to fit into (--box WIDTHxHEIGHT)") }
+        let content: FitContent
+        switch (try commandText(text, file: textFile), rows.isEmpty) {
+        case (nil, true): throw .invalidInput("give the text, or rows with --row")
+        case (.some, false): throw .invalidInput("give the text or --row, not both")
+        case (.some(let text), true):
+            if main != nil { throw .invalidInput("--main applies to rows: give them with --row") }
+            content = .text(text)
+        case (nil, false):
+            if let main, !(1...rows.count).contains(main) {
+                throw .invalidInput("--main must be from 1 to \(rows.count), the number of rows, not \(main)")
+            }
+            if tight || balance || truncate || maxLines != nil {
+                throw .invalidInput("rows are one line each: --tight, --balance, --truncate and --max-lines apply to a text")
+            }
+            content = .rows(rows, main.map { .main($0 - 1) } ?? .min)
+        }
+        if minSize != nil && minScale != nil {
+            throw .invalidInput("give --min-size or --min-scale, not both")
+        }
+        if let minScale, !(minScale > 0 && minScale <= 1) {
+            throw .invalidInput("min scale must be more than 0 and at most 1, not \(minScale)")
+        }
+        if gap != nil && rows.isEmpty { throw .invalidInput("--gap applies to rows") }
+        var alignments: [HorizontalAlignment] = []
+        for name in align.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let a = HorizontalAlignment(rawValue: name.trimmed()) else {
+                throw .invalidInput("not an alignment: \"\(name)\" (use leading, center or trailing)")
+            }
+            alignments.append(a)
+        }
+        if alignments.count > 1 && alignments.count != rows.count {
+            throw .invalidInput("give one alignment, or one per row (\(rows.count)), not \(alignments.count)")
+        }
+        let canvas = try CanvasSize(parsing: box)
+        return FitRequest(
+            content, font: fonts.request, features: try fonts.parsedFeatures(),
+            style: FitStyle(
+                width: canvas.width, height: canvas.height, maxSize: maxSize,
+                minSize: minSize ?? minScale.map { $0 * maxSize } ?? min(1, maxSize), maxLines: maxLines,
+                lineHeight: lineHeight, align: alignments, valign: valign, breaking: balance ? .balanced : .greedy,
+                tight: tight, truncate: truncate, gap: gap),
+            fill: try paint(fill), background: try background.map(paint), glyphs: document.glyphs,
+            precision: document.precision, idPrefix: document.idPrefix)
+    }
+
+    init(_ reader: inout OptionReader) throws(CurveTypeError) {
+        text = try reader.argument("fit")
+        textFile = try reader.text("textFile")
+        rows = try reader.texts("row") ?? []
+        main = try reader.integer("main")
+        box = try reader.text("box")
+        try fonts.read(&reader)
+        maxSize = try reader.number("maxSize") ?? maxSize
+        minSize = try reader.number("minSize")
+        minScale = try reader.number("minScale")
+        maxLines = try reader.integer("maxLines")
+        lineHeight = try reader.number("lineHeight") ?? lineHeight
+        gap = try reader.number("gap")
+        align = try reader.text("align") ?? align
+        valign = try reader.choice("valign", VerticalAlignment.self) ?? valign
+        balance = try reader.flag("balance")
+        tight = try reader.flag("tight")
+        truncate = try reader.flag("truncate")
+        fill = try reader.text("fill") ?? fill
+        background = try reader.text("background")
+        try document.read(&reader)
+    }
+}
+
+/// `curvetype angle`'s options.
+public struct AngleOptions: Sendable, Equatable {
+    /// The angle, −360…360.
+    public var degrees: Double?
+    public var vertex = AngleVertex.bottomRight
+    public var frame = 400.0
+    public var inset = 100.0
+    public var strokeWidth = 10.0
+    public var cap = LineCap.round
+    public var join = LineJoin.round
+    public var color = "currentColor"
+    public var light: String?
+    public var dark: String?
+    public var markerRadius = 40.0
+    public var markerWidth: Double?
+    public var noMarker = false
+    public var noLabel = false
+    public var labelSize = 24.0
+    public var unit = AngleUnit.degrees
+    public var decimals: Int?
+    public var header: String?
+    public var readout = false
+    /// The angle an animation starts at.
+    public var from: Double?
+    /// Seconds.
+    public var duration = 0.35
+    public var easing = Easing.easeInOut
+    /// Frames written as separate files into `outDir` (the CLI only).
+    public var frames: Int?
+    public var outDir: String?
+    public var fonts = TextFontOptions()
+    public var document = DocumentOptions()
+
+    public init() {}
+
+    /// The request; with `frames`, checks them too (the caller writes the frames).
+    /// `hasOutputs`: whether -o or --layout were given, which frames rule out.
+    public func request(hasOutputs: Bool = false) throws(CurveTypeError) -> AngleRequest {
+        guard let degrees else { throw .invalidInput("give the angle in degrees") }
+        if let frames, !(2...AngleRequest.maximumFrames).contains(frames) {
+            throw .invalidInput("frames must be at least 2 and at most \(AngleRequest.maximumFrames), not \(frames)")
+        }
+        if (light == nil) != (dark == nil) { throw .invalidInput("give --light and --dark together") }
+        if frames != nil && from == nil { throw .invalidInput("--frames needs --from, the angle the animation starts at") }
+        if (frames == nil) != (outDir == nil) { throw .invalidInput("give --frames and --out-dir together") }
+        if frames != nil && hasOutputs {
+            throw .invalidInput("--frames writes into --out-dir: give no -o or --layout with it")
+        }
+        let lightDark = try light.map { light throws(CurveTypeError) in (light: try paint(light), dark: try paint(dark ?? light)) }
+        return AngleRequest(
+            angle: degrees, orientation: vertex, frame: frame, inset: inset, strokeWidth: strokeWidth, cap: cap,
+            join: join, color: try paint(color), lightDark: lightDark,
+            markerRadius: noMarker ? nil : markerRadius, markerWidth: markerWidth, label: !noLabel,
+            labelSize: labelSize, font: fonts.request, unit: unit, decimals: decimals, header: header,
+            readout: readout, animation: from.map { AngleAnimation(from: $0, duration: duration, easing: easing) },
+            glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix)
+    }
+
+    init(_ reader: inout OptionReader) throws(CurveTypeError) {
+        if let argument = try reader.argument("angle") {
+            guard let value = Double(argument) else { throw .invalidInput("the angle must be a number, not \"\(Diagnostic.escaped(String(argument.prefix(40))))\"") }
+            degrees = value
+        }
+        vertex = try reader.choice("vertex", AngleVertex.self) ?? vertex
+        frame = try reader.number("frame") ?? frame
+        inset = try reader.number("inset") ?? inset
+        strokeWidth = try reader.number("strokeWidth") ?? strokeWidth
+        cap = try reader.choice("cap", LineCap.self) ?? cap
+        join = try reader.choice("join", LineJoin.self) ?? join
+        color = try reader.text("color") ?? color
+        light = try reader.text("light")
+        dark = try reader.text("dark")
+        markerRadius = try reader.number("markerRadius") ?? markerRadius
+        markerWidth = try reader.number("markerWidth")
+        noMarker = try reader.flag("noMarker")
+        noLabel = try reader.flag("noLabel")
+        labelSize = try reader.number("labelSize") ?? labelSize
+        unit = try reader.choice("unit", AngleUnit.self) ?? unit
+        decimals = try reader.integer("decimals")
+        header = try reader.text("header")
+        readout = try reader.flag("readout")
+        from = try reader.number("from")
+        duration = try reader.number("duration") ?? duration
+        easing = try reader.choice("easing", Easing.self) ?? easing
+        frames = try reader.integer("frames")
+        outDir = try reader.text("outDir")
+        try fonts.read(&reader)
+        try document.read(&reader)
+    }
+}
