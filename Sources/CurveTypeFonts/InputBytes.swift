@@ -114,9 +114,10 @@ public final class LineReader {
     /// The next line without its end, `.tooLong` for a line over the limit (skipped to its end),
     /// or `nil` at the end of the input.
     public func nextLine() throws(InputError) -> Line? {
-        var searched = start
+        // How far past `start` no newline was found: relative, as `fill` may move the bytes.
+        var searched = 0
         while true {
-            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
                 if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 let line = Array(buffer[start..<end])
@@ -144,7 +145,7 @@ public final class LineReader {
                 start = buffer.count
                 return .text(line)
             }
-            searched = buffer.count
+            searched = buffer.count - start
             try fill()
         }
     }
