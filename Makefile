@@ -76,14 +76,21 @@ fixtures: test-deps fixture-fonts
 	-CURVETYPE_RECORD=1 $(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
 	$(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
 
-bench: test-deps release
+# Every figure of the speed goals beside its anchor, measured in one run (Benchmarks/run.py):
+# hb-view and the C floor (../shared/bench/badgefloor.c, a measuring tool kept outside the
+# project) for whole processes; the C floor's loop, pybadges and anybadge (in the venv) in
+# process. Figures also go to out/bench.json; the last run's is compared.
+BADGEFLOOR_SOURCE ?= ../shared/bench/badgefloor.c
+BADGEFLOOR = $(BUILD_DIR)/bench/badgefloor
+bench: test-deps release venv
 	@command -v hyperfine >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
+	@$(VENV)/bin/python -c 'import pybadges, anybadge' 2>/dev/null || $(VENV)/bin/pip install -q pybadges anybadge
+	@mkdir -p $(dir $(BADGEFLOOR))
+	cc -O2 -o $(BADGEFLOOR) $(BADGEFLOOR_SOURCE) $$(pkg-config --cflags --libs freetype2 harfbuzz) -lm
 	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype-bench
-	$(BUILD_DIR)/release/curvetype-bench
+	python3 Benchmarks/run.py $(RELEASE_BIN) $(BUILD_DIR)/release/curvetype-bench $(BADGEFLOOR) $(VENV)/bin/python out/bench.json
 	@if python3 -c 'import freetype' 2>/dev/null; then python3 Benchmarks/reference/spiral_text.py Fonts/DejaVuSans.ttf; \
 	else echo "(spiral reference skipped: pip install freetype-py to compare with plain Python)"; fi
-	python3 Benchmarks/reference/badges.py
-	sh Benchmarks/process.sh $(RELEASE_BIN)
 
 venv: $(VENV)/.ready
 $(VENV)/.ready:

@@ -50,7 +50,7 @@ let package = Package(
 
         // `make bench`: in-process benchmarks (never timed unit tests).
         .executableTarget(
-            name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks", exclude: ["process.sh", "reference"]),
+            name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks", exclude: ["run.py", "reference"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "TestSupport"]),

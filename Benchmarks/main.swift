@@ -20,7 +20,11 @@ func measure(_ name: String, iterations: Int, rounds: Int = 7, _ body: () throws
     return times[times.count / 2]
 }
 
-func report(_ name: String, _ seconds: Double, _ extra: String = "") {
+/// Figures for `make bench`'s table and JSON (`--json FILE`), by key.
+nonisolated(unsafe) var figures: [String: Double] = [:]
+
+func report(_ name: String, _ seconds: Double, _ extra: String = "", key: String? = nil) {
+    if let key { figures[key] = seconds }
     let value = seconds >= 1e-3 ? String(format: "%.3f ms", seconds * 1e3) : String(format: "%.2f µs", seconds * 1e6)
     print("\(name.padding(toLength: 52, withPad: " ", startingAt: 0)) \(value)\(extra.isEmpty ? "" : "  \(extra)")")
 }
@@ -35,7 +39,9 @@ let long = String(String(repeating: phrase, count: 10_000 / phrase.count + 1).pr
 var big = CircleTextRequest(text: long, font: .bundled(.sans), style: CircleTextStyle(size: 10, radius: 9_000))
 
 // `curvetype-bench profile N` / `profile-10k N`: only N renders of one case, for a profiler.
-if CommandLine.arguments.count == 3, let n = Int(CommandLine.arguments[2]) {
+// `curvetype-bench --json FILE`: every figure also written to FILE.
+let jsonPath = CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--json" ? CommandLine.arguments[2] : nil
+if jsonPath == nil, CommandLine.arguments.count == 3, let n = Int(CommandLine.arguments[2]) {
     if CommandLine.arguments[1] == "profile-badge" {
         for i in 0..<n { _ = try BadgeRequest(label: "build", message: "\(i) passed").render() }
         exit(0)
@@ -47,7 +53,7 @@ if CommandLine.arguments.count == 3, let n = Int(CommandLine.arguments[2]) {
 
 print("CurveType benchmarks (one core, release build, median of 7 rounds)")
 let perSVG = try measure("seed", iterations: 20_000) { _ = try seed.render() }
-report("circle: seed example, full SVG, warm caches", perSVG, String(format: "%.0f SVGs/s", 1 / perSVG))
+report("circle: seed example, full SVG, warm caches", perSVG, String(format: "%.0f SVGs/s", 1 / perSVG), key: "circle_seed_s")
 
 let stack = try FontStack.resolve(seed.font)
 let shapeSeed = measure("shape", iterations: 20_000) { _ = stack.shape(seed.text) }
@@ -64,7 +70,15 @@ precondition(longRun.glyphs.count == 10_000)
 let layout10k = try measure("layout 10k", iterations: 50) {
     _ = try CircleTextLayout(longRun, style: big.style, center: .zero)
 }
-report("circle: 10,000 glyphs, layout only (shaped once)", layout10k)
+report("circle: 10,000 glyphs, layout only (shaped once)", layout10k, key: "circle_layout_10k_s")
+
+// Scaling: 100,000 glyphs on one circle must cost about ten times 10,000 (linear).
+let long100k = String(repeating: long, count: 10)
+let run100k = try FontStack.resolve(.bundled(.sans)).shape(long100k)
+precondition(run100k.glyphs.count == 100_000)
+let style100k = CircleTextStyle(size: 10, radius: 90_000)
+let layout100k = try measure("layout 100k", iterations: 5) { _ = try CircleTextLayout(run100k, style: style100k, center: .zero) }
+report("circle: 100,000 glyphs, layout only", layout100k, String(format: "%.2f× the 10,000-glyph time per glyph", layout100k / layout10k / 10), key: "circle_layout_100k_s")
 let shape10k = measure("shape 10k", iterations: 50) { _ = try! FontStack.resolve(.bundled(.sans)).shape(long) }
 report("circle: 10,000 glyphs, shaping only", shape10k)
 let full10k = try measure("full 10k", iterations: 20) { _ = try big.render() }
@@ -131,7 +145,12 @@ let distinctBadges = try measure("badges distinct", iterations: 50_000) {
     badgeIndex += 1
     _ = try BadgeRequest(label: labels[badgeIndex % labels.count], message: "\(badgeIndex) passed").render()
 }
-report("badge: flat, distinct messages, full SVG (1 core)", distinctBadges, String(format: "%.0f badges/s", 1 / distinctBadges))
+report("badge: flat, distinct messages, full SVG (1 core)", distinctBadges, String(format: "%.0f badges/s", 1 / distinctBadges), key: "badge_flat_s")
+let textBadges = try measure("badges text", iterations: 50_000) {
+    badgeIndex += 1
+    _ = try BadgeRequest(label: labels[badgeIndex % labels.count], message: "\(badgeIndex) passed", glyphs: .text).render()
+}
+report("badge: flat, distinct messages, text mode (1 core)", textBadges, String(format: "%.0f badges/s", 1 / textBadges), key: "badge_text_s")
 let sameBadge = BadgeRequest(label: "build", message: "passing")
 let repeatedBadges = try measure("badges repeated", iterations: 50_000) { _ = try sameBadge.render() }
 report("badge: flat, build|passing again, full SVG (1 core)", repeatedBadges, String(format: "%.0f badges/s", 1 / repeatedBadges))
@@ -177,8 +196,12 @@ for threads in [1, cores] {
     times.sort()
     timesByThreads[threads] = times[times.count / 2]
     report("batch: 10,000 distinct badges to \(batchBase.path), \(threads) thread\(threads == 1 ? "" : "s")", times[times.count / 2],
-           String(format: "%.0f badges/s", 10_000 / times[times.count / 2]))
+           String(format: "%.0f badges/s", 10_000 / times[times.count / 2]), key: "batch_library_\(threads == 1 ? "1" : "all")_threads_s")
 }
 if let one = timesByThreads[1], let all = timesByThreads[cores], cores > 1 {
     print(String(format: "batch: speed-up on %d cores                              %.2f×", cores, one / all))
+}
+if let jsonPath {
+    let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys, .prettyPrinted])
+    try data.write(to: URL(fileURLWithPath: jsonPath))
 }
