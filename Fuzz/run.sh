@@ -10,9 +10,12 @@ PYTHON=${PYTHON:-.build/venv/bin/python}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 TARGETS=${FUZZ_TARGETS:-"FuzzColor FuzzLogo FuzzBatch FuzzFont FuzzFeatures"}
 
+mkdir -p $BUILD
 for target in $TARGETS; do
+  # The build's output is kept quiet unless it fails (swift build prints its errors on stdout).
   CURVETYPE_FUZZ=1 swift build --build-path $BUILD -c release -Xswiftc -sanitize=fuzzer,address \
-    -Xswiftc -use-ld=lld --product "$target" >/dev/null
+    -Xswiftc -use-ld=lld --product "$target" >$BUILD/build-$target.log 2>&1 \
+    || { cat $BUILD/build-$target.log; echo "fuzz: cannot build $target" >&2; exit 1; }
 done
 
 # Seeds: committed ones, the logos of the golden files, and small subsets of the bundled fonts

@@ -1,5 +1,5 @@
-// libFuzzer target: batch job files (a JSON array or JSON lines) into command lines.
-// Built only by `make fuzz`.
+// libFuzzer target: batch job files (a JSON array or JSON lines) decoded into each command's
+// options. Built only by `make fuzz`.
 import CurveType
 import Foundation
 import FuzzSupport
@@ -7,8 +7,11 @@ import FuzzSupport
 exit(runFuzzer { data, size in
     let bytes = bytes(data, size)
     guard let jobs = try? BatchJobFile.parse(bytes) else { return 0 }
-    for case .success(let arguments) in jobs {
-        precondition(!arguments.isEmpty && arguments[0] != "batch", "a job without a command, or a batch in a batch")
+    for case .success(let job) in jobs {
+        precondition(job.output != "-" && job.layout != "-", "a batch job writing to standard output")
+        if case .angle(let angle) = job.command {
+            precondition(angle.frames == nil && angle.outDir == nil, "angle frames in a batch")
+        }
     }
     return 0
 })
