@@ -14,6 +14,7 @@ the previous OUT_JSON, if any, is compared with this run.
 import json
 import os
 import resource
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -39,14 +40,9 @@ def hyperfine(commands, runs, warmup):
     export = os.path.join(tmp, "hyperfine.json")
     args = ["hyperfine", "-N", "--warmup", str(warmup), "--runs", str(runs), "--export-json", export]
     for name, argv in commands:
-        args += ["-n", name, " ".join(shlex_quote(a) for a in argv)]
+        args += ["-n", name, shlex.join(argv)]
     subprocess.run(args, check=True, capture_output=True)
     return {r["command"]: statistics.median(r["times"]) for r in json.load(open(export))["results"]}
-
-
-def shlex_quote(word):
-    import shlex
-    return shlex.quote(word)
 
 
 try:

@@ -107,6 +107,7 @@ public struct BadgeLogo: Sendable {
     }
 
     /// RFC 3986 percent-decoding: `%` and two hex digits give one byte; any other `%` is an error.
+    /// By hand: FoundationEssentials, which the shipped binary links, has no `removingPercentEncoding`.
     private static func percentDecoded(_ text: some StringProtocol) -> [UInt8]? {
         func hexValue(_ byte: UInt8) -> UInt8? {
             switch byte {

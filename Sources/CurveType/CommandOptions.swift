@@ -210,7 +210,7 @@ public struct DocumentOptions: Sendable, Equatable {
 
 /// A colour option's value, its error one line.
 func paint(_ text: String) throws(CurveTypeError) -> SVGColor {
-    do { return try SVGColor(parsing: text) } catch { throw .svg(error) }
+    try lifting { try SVGColor(parsing: text) }
 }
 
 /// The text of a command that takes it inline or from `--text-file` (`-`: standard input).

@@ -105,7 +105,6 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
     /// Opens face `faceIndex` of a copy of `bytes`. `path` names the source in errors.
     convenience init(bytes fontBytes: [UInt8], faceIndex: Int, source: FontSource, path: String) throws(FontError) {
-        guard !fontBytes.isEmpty else { throw .notAFont(path: path, reason: "the file is empty") }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: fontBytes.count, alignment: 16)
         buffer.copyBytes(from: fontBytes)
         try self.init(bytes: .owned(buffer), faceIndex: faceIndex, source: source, path: path)

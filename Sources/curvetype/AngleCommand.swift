@@ -11,7 +11,7 @@ extension AngleUnit: ExpressibleByArgument {}
 extension Easing: ExpressibleByArgument {}
 
 /// `curvetype angle DEG …`: two rays, a marker and a label, optionally animated.
-struct AngleCommand: RenderingCommand {
+struct AngleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "angle",
         abstract: "Draw an angle: two rays, an arc marker and a degree label, optionally animated, as SVG.",
@@ -146,10 +146,5 @@ struct AngleCommand: RenderingCommand {
             (path: PathText.joined(outDir, cFormat("angle-%04d.svg", i + 1)), contents: svg)
         }
         try OutputFile.writeAtomically(files)
-    }
-
-    func documentRequest() throws -> any DocumentRequest {
-        guard frames == nil else { throw CurveTypeError.invalidInput("--frames writes a folder of files: run it on its own, not in a batch") }
-        return try options.request()
     }
 }

@@ -58,7 +58,7 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
-/// A command that renders one SVG document: `curvetype batch` runs its request as a job.
+/// A command that renders one SVG document from its options' request.
 protocol RenderingCommand: ParsableCommand {
     var outputOptions: OutputOptions { get }
     /// Checks the options and builds the request, without rendering it.
