@@ -21,14 +21,15 @@ public enum BadgeStyle: String, Sendable, CaseIterable {
 /// Badge colours: shields' names and aliases, bare hex as shields accepts it (`4c1`), or any
 /// colour `SVGColor` reads.
 public enum BadgeColor {
-    /// shields' named colours, sRGB.
-    public static let named: [String: String] = [
+    /// shields' named colours, sRGB. (Pairs, not a dictionary: see `RecentCache` for what the
+    /// first dictionary of a key type costs a process.)
+    public static let named: KeyValuePairs<String, String> = [
         "brightgreen": "#44cc11", "green": "#97ca00", "yellow": "#dfb317", "yellowgreen": "#a4a61d",
         "orange": "#fe7d37", "red": "#e05d44", "blue": "#007ec6", "grey": "#555555",
         "lightgrey": "#9f9f9f",
     ]
     /// shields' aliases for named colours.
-    public static let aliases: [String: String] = [
+    public static let aliases: KeyValuePairs<String, String> = [
         "gray": "grey", "lightgray": "lightgrey", "critical": "red", "important": "orange",
         "success": "brightgreen", "informational": "blue", "inactive": "lightgrey",
     ]
@@ -37,8 +38,8 @@ public enum BadgeColor {
     /// green, not CSS's), then bare hex, then CSS.
     public static func parse(_ text: String) throws(CurveTypeError) -> SVGColor {
         let lower = text.trimmed().lowercased()
-        let name = aliases[lower] ?? lower
-        if let hex = named[name] { return try lifting { try SVGColor(parsing: hex) } }
+        let name = aliases.first { $0.key == lower }?.value ?? lower
+        if let hex = named.first(where: { $0.key == name })?.value { return try lifting { try SVGColor(parsing: hex) } }
         if (lower.count == 3 || lower.count == 6), lower.allSatisfy(\.isHexDigit) {
             return try lifting { try SVGColor(parsing: "#" + lower) }
         }

@@ -30,7 +30,7 @@ public struct BadgeOptions: Sendable, Equatable {
 
     init(_ reader: inout OptionReader) throws(CurveTypeError) {
         label = try reader.text("label") ?? label
-        message = try reader.text("message")
+        message = try reader.text("message", required: true)
         color = try reader.text("color")
         labelColor = try reader.text("labelColor")
         style = try reader.choice("style", BadgeStyle.self) ?? style
@@ -76,8 +76,8 @@ public struct SealOptions: Sendable, Equatable {
     }
 
     init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        ring = try reader.text("ring")
-        center = try reader.text("center")
+        ring = try reader.text("ring", required: true)
+        center = try reader.text("center", required: true)
         radius = try reader.number("radius") ?? radius
         ringSize = try reader.number("ringSize")
         try fonts.read(&reader)

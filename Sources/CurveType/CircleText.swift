@@ -291,13 +291,6 @@ public enum TextInput {
     }
 }
 
-/// A glyph definition: a glyph of a font at one scale (px per font unit).
-struct GlyphKey: Hashable {
-    var font: Int
-    var glyph: UInt32
-    var scale: Double
-}
-
 /// Glyph outlines as SVG path data in integer font units, made once per font and glyph and
 /// shared by every document the process writes.
 enum GlyphDefinitions {
@@ -308,16 +301,13 @@ enum GlyphDefinitions {
         var extent: Double
     }
 
-    private struct Key: Hashable {
-        var font: Int
-        var glyph: UInt32
-    }
-
-    private static let cache = Mutex([Key: Definition]())
+    /// Each font's definitions by glyph id, for the fonts used last.
+    private static let cache = Mutex(RecentCache<Int, GlyphTable<Definition>>(capacity: 64))
 
     static func definition(font: Font, glyph: UInt32) throws(FontError) -> Definition {
-        let key = Key(font: font.id, glyph: glyph)
-        if let known = cache.withLock({ $0[key] }) { return known }
+        if let known = cache.withLock({ $0.withValue(for: font.id, default: { GlyphTable() }) { $0[glyph] } }) {
+            return known
+        }
         let outline = try font.outline(of: glyph)
         let definition: Definition
         if let b = outline.bounds {
@@ -327,7 +317,7 @@ enum GlyphDefinitions {
         } else {
             definition = Definition(pathData: nil, extent: 0)
         }
-        cache.withLock { $0[key] = definition }
+        cache.withLock { $0.withValue(for: font.id, default: { GlyphTable() }) { $0[glyph] = definition } }
         return definition
     }
 }

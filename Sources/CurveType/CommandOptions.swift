@@ -28,77 +28,213 @@ struct OptionKey: CodingKey {
     }
 }
 
-/// Reads a job object's options by name, converting as the command line does (a number where
-/// text is wanted is its decimal digits; a numeric string where a number is wanted is the
-/// number), and remembers which names it read, so that `finish` can refuse any other.
+/// What kind of value an option takes, as the command line spells it.
+enum OptionKind: Sendable, Equatable {
+    /// `--name VALUE`, once.
+    case value
+    /// `--name VALUE`, repeatable.
+    case values
+    /// `--name`, no value.
+    case flag
+    /// Positional words (`"args"`).
+    case arguments
+}
+
+/// Words by option name, in the order first given: a few dozen at most, searched in order
+/// (no hashing: see `RecentCache` for what the first dictionary of a key type costs).
+struct OptionWords: Sendable {
+    private(set) var entries: [(name: String, values: [String])] = []
+
+    subscript(name: String) -> [String]? { entries.first { $0.name == name }?.values }
+
+    /// Adds `value` to `name`'s words; `nil` only marks the name given (a flag).
+    mutating func add(_ value: String?, to name: String) {
+        if let index = entries.firstIndex(where: { $0.name == name }) {
+            if let value { entries[index].values.append(value) }
+        } else {
+            entries.append((name, value.map { [$0] } ?? []))
+        }
+    }
+}
+
+/// Reads a command's options by name, from a job's JSON object or from words (command-line or
+/// query words), converting as the command line does (a number where text is wanted is its
+/// decimal digits; a numeric string where a number is wanted is the number), and remembers
+/// which names it read, so that `finish` can refuse any other.
 struct OptionReader {
-    private let container: KeyedDecodingContainer<OptionKey>
-    private var read: Set<String> = []
+    /// A job object's values, read as the command line reads words. Its own class, so that
+    /// reading words never touches the container's type metadata, whose first use costs a scan
+    /// of every conformance in the binary (see `RecentCache` in CurveTypeFonts).
+    private final class JSONObject {
+        private let container: KeyedDecodingContainer<OptionKey>
+        init(_ container: KeyedDecodingContainer<OptionKey>) { self.container = container }
+
+        var names: [String] { container.allKeys.map(\.stringValue) }
+
+        /// Whether `name` holds a value (`null` is none).
+        func contains(_ name: String) -> Bool {
+            let key = OptionKey(stringValue: name)
+            return container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? false)
+        }
+
+        func text(_ name: String) throws(CurveTypeError) -> String {
+            guard let word = try? container.decode(OptionWord.self, forKey: OptionKey(stringValue: name)) else {
+                throw .invalidInput("\"\(name)\" must be a string")
+            }
+            return word.text
+        }
+
+        func texts(_ name: String) throws(CurveTypeError) -> [String] {
+            let key = OptionKey(stringValue: name)
+            if let words = try? container.decode([OptionWord].self, forKey: key) { return words.map(\.text) }
+            if let word = try? container.decode(OptionWord.self, forKey: key) { return [word.text] }
+            throw .invalidInput("\"\(name)\" must hold strings or numbers")
+        }
+
+        func number(_ name: String) -> Double? { try? container.decode(Double.self, forKey: OptionKey(stringValue: name)) }
+        func integer(_ name: String) -> Int? { try? container.decode(Int.self, forKey: OptionKey(stringValue: name)) }
+
+        func flag(_ name: String) throws(CurveTypeError) -> Bool {
+            guard let flag = try? container.decode(Bool.self, forKey: OptionKey(stringValue: name)) else {
+                throw .invalidInput("\"\(name)\" is a flag: true or false")
+            }
+            return flag
+        }
+    }
+
+    private enum Source {
+        case json(JSONObject)
+        /// Each option's words by its normalized name; a flag that is set has an empty list.
+        case words(OptionWords)
+        /// Reads nothing and records what each name takes: the command's schema.
+        case schema
+    }
+
+    private let source: Source
+    private var read: [String] = []
+    /// Every name read, with its kind (kept in `.schema` mode only).
+    private(set) var kinds: [(name: String, kind: OptionKind)] = []
+    /// The names without which the command line refuses the command (`.schema` mode only);
+    /// a job or a request reports their absence itself.
+    private(set) var required: [String] = []
 
     /// The longest option name a job may use: every real one is far shorter.
     static let maximumNameLength = 64
 
     init(_ decoder: Decoder) throws(CurveTypeError) {
+        let container: KeyedDecodingContainer<OptionKey>
         do { container = try decoder.container(keyedBy: OptionKey.self) } catch {
             throw .invalidInput("a job must be a JSON object")
         }
         for key in container.allKeys where key.stringValue.count > Self.maximumNameLength {
             throw .invalidInput("\"\(key.stringValue.prefix(20))…\" is not an option (names are at most \(Self.maximumNameLength) characters)")
         }
+        source = .json(JSONObject(container))
     }
 
-    private mutating func value(_ name: String) -> (key: OptionKey, present: Bool) {
-        read.insert(name)
-        let key = OptionKey(stringValue: name)
-        let present = container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? false)
-        return (key, present)
+    /// Reads words already grouped by normalized option name (`"args"` for positional words).
+    init(words: OptionWords) {
+        source = .words(words)
+    }
+
+    /// A reader that records each name's kind and reads nothing.
+    static func schema() -> OptionReader { OptionReader(source: .schema) }
+
+    private init(source: Source) { self.source = source }
+
+    private var names: [String] {
+        switch source {
+        case .json(let object): object.names
+        case .words(let words): words.entries.map(\.name)
+        case .schema: []
+        }
+    }
+
+    /// Marks `name` read; whether the source holds a value for it (JSON `null` is none).
+    private mutating func present(_ name: String, _ kind: OptionKind) -> Bool {
+        if !read.contains(name) { read.append(name) }
+        switch source {
+        case .json(let object):
+            return object.contains(name)
+        case .words(let words):
+            return words[name] != nil
+        case .schema:
+            if !kinds.contains(where: { $0.name == name }) { kinds.append((name, kind)) }
+            return false
+        }
     }
 
     /// A text option: a string, or a number written as the command line would take it.
-    mutating func text(_ name: String) throws(CurveTypeError) -> String? {
-        let (key, present) = value(name)
-        guard present else { return nil }
-        guard let word = try? container.decode(OptionWord.self, forKey: key) else {
-            throw .invalidInput("\"\(name)\" must be a string")
+    /// `required`: the command line refuses the command without it.
+    mutating func text(_ name: String, required: Bool = false) throws(CurveTypeError) -> String? {
+        if required, case .schema = source { self.required.append(name) }
+        guard present(name, .value) else { return nil }
+        switch source {
+        case .json(let object):
+            return try object.text(name)
+        case .words(let words):
+            guard let values = words[name], values.count == 1 else {
+                throw .invalidInput("\"\(name)\" takes one value")
+            }
+            return values[0]
+        case .schema:
+            return nil
         }
-        return word.text
     }
 
     /// A repeated text option: one string or number, or an array of them.
     mutating func texts(_ name: String) throws(CurveTypeError) -> [String]? {
-        let (key, present) = value(name)
-        guard present else { return nil }
-        if let words = try? container.decode([OptionWord].self, forKey: key) { return words.map(\.text) }
-        if let word = try? container.decode(OptionWord.self, forKey: key) { return [word.text] }
-        throw .invalidInput("\"\(name)\" must hold strings or numbers")
+        try texts(name, kind: .values)
+    }
+
+    private mutating func texts(_ name: String, kind: OptionKind) throws(CurveTypeError) -> [String]? {
+        guard present(name, kind) else { return nil }
+        switch source {
+        case .json(let object):
+            return try object.texts(name)
+        case .words(let words):
+            return words[name]
+        case .schema:
+            return nil
+        }
     }
 
     /// A number option: a number, or a string holding one.
     mutating func number(_ name: String) throws(CurveTypeError) -> Double? {
-        let (key, present) = value(name)
-        guard present else { return nil }
-        if let number = try? container.decode(Double.self, forKey: key) { return number }
-        if let text = try? container.decode(String.self, forKey: key), let number = Double(text) { return number }
-        throw .invalidInput("\"\(name)\" must be a number")
+        guard present(name, .value) else { return nil }
+        if case .json(let object) = source, let number = object.number(name) {
+            return number
+        }
+        guard let text = try? text(name), let number = Double(text) else {
+            throw .invalidInput("\"\(name)\" must be a number")
+        }
+        return number
     }
 
     /// A whole-number option.
     mutating func integer(_ name: String) throws(CurveTypeError) -> Int? {
-        let (key, present) = value(name)
-        guard present else { return nil }
-        if let number = try? container.decode(Int.self, forKey: key) { return number }
-        if let text = try? container.decode(String.self, forKey: key), let number = Int(text) { return number }
-        throw .invalidInput("\"\(name)\" must be a whole number")
+        guard present(name, .value) else { return nil }
+        if case .json(let object) = source, let number = object.integer(name) {
+            return number
+        }
+        guard let text = try? text(name), let number = Int(text) else {
+            throw .invalidInput("\"\(name)\" must be a whole number")
+        }
+        return number
     }
 
-    /// A flag: `true` sets it; `false` or `null` leave it unset.
+    /// A flag: `true` sets it; `false` or `null` leave it unset. As words, the name alone.
     mutating func flag(_ name: String) throws(CurveTypeError) -> Bool {
-        let (key, present) = value(name)
-        guard present else { return false }
-        guard let flag = try? container.decode(Bool.self, forKey: key) else {
-            throw .invalidInput("\"\(name)\" is a flag: true or false")
+        guard present(name, .flag) else { return false }
+        switch source {
+        case .json(let object):
+            return try object.flag(name)
+        case .words(let words):
+            guard words[name]?.isEmpty == true else { throw .invalidInput("\"\(name)\" is a flag: it takes no value") }
+            return true
+        case .schema:
+            return false
         }
-        return flag
     }
 
     /// One of an enumeration's names.
@@ -111,16 +247,17 @@ struct OptionReader {
     }
 
     /// The one positional argument (`"args"`: an array of one string or number), if given.
-    mutating func argument(_ command: String) throws(CurveTypeError) -> String? {
-        let arguments = try texts("args") ?? []
+    mutating func argument(_ command: String, required: Bool = false) throws(CurveTypeError) -> String? {
+        if required, case .schema = source { self.required.append("args") }
+        let arguments = try texts("args", kind: .arguments) ?? []
         guard arguments.count <= 1 else { throw .invalidInput("\(command) takes one argument in \"args\", not \(arguments.count)") }
         return arguments.first
     }
 
     /// Refuses any name not read, naming the command.
     func finish(command: String) throws(CurveTypeError) {
-        for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !read.contains(key.stringValue) {
-            throw .invalidInput("\"\(Diagnostic.escaped(key.stringValue))\" is not an option of \(command)")
+        for name in names.sorted() where !read.contains(name) {
+            throw .invalidInput("\"\(Diagnostic.escaped(name))\" is not an option of \(command)")
         }
     }
 
@@ -228,6 +365,38 @@ public struct JobDescription: Sendable, Equatable, Decodable {
     public enum Command: Sendable, Equatable {
         case badge(BadgeOptions), seal(SealOptions), circle(CircleOptions), spiral(SpiralOptions)
         case fit(FitOptions), angle(AngleOptions)
+
+        /// The commands that render one document, by name.
+        static let names = ["badge", "seal", "circle", "spiral", "fit", "angle"]
+
+        /// The command `name`'s options, read from `reader`; `commands` names the context
+        /// in the error for an unknown name.
+        init(_ name: String, _ reader: inout OptionReader, commands: String) throws(CurveTypeError) {
+            switch name {
+            case "badge": self = .badge(try BadgeOptions(&reader))
+            case "seal": self = .seal(try SealOptions(&reader))
+            case "circle": self = .circle(try CircleOptions(&reader))
+            case "spiral": self = .spiral(try SpiralOptions(&reader))
+            case "fit": self = .fit(try FitOptions(&reader))
+            case "angle": self = .angle(try AngleOptions(&reader))
+            case "batch": throw .invalidInput("a batch job cannot be a batch")
+            default:
+                throw .invalidInput("unknown command '\(Diagnostic.escaped(String(name.prefix(40))))' (\(commands): \(Self.names.joined(separator: ", ")))")
+            }
+        }
+
+        /// The request to render (fonts, logos and text files are read here); `hasOutputs`
+        /// says whether the SVG or layout goes to a file (an angle's frames need neither).
+        func request(hasOutputs: Bool = true) throws(CurveTypeError) -> any DocumentRequest {
+            switch self {
+            case .badge(let options): try options.request()
+            case .seal(let options): try options.request()
+            case .circle(let options): try options.request()
+            case .spiral(let options): try options.request()
+            case .fit(let options): try options.request()
+            case .angle(let options): try options.request(hasOutputs: hasOutputs)
+            }
+        }
     }
 
     public var command: Command
@@ -247,17 +416,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
         guard let name = try reader.text("command") else {
             throw CurveTypeError.invalidInput("the job has no \"command\" (badge, seal, circle, spiral, fit or angle)")
         }
-        switch name {
-        case "badge": command = .badge(try BadgeOptions(&reader))
-        case "seal": command = .seal(try SealOptions(&reader))
-        case "circle": command = .circle(try CircleOptions(&reader))
-        case "spiral": command = .spiral(try SpiralOptions(&reader))
-        case "fit": command = .fit(try FitOptions(&reader))
-        case "angle": command = .angle(try AngleOptions(&reader))
-        case "batch": throw CurveTypeError.invalidInput("a batch job cannot be a batch")
-        default:
-            throw CurveTypeError.invalidInput("unknown command '\(Diagnostic.escaped(String(name.prefix(40))))' (batch jobs: badge, seal, circle, spiral, fit, angle)")
-        }
+        command = try Command(name, &reader, commands: "batch jobs")
         let output = try reader.text("output")
         layout = try reader.text("layout")
         try reader.finish(command: name)
@@ -273,14 +432,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
 
     /// The job to run, its request built now (fonts, logos and text files are read here).
     public func job() throws(CurveTypeError) -> BatchJob {
-        let request: any DocumentRequest = switch command {
-        case .badge(let options): try options.request()
-        case .seal(let options): try options.request()
-        case .circle(let options): try options.request()
-        case .spiral(let options): try options.request()
-        case .fit(let options): try options.request()
-        case .angle(let options): try options.request()
-        }
+        let request = try command.request()
         return BatchJob(request, output: output, layout: layout)
     }
 }

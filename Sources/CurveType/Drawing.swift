@@ -33,7 +33,7 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
         warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
     }
     if !run.missing.isEmpty {
-        let names = run.missing.map { "U+" + hexDigits($0.value, width: 4, uppercase: true) }.joined(separator: ", ")
+        let names = run.missing.map { "U+" + hexDigits(UInt64($0.value), width: 4, uppercase: true) }.joined(separator: ", ")
         warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef")
     }
     return (run, warnings)
@@ -111,40 +111,36 @@ struct GlyphReferences {
     /// Writes `<defs>` with each distinct glyph once.
     init(defining layouts: [CurveTextLayout], into writer: inout SVGWriter) throws {
         self.layouts = layouts
+        // The document's fonts in order of first use (a few: compared by identity).
         var fonts: [Font] = []
-        var fontIndex: [ObjectIdentifier: Int] = [:]
         for layout in layouts {
-            for font in layout.run.fonts where fontIndex[ObjectIdentifier(font)] == nil {
-                fontIndex[ObjectIdentifier(font)] = fonts.count
-                fonts.append(font)
-            }
+            for font in layout.run.fonts where !fonts.contains(where: { $0 === font }) { fonts.append(font) }
         }
         // Only glyphs with ink get a definition and uses; the name is made once per glyph, and
-        // the same glyph at another size (a title beside a label) gets a name of its own.
-        var defined: [GlyphKey: SVGWriter.Reference?] = [:]
-        var sizes: [GlyphKey: Int] = [:]
+        // the same glyph at another size (a title beside a label) gets a name of its own:
+        // each font's glyph holds its sizes (px per font unit) in order, with their references.
+        var defined = Array(repeating: GlyphTable<[(scale: Double, reference: SVGWriter.Reference?)]>(), count: fonts.count)
         writer.startDefinitions()
         for layout in layouts {
-            let local = layout.run.fonts.map { fontIndex[ObjectIdentifier($0)]! }
+            let local = layout.run.fonts.map { font in fonts.firstIndex { $0 === font } ?? 0 }
             var row: [SVGWriter.Reference?] = []
             row.reserveCapacity(layout.glyphs.count)
             for placed in layout.glyphs {
-                let key = GlyphKey(font: local[placed.font], glyph: placed.glyph, scale: placed.scale)
-                if let known = defined[key] {
-                    row.append(known)
+                let font = local[placed.font]
+                let sizes = defined[font][placed.glyph] ?? []
+                if let known = sizes.first(where: { $0.scale == placed.scale }) {
+                    row.append(known.reference)
                     continue
                 }
-                let definition = try GlyphDefinitions.definition(font: fonts[key.font], glyph: key.glyph)
+                let definition = try GlyphDefinitions.definition(font: fonts[font], glyph: placed.glyph)
                 var reference: SVGWriter.Reference?
                 if let data = definition.pathData {
-                    let plain = GlyphKey(font: key.font, glyph: key.glyph, scale: 0)
-                    let count = sizes[plain, default: 0] + 1
-                    sizes[plain] = count
-                    let made = writer.glyphReference(font: key.font, glyph: key.glyph, variant: count)
+                    let variant = sizes.count { $0.reference != nil } + 1
+                    let made = writer.glyphReference(font: font, glyph: placed.glyph, variant: variant)
                     try writer.glyphDefinition(made, pathData: data, scale: placed.scale, extent: definition.extent)
                     reference = made
                 }
-                defined[key] = reference
+                defined[font][placed.glyph] = sizes + [(placed.scale, reference)]
                 row.append(reference)
             }
             references.append(row)

@@ -152,7 +152,7 @@ enum LayoutReport {
             case "\\": out += "\\\\"
             default:
                 if scalar.value < 0x20 {
-                    out += "\\u" + hexDigits(scalar.value, width: 4)
+                    out += "\\u" + hexDigits(UInt64(scalar.value), width: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -205,7 +205,7 @@ public struct FitOptions: Sendable, Equatable {
         textFile = try reader.text("textFile")
         rows = try reader.texts("row") ?? []
         main = try reader.integer("main")
-        box = try reader.text("box")
+        box = try reader.text("box", required: true)
         try fonts.read(&reader)
         maxSize = try reader.number("maxSize") ?? maxSize
         minSize = try reader.number("minSize")
@@ -283,7 +283,7 @@ public struct AngleOptions: Sendable, Equatable {
     }
 
     init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        if let argument = try reader.argument("angle") {
+        if let argument = try reader.argument("angle", required: true) {
             guard let value = Double(argument) else { throw .invalidInput("the angle must be a number, not \"\(Diagnostic.escaped(String(argument.prefix(40))))\"") }
             degrees = value
         }

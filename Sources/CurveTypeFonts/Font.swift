@@ -84,7 +84,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     private let face: FT_Face
     let hbFont: OpaquePointer
     private let faceLock = Mutex(())
-    private let outlineCache = Mutex([UInt32: GlyphOutline]())
+    private let outlineCache = Mutex(GlyphTable<GlyphOutline>())
 
     private static let nextID = Atomic<Int>(1)
 

@@ -42,7 +42,7 @@ public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
 /// Opened fonts, shared by every caller in the process: opening a font parses its tables, so
 /// a build script that renders many SVGs opens each font once.
 enum FontCache {
-    private static let fonts = Mutex([FontSource: Font]())
+    private static let fonts = Mutex(RecentCache<FontSource, Font>(capacity: 64))
 
     static func font(_ source: FontSource) throws(FontError) -> Font {
         if let font = fonts.withLock({ $0[source] }) { return font }
@@ -118,7 +118,7 @@ public struct FontStack: Sendable {
         return stack
     }
 
-    private static let resolved = Mutex([FontRequest: FontStack]())
+    private static let resolved = Mutex(RecentCache<FontRequest, FontStack>(capacity: 64))
 
     private static func resolveUncached(_ request: FontRequest) throws(FontError) -> FontStack {
         switch request {

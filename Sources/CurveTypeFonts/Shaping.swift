@@ -321,14 +321,25 @@ enum ShapedRunCache {
     /// Entries kept before the cache starts over: bounds memory for a process that shapes
     /// millions of distinct texts.
     private static let capacity = 16_384
-    private static let runs = Mutex([Key: ShapedRun]())
+    /// The first runs a process shapes, searched in order; a dictionary only from the 17th on,
+    /// so a one-document process never makes one (see `RecentCache` for why).
+    private static let firstRuns = 16
+    private static let runs = Mutex((first: [(key: Key, run: ShapedRun)](), more: [Key: ShapedRun]()))
 
-    static func run(for key: Key) -> ShapedRun? { runs.withLock { $0[key] } }
+    static func run(for key: Key) -> ShapedRun? {
+        runs.withLock { cache in
+            cache.first.first { $0.key == key }?.run ?? (cache.more.isEmpty ? nil : cache.more[key])
+        }
+    }
 
     static func store(_ run: ShapedRun, for key: Key) {
         runs.withLock { cache in
-            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
-            cache[key] = run
+            if cache.first.count < firstRuns {
+                cache.first.append((key, run))
+                return
+            }
+            if cache.more.count >= capacity { cache.more.removeAll(keepingCapacity: true) }
+            cache.more[key] = run
         }
     }
 }

@@ -53,7 +53,18 @@ extension StringProtocol {
 
 /// `value` in hexadecimal digits, zero-padded to `width` (`%02x`, `%04X`) without going through
 /// `vsnprintf`: colours and escapes are written for every document.
-package func hexDigits(_ value: some BinaryInteger, width: Int, uppercase: Bool = false) -> String {
-    let digits = String(value, radix: 16, uppercase: uppercase)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+/// (By hand: the standard library's `String(_:radix:)` is generic over `BinaryInteger`, and its
+/// first call costs a process a runtime conformance scan, more than all its other digits.)
+package func hexDigits(_ value: UInt64, width: Int, uppercase: Bool = false) -> String {
+    var rest = value
+    let letters: UInt8 = uppercase ? 55 : 87  // "A" - 10 or "a" - 10
+    var digits: [UInt8] = []
+    repeat {
+        let digit = UInt8(rest & 0xF)
+        digits.append(digit < 10 ? 48 + digit : letters + digit)
+        rest >>= 4
+    } while rest != 0
+    while digits.count < width { digits.append(48) }
+    digits.reverse()
+    return String(decoding: digits, as: UTF8.self)
 }

@@ -35,6 +35,16 @@ struct CurveTypeCommand: ParsableCommand {
             let value = arguments.remove(at: 1)
             arguments += ["--", value]
         }
+        // Plain words go straight into the library's options (CommandInvocation says why);
+        // everything else, help and every error included, goes through ArgumentParser.
+        if let invocation = CommandInvocation.plain(arguments, shortNames: ["o": "output"]), !invocation.writesFrames {
+            do {
+                try emitDocument(try invocation.request().renderDocument(), output: invocation.output, layout: invocation.layout)
+                exitProcess(0)
+            } catch {
+                fail(error.description, code: 1)
+            }
+        }
         do {
             var command: ParsableCommand
             // A run pays only for the subcommand it runs: parsing from the root resolves every
@@ -72,6 +82,13 @@ struct CurveTypeCommand: ParsableCommand {
     static func fail(_ message: String, code: Int32) -> Never {
         OutputFile.writeToStandardError(Diagnostic.line("error", message))
         exitProcess(code)
+    }
+}
+
+extension CommandInvocation {
+    /// An angle's `--frames` writes a folder: AngleCommand does that.
+    var writesFrames: Bool {
+        if case .angle(let options) = command { options.frames != nil || options.outDir != nil } else { false }
     }
 }
 

@@ -51,11 +51,16 @@ struct OutputOptions: ParsableArguments {
         return o
     }
 
-    /// Prints the warnings, then writes the SVG and the layout JSON (files all or none).
-    func emit(_ document: RenderedDocument) throws {
-        for warning in document.warnings { printWarning(warning) }
-        try document.write(svgTo: output ?? "-", layoutTo: layout)
+    func emit(_ document: RenderedDocument) throws(CurveTypeError) {
+        try emitDocument(document, output: output, layout: layout)
     }
+}
+
+/// Prints the warnings, then writes the SVG (`nil` or `-`: standard output) and the layout
+/// JSON (files all or none).
+func emitDocument(_ document: RenderedDocument, output: String?, layout: String?) throws(CurveTypeError) {
+    for warning in document.warnings { printWarning(warning) }
+    try document.write(svgTo: output ?? "-", layoutTo: layout)
 }
 
 /// A command that renders one SVG document from its options' request.
