@@ -17,7 +17,13 @@ public enum XMLText {
 
     /// Appends the escaped UTF-8 of `text` to `out`.
     public static func append(_ text: String, attribute: Bool, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + text.utf8.count)
+        // Most text (labels, colours, ids) is printable ASCII with nothing to escape: one copy.
+        // (No reserveCapacity here: growing to the exact size each call defeats the array's
+        // doubling and copied the whole document again and again.)
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
+            appendBytes(text, to: &out)
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
@@ -45,6 +51,24 @@ public enum XMLText {
         return (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || (0x7F...0x9F).contains(v)
             || v == 0xFFFE || v == 0xFFFF
     }
+}
+
+/// Appends `bytes`: a short run byte by byte, which costs a tenth of the bulk copy's set-up
+/// (most of an SVG's appends are a few bytes: `="`, `/>`, an id), a long one in one copy.
+@inline(__always)
+func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    if bytes.count <= 16 {
+        for byte in bytes { out.append(byte) }
+    } else {
+        out.append(contentsOf: bytes)
+    }
+}
+
+/// Appends a string's UTF-8 bytes (see the other `appendBytes`).
+@inline(__always)
+func appendBytes(_ text: String, to out: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { appendBytes($0, to: &out) }
 }
 
 /// SVG path data for outlines in integer units: `M x y L x y Q cx cy x y C … Z`, each number an
@@ -138,13 +162,12 @@ public struct SVGWriter: Sendable {
     }
 
     mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { out.append(contentsOf: $0) }
+        s.withUTF8Buffer { appendBytes($0, to: &out) }
     }
 
     /// Appends text that needs no escaping (ids, numbers already formatted, path data).
     mutating func rawText(_ s: String) {
-        var s = s
-        s.withUTF8 { out.append(contentsOf: $0) }
+        appendBytes(s, to: &out)
     }
 
     mutating func escaped(_ s: String, attribute: Bool) {
