@@ -86,7 +86,7 @@ public struct BadgeLogo: Sendable {
             }
         }
         self.svg = try lifting { try SafeSVG(parsing: bytes) }
-        self.source = source.count > 256 ? String(fnv1a(source), radix: 16) : source
+        self.source = source.count > 256 ? hexDigits(fnv1a(source), width: 0) : source
     }
 
     private static func decodeDataURL(_ url: String) throws(CurveTypeError) -> [UInt8] {

@@ -65,7 +65,7 @@ extension BadgeRequest {
         let accessible = title.map { TextInput.clean($0).text } ?? (label.isEmpty ? message : "\(label): \(message)")
         let prefix = idPrefix ?? derivedIDPrefix([
             label, message, color?.value ?? "", labelColor?.value ?? "", style.rawValue, regular.description,
-            fallbackFonts.reduce("") { $0.isEmpty ? $1.description : $0 + "," + $1.description }, link ?? "", labelLink ?? "",
+            joinedByHand(fallbackFonts.map(\.description), separator: ","), link ?? "", labelLink ?? "",
             logo?.source ?? "", logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)",
         ])
         let drawing = BadgeDrawing(

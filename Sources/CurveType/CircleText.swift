@@ -134,7 +134,7 @@ extension CircleTextRequest {
     /// A prefix that differs for different requests and is the same for the same one.
     private func defaultIDPrefix(text: String) -> String {
         let s = style
-        let key = [text, font.description, features.map(\.text).joined(separator: ","),
+        let key = [text, font.description, joinedByHand(features.map(\.text), separator: ","),
                    "\(s.size)", "\(s.radius)", "\(s.start)", s.align.rawValue, s.side.rawValue,
                    "\(s.tracking)", "\(s.sweep ?? -1)", "\(s.baselineShift)", fill.value,
                    glyphs.rawValue]
@@ -196,8 +196,27 @@ func rotatedBox(_ b: Rect, _ t: AffineMap) -> Rect {
 /// An id prefix derived from `parts` (everything that shapes the drawing): different requests
 /// get different prefixes, the same request the same one, so SVGs inlined in one page never
 /// share an id.
+///
+/// `parts` joined by `separator`, by hand: the standard library's generic `joined` costs a
+/// one-document process a runtime conformance scan (see `RecentCache` in CurveTypeFonts).
+func joinedByHand(_ parts: [String], separator: String) -> String {
+    var out = ""
+    for (index, part) in parts.enumerated() {
+        if index > 0 { out += separator }
+        out += part
+    }
+    return out
+}
+
+/// The parts are hashed as if joined by U+001F, without joining them (a generic `joined` costs
+/// a one-document process a runtime conformance scan; see `RecentCache` in CurveTypeFonts).
 func derivedIDPrefix(_ parts: [String]) -> String {
-    "ct" + String(fnv1a(parts.joined(separator: "\u{1F}")) & 0xFFFF_FFFF, radix: 16)
+    var hash = fnv1aStart
+    for (index, part) in parts.enumerated() {
+        if index > 0 { hash = fnv1a(0x1F, hash) }
+        for byte in part.utf8 { hash = fnv1a(byte, hash) }
+    }
+    return "ct" + hexDigits(hash & 0xFFFF_FFFF, width: 0)
 }
 
 /// A canvas fitted to `ink` (px) with `padding` round it, its size rounded up to `precision`
@@ -216,12 +235,16 @@ func ceilToPrecision(_ value: Double, _ precision: Int) -> Double {
 
 /// 64-bit FNV-1a over UTF-8: a stable hash (Swift's `Hasher` is seeded per process).
 func fnv1a(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
-    }
+    var hash = fnv1aStart
+    for byte in text.utf8 { hash = fnv1a(byte, hash) }
     return hash
+}
+
+private let fnv1aStart: UInt64 = 0xcbf2_9ce4_8422_2325
+
+/// One byte into an FNV-1a hash.
+private func fnv1a(_ byte: UInt8, _ hash: UInt64) -> UInt64 {
+    (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
 }
 
 /// Cleaning of user text before shaping.

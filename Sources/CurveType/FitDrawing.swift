@@ -121,9 +121,9 @@ extension FitRequest {
 
     private func defaultIDPrefix(label: String) -> String {
         let s = style
-        let key = [label, "\(content)", font.description, features.map(\.text).joined(separator: ","),
+        let key = [label, "\(content)", font.description, joinedByHand(features.map(\.text), separator: ","),
                    "\(s.width)", "\(s.height)", "\(s.maxSize)", "\(s.minSize)", "\(s.maxLines ?? 0)",
-                   "\(s.lineHeight)", s.align.map(\.rawValue).joined(separator: ","), s.valign.rawValue,
+                   "\(s.lineHeight)", joinedByHand(s.align.map(\.rawValue), separator: ","), s.valign.rawValue,
                    s.breaking.rawValue, "\(s.tight)", "\(s.gap ?? -1)", fill.value, glyphs.rawValue]
         return derivedIDPrefix(key)
     }

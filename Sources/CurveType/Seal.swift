@@ -168,7 +168,7 @@ extension SealRequest {
         let label = title.map { TextInput.clean($0).text } ?? "\(centerText.replacing("\n", with: " ")) — \(ringText)"
         let prefix = idPrefix ?? derivedIDPrefix([
             ringText, centerText, "\(radius)", "\(size)", ringFont.description, centerRequest.description,
-            fallbackFonts.map(\.description).joined(separator: ","), color.value, centerColor?.value ?? "",
+            joinedByHand(fallbackFonts.map(\.description), separator: ","), color.value, centerColor?.value ?? "",
             background?.value ?? "", label, glyphs.rawValue, "\(precision)",
         ])
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 8192) }

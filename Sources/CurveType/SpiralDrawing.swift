@@ -308,7 +308,7 @@ extension SpiralRequest {
         var key = [label, "\(a)", "\(b)", "\(from)", "\(to)", "\(scale ?? -domain)"]
         if let text {
             let s = text.style
-            key += [text.font.description, text.features.map(\.text).joined(separator: ","), "\(s.size)",
+            key += [text.font.description, joinedByHand(text.features.map(\.text), separator: ","), "\(s.size)",
                     "\(String(describing: s.anchor))", s.align.rawValue, s.side.rawValue, "\(s.tracking)",
                     "\(s.fillsSpiral)", "\(s.baselineShift)", text.fill.value, text.glyphs.rawValue]
         }

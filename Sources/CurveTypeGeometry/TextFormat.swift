@@ -38,16 +38,23 @@ extension Unicode.Scalar {
     }
 }
 
-extension StringProtocol {
+// (On String and Substring, not StringProtocol: a generic called across modules runs
+// unspecialised, and its first call costs a process a runtime conformance scan.)
+extension Substring {
     /// The text without leading and trailing scalars for which `isSpace` holds (by default
     /// `Unicode.Scalar.isHorizontalSpace`, as `trimmingCharacters(in: .whitespaces)`).
     package func trimmed(_ isSpace: (Unicode.Scalar) -> Bool = { $0.isHorizontalSpace }) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-        var result = ""
-        result.unicodeScalars.append(contentsOf: scalars[first...last])
-        return result
+        return String(scalars[first...last])
+    }
+}
+
+extension String {
+    /// See `Substring.trimmed(_:)`.
+    package func trimmed(_ isSpace: (Unicode.Scalar) -> Bool = { $0.isHorizontalSpace }) -> String {
+        self[...].trimmed(isSpace)
     }
 }
 

@@ -21,11 +21,16 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
 
     /// An opaque sRGB colour, channels 0…255 (clamped), written `#rrggbb`.
     public init(red: Int, green: Int, blue: Int) {
-        let channels = [red, green, blue].map { min(max($0, 0), 255) }
-        self.init(value: "#" + channels.map { hexDigits(UInt64(clamping: $0), width: 2) }.joined())
+        self.init(value: "#" + Self.hex(red) + Self.hex(green) + Self.hex(blue))
     }
 
     public var description: String { value }
+
+    /// A channel, clamped to 0…255, as two hex digits. (Concatenated by hand: a generic
+    /// `joined()` costs a one-document process a runtime conformance scan.)
+    private static func hex(_ channel: Int) -> String {
+        hexDigits(UInt64(clamping: min(max(channel, 0), 255)), width: 2)
+    }
 
     /// Red, green and blue, 0…255, and alpha, 0…1; `nil` for `currentColor`, whose value only
     /// the viewer knows.
@@ -65,7 +70,7 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
                 guard let c = Self.channel(arg) else { throw .invalidColor(text) }
                 channels.append(c)
             }
-            let hex = channels.map { hexDigits(UInt64(clamping: $0), width: 2) }.joined()
+            let hex = Self.hex(channels[0]) + Self.hex(channels[1]) + Self.hex(channels[2])
             if args.count == 4 {
                 guard let alpha = Self.alpha(args[3]) else { throw .invalidColor(text) }
                 if alpha == 1 {
