@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 BUILD=.build-fuzz
 PYTHON=${PYTHON:-.build/venv/bin/python}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"FuzzColor FuzzLogo FuzzBatch FuzzFont FuzzFeatures"}
+TARGETS=${FUZZ_TARGETS:-"FuzzColor FuzzLogo FuzzBatch FuzzFont FuzzFeatures FuzzPathData"}
 
 mkdir -p $BUILD
 for target in $TARGETS; do
