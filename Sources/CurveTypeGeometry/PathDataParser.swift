@@ -130,6 +130,9 @@ private struct PathDataParser {
             guard index < bytes.count else { break }
             let b = bytes[index]
             if (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) {
+                guard "MmLlHhVvCcSsQqTtAaZz".utf8.contains(b) else {
+                    throw fail("unknown command '\(Character(Unicode.Scalar(b)))'")
+                }
                 command = b
                 index += 1
                 if elements.isEmpty, command != UInt8(ascii: "M"), command != UInt8(ascii: "m") {
@@ -151,6 +154,22 @@ private struct PathDataParser {
     }
 
     mutating func segment(_ command: UInt8) throws(PathDataError) {
+        skipSpaces()
+        let start = index, count = elements.count
+        try readSegment(command)
+        // Finite numbers can still add up past the largest double (1e308 + 1e308).
+        for element in elements[count...] {
+            let points: [Point] = switch element {
+            case .move(let p), .line(let p): [p]
+            case .quad(let c, let p): [c, p]
+            case .cubic(let c1, let c2, let p): [c1, c2, p]
+            case .close: []
+            }
+            guard points.allSatisfy(\.isFinite) else { throw fail("coordinates out of range", at: start) }
+        }
+    }
+
+    mutating func readSegment(_ command: UInt8) throws(PathDataError) {
         let relative = command >= 0x61
         var cubicControl: Point?
         var quadControl: Point?
@@ -203,7 +222,7 @@ private struct PathDataParser {
             elements.append(.close)
             current = subpathStart
         default:
-            throw fail("unknown command '\(Character(Unicode.Scalar(command)))'", at: index - 1)
+            break  // parse() reads only the commands above
         }
         lastCubicControl = cubicControl
         lastQuadControl = quadControl
@@ -240,6 +259,8 @@ enum EllipticalArc {
         var delta = atan2((-y1 - cy1) / ry, (-x1 - cx1) / rx) - theta1
         if sweep && delta < 0 { delta += 2 * .pi }
         if !sweep && delta > 0 { delta -= 2 * .pi }
+        // Coordinates near the largest double overflow on the way: a line, as for zero radii.
+        guard delta.isFinite, rx.isFinite, ry.isFinite, center.isFinite else { return [.line(end)] }
 
         func pointAt(_ theta: Double) -> Point {
             let x = rx * cos(theta), y = ry * sin(theta)

@@ -91,9 +91,17 @@ import Testing
         ("M 0 0 Z 5", 8, "Z takes no numbers"),
         ("M 0 0 K 5", 6, "unknown command 'K'"),
         ("M 0 0 L 1 1 #", 12, "unexpected '#'"),
+        ("M 1e308 0 l 1e308 0", 12, "coordinates out of range"),
     ])
     func faultsNameTheirPosition(_ data: String, _ position: Int, _ reason: String) {
         #expect(throws: PathDataError(position: position, reason: reason)) { try Path(svgPathData: data) }
+    }
+
+    /// Found by FuzzPathData: an arc whose radii overflow on the way trapped converting NaN.
+    @Test func arcsNearTheLargestDoubleAreLines() throws {
+        // (The flags are "1" and "1" of "10": the arc ends at (0, 200).)
+        let path = try Path(svgPathData: "M 10 12 L 110 102l1-2l1e162.260 A 30 20 0 1 10 200 Z")
+        #expect(path.elements.suffix(2) == [.line(Point(x: 0, y: 200)), .close])
     }
 
     @Test func emptyDataIsAnEmptyPath() throws {
