@@ -23,10 +23,10 @@ public struct CommandInvocation: Sendable, Equatable {
     /// and positional words. A value may be `-` but may not otherwise start with `-`.
     ///
     /// Returns `nil` for anything else: an unknown command or option, `--name=value`, other
-    /// short options, `--`, a single-valued option given twice, a required one missing, a value that starts with `-`
-    /// (`--start -30`), or a value the options refuse (a word where a number goes). The caller
-    /// then hands the words to its full parser, which accepts the same words and explains every
-    /// refusal, so `nil` changes no outcome, only the cost.
+    /// short options, `--`, a single-valued option given twice, a required one missing, a value
+    /// that starts with `-` (`--start -30`), or a value the options refuse (a word where a
+    /// number goes). The caller then hands the words to its full parser, which accepts the same
+    /// words and explains every refusal, so `nil` changes no outcome, only the cost.
     public static func plain(_ words: [String], shortNames: KeyValuePairs<String, String> = [:]) -> CommandInvocation? {
         guard let name = words.first, commandNames.contains(name) else { return nil }
         let (kinds, required) = schema(name)
