@@ -28,7 +28,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
-COMMANDS = ["circle", "spiral", "fit", "angle", "badge", "seal", "batch"]
+COMMANDS = ["circle", "spiral", "path", "fit", "angle", "badge", "seal", "batch"]
 TEXTS = [
     "Hello", "", " ", "שלום עולם", "مرحبا بالعالم", "x \u2067ナطלT-", "אב cd", "A\u0301\u0302",
     "👩‍👩‍👧 🇫🇷", "\u00a0", "a\nb", "a\r\nb", "\x1b[31mred", "\u202eevil", "<script>&amp;\"'",
@@ -57,6 +57,11 @@ SPECIAL = {
     "glyphs": ["outlines", "text", "none"], "align": ["start", "center", "end", "left", "leading,trailing"],
     "side": ["inside", "outside", "right"], "id-prefix": ["p", "9bad", "a\"b", "x" * 200],
     "threads": ["1", "2", "0", "257"], "unit": ["degrees", "radians", "pi", "grad"],
+    "d": ["M 20 120 C 120 20 220 220 320 120", "M0 0 A 1 1 0 1 1 1e308 0", "M 1e308 0 l 1e308 0", "L 1 1",
+          "M0 0" + " l1 1" * 4000, "M 0 0 Z", "m1 1 a0 0 0 0 0 5 5 q 1e-300 1e300 2 2", "M0,0 10,10 #"],
+    "ellipse": ["120x80", "0x0", "1e9x1", "nanx1", "10x"], "rect": ["300x100:20", "300x100:1e9", "0x5", "3x4:nan"],
+    "start-offset": ["0", "50%", "-1e9", "1e400%", "x"], "effect": ["rotate", "skew", "ribbon", "stair-step", "gravity", "bend", "warp"],
+    "on-path": ["baseline", "ascender", "descender", "center", "top"], "tolerance": ["0.05", "0.001", "0", "1e9", "nan"],
 }
 
 
@@ -98,7 +103,9 @@ def arguments(command, options, rng):
     sane = rng.random() < 0.5
     texts = SANE_TEXTS if sane else TEXTS
     args = [command]
-    if command in ("circle", "fit") and rng.random() < 0.8:
+    if command == "path" and rng.random() < 0.9:
+        args += ["--d", rng.choice(SPECIAL["d"][:1] if sane else SPECIAL["d"])]
+    if command in ("circle", "fit", "path") and rng.random() < 0.8:
         args += ["--", rng.choice(texts)] if rng.random() < 0.2 else [rng.choice(texts)]
     if command == "angle":
         args.append(rng.choice(SANE_NUMBERS if sane else NUMBERS))
@@ -124,7 +131,9 @@ def batch_file(rng, options_by_command, folder):
         for _ in range(rng.randint(0, 5)):
             name, takes_value = rng.choice(options_by_command[command])
             job[name] = value_for(name, rng) if takes_value else True
-        if command in ("circle", "fit", "angle"):
+        if command == "path":
+            job["d"] = rng.choice(SPECIAL["d"])
+        if command in ("circle", "fit", "angle", "path"):
             job["args"] = [rng.choice(TEXTS) if command != "angle" else rng.choice(NUMBERS)]
         line = json.dumps(job)
         if rng.random() < 0.05:

@@ -59,6 +59,7 @@ extension SpiralResult: RenderedResult {}
 extension FitResult: RenderedResult {}
 extension BadgeResult: RenderedResult {}
 extension SealResult: RenderedResult {}
+extension PathTextResult: RenderedResult {}
 extension AngleResult: RenderedResult {
     /// An angle has nothing to warn about.
     public var warnings: [String] { [] }
@@ -70,6 +71,7 @@ extension FitRequest: RenderingRequest {}
 extension AngleRequest: RenderingRequest {}
 extension BadgeRequest: RenderingRequest {}
 extension SealRequest: RenderingRequest {}
+extension PathTextRequest: RenderingRequest {}
 
 /// One job of a batch: a request and the files it writes.
 public struct BatchJob: Sendable {

@@ -364,10 +364,10 @@ func commandText(_ inline: String?, file: String?, option: String = "the text") 
 public struct JobDescription: Sendable, Equatable, Decodable {
     public enum Command: Sendable, Equatable {
         case badge(BadgeOptions), seal(SealOptions), circle(CircleOptions), spiral(SpiralOptions)
-        case fit(FitOptions), angle(AngleOptions)
+        case fit(FitOptions), angle(AngleOptions), path(PathOptions)
 
         /// The commands that render one document, by name.
-        static let names = ["badge", "seal", "circle", "spiral", "fit", "angle"]
+        static let names = ["badge", "seal", "circle", "spiral", "fit", "angle", "path"]
 
         /// The command `name`'s options, read from `reader`; `commands` names the context
         /// in the error for an unknown name.
@@ -379,6 +379,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
             case "spiral": self = .spiral(try SpiralOptions(&reader))
             case "fit": self = .fit(try FitOptions(&reader))
             case "angle": self = .angle(try AngleOptions(&reader))
+            case "path": self = .path(try PathOptions(&reader))
             case "batch": throw .invalidInput("a batch job cannot be a batch")
             default:
                 throw .invalidInput("unknown command '\(Diagnostic.escaped(String(name.prefix(40))))' (\(commands): \(Self.names.joined(separator: ", ")))")
@@ -395,6 +396,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
             case .spiral(let options): try options.request()
             case .fit(let options): try options.request()
             case .angle(let options): try options.request(hasOutputs: hasOutputs)
+            case .path(let options): try options.request()
             }
         }
     }
@@ -414,7 +416,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
     public init(from decoder: Decoder) throws {
         var reader = try OptionReader(decoder)
         guard let name = try reader.text("command") else {
-            throw CurveTypeError.invalidInput("the job has no \"command\" (badge, seal, circle, spiral, fit or angle)")
+            throw CurveTypeError.invalidInput("the job has no \"command\" (badge, seal, circle, spiral, fit, angle or path)")
         }
         command = try Command(name, &reader, commands: "batch jobs")
         let output = try reader.text("output")

@@ -148,6 +148,9 @@ struct GlyphReferences {
         writer.endDefinitions()
     }
 
+    /// Each placed glyph's definition in `layouts[layout]`, `nil` for a glyph without ink.
+    func references(layout: Int) -> [SVGWriter.Reference?] { references[layout] }
+
     /// A `<use>` for each inked glyph of `layouts[layout]`.
     func use(layout: Int, into writer: inout SVGWriter) throws {
         for (placed, reference) in zip(layouts[layout].glyphs, references[layout]) {

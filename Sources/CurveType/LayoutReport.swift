@@ -49,6 +49,24 @@ enum LayoutReport {
         return out
     }
 
+    /// Text along a path: the circle's fields with `path` in place of `center` and `radius`,
+    /// and each glyph's `arcLength`, px along the travelled path to the glyph's advance
+    /// midpoint. `x`, `y` and `angle` are the `rotate` placement (SVG's `<textPath>` rule), which
+    /// every effect starts from.
+    ///
+    /// `"path": {"length", "closed", "side", "effect", "leading", "dropped"}`: the path's length
+    /// in px, whether it is closed, the side and effect asked for, the arc length of the text's
+    /// leading edge, and how many clusters fell off an open path.
+    static func json(for result: PathTextResult) -> String {
+        let layout = result.layout
+        var out = "{\"fontSize\":\(number(layout.text.size)),\"unitsPerEm\":\(layout.text.run.fonts[0].unitsPerEm)"
+        out += ",\"path\":{\"length\":\(number(layout.curve.length)),\"closed\":\(layout.curve.isClosed)"
+        out += ",\"side\":\(string(layout.style.side.rawValue)),\"effect\":\(string(layout.style.effect.rawValue))"
+        out += ",\"leading\":\(number(layout.leading)),\"dropped\":\(layout.droppedClusters)}"
+        out += textFields(layout.text, arcLength: { $0 })
+        return out
+    }
+
     /// A fitted text: `{"fontSize", "unitsPerEm", "box": {"width", "height"}, "truncated",
     /// "lines": [{"row", "text", "x", "y", "width", "bounds": {"minX", "minY", "maxX", "maxY"}}],
     /// "fonts", "glyphs": [{"glyph", "cluster", "font", "line", "x", "y", "advance"}]}`. A line's

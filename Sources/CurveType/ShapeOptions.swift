@@ -314,3 +314,119 @@ public struct AngleOptions: Sendable, Equatable {
         try document.read(&reader)
     }
 }
+
+/// `curvetype path`'s options: the text, one shape (`d`, `ellipse` or `rect`), and how the text
+/// follows it.
+public struct PathOptions: Sendable, Equatable {
+    public var text: String?
+    public var textFile: String?
+    /// SVG path data, px.
+    public var d: String?
+    /// `RXxRY`: an ellipse about (0, 0), from 3 o'clock clockwise, as SVG's `<ellipse>`.
+    public var ellipse: String?
+    /// `WxH` or `WxH:R`: a rectangle from (0, 0), corners rounded R px, as SVG's `<rect>`.
+    public var rect: String?
+    public var fonts = TextFontOptions()
+    /// px
+    public var size = 16.0
+    /// px, or a percentage of the path's length (`50%`).
+    public var startOffset = "0"
+    public var align = TextAlignment.start
+    public var side = PathSide.left
+    public var tracking: Double?
+    public var fit = false
+    public var baselineShift = 0.0
+    public var onPath = PathLine.baseline
+    public var effect = PathEffect.rotate
+    /// px, for `bend`.
+    public var tolerance = 0.05
+    public var clip = false
+    public var fill = "currentColor"
+    /// A colour to stroke the path itself in, under the text.
+    public var pathStroke: String?
+    public var document = DocumentOptions()
+    public var canvas: String?
+    public var padding = 4.0
+
+    public init() {}
+
+    public func request() throws(CurveTypeError) -> PathTextRequest {
+        let shapes = [d.map { _ in "--d" }, ellipse.map { _ in "--ellipse" }, rect.map { _ in "--rect" }].compactMap { $0 }
+        guard shapes.count == 1 else {
+            throw .invalidInput(shapes.isEmpty ? "give the path: --d DATA, --ellipse RXxRY or --rect WxH[:R]"
+                                               : "give one path, not \(shapes.joined(separator: " and "))")
+        }
+        if fit && tracking != nil { throw .invalidInput("--fit chooses the tracking: give --fit or --tracking, not both") }
+        guard let text = try commandText(text, file: textFile) else { throw .invalidInput("give the text, or --text-file") }
+        guard let startOffset = PathOffset(parsing: startOffset) else {
+            throw .invalidInput("start offset must be px or a percentage, such as 20 or 50%, not \"\(Diagnostic.escaped(String(startOffset.prefix(40))))\"")
+        }
+        return PathTextRequest(
+            text: text, path: try shapePath(), font: fonts.request, features: try fonts.parsedFeatures(),
+            style: PathTextStyle(size: size, startOffset: startOffset, align: align, side: side, tracking: tracking ?? 0,
+                                 fitsPath: fit, baselineShift: baselineShift, line: onPath, effect: effect, clip: clip),
+            fill: try paint(fill), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
+            canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
+            tolerance: tolerance, pathStroke: try pathStroke.map(paint))
+    }
+
+    /// The path the options name, px.
+    private func shapePath() throws(CurveTypeError) -> Path {
+        let limit = CircleTextStyle.maximumLength
+        func sizes(_ text: String, _ option: String, _ form: String) throws(CurveTypeError) -> [Double] {
+            let numbers = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                .flatMap { $0.split(separator: ":", omittingEmptySubsequences: false) }.map { Double($0.trimmed()) }
+            guard numbers.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 && $0! <= limit }) else {
+                throw .invalidInput("\(option) must be \(form) in px, each from 0 to \(Int(limit)), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
+            }
+            return numbers.compactMap { $0 }
+        }
+        let data: String
+        if let d {
+            data = d
+        } else if let ellipse {
+            let r = try sizes(ellipse, "--ellipse", "RXxRY")
+            guard r.count == 2, r[0] > 0, r[1] > 0 else { throw .invalidInput("--ellipse must be RXxRY in px, both greater than 0, such as 120x80") }
+            data = "M \(r[0]) 0 A \(r[0]) \(r[1]) 0 0 1 \(-r[0]) 0 A \(r[0]) \(r[1]) 0 0 1 \(r[0]) 0 Z"
+        } else {
+            let s = try sizes(rect ?? "", "--rect", "WxH or WxH:R")
+            guard s.count == 2 || s.count == 3, s[0] > 0, s[1] > 0 else {
+                throw .invalidInput("--rect must be WxH or WxH:R in px, width and height greater than 0, such as 300x100:20")
+            }
+            // SVG's <rect>: radius at most half of each side; from the top edge after the corner, clockwise.
+            let (w, h) = (s[0], s[1])
+            let r = min(s.count == 3 ? s[2] : 0, w / 2, h / 2)
+            data = r > 0
+                ? "M \(r) 0 H \(w - r) A \(r) \(r) 0 0 1 \(w) \(r) V \(h - r) A \(r) \(r) 0 0 1 \(w - r) \(h) H \(r) A \(r) \(r) 0 0 1 0 \(h - r) V \(r) A \(r) \(r) 0 0 1 \(r) 0 Z"
+                : "M 0 0 H \(w) V \(h) H 0 Z"
+        }
+        do { return try Path(svgPathData: data) } catch {
+            throw .invalidInput(error.description)
+        }
+    }
+
+    init(_ reader: inout OptionReader) throws(CurveTypeError) {
+        text = try reader.argument("path")
+        textFile = try reader.text("textFile")
+        d = try reader.text("d")
+        ellipse = try reader.text("ellipse")
+        rect = try reader.text("rect")
+        try fonts.read(&reader)
+        size = try reader.number("size") ?? size
+        startOffset = try reader.text("startOffset") ?? startOffset
+        align = try reader.choice("align", TextAlignment.self) ?? align
+        side = try reader.choice("side", PathSide.self) ?? side
+        tracking = try reader.number("tracking")
+        fit = try reader.flag("fit")
+        baselineShift = try reader.number("baselineShift") ?? baselineShift
+        onPath = try reader.choice("onPath", PathLine.self) ?? onPath
+        effect = try reader.choice("effect", PathEffect.self) ?? effect
+        tolerance = try reader.number("tolerance") ?? tolerance
+        clip = try reader.flag("clip")
+        fill = try reader.text("fill") ?? fill
+        pathStroke = try reader.text("pathStroke")
+        try document.read(&reader)
+        canvas = try reader.text("canvas")
+        padding = try reader.number("padding") ?? padding
+    }
+}

@@ -136,3 +136,56 @@ struct BoundsAccumulator {
         return p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p1 * (t * t * t)
     }
 }
+
+extension Path {
+    /// The same contours travelled the other way: subpaths in reverse order, each from its end
+    /// to its start, control points swapped; a closed subpath stays closed (its closing line
+    /// written out first, so the reversed one closes back where it began).
+    public func reversed() -> Path {
+        struct Subpath { var start: Point; var segments: [PathElement] = []; var ends: [Point] = []; var closed = false }
+        var subpaths: [Subpath] = []
+        var current = Point.zero
+        for element in elements {
+            switch element {
+            case .move(let p):
+                subpaths.append(Subpath(start: p))
+                current = p
+                continue
+            case .close:
+                if subpaths.isEmpty { subpaths.append(Subpath(start: current)) }
+                let start = subpaths[subpaths.count - 1].start
+                if current != start {
+                    subpaths[subpaths.count - 1].segments.append(.line(start))
+                    subpaths[subpaths.count - 1].ends.append(start)
+                }
+                subpaths[subpaths.count - 1].closed = true
+                current = start
+                continue
+            default:
+                if subpaths.isEmpty || subpaths[subpaths.count - 1].closed { subpaths.append(Subpath(start: current)) }
+            }
+            let end: Point = switch element {
+            case .line(let p), .quad(_, let p), .cubic(_, _, let p): p
+            default: current
+            }
+            subpaths[subpaths.count - 1].segments.append(element)
+            subpaths[subpaths.count - 1].ends.append(end)
+            current = end
+        }
+        var out = Path()
+        for subpath in subpaths.reversed() {
+            let starts = [subpath.start] + subpath.ends.dropLast()
+            out.move(to: subpath.ends.last ?? subpath.start)
+            for index in subpath.segments.indices.reversed() {
+                let to = starts[index]
+                switch subpath.segments[index] {
+                case .quad(let c, _): out.quad(to: to, control: c)
+                case .cubic(let c1, let c2, _): out.cubic(to: to, control1: c2, control2: c1)
+                default: out.line(to: to)
+                }
+            }
+            if subpath.closed { out.close() }
+        }
+        return out
+    }
+}

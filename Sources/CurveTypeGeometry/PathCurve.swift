@@ -71,6 +71,19 @@ public struct PathCurve: ArcLengthCurve {
         self.isClosed = subpaths == 1 && closedLast
     }
 
+    /// The same curve moved by `offset` px (arc lengths unchanged, nothing measured again).
+    public func translated(by offset: Point) -> PathCurve {
+        PathCurve(segments: segments.map { Segment(points: $0.points.map { $0 + offset }, pieceEnds: $0.pieceEnds) },
+                  starts: starts, length: length, isClosed: isClosed)
+    }
+
+    private init(segments: [Segment], starts: [Double], length: Double, isClosed: Bool) {
+        self.segments = segments
+        self.starts = starts
+        self.length = length
+        self.isClosed = isClosed
+    }
+
     // MARK: Arc length
 
     static let gaussNodes: [Double] = [-0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,

@@ -55,6 +55,9 @@ public struct Rect: Sendable, Hashable {
     public var height: Double { maxY - minY }
 
     /// The smallest rectangle holding both.
+    /// The middle of the rectangle.
+    public var center: Point { Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }
+
     public func union(_ other: Rect) -> Rect {
         Rect(minX: min(minX, other.minX), minY: min(minY, other.minY),
              maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))

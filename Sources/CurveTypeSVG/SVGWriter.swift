@@ -119,6 +119,8 @@ public struct SVGWriter: Sendable {
     /// A definition's id, prefixed and encoded once, for the many `<use>`s that refer to it.
     public struct Reference: Sendable, Hashable {
         fileprivate let id: [UInt8]
+        /// The id as written (`prefix-name`).
+        public var name: String { String(decoding: id, as: UTF8.self) }
     }
 
     /// The reference for definition `name` (written `prefix-name`); `name` must be an XML name part.
@@ -214,6 +216,17 @@ public struct SVGWriter: Sendable {
         raw("<use xlink:href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"translate(")
         try placement(x: x, y: y, angle: angle)
         raw("\"/>\n")
+    }
+
+    /// `<use>` of a definition through `map` (SVG `matrix(a b c d e f)`), for placements a
+    /// translate and rotate cannot say (skewed, sheared).
+    public mutating func use(_ reference: Reference, matrix map: AffineMap) throws(SVGError) {
+        raw("<use xlink:href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"matrix(")
+        for (index, value) in [map.a, map.b, map.c, map.d, map.tx, map.ty].enumerated() {
+            if index > 0 { out.append(UInt8(ascii: " ")) }
+            try number(value)
+        }
+        raw(")\"/>\n")
     }
 
     /// `<text>` holding `content`, its origin at (x, y) px, rotated `angle` degrees clockwise.

@@ -14,7 +14,7 @@ struct BatchCommand: ParsableCommand {
         discussion: """
             JOBS is a JSON file holding an array of jobs, or JSON lines (one job per line); \
             without it, or with -, JSON lines are read from standard input. A job is an object: \
-            "command" (badge, seal, circle, spiral, fit, angle), "output" (the SVG's path), \
+            "command" (badge, seal, circle, spiral, fit, angle, path), "output" (the SVG's path), \
             optionally "layout" (a JSON path) and "args" (positional arguments, such as circle's \
             text), and any of the command's options by their long name: "label-color": "red"; \
             true for a flag; an array for a repeated option. A failing job prints \

@@ -18,7 +18,7 @@ struct CurveTypeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curvetype",
         abstract: "Type on circles and spirals as clean, deterministic SVG, measured with real fonts.",
-        subcommands: [CircleCommand.self, SpiralCommand.self, FitCommand.self, AngleCommand.self, BadgeCommand.self,
+        subcommands: [CircleCommand.self, SpiralCommand.self, PathCommand.self, FitCommand.self, AngleCommand.self, BadgeCommand.self,
                       SealCommand.self, BatchCommand.self])
 
     /// Runs the command; a failure prints one line on stderr and exits non-zero. Help and version

@@ -104,6 +104,21 @@ import Testing
         #expect(path.elements.suffix(2) == [.line(Point(x: 0, y: 200)), .close])
     }
 
+    @Test func reversedPathsRunBackAndKeepTheirShape() throws {
+        let open = try Path(svgPathData: "M0 0 Q 10 10 20 0 C 30 -10 40 10 50 0 M 60 0 L 70 5")
+        #expect(open.reversed().elements == [
+            .move(p(70, 5)), .line(p(60, 0)),
+            .move(p(50, 0)), .cubic(p(40, 10), p(30, -10), p(20, 0)), .quad(p(10, 10), p(0, 0)),
+        ])
+        #expect(open.reversed().reversed() == open)
+        // A closed triangle: its closing line written out first, and closed again.
+        let closed = try Path(svgPathData: "M0 0 H 10 V 10 Z")
+        #expect(closed.reversed().elements == [.move(p(0, 0)), .line(p(10, 10)), .line(p(10, 0)), .line(p(0, 0)), .close])
+        let a = try #require(PathCurve(closed)), b = try #require(PathCurve(closed.reversed()))
+        #expect(abs(a.length - b.length) < 1e-9 && b.isClosed)
+        #expect(b.point(atArcLength: 5).distance(to: a.point(atArcLength: a.length - 5)) < 1e-9)
+    }
+
     @Test func emptyDataIsAnEmptyPath() throws {
         #expect(try Path(svgPathData: "  ").isEmpty)
         #expect(PathCurve(try Path(svgPathData: "M 1 1 M 2 2")) == nil)

@@ -8,7 +8,7 @@ import Testing
     /// The CLI's flags (options that take no value): a job gives them as `true`.
     static let flags: Set<String> = [
         "allow-overlap", "markers", "fill-spiral", "clip", "balance", "tight", "truncate",
-        "no-marker", "no-label", "readout",
+        "no-marker", "no-label", "readout", "fit",
     ]
 
     struct MissingValue: Error { var option: String }

@@ -12,7 +12,7 @@ import Testing
     /// Each rendering command's ArgumentParser type, by name.
     static let commands: [String: ParsableCommand.Type] = [
         "badge": BadgeCommand.self, "seal": SealCommand.self, "circle": CircleCommand.self,
-        "spiral": SpiralCommand.self, "fit": FitCommand.self, "angle": AngleCommand.self,
+        "spiral": SpiralCommand.self, "fit": FitCommand.self, "angle": AngleCommand.self, "path": PathCommand.self,
     ]
 
     /// The options ArgumentParser builds from `arguments`, as the library's command value.
@@ -25,13 +25,14 @@ import Testing
         case let c as SpiralCommand: return (.spiral(c.options), c.outputOptions.output, c.outputOptions.layout)
         case let c as FitCommand: return (.fit(c.options), c.outputOptions.output, c.outputOptions.layout)
         case let c as AngleCommand: return (.angle(c.options), c.outputOptions.output, c.outputOptions.layout)
+        case let c as PathCommand: return (.path(c.options), c.outputOptions.output, c.outputOptions.layout)
         default: throw CurveTypeError.invalidInput("no such command \(command)")
         }
     }
 
     /// The library's schema of each command (names, value kinds, required names) is
     /// ArgumentParser's, read from its help dump: a new option in one and not the other fails.
-    @Test(arguments: ["badge", "seal", "circle", "spiral", "fit", "angle"])
+    @Test(arguments: ["badge", "seal", "circle", "spiral", "fit", "angle", "path"])
     func schemaIsArgumentParsers(_ command: String) throws {
         let type = try #require(Self.commands[command])
         let dump = type._dumpHelp()

@@ -1,0 +1,380 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Everything that makes one SVG of text along a path.
+public struct PathTextRequest: Sendable {
+    public var text: String
+    public var font: FontRequest
+    public var features: [FontFeature]
+    /// The path, in px (y down), as SVG path data would give it.
+    public var path: Path
+    public var style: PathTextStyle
+    public var fill: SVGColor
+    public var glyphs: GlyphMode
+    /// Decimals in the SVG's numbers, 0…6.
+    public var precision: Int
+    public var idPrefix: String?
+    /// A canvas in the path's own coordinates (nothing moved); `nil` fits the viewBox to the
+    /// ink (and the path, if drawn) with `padding` px round it.
+    public var canvas: CanvasSize?
+    public var padding: Double
+    /// The largest distance, px, of a bent outline from the exact bend (`bend` only).
+    public var tolerance: Double
+    /// Draw the path itself, stroked 1 px in this colour, under the text.
+    public var pathStroke: SVGColor?
+
+    public init(text: String, path: Path, font: FontRequest = .default, features: [FontFeature] = [],
+                style: PathTextStyle = PathTextStyle(), fill: SVGColor = .currentColor,
+                glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
+                canvas: CanvasSize? = nil, padding: Double = 4, tolerance: Double = 0.05,
+                pathStroke: SVGColor? = nil) {
+        self.text = text
+        self.path = path
+        self.font = font
+        self.features = features
+        self.style = style
+        self.fill = fill
+        self.glyphs = glyphs
+        self.precision = precision
+        self.idPrefix = idPrefix
+        self.canvas = canvas
+        self.padding = padding
+        self.tolerance = tolerance
+        self.pathStroke = pathStroke
+    }
+}
+
+/// A rendered path text: the SVG, the layout behind it, and what a user should be told.
+public struct PathTextResult: Sendable {
+    public let svg: String
+    /// The layout in the SVG's coordinates (moved by `offset` when the viewBox was fitted).
+    public let layout: PathTextLayout
+    public let text: String
+    public let width: Double
+    public let height: Double
+    /// What was added to the path's coordinates to place it in the SVG.
+    public let offset: Point
+    public let warnings: [String]
+
+    /// The layout as JSON (see README, "Layout JSON").
+    public var layoutJSON: String { LayoutReport.json(for: self) }
+}
+
+extension PathTextRequest {
+    /// The most outline points a bent text may make: bounds the work on long text or tiny tolerances.
+    public static let maximumBentSegments = 500_000
+
+    /// Shapes, lays out, applies the effect and writes the SVG.
+    public func render() throws(CurveTypeError) -> PathTextResult {
+        try TextInput.checkLength(self.text, "the text")
+        let (text, removed) = try TextInput.cleanedForDrawing(self.text)
+        try validateFrame(padding: padding, canvas: canvas)
+        guard tolerance.isFinite, tolerance >= 0.001, tolerance <= 100 else {
+            throw .invalidInput("tolerance must be from 0.001 to 100 px, not \(tolerance)")
+        }
+        guard path.elements.count <= Path.maximumDataBytes else { throw .invalidInput("the path has too many segments") }
+        if glyphs == .text && style.effect != .rotate {
+            throw .invalidInput("text mode writes <textPath>, which only rotates glyphs: use --glyphs outlines for --effect \(style.effect.rawValue)")
+        }
+        let format = try lifting { try SVGNumberFormat(precision: precision) }
+        var (run, warnings) = try shape(text, font: font, features: features, removed: removed)
+        let probe = try lifting { try PathTextLayout(run, style: style, path: path) }
+        if probe.droppedClusters > 0 && !style.clip {
+            warnings.append("\(probe.droppedClusters) of \(probe.droppedClusters + probe.text.clusters.count) clusters fall off the end of the path and are not drawn (SVG's rule; use a longer path, a smaller size or another start offset)")
+        }
+        if probe.overlapsItself {
+            warnings.append(cFormat("the text is %.2f px long but the closed path only %.2f px: it overlaps itself", probe.text.extent, probe.curve.length))
+        }
+        run = probe.text.run
+
+        // Each glyph's outline, placed (font units to px), about the path's own coordinates.
+        let placed = try lifting { try placements(probe) }
+        let width: Double, height: Double, offset: Point
+        if let canvas {
+            (width, height, offset) = (canvas.width, canvas.height, .zero)
+        } else {
+            var ink: Rect? = placed.bounds
+            if pathStroke != nil || ink == nil, let pathBox = path.bounds() {
+                ink = ink.map { $0.union(pathBox) } ?? pathBox
+            }
+            guard let box = ink else { throw .invalidInput("the path has no extent") }
+            (width, height, offset) = fittedCanvas(around: box, padding: padding, precision: precision)
+        }
+        let moved = AffineMap.translation(offset.x, offset.y)
+
+        let prefix = idPrefix ?? derivedIDPrefix([
+            text, font.description, joinedByHand(features.map(\.text), separator: ","),
+            (try? SVGWriter(format: SVGNumberFormat(precision: 6), idPrefix: "p").pathData(path)) ?? "",
+            "\(style.size)", "\(style.startOffset)", style.align.rawValue, style.side.rawValue, "\(style.tracking)",
+            "\(style.fitsPath)", "\(style.baselineShift)", style.line.rawValue, style.effect.rawValue, "\(style.clip)",
+            fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",
+        ])
+        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 4096 + run.glyphs.count * 200) }
+        let layout = probe.translated(by: offset)
+        try lifting {
+            try writer.startDocument(width: width, height: height, label: text)
+            if let pathStroke {
+                try writer.path(layout.path, [("fill", "none"), ("stroke", pathStroke.value), ("stroke-width", "1")])
+            }
+            switch (glyphs, placed) {
+            case (.text, _):
+                try writeTextPath(layout, into: &writer)
+            case (.outlines, .rotated):
+                try writeGlyphs([layout.text], mode: .outlines, fill: fill, into: &writer)
+            case (.outlines, .transformed(let maps, _)):
+                let references = try GlyphReferences(defining: [layout.text], into: &writer)
+                writer.startGroup([("fill", fill.value)])
+                for (index, reference) in references.references(layout: 0).enumerated() {
+                    guard let reference else { continue }
+                    try writer.use(reference, matrix: maps[index].concatenating(moved))
+                }
+                writer.endGroup()
+            case (.outlines, .bent(let paths, _)):
+                writer.startGroup([("fill", fill.value)])
+                for path in paths where !path.isEmpty { try writer.path(path.transformed(by: moved), []) }
+                writer.endGroup()
+            }
+        }
+        return PathTextResult(svg: writer.finish(), layout: layout, text: text, width: width, height: height,
+                              offset: offset, warnings: warnings)
+    }
+
+    /// `<textPath>` on the travelled path, for selectable text (the viewer's font sets it).
+    private func writeTextPath(_ layout: PathTextLayout, into writer: inout SVGWriter) throws(SVGError) {
+        let reference = writer.reference("path")
+        writer.startDefinitions()
+        try writer.path(layout.path, [("id", reference.name)])
+        writer.endDefinitions()
+        var attributes: [(name: String, value: String)] = [
+            ("fill", fill.value), ("font-family", cssFamily(layout.text.run.fonts[0])), ("font-size", try writer.value(style.size)),
+        ]
+        if layout.tracking != 0 { attributes.append(("letter-spacing", try writer.value(layout.tracking))) }
+        let shift = layout.lineOffset + style.baselineShift
+        if shift != 0 { attributes.append(("dy", try writer.value(-shift))) }
+        writer.elementStart("text", attributes)
+        writer.elementStart("textPath", [("xlink:href", "#" + reference.name), ("startOffset", try writer.value(layout.leading))])
+        writer.characters(layout.text.run.text)
+        writer.close("textPath")
+        writer.close("text")
+    }
+
+    /// Where each glyph's outline goes, by the effect.
+    private enum Placements {
+        /// The layout's own translate-and-rotate (`rotate`).
+        case rotated(Rect?)
+        /// A map per placed glyph from its local px (x along the baseline, y down; the glyph
+        /// definition's space) to the SVG.
+        case transformed([AffineMap], Rect?)
+        /// Each placed glyph's bent outline, px.
+        case bent([Path], Rect?)
+
+        var bounds: Rect? {
+            switch self {
+            case .rotated(let b), .transformed(_, let b), .bent(_, let b): b
+            }
+        }
+    }
+
+    private func placements(_ layout: PathTextLayout) throws -> Placements {
+        let text = layout.text
+        let shift = layout.lineOffset + style.baselineShift
+        switch style.effect {
+        case .rotate:
+            return .rotated(try inkBounds(of: text))
+        case .bend:
+            var bender = Bender(curve: layout.curve, tolerance: tolerance, budget: Self.maximumBentSegments)
+            var paths: [Path] = []
+            var box: Rect?
+            for cluster in text.clusters {
+                let leading = cluster.arcLength - cluster.advance / 2
+                for g in cluster.glyphRange {
+                    let placed = text.glyphs[g]
+                    let local = glyphOffsets(placed, cluster: cluster, curve: layout.curve, shift: shift)
+                    let outline = try text.run.fonts[placed.font].outline(of: placed.glyph)
+                    let bent = try bender.bend(outline.path, scale: placed.scale, along: leading + local.along, up: local.up)
+                    if let b = bent.bounds() { box = box.map { $0.union(b) } ?? b }
+                    paths.append(bent)
+                }
+            }
+            return .bent(paths, box)
+        case .skew, .ribbon, .stairStep, .gravity:
+            let center = layout.curve.bounds.center
+            var maps: [AffineMap] = []
+            var box: Rect?
+            for cluster in text.clusters {
+                let frame = layout.curve.frame(atArcLength: cluster.arcLength)
+                let t = frame.tangent, n = t.turnedUp
+                for g in cluster.glyphRange {
+                    let placed = text.glyphs[g]
+                    let local = glyphOffsets(placed, cluster: cluster, curve: layout.curve, shift: shift)
+                    // x̂: where the glyph's baseline points; ŷ: where its "down" points; o: its origin.
+                    let x: Point, y: Point, o: Point
+                    switch style.effect {
+                    case .skew:
+                        (x, y) = (t, Point(x: 0, y: 1))
+                        o = frame.point + t * (local.along - cluster.advance / 2) - y * local.up
+                    case .ribbon:
+                        x = Point(x: t.x < 0 ? -1 : 1, y: 0)
+                        y = n * -1
+                        o = frame.point + x * (local.along - cluster.advance / 2) + n * local.up
+                    case .stairStep:
+                        (x, y) = (Point(x: 1, y: 0), Point(x: 0, y: 1))
+                        let start = layout.curve.point(atArcLength: cluster.arcLength - cluster.advance / 2)
+                        o = start + x * local.along - y * local.up
+                    default:  // gravity
+                        var radial = frame.point - center
+                        radial = radial.length > 1e-9 ? radial * (1 / radial.length) : n
+                        let up = radial.dot(n) >= 0 ? radial : radial * -1
+                        x = Point(x: -up.y, y: up.x)
+                        y = up * -1
+                        o = frame.point + x * (local.along - cluster.advance / 2) + up * local.up
+                    }
+                    let map = AffineMap(a: x.x, b: x.y, c: y.x, d: y.y, tx: o.x, ty: o.y)
+                    maps.append(map)
+                    let outline = try text.run.fonts[placed.font].outline(of: placed.glyph)
+                    if let b = outline.path.bounds(transformedBy: AffineMap.scale(placed.scale, -placed.scale).concatenating(map)) {
+                        box = box.map { $0.union(b) } ?? b
+                    }
+                }
+            }
+            return .transformed(maps, box)
+        }
+    }
+
+    /// A placed glyph's origin relative to its cluster: px along the baseline from the
+    /// cluster's leading edge, and px up from the path (line offset, shift and the glyph's own
+    /// vertical offset), recovered from the rotate placement.
+    private func glyphOffsets(_ placed: PlacedGlyph, cluster: PlacedCluster, curve: PathCurve, shift: Double) -> (along: Double, up: Double) {
+        let t = curve.tangent(atArcLength: cluster.arcLength)
+        let delta = placed.origin - cluster.origin
+        return (delta.dot(t), shift + delta.dot(t.turnedUp))
+    }
+}
+
+extension PathCurve {
+    /// The box of the path's points at 256 even steps of arc length, px: its centre is the
+    /// `gravity` effect's centre.
+    var bounds: Rect {
+        var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for i in 0...256 {
+            let p = point(atArcLength: length * Double(i) / 256)
+            box = Rect(minX: min(box.minX, p.x), minY: min(box.minY, p.y), maxX: max(box.maxX, p.x), maxY: max(box.maxY, p.y))
+        }
+        return box
+    }
+}
+
+/// Bends outlines along a curve: a point at (x, y) of the glyph (px along the baseline, px up)
+/// goes to the curve's point at arc length x, moved y along the normal there. Beyond an open
+/// curve's ends the curve continues straight along its end tangent.
+///
+/// Why by hand: no library here maps Bézier outlines through a curve's frame. Each outline
+/// segment is mapped as a cubic Hermite curve (the mapped end points and derivatives) and split
+/// in halves until the cubic lies within `tolerance` of the exact mapping at three inner points,
+/// so curves stay curves, straight stems bend, and nothing is flattened to a polyline.
+struct Bender {
+    let curve: PathCurve
+    let tolerance: Double
+    /// Cubics still allowed: bounds the work on hostile input.
+    var budget: Int
+
+    func map(_ x: Double, _ y: Double) -> Point {
+        if !curve.isClosed && (x < 0 || x > curve.length) {
+            let end = x < 0 ? 0 : curve.length
+            let frame = curve.frame(atArcLength: end)
+            return frame.point + frame.tangent * (x - end) + frame.tangent.turnedUp * y
+        }
+        let frame = curve.frame(atArcLength: x)
+        return frame.point + frame.tangent.turnedUp * y
+    }
+
+    /// `outline` (font units, y up) at `scale` px per unit, its origin `along` px on the curve
+    /// and `up` px off it, bent.
+    mutating func bend(_ outline: Path, scale: Double, along: Double, up: Double) throws(CurveTypeError) -> Path {
+        var out = Path()
+        var current = Point.zero, start = Point.zero
+        func local(_ p: Point) -> Point { Point(x: along + p.x * scale, y: up + p.y * scale) }
+        for element in outline.elements {
+            switch element {
+            case .move(let p):
+                current = local(p); start = current
+                out.move(to: map(current.x, current.y))
+            case .line(let p):
+                let end = local(p)
+                try add([current, end], to: &out)
+                current = end
+            case .quad(let c, let p):
+                let end = local(p)
+                try add([current, local(c), end], to: &out)
+                current = end
+            case .cubic(let c1, let c2, let p):
+                let end = local(p)
+                try add([current, local(c1), local(c2), end], to: &out)
+                current = end
+            case .close:
+                if current != start { try add([current, start], to: &out) }
+                out.close()
+                current = start
+            }
+        }
+        return out
+    }
+
+    /// The local segment (control points, px) bent, appended as cubics.
+    private mutating func add(_ points: [Point], to out: inout Path) throws(CurveTypeError) {
+        try fit(points, 0, 1, depth: 0, to: &out)
+    }
+
+    private func segmentPoint(_ p: [Point], _ t: Double) -> Point {
+        let u = 1 - t
+        switch p.count {
+        case 2: return p[0] * u + p[1] * t
+        case 3: return p[0] * (u * u) + p[1] * (2 * u * t) + p[2] * (t * t)
+        default: return p[0] * (u * u * u) + p[1] * (3 * u * u * t) + p[2] * (3 * u * t * t) + p[3] * (t * t * t)
+        }
+    }
+
+    private func mapped(_ p: [Point], _ t: Double) -> Point {
+        let q = segmentPoint(p, t)
+        return map(q.x, q.y)
+    }
+
+    /// The mapped segment's derivative by t, by central differences.
+    private func derivative(_ p: [Point], _ t: Double) -> Point {
+        let h = 1e-5
+        let a = max(0, t - h), b = min(1, t + h)
+        return (mapped(p, b) - mapped(p, a)) * (1 / (b - a))
+    }
+
+    private mutating func fit(_ p: [Point], _ t0: Double, _ t1: Double, depth: Int, to out: inout Path) throws(CurveTypeError) {
+        let p0 = mapped(p, t0), p3 = mapped(p, t1)
+        let span = t1 - t0
+        let c1 = p0 + derivative(p, t0) * (span / 3)
+        let c2 = p3 - derivative(p, t1) * (span / 3)
+        var worst = 0.0
+        for u in [0.25, 0.5, 0.75] {
+            let v = 1 - u
+            let cubic = p0 * (v * v * v) + c1 * (3 * v * v * u) + c2 * (3 * v * u * u) + p3 * (u * u * u)
+            worst = max(worst, cubic.distance(to: mapped(p, t0 + span * u)))
+        }
+        if worst <= tolerance || depth >= 12 || !worst.isFinite {
+            budget -= 1
+            guard budget >= 0 else { throw .invalidInput("bending the text takes more than \(PathTextRequest.maximumBentSegments) cubics (use a larger --tolerance or less text)") }
+            out.cubic(to: p3, control1: c1, control2: c2)
+            return
+        }
+        let middle = (t0 + t1) / 2
+        try fit(p, t0, middle, depth: depth + 1, to: &out)
+        try fit(p, middle, t1, depth: depth + 1, to: &out)
+    }
+}
+
+extension PathTextLayout {
+    /// The same layout moved by `offset` px (the path and the placed text; arc lengths stay).
+    func translated(by offset: Point) -> PathTextLayout {
+        PathTextLayout(moving: self, by: offset)
+    }
+}
