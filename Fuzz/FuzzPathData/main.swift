@@ -6,6 +6,10 @@ import FuzzSupport
 
 exit(runFuzzer { data, size in
     let text = String(decoding: bytes(data, size), as: UTF8.self)
+    // The same bytes as an SVG transform list (a path file's `transform`).
+    if let map = SafeSVG.transform(text) {
+        _ = map.apply(Point(x: 1, y: 1))
+    }
     guard let path = try? Path(svgPathData: text) else { return 0 }
     for element in path.elements {
         switch element {

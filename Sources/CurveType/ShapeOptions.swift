@@ -326,6 +326,10 @@ public struct PathOptions: Sendable, Equatable {
     public var ellipse: String?
     /// `WxH` or `WxH:R`: a rectangle from (0, 0), corners rounded R px, as SVG's `<rect>`.
     public var rect: String?
+    /// An SVG file whose `<path>` (the first, or `pathID`'s) the text follows, its transforms
+    /// applied, in the file's user units.
+    public var pathFile: String?
+    public var pathID: String?
     public var fonts = TextFontOptions()
     /// px
     public var size = 16.0
@@ -351,9 +355,11 @@ public struct PathOptions: Sendable, Equatable {
     public init() {}
 
     public func request() throws(CurveTypeError) -> PathTextRequest {
-        let shapes = [d.map { _ in "--d" }, ellipse.map { _ in "--ellipse" }, rect.map { _ in "--rect" }].compactMap { $0 }
+        let shapes = [d.map { _ in "--d" }, ellipse.map { _ in "--ellipse" }, rect.map { _ in "--rect" },
+                      pathFile.map { _ in "--path-file" }].compactMap { $0 }
+        if pathID != nil && pathFile == nil { throw .invalidInput("--path-id names a path of --path-file: give --path-file too") }
         guard shapes.count == 1 else {
-            throw .invalidInput(shapes.isEmpty ? "give the path: --d DATA, --ellipse RXxRY or --rect WxH[:R]"
+            throw .invalidInput(shapes.isEmpty ? "give the path: --d DATA, --path-file FILE.svg, --ellipse RXxRY or --rect WxH[:R]"
                                                : "give one path, not \(shapes.joined(separator: " and "))")
         }
         if fit && tracking != nil { throw .invalidInput("--fit chooses the tracking: give --fit or --tracking, not both") }
@@ -382,8 +388,11 @@ public struct PathOptions: Sendable, Equatable {
             return numbers.compactMap { $0 }
         }
         let data: String
+        var transform = AffineMap.identity
         if let d {
             data = d
+        } else if let pathFile {
+            (data, transform) = try Self.path(inFile: pathFile, id: pathID)
         } else if let ellipse {
             let r = try sizes(ellipse, "--ellipse", "RXxRY")
             guard r.count == 2, r[0] > 0, r[1] > 0 else { throw .invalidInput("--ellipse must be RXxRY in px, both greater than 0, such as 120x80") }
@@ -400,8 +409,32 @@ public struct PathOptions: Sendable, Equatable {
                 ? "M \(r) 0 H \(w - r) A \(r) \(r) 0 0 1 \(w) \(r) V \(h - r) A \(r) \(r) 0 0 1 \(w - r) \(h) H \(r) A \(r) \(r) 0 0 1 0 \(h - r) V \(r) A \(r) \(r) 0 0 1 \(r) 0 Z"
                 : "M 0 0 H \(w) V \(h) H 0 Z"
         }
-        do { return try Path(svgPathData: data) } catch {
-            throw .invalidInput(error.description)
+        do { return try Path(svgPathData: data).transformed(by: transform) } catch {
+            throw .invalidInput((pathFile.map { "\($0): " } ?? "") + error.description)
+        }
+    }
+
+    /// The path data and transform of `id`'s `<path>` (the first without `id`) in an SVG file,
+    /// read as a logo is: through `SafeSVG`, a stream, at most its size limit.
+    private static func path(inFile file: String, id: String?) throws(CurveTypeError) -> (String, AffineMap) {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputBytes.read(file, limit: SafeSVG.maximumBytes + 1)
+        } catch {
+            switch error {
+            case .notFound: throw .invalidInput("path file not found: \(file)")
+            case .unreadable(_, let reason): throw .invalidInput("cannot read the path file \(file): \(reason)")
+            case .tooLarge: throw .invalidInput("the path file \(file) is larger than \(InputBytes.describe(bytes: SafeSVG.maximumBytes))")
+            }
+        }
+        do throws(SVGError) {
+            guard let found = try SafeSVG(parsing: bytes).path(id: id) else {
+                throw SVGError.invalidLogo(id.map { "it has no <path> with id \"\(Diagnostic.escaped(String($0.prefix(40))))\"" } ?? "it has no <path>")
+            }
+            return found
+        } catch {
+            guard case .invalidLogo(let reason) = error else { throw .invalidInput("\(file): \(error.description)") }
+            throw .invalidInput("\(file): \(reason)")
         }
     }
 
@@ -411,6 +444,8 @@ public struct PathOptions: Sendable, Equatable {
         d = try reader.text("d")
         ellipse = try reader.text("ellipse")
         rect = try reader.text("rect")
+        pathFile = try reader.text("pathFile")
+        pathID = try reader.text("pathId")
         try fonts.read(&reader)
         size = try reader.number("size") ?? size
         startOffset = try reader.text("startOffset") ?? startOffset

@@ -3,6 +3,14 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CurveTypeGeometry
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An SVG document (a logo) reduced to what only draws: shapes, gradients, clip paths and masks.
 ///
@@ -32,6 +40,8 @@ public struct SafeSVG: Sendable {
     public let viewBox: (minX: Double, minY: Double, width: Double, height: Double)
     /// Names of removed elements and attributes, sorted, each once: for a warning.
     public let removed: [String]
+    /// Each id of the document as written → the id it was renamed to (`logo-N`).
+    public let renamedIDs: [(original: String, renamed: String)]
 
     /// Width ÷ height of the drawing.
     public var aspectRatio: Double { viewBox.width / viewBox.height }
@@ -69,6 +79,7 @@ public struct SafeSVG: Sendable {
         self.children = children
         self.viewBox = box
         self.removed = reader.removed.sorted()
+        self.renamedIDs = reader.ids.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 }
     }
 
     /// A length in user units (`12`, `12px`); `nil` for percentages and other units.
@@ -79,7 +90,9 @@ public struct SafeSVG: Sendable {
         return v
     }
 
-    private init(attributes: [Attribute], children: [Node], viewBox: (Double, Double, Double, Double), removed: [String]) {
+    private init(attributes: [Attribute], children: [Node], viewBox: (Double, Double, Double, Double), removed: [String],
+                 renamedIDs: [(original: String, renamed: String)]) {
+        self.renamedIDs = renamedIDs
         self.attributes = attributes
         self.children = children
         self.viewBox = viewBox
@@ -105,7 +118,7 @@ public struct SafeSVG: Sendable {
         var root = paint(attributes).filter { $0.name != "fill" && $0.name != "color" }
         root.append(Attribute(name: "fill", value: color.value))
         root.append(Attribute(name: "color", value: color.value))
-        return SafeSVG(attributes: root, children: children.map(node), viewBox: viewBox, removed: removed)
+        return SafeSVG(attributes: root, children: children.map(node), viewBox: viewBox, removed: removed, renamedIDs: renamedIDs)
     }
 }
 
@@ -156,6 +169,71 @@ extension SVGWriter {
             guard value.hasPrefix("url(#") else { return value }
             return "url(#" + prefix + value.dropFirst(5)
         }
+    }
+}
+
+extension SafeSVG {
+    /// The path data of the `<path>` whose id was `id` as written (the first `<path>` in
+    /// document order when `id` is `nil`), with the transforms of it and its ancestors, in the
+    /// document's user units; `nil` if there is none.
+    public func path(id: String?) throws(SVGError) -> (data: String, transform: AffineMap)? {
+        let wanted = id.map { id in renamedIDs.first { $0.original == id }?.renamed ?? "" }
+        func search(_ nodes: [Node], _ outer: AffineMap) throws(SVGError) -> (String, AffineMap)? {
+            for case .element(let name, let attributes, let children) in nodes {
+                var map = outer
+                if let text = attributes.first(where: { $0.name == "transform" })?.value {
+                    guard let own = Self.transform(text) else { throw .invalidLogo("a transform it cannot read: \"\(text.prefix(60))\"") }
+                    map = own.concatenating(outer)
+                }
+                if name == "path", let d = attributes.first(where: { $0.name == "d" })?.value,
+                   wanted == nil || attributes.contains(where: { $0.name == "id" && $0.value == wanted }) {
+                    return (d, map)
+                }
+                if let found = try search(children, map) { return found }
+            }
+            return nil
+        }
+        let root = try attributes.first(where: { $0.name == "transform" }).map { attribute throws(SVGError) -> AffineMap in
+            guard let map = Self.transform(attribute.value) else { throw .invalidLogo("a transform it cannot read") }
+            return map
+        } ?? .identity
+        return try search(children, root)
+    }
+
+    /// An SVG transform list (`matrix`, `translate`, `scale`, `rotate` about a point, `skewX`,
+    /// `skewY`; the rightmost applies first); `nil` if it is not one.
+    public static func transform(_ text: String) -> AffineMap? {
+        var map = AffineMap.identity
+        var rest = Substring(text)
+        func skipSeparators() { rest = rest.drop { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" } }
+        skipSeparators()
+        while !rest.isEmpty {
+            guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
+            let name = rest[..<open].trimmed()
+            let numbers = rest[rest.index(after: open)..<close]
+                .split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+                .map { Double($0) }
+            guard numbers.allSatisfy({ $0 != nil && $0!.isFinite }) else { return nil }
+            let n = numbers.compactMap { $0 }
+            let step: AffineMap
+            switch (name, n.count) {
+            case ("matrix", 6): step = AffineMap(a: n[0], b: n[1], c: n[2], d: n[3], tx: n[4], ty: n[5])
+            case ("translate", 1), ("translate", 2): step = .translation(n[0], n.count == 2 ? n[1] : 0)
+            case ("scale", 1), ("scale", 2): step = .scale(n[0], n.count == 2 ? n[1] : n[0])
+            case ("rotate", 1): step = .rotation(.degrees(n[0]))
+            case ("rotate", 3):
+                step = AffineMap.translation(-n[1], -n[2]).concatenating(.rotation(.degrees(n[0])))
+                    .concatenating(.translation(n[1], n[2]))
+            case ("skewX", 1): step = AffineMap(a: 1, b: 0, c: tan(n[0] * .pi / 180), d: 1, tx: 0, ty: 0)
+            case ("skewY", 1): step = AffineMap(a: 1, b: tan(n[0] * .pi / 180), c: 0, d: 1, tx: 0, ty: 0)
+            default: return nil
+            }
+            // In "A B", B applies to the point first.
+            map = step.concatenating(map)
+            rest = rest[rest.index(after: close)...]
+            skipSeparators()
+        }
+        return map
     }
 }
 

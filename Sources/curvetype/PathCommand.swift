@@ -30,6 +30,12 @@ struct PathCommand: RenderingCommand {
     @Option(help: "A rectangle WxH or WxH:R (rounded corners) from (0, 0), clockwise from the top edge, as SVG's <rect>.")
     var rect: String?
 
+    @Option(help: "An SVG file whose first <path> (or --path-id's) the text follows, its transforms applied.")
+    var pathFile: String?
+
+    @Option(name: .customLong("path-id"), help: "The id of the <path> in --path-file to follow.")
+    var pathID: String?
+
     @OptionGroup var fontOptions: FontOptions
 
     @Option(parsing: .unconditional, help: "Font size in px.")
@@ -87,6 +93,8 @@ struct PathCommand: RenderingCommand {
         o.d = d
         o.ellipse = ellipse
         o.rect = rect
+        o.pathFile = pathFile
+        o.pathID = pathID
         o.fonts = fontOptions.options
         o.size = size
         o.startOffset = startOffset

@@ -119,6 +119,20 @@ import Testing
         #expect(b.point(atArcLength: 5).distance(to: a.point(atArcLength: a.length - 5)) < 1e-9)
     }
 
+    @Test func svgTransformLists() throws {
+        func apply(_ text: String, _ q: Point) throws -> Point { try #require(SafeSVG.transform(text)).apply(q) }
+        // The rightmost applies first: scale, then translate.
+        #expect(try apply("translate(10 20) scale(2)", p(1, 1)) == p(12, 22))
+        #expect(try apply("scale(2),translate(10,20)", p(1, 1)) == p(22, 42))
+        #expect(try apply("matrix(1 0 0 1 5 6)", p(1, 1)) == p(6, 7))
+        #expect(try apply("rotate(90 10 10)", p(20, 10)).distance(to: p(10, 20)) < 1e-9)
+        #expect(try apply("skewX(45)", p(0, 10)).distance(to: p(10, 10)) < 1e-9)
+        #expect(try apply("  ", p(3, 4)) == p(3, 4))
+        for bad in ["scale()", "rotate(1 2)", "translate(1 2", "warp(1)", "scale(nan)", "matrix(1 2 3)"] {
+            #expect(SafeSVG.transform(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func emptyDataIsAnEmptyPath() throws {
         #expect(try Path(svgPathData: "  ").isEmpty)
         #expect(PathCurve(try Path(svgPathData: "M 1 1 M 2 2")) == nil)

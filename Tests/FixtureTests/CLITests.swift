@@ -17,7 +17,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     static let text = "HELLO"
     static let all: [BadInput] = [
         BadInput(["circle", text, "--font", "/nonexistent/font.ttf"], "font file not found: /nonexistent/font.ttf"),
-        BadInput(["path", text], "give the path: --d DATA, --ellipse RXxRY or --rect WxH[:R]"),
+        BadInput(["path", text], "give the path: --d DATA, --path-file FILE.svg, --ellipse RXxRY or --rect WxH[:R]"),
         BadInput(["path", text, "--d", "M0 0 L9 9", "--ellipse", "9x9"], "give one path, not --d and --ellipse"),
         BadInput(["path", text, "--d", "M 0 0 L 5 x"], "path data, character 11: expected a number, found 'x'"),
         BadInput(["path", text, "--d", "L 5 5"], "path data, character 1: path data must start with M or m"),
@@ -29,6 +29,9 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["path", text, "--d", "M0 0 H9", "--effect", "warp"], "The value 'warp' is invalid for '--effect <effect>'"),
         BadInput(["path", text, "--d", "M0 0 H9", "--effect", "bend", "--glyphs", "text"], "text mode writes <textPath>, which only rotates glyphs"),
         BadInput(["path", text, "--d", "M0 0 H9", "--tolerance", "0"], "tolerance must be from 0.001 to 100 px"),
+        BadInput(["path", text, "--path-file", "/nonexistent/p.svg"], "path file not found: /nonexistent/p.svg"),
+        BadInput(["path", text, "--path-file", "Fixtures/paths/wave.svg", "--path-id", "nope"], "it has no <path> with id \"nope\""),
+        BadInput(["path", text, "--path-id", "wave", "--d", "M0 0 H9"], "--path-id names a path of --path-file"),
         BadInput(["path", text, "--d", "M0 0 H9", "--fit", "--tracking", "2"], "give --fit or --tracking, not both"),
         BadInput(["circle", text, "--font", "No Such Family Zq9"], "no installed font matches the family in \"No Such Family Zq9\""),
         BadInput(["circle", text, "--font", "CORRUPT"], "not a usable font"),
