@@ -17,6 +17,9 @@ Thresholds, as a share of the blocks that hold ink in either picture:
     their figures so a change stands out.
   - `<textPath>` (the path command's text mode): librsvg draws none (2.54, Debian 12), so such
     files are compared between Inkscape and Chromium only, and the report says so.
+  - A path golden NAME-outlines beside NAME in text mode (the same case, `<textPath>`): Chromium's
+    own textPath layout against ours, drawn by Chromium, at most 10% (hinted text against
+    outlines): our placement is the browser's.
 Chromium is given 3 s of virtual time, so animations (the angle's SMIL) end before the screenshot
 and every viewer shows the final frame (rsvg and Inkscape draw no SMIL, so the file's static
 state must be that frame).
@@ -39,6 +42,7 @@ except ImportError:
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTLINE_LIMIT = 0.015
 TEXT_LIMIT = 0.25
+TEXTPATH_LIMIT = 0.10
 BLOCK = 4
 LEVEL = 40
 
@@ -177,6 +181,17 @@ def main():
                 x += p.shape[1] + 8
             sheet = os.path.relpath(svg, os.path.join(ROOT, "Fixtures")).replace("/", "--")[:-4] + ".png"
             Image.fromarray(row.astype(np.uint8)).save(os.path.join(args.out, sheet))
+    # Our textPath placement against Chromium's own: NAME (text mode) and NAME-outlines.
+    if browser:
+        for svg in files:
+            twin = svg[:-4] + "-outlines.svg"
+            if twin in pngs and "<textPath" in open(svg, encoding="utf-8").read():
+                a, b = load(pngs[svg]["chromium"]), load(pngs[twin]["chromium"])
+                share = compare(a, b)[0] if a is not None and b is not None else 1.0
+                bad = share > TEXTPATH_LIMIT
+                lines.append(f"{os.path.relpath(svg, ROOT)} chromium <textPath> ~ our outlines  {100 * share:5.2f}%"
+                             + (f"  FAIL: > {100 * TEXTPATH_LIMIT:g}%" if bad else ""))
+                failures += bad
     shutil.rmtree(work, ignore_errors=True)
     report = "\n".join(lines) + f"\n{len(files) - failures} passed, {failures} failed\n"
     with open(os.path.join(args.out, "report.txt"), "w", encoding="utf-8") as f:
