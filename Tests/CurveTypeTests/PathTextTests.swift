@@ -24,6 +24,22 @@ import Testing
         #expect(layout.droppedClusters == 0)
     }
 
+    /// A circle written as two arcs gives `curvetype circle`'s layout within 0.01 px.
+    @Test(arguments: [(60.0, 14.0), (125.0, 13.0), (400.0, 40.0), (1000.0, 24.0)])
+    func aCircleAsTwoArcsIsTheCircleLayout(_ radius: Double, _ size: Double) throws {
+        let shaped = try run("LET'S LEARN SWIFTUI! THE MOST MAGICAL FRAMEWORK!")
+        let circle = try CircleTextLayout(shaped, style: CircleTextStyle(size: size, radius: radius, start: 0, allowOverlap: true), center: .zero)
+        let arcs = try Path(svgPathData: "M 0 \(-radius) A \(radius) \(radius) 0 0 1 0 \(radius) A \(radius) \(radius) 0 0 1 0 \(-radius) Z")
+        let path = try PathTextLayout(shaped, style: PathTextStyle(size: size), path: arcs)
+        #expect(path.text.glyphs.count == circle.text.glyphs.count)
+        for (a, b) in zip(path.text.glyphs, circle.text.glyphs) {
+            #expect(a.origin.distance(to: b.origin) < 0.01, "\(a.origin) vs \(b.origin)")
+            let turn = abs(a.angle - b.angle).truncatingRemainder(dividingBy: 360)
+            // The turn moves a glyph's far corner (about `size` from its origin) by under 0.01 px.
+            #expect(min(turn, 360 - turn) * .pi / 180 * size < 0.01)
+        }
+    }
+
     @Test func startOffsetAlignAndSide() throws {
         let shaped = try run("Hello")
         let centred = try PathTextLayout(shaped, style: PathTextStyle(size: 50, startOffset: .percent(50), align: .center), path: line)
