@@ -103,11 +103,15 @@ $(VENV)/.ready:
 	@touch $@
 
 # Every golden file drawn by rsvg-convert, Inkscape and headless Chromium; the ink of each pair
-# compared (Fixtures/viewers.py says how and why the thresholds). Sheets in out/viewers/.
-viewers: fixture-fonts venv
+# compared (Fixtures/viewers.py says how and why the thresholds). Sheets in out/viewers/. Then
+# the path command's placement against Chromium's own <textPath> (Fixtures/textpath_check.py,
+# Playwright from PyPI driving Debian's chromium).
+viewers: build test-deps fixture-fonts venv
 	@{ command -v rsvg-convert && command -v inkscape && command -v chromium; } >/dev/null 2>&1 \
 	  || { $(call apt_install,$(VIEWER_PACKAGES)); }
 	$(VENV)/bin/python Fixtures/viewers.py
+	@$(VENV)/bin/python -c 'import playwright' 2>/dev/null || $(VENV)/bin/pip install -q playwright
+	$(VENV)/bin/python Fixtures/textpath_check.py $(CURVETYPE)
 
 # libFuzzer on every parser of untrusted bytes (FUZZ_SECONDS each), then the CLI fuzzer
 # (CLI_FUZZ_RUNS runs of random options and hostile values) against the release binary.

@@ -101,6 +101,32 @@ let spiralRequest = SpiralRequest(a: 40, b: 2.5, from: 0, to: 10_800, scale: 1, 
 let spiralFull10k = try measure("spiral full 10k", iterations: 20) { _ = try spiralRequest.render() }
 report("spiral: 10,000 glyphs, shape + layout + SVG", spiralFull10k)
 
+// Text along a path: a wave of cubics, 300 px each.
+func wave(_ segments: Int) throws -> Path {
+    var data = "M 0 0"
+    for i in 0..<segments { data += i % 2 == 0 ? " c 100 -120 200 120 300 0" : " c 100 120 200 -120 300 0" }
+    return try Path(svgPathData: data)
+}
+let pathStyle = PathTextStyle(size: 10)
+let run1k = try FontStack.resolve(.bundled(.sans)).shape(String(long.prefix(1_000)))
+let wave20 = try wave(20), wave200 = try wave(200)
+let pathLayout1k = try measure("path layout 1k", iterations: 300) { _ = try PathTextLayout(run1k, style: pathStyle, path: wave20) }
+report("path: 1,000 glyphs along 20 cubics, layout (path measured too)", pathLayout1k, key: "path_layout_1k_s")
+let pathLayout10k = try measure("path layout 10k", iterations: 30) { _ = try PathTextLayout(longRun, style: pathStyle, path: wave200) }
+report("path: 10,000 glyphs along 200 cubics, layout", pathLayout10k,
+       String(format: "%.2f× the 1,000-glyph time per glyph", pathLayout10k / pathLayout1k / 10), key: "path_layout_10k_s")
+let seedText = "LET'S LEARN SWIFTUI! THE MOST MAGICAL FRAMEWORK!"
+func bent(_ text: String, _ segments: Int) throws -> PathTextRequest {
+    PathTextRequest(text: text, path: try wave(segments), font: .family("DejaVu Sans Mono"),
+                    style: PathTextStyle(size: 13, effect: .bend))
+}
+let bendSeed = try bent(seedText, 2), bendTen = try bent(String(repeating: seedText, count: 10), 20)
+let bendSeedTime = try measure("bend seed", iterations: 300) { _ = try bendSeed.render() }
+report("path: the seed's 48 characters bent along a wave, full SVG", bendSeedTime, key: "path_bend_seed_s")
+let bendTenTime = try measure("bend 480", iterations: 30) { _ = try bendTen.render() }
+report("path: 480 characters bent, full SVG", bendTenTime,
+       String(format: "%.2f× the 48-character time per character", bendTenTime / bendSeedTime / 10), key: "path_bend_480_s")
+
 let tenTurns = ArchimedeanSpiral(center: .zero, a: 100, b: 400 / (20 * .pi))
 let pathTime = measure("spiral path", iterations: 2_000) {
     _ = tenTurns.bezierPath(from: 0, to: 20 * .pi, tolerance: 0.05)

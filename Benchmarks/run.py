@@ -117,6 +117,12 @@ rows = [
     ("circle seed in process", f"{f['inprocess_circle_seed_s']*1e6:.2f} µs", "", None, "≤ 15 µs", f["inprocess_circle_seed_s"] <= 15e-6),
     ("circle, 100k glyphs per glyph vs 10k", f"{f['inprocess_circle_layout_100k_s']/f['inprocess_circle_layout_10k_s']/10:.2f}×", "", None,
      "linear (≤ 1.5×)", f["inprocess_circle_layout_100k_s"] / f["inprocess_circle_layout_10k_s"] / 10 <= 1.5),
+    ("path layout, 1,000 glyphs, 20 cubics", f"{f['inprocess_path_layout_1k_s']*1e3:.3f} ms", "", None, "≤ 1 ms", f["inprocess_path_layout_1k_s"] <= 1e-3),
+    ("path layout, 10k vs 1k glyphs per glyph", f"{f['inprocess_path_layout_10k_s']/f['inprocess_path_layout_1k_s']/10:.2f}×", "", None,
+     "linear (≤ 1.5×)", f["inprocess_path_layout_10k_s"] / f["inprocess_path_layout_1k_s"] / 10 <= 1.5),
+    ("seed text bent along a wave, full SVG", f"{f['inprocess_path_bend_seed_s']*1e3:.3f} ms", "", None, "≤ 2 ms", f["inprocess_path_bend_seed_s"] <= 2e-3),
+    ("bend, 480 vs 48 characters per character", f"{f['inprocess_path_bend_480_s']/f['inprocess_path_bend_seed_s']/10:.2f}×", "", None,
+     "linear (≤ 1.5×)", f["inprocess_path_bend_480_s"] / f["inprocess_path_bend_seed_s"] / 10 <= 1.5),
     ("batch, 100,000 jobs, peak memory", f"{f['cli_batch_100k_peak_bytes']/2**20:.0f} MiB", "", None, "< 100 MB", f["cli_batch_100k_peak_bytes"] < 100e6),
 ]
 print()
