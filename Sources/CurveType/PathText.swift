@@ -80,7 +80,9 @@ extension PathTextRequest {
             throw .invalidInput("text mode writes <textPath>, which only rotates glyphs: use --glyphs outlines for --effect \(style.effect.rawValue)")
         }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        var (run, warnings) = try shape(text, font: font, features: features, removed: removed)
+        let shaped = try shape(text, font: font, features: features, removed: removed)
+        let run = shaped.run
+        var warnings = shaped.warnings
         let probe = try lifting { try PathTextLayout(run, style: style, path: path) }
         if probe.droppedClusters > 0 && !style.clip {
             warnings.append("\(probe.droppedClusters) of \(probe.droppedClusters + probe.text.clusters.count) clusters fall off the end of the path and are not drawn (SVG's rule; use a longer path, a smaller size or another start offset)")
@@ -88,7 +90,6 @@ extension PathTextRequest {
         if probe.overlapsItself {
             warnings.append(cFormat("the text is %.2f px long but the closed path only %.2f px: it overlaps itself", probe.text.extent, probe.curve.length))
         }
-        run = probe.text.run
 
         // Each glyph's outline, placed (font units to px), about the path's own coordinates.
         let placed = try lifting { try placements(probe) }
@@ -190,9 +191,10 @@ extension PathTextRequest {
             var box: Rect?
             for cluster in text.clusters {
                 let leading = cluster.arcLength - cluster.advance / 2
+                let tangent = layout.curve.tangent(atArcLength: cluster.arcLength)
                 for g in cluster.glyphRange {
                     let placed = text.glyphs[g]
-                    let local = glyphOffsets(placed, cluster: cluster, curve: layout.curve, shift: shift)
+                    let local = glyphOffsets(placed, cluster: cluster, tangent: tangent, shift: shift)
                     let outline = try text.run.fonts[placed.font].outline(of: placed.glyph)
                     let bent = try bender.bend(outline.path, scale: placed.scale, along: leading + local.along, up: local.up)
                     if let b = bent.bounds() { box = box.map { $0.union(b) } ?? b }
@@ -201,7 +203,7 @@ extension PathTextRequest {
             }
             return .bent(paths, box)
         case .skew, .ribbon, .stairStep, .gravity:
-            let center = layout.curve.bounds.center
+            let center = layout.path.bounds()?.center ?? .zero
             var maps: [AffineMap] = []
             var box: Rect?
             for cluster in text.clusters {
@@ -209,7 +211,7 @@ extension PathTextRequest {
                 let t = frame.tangent, n = t.turnedUp
                 for g in cluster.glyphRange {
                     let placed = text.glyphs[g]
-                    let local = glyphOffsets(placed, cluster: cluster, curve: layout.curve, shift: shift)
+                    let local = glyphOffsets(placed, cluster: cluster, tangent: t, shift: shift)
                     // x̂: where the glyph's baseline points; ŷ: where its "down" points; o: its origin.
                     let x: Point, y: Point, o: Point
                     switch style.effect {
@@ -247,23 +249,10 @@ extension PathTextRequest {
     /// A placed glyph's origin relative to its cluster: px along the baseline from the
     /// cluster's leading edge, and px up from the path (line offset, shift and the glyph's own
     /// vertical offset), recovered from the rotate placement.
-    private func glyphOffsets(_ placed: PlacedGlyph, cluster: PlacedCluster, curve: PathCurve, shift: Double) -> (along: Double, up: Double) {
-        let t = curve.tangent(atArcLength: cluster.arcLength)
+    /// `tangent` is the path's at the cluster's midpoint.
+    private func glyphOffsets(_ placed: PlacedGlyph, cluster: PlacedCluster, tangent: Point, shift: Double) -> (along: Double, up: Double) {
         let delta = placed.origin - cluster.origin
-        return (delta.dot(t), shift + delta.dot(t.turnedUp))
-    }
-}
-
-extension PathCurve {
-    /// The box of the path's points at 256 even steps of arc length, px: its centre is the
-    /// `gravity` effect's centre.
-    var bounds: Rect {
-        var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for i in 0...256 {
-            let p = point(atArcLength: length * Double(i) / 256)
-            box = Rect(minX: min(box.minX, p.x), minY: min(box.minY, p.y), maxX: max(box.maxX, p.x), maxY: max(box.maxY, p.y))
-        }
-        return box
+        return (delta.dot(tangent), shift + delta.dot(tangent.turnedUp))
     }
 }
 
@@ -328,17 +317,8 @@ struct Bender {
         try fit(points, 0, 1, depth: 0, to: &out)
     }
 
-    private func segmentPoint(_ p: [Point], _ t: Double) -> Point {
-        let u = 1 - t
-        switch p.count {
-        case 2: return p[0] * u + p[1] * t
-        case 3: return p[0] * (u * u) + p[1] * (2 * u * t) + p[2] * (t * t)
-        default: return p[0] * (u * u * u) + p[1] * (3 * u * u * t) + p[2] * (3 * u * t * t) + p[3] * (t * t * t)
-        }
-    }
-
     private func mapped(_ p: [Point], _ t: Double) -> Point {
-        let q = segmentPoint(p, t)
+        let q = PathCurve.point(p, t)
         return map(q.x, q.y)
     }
 

@@ -100,7 +100,8 @@ public struct PathCurve: ArcLengthCurve {
         }
     }
 
-    static func point(_ p: [Point], _ t: Double) -> Point {
+    /// The point at parameter `t` of a line, quadratic or cubic given by its control points.
+    package static func point(_ p: [Point], _ t: Double) -> Point {
         let u = 1 - t
         switch p.count {
         case 2: return p[0] * u + p[1] * t

@@ -96,12 +96,8 @@ public struct PathTextStyle: Sendable, Hashable {
 
     /// Throws unless every number is finite and in range.
     public func validate() throws(LayoutError) {
+        try validateSpacing(size: size, tracking: tracking, baselineShift: baselineShift)
         let limit = CircleTextStyle.maximumLength
-        for (value, name) in [(size, "size"), (tracking, "tracking"), (baselineShift, "baseline shift")] {
-            guard value.isFinite else { throw .invalidParameter("\(name) must be a finite number, not \(value)") }
-            guard abs(value) <= limit else { throw .invalidParameter("\(name) must be at most \(Int(limit)) px, not \(value)") }
-        }
-        guard size > 0 else { throw .invalidParameter("size must be greater than 0, not \(size)") }
         switch startOffset {
         case .length(let px) where abs(px) > limit:
             throw .invalidParameter("start offset must be at most \(Int(limit)) px, not \(px)")
@@ -175,7 +171,7 @@ public struct PathTextLayout: Sendable {
 
         var laid = layOut(run, size: style.size, along: curve, anchor: anchor, align: align,
                           tracking: tracking, baselineShift: lineOffset + style.baselineShift)
-        let extent = advances + tracking * Double(max(clusters - 1, 0))
+        let extent = laid.extent
         let leading = align == .start ? anchor : align == .center ? anchor - extent / 2 : anchor - extent
         var dropped = 0
         if !curve.isClosed {

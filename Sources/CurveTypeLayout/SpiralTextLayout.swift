@@ -52,12 +52,7 @@ public struct SpiralTextStyle: Sendable, Hashable {
 
     /// Throws unless every number is finite and in range.
     public func validate() throws(LayoutError) {
-        let limit = CircleTextStyle.maximumLength
-        for (value, name) in [(size, "size"), (tracking, "tracking"), (baselineShift, "baseline shift")] {
-            guard value.isFinite else { throw .invalidParameter("\(name) must be a finite number, not \(value)") }
-            guard abs(value) <= limit else { throw .invalidParameter("\(name) must be at most \(Int(limit)) px, not \(value)") }
-        }
-        guard size > 0 else { throw .invalidParameter("size must be greater than 0, not \(size)") }
+        try validateSpacing(size: size, tracking: tracking, baselineShift: baselineShift)
         switch anchor {
         case .angle(let degrees) where !degrees.isFinite:
             throw .invalidParameter("start angle must be a finite number, not \(degrees)")
@@ -69,6 +64,17 @@ public struct SpiralTextStyle: Sendable, Hashable {
 }
 
 /// A run laid along an Archimedean spiral between two polar angles.
+/// Throws unless size, tracking and baseline shift are finite and within the length limit, and
+/// the size is positive: the checks every text-on-a-curve style shares.
+func validateSpacing(size: Double, tracking: Double, baselineShift: Double) throws(LayoutError) {
+    let limit = CircleTextStyle.maximumLength
+    for (value, name) in [(size, "size"), (tracking, "tracking"), (baselineShift, "baseline shift")] {
+        guard value.isFinite else { throw .invalidParameter("\(name) must be a finite number, not \(value)") }
+        guard abs(value) <= limit else { throw .invalidParameter("\(name) must be at most \(Int(limit)) px, not \(value)") }
+    }
+    guard size > 0 else { throw .invalidParameter("size must be greater than 0, not \(size)") }
+}
+
 public struct SpiralTextLayout: Sendable {
     /// The spiral as the text travels it (from the end angle back for `outside`).
     public let curve: SpiralCurve

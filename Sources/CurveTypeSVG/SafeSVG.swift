@@ -178,13 +178,15 @@ extension SafeSVG {
     /// document's user units; `nil` if there is none.
     public func path(id: String?) throws(SVGError) -> (data: String, transform: AffineMap)? {
         let wanted = id.map { id in renamedIDs.first { $0.original == id }?.renamed ?? "" }
+        /// An element's own transform followed by its ancestors' (`outer`).
+        func placed(_ attributes: [Attribute], in outer: AffineMap) throws(SVGError) -> AffineMap {
+            guard let text = attributes.first(where: { $0.name == "transform" })?.value else { return outer }
+            guard let own = Self.transform(text) else { throw .invalidLogo("a transform it cannot read: \"\(text.prefix(60))\"") }
+            return own.concatenating(outer)
+        }
         func search(_ nodes: [Node], _ outer: AffineMap) throws(SVGError) -> (String, AffineMap)? {
             for case .element(let name, let attributes, let children) in nodes {
-                var map = outer
-                if let text = attributes.first(where: { $0.name == "transform" })?.value {
-                    guard let own = Self.transform(text) else { throw .invalidLogo("a transform it cannot read: \"\(text.prefix(60))\"") }
-                    map = own.concatenating(outer)
-                }
+                let map = try placed(attributes, in: outer)
                 if name == "path", let d = attributes.first(where: { $0.name == "d" })?.value,
                    wanted == nil || attributes.contains(where: { $0.name == "id" && $0.value == wanted }) {
                     return (d, map)
@@ -193,11 +195,7 @@ extension SafeSVG {
             }
             return nil
         }
-        let root = try attributes.first(where: { $0.name == "transform" }).map { attribute throws(SVGError) -> AffineMap in
-            guard let map = Self.transform(attribute.value) else { throw .invalidLogo("a transform it cannot read") }
-            return map
-        } ?? .identity
-        return try search(children, root)
+        return try search(children, try placed(attributes, in: .identity))
     }
 
     /// An SVG transform list (`matrix`, `translate`, `scale`, `rotate` about a point, `skewX`,
