@@ -7,9 +7,19 @@ let package = Package(
     products: [
         .library(name: "CurveType", targets: ["CurveType"]),
         .executable(name: "curvetype", targets: ["curvetype"]),
+        // The badge and preview server: its own product, so the CLI links no HTTP stack.
+        .executable(name: "curvetype-server", targets: ["curvetype-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The server: HTTP on SwiftNIO, graceful shutdown, metrics, logs, gzip. No default
+        // traits: the server reads its settings from its command line, not swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C libraries, as system-library targets. Only CurveTypeFonts imports them.
@@ -48,6 +58,30 @@ let package = Package(
             name: "curvetype",
             dependencies: ["CurveType", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // HTTP requests ─▶ the library's requests ─▶ SVG responses (routes, caching, limits,
+        // metrics, the playground's page); the executable only reads its flags and runs it.
+        .target(
+            name: "CurveTypeServer",
+            dependencies: [
+                "CurveType",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            // The playground's page, script and style, compiled in: the binary is the whole
+            // deployable.
+            resources: [
+                .embedInCode("Playground/index.html"), .embedInCode("Playground/playground.js"),
+                .embedInCode("Playground/playground.css"),
+            ]),
+        .executableTarget(
+            name: "curvetype-server",
+            dependencies: ["CurveTypeServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
         // `make bench`: in-process benchmarks (never timed unit tests).
         .executableTarget(
             name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks", exclude: ["run.py", "reference"]),
@@ -55,6 +89,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "TestSupport"]),
         .testTarget(name: "FixtureTests", dependencies: ["CurveType", "curvetype", "TestSupport"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["CurveTypeServer", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ],
     swiftLanguageModes: [.v6]
 )

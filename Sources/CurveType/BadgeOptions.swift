@@ -37,7 +37,7 @@ public struct BadgeOptions: Sendable, Equatable {
         try fonts.read(&reader)
         link = try reader.text("link")
         labelLink = try reader.text("labelLink")
-        logo = try reader.text("logo")
+        logo = try reader.logo("logo")
         logoColor = try reader.text("logoColor")
         title = try reader.text("title")
         try document.read(&reader)
@@ -81,7 +81,7 @@ public struct SealOptions: Sendable, Equatable {
         radius = try reader.number("radius") ?? radius
         ringSize = try reader.number("ringSize")
         try fonts.read(&reader)
-        centerFont = try reader.text("centerFont")
+        centerFont = try reader.font("centerFont")
         color = try reader.text("color") ?? color
         centerColor = try reader.text("centerColor")
         background = try reader.text("background") ?? background
@@ -140,7 +140,7 @@ public struct CircleOptions: Sendable, Equatable {
 
     init(_ reader: inout OptionReader) throws(CurveTypeError) {
         text = try reader.argument("circle")
-        textFile = try reader.text("textFile")
+        textFile = try reader.file("textFile")
         try fonts.read(&reader)
         size = try reader.number("size") ?? size
         radius = try reader.number("radius") ?? radius

@@ -72,11 +72,19 @@ public struct CommandInvocation: Sendable, Equatable {
     /// words) with the kind of value it takes on the command line, and the names the command
     /// line requires.
     static func schema(_ command: String) -> (kinds: [(name: String, kind: OptionKind)], required: [String]) {
+        let reader = schemaReader(command)
+        return (reader.kinds, reader.required)
+    }
+
+    /// A reader that has recorded `command`'s options (and, with `outputs`, `-o` and `--layout`).
+    static func schemaReader(_ command: String, outputs: Bool = true) -> OptionReader {
         var reader = OptionReader.schema()
         _ = try? JobDescription.Command(command, &reader, commands: "commands")
-        _ = try? reader.text("output")
-        _ = try? reader.text("layout")
-        return (reader.kinds, reader.required)
+        if outputs {
+            _ = try? reader.text("output")
+            _ = try? reader.text("layout")
+        }
+        return reader
     }
 
     /// The option a word names: `--label-color` is `labelColor`; only the lower-case kebab
@@ -94,4 +102,109 @@ public struct CommandInvocation: Sendable, Equatable {
     public func request() throws(CurveTypeError) -> any DocumentRequest {
         try command.request(hasOutputs: output != nil || layout != nil)
     }
+}
+
+// MARK: - Queries
+
+/// A command read from a URL's query (`/circle?text=Hello&radius=80`): the same option names as
+/// the command line and batch jobs, read by the same reader, so a server has no second mapping.
+/// Options that name files on the server's disk are refused.
+public struct QueryCommand: Sendable, Equatable {
+    public var command: JobDescription.Command
+    /// The request in one canonical spelling: the command, then each option's camel-case name
+    /// and values, sorted by name (`circle` with `radius=80&text=Hi` and `text=Hi&radius=80`
+    /// alike). Equal for requests that render alike; a cache or an ETag keys on it.
+    public var canonical: String
+
+    /// Reads `items` (query names and values, in order, already percent-decoded) as options of
+    /// `commandName`. A name is an option's long name, kebab or camel case (`label-color`,
+    /// `labelColor`); the positional argument goes by what it is (`text`, or `angle` for angle).
+    /// A flag is set by an empty value, `true`, `1` or `on`, and left unset by `false`, `0` or
+    /// `off`. A repeatable option may come again; any other name twice is refused.
+    public init(_ commandName: String, items: [(name: String, value: String)]) throws(CurveTypeError) {
+        guard CommandInvocation.commandNames.contains(commandName) else {
+            throw .invalidInput("unknown command '\(Diagnostic.escaped(String(commandName.prefix(40))))'")
+        }
+        let schema = Self.schema(commandName)
+        var words = OptionWords()
+        for item in items {
+            guard item.name.utf8.count <= OptionReader.maximumNameLength else {
+                throw .invalidInput("\"\(Diagnostic.escaped(String(item.name.prefix(20))))…\" is not an option of \(commandName)")
+            }
+            var name = OptionKey.normalized(item.name).stringValue
+            if let argument = schema.argumentName, name == argument { name = "args" } else if name == "args" || name == "output" || name == "layout" {
+                throw .invalidInput("\"\(Diagnostic.escaped(item.name))\" is not an option of \(commandName)")
+            }
+            switch schema.kinds.first(where: { $0.name == name })?.kind {
+            case .flag?:
+                switch item.value.lowercased() {
+                case "", "true", "1", "on":
+                    guard words[name] == nil else { throw .invalidInput("\"\(name)\" is given twice") }
+                    words.add(nil, to: name)
+                case "false", "0", "off":
+                    continue
+                default:
+                    throw .invalidInput("\"\(name)\" is a flag: true or false, not \"\(Diagnostic.escaped(String(item.value.prefix(20))))\"")
+                }
+            case .value?, .arguments?:
+                guard words[name] == nil else {
+                    throw .invalidInput("\"\(name == "args" ? schema.argumentName ?? name : name)\" is given twice; it takes one value")
+                }
+                words.add(item.value, to: name)
+            case .values?, nil:
+                // An unknown name is refused by `finish`, naming the command.
+                words.add(item.value, to: name)
+            }
+        }
+        var reader = OptionReader(words: words, mayNameFiles: false)
+        command = try JobDescription.Command(commandName, &reader, commands: "commands")
+        try reader.finish(command: commandName)
+        var canonical = commandName
+        for entry in words.entries.sorted(by: { $0.name < $1.name }) {
+            canonical += "\u{0}" + entry.name
+            for value in entry.values { canonical += "\u{1}" + value }
+        }
+        self.canonical = canonical
+    }
+
+    /// The request to render: checks the options and reads fonts.
+    public func request() throws(CurveTypeError) -> any DocumentRequest { try command.request() }
+
+    /// What a query may name for `command`: each option's camel-case name with its kind and,
+    /// for a choice, its values; the positional argument under its own name (`text`, `angle`).
+    public static func options(of command: String) -> [QueryOption] {
+        let schema = schema(command)
+        return schema.kinds.compactMap { entry -> QueryOption? in
+            let name = entry.name == "args" ? schema.argumentName ?? "text" : entry.name
+            let kind: QueryOption.Kind
+            switch entry.kind {
+            case .flag: kind = .flag
+            case .values: kind = .repeatable
+            case .value, .arguments: kind = .value
+            }
+            return QueryOption(name: name, kind: kind, choices: schema.choices.first { $0.name == entry.name }?.values ?? [],
+                               required: schema.required.contains(entry.name), namesFile: fileOptions.contains(entry.name))
+        }
+    }
+
+    /// The options that name a file on the machine that renders (refused in a query).
+    static let fileOptions = ["textFile", "pathFile", "outDir"]
+
+    private static func schema(_ command: String) -> OptionReader {
+        CommandInvocation.schemaReader(command, outputs: false)
+    }
+}
+
+/// One option a query may give (see `QueryCommand.options(of:)`).
+public struct QueryOption: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable { case value, repeatable, flag }
+    /// Camel case (`labelColor`); the positional argument by what it is (`text`).
+    public var name: String
+    public var kind: Kind
+    /// The accepted values of a choice; empty for free text or numbers.
+    public var choices: [String]
+    /// Whether the command line requires it.
+    public var required: Bool
+    /// Whether it names a file, which a query may not.
+    public var namesFile: Bool
 }

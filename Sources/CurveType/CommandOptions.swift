@@ -111,12 +111,20 @@ struct OptionReader {
     }
 
     private let source: Source
+    /// Whether options may name files on this machine (fonts, text, paths, logos to read; a
+    /// folder to write). False for words from a stranger, such as a server's query.
+    private let mayNameFiles: Bool
     private var read: [String] = []
     /// Every name read, with its kind (kept in `.schema` mode only).
     private(set) var kinds: [(name: String, kind: OptionKind)] = []
     /// The names without which the command line refuses the command (`.schema` mode only);
     /// a job or a request reports their absence itself.
     private(set) var required: [String] = []
+    /// The choices of each option read with `choice` (`.schema` mode only).
+    private(set) var choices: [(name: String, values: [String])] = []
+    /// What the positional argument is (`text`, `angle`), if the command takes one (`.schema`
+    /// mode only): a query names it so.
+    private(set) var argumentName: String?
 
     /// The longest option name a job may use: every real one is far shorter.
     static let maximumNameLength = 64
@@ -130,17 +138,23 @@ struct OptionReader {
             throw .invalidInput("\"\(key.stringValue.prefix(20))…\" is not an option (names are at most \(Self.maximumNameLength) characters)")
         }
         source = .json(JSONObject(container))
+        mayNameFiles = true
     }
 
     /// Reads words already grouped by normalized option name (`"args"` for positional words).
-    init(words: OptionWords) {
+    /// `mayNameFiles`: false refuses every option that names a file on this machine.
+    init(words: OptionWords, mayNameFiles: Bool = true) {
         source = .words(words)
+        self.mayNameFiles = mayNameFiles
     }
 
     /// A reader that records each name's kind and reads nothing.
     static func schema() -> OptionReader { OptionReader(source: .schema) }
 
-    private init(source: Source) { self.source = source }
+    private init(source: Source) {
+        self.source = source
+        mayNameFiles = true
+    }
 
     private var names: [String] {
         switch source {
@@ -179,6 +193,42 @@ struct OptionReader {
             return values[0]
         case .schema:
             return nil
+        }
+    }
+
+    /// An option that names a file or folder on this machine; refused where options come from
+    /// a stranger (`mayNameFiles` false).
+    mutating func file(_ name: String) throws(CurveTypeError) -> String? {
+        guard let path = try text(name) else { return nil }
+        try checkMayNameFiles(name)
+        return path
+    }
+
+    /// A font option: a file or a Fontconfig pattern; where options come from a stranger, only
+    /// a pattern (Fontconfig picks among installed fonts; no path is opened).
+    mutating func font(_ name: String) throws(CurveTypeError) -> String? {
+        guard let font = try text(name) else { return nil }
+        if case .file = FontRequest(argument: font) { try checkMayNameFiles(name) }
+        return font
+    }
+
+    /// A repeated font option, as `font`.
+    mutating func fonts(_ name: String) throws(CurveTypeError) -> [String]? {
+        guard let fonts = try texts(name) else { return nil }
+        for font in fonts { if case .file = FontRequest(argument: font) { try checkMayNameFiles(name) } }
+        return fonts
+    }
+
+    /// A logo: a file or a `data:` URL; where options come from a stranger, only a `data:` URL.
+    mutating func logo(_ name: String) throws(CurveTypeError) -> String? {
+        guard let logo = try text(name) else { return nil }
+        if !logo.lowercased().hasPrefix("data:") { try checkMayNameFiles(name) }
+        return logo
+    }
+
+    private func checkMayNameFiles(_ name: String) throws(CurveTypeError) {
+        guard mayNameFiles else {
+            throw .invalidInput("\"\(name)\" names a file on the server, which is not accepted here\(name == "logo" ? " (give an SVG data: URL)" : name.lowercased().contains("font") ? " (give a font family, such as DejaVu Serif)" : "")")
         }
     }
 
@@ -239,6 +289,9 @@ struct OptionReader {
 
     /// One of an enumeration's names.
     mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(CurveTypeError) -> T? where T.RawValue == String {
+        if case .schema = source, !choices.contains(where: { $0.name == name }) {
+            choices.append((name, T.allCases.map(\.rawValue)))
+        }
         guard let text = try text(name) else { return nil }
         guard let value = T(rawValue: text) else {
             throw .invalidInput("\"\(name)\" must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
@@ -246,9 +299,13 @@ struct OptionReader {
         return value
     }
 
-    /// The one positional argument (`"args"`: an array of one string or number), if given.
-    mutating func argument(_ command: String, required: Bool = false) throws(CurveTypeError) -> String? {
-        if required, case .schema = source { self.required.append("args") }
+    /// The one positional argument (`"args"`: an array of one string or number), if given;
+    /// `named` says what it is (`text`, `angle`): a query gives it by that name.
+    mutating func argument(_ command: String, named: String = "text", required: Bool = false) throws(CurveTypeError) -> String? {
+        if case .schema = source {
+            argumentName = named
+            if required { self.required.append("args") }
+        }
         let arguments = try texts("args", kind: .arguments) ?? []
         guard arguments.count <= 1 else { throw .invalidInput("\(command) takes one argument in \"args\", not \(arguments.count)") }
         return arguments.first
@@ -304,7 +361,7 @@ public struct TextFontOptions: Sendable, Equatable {
     }
 
     mutating func read(_ reader: inout OptionReader) throws(CurveTypeError) {
-        font = try reader.text("font")
+        font = try reader.font("font")
         faceIndex = try reader.integer("faceIndex") ?? faceIndex
         features = try reader.text("features")
     }
@@ -323,9 +380,9 @@ public struct BadgeFontOptions: Sendable, Equatable {
     public var fallbacks: [FontRequest] { fallbackFonts.map { FontRequest(argument: $0) } }
 
     mutating func read(_ reader: inout OptionReader) throws(CurveTypeError) {
-        font = try reader.text("font")
+        font = try reader.font("font")
         faceIndex = try reader.integer("faceIndex") ?? faceIndex
-        fallbackFonts = try reader.texts("fallbackFont") ?? []
+        fallbackFonts = try reader.fonts("fallbackFont") ?? []
     }
 }
 
@@ -368,6 +425,19 @@ public struct JobDescription: Sendable, Equatable, Decodable {
 
         /// The commands that render one document, by name.
         static let names = ["badge", "seal", "circle", "spiral", "fit", "angle", "path"]
+
+        /// The command's name (`badge`, `circle`, …).
+        public var name: String {
+            switch self {
+            case .badge: "badge"
+            case .seal: "seal"
+            case .circle: "circle"
+            case .spiral: "spiral"
+            case .fit: "fit"
+            case .angle: "angle"
+            case .path: "path"
+            }
+        }
 
         /// The command `name`'s options, read from `reader`; `commands` names the context
         /// in the error for an unknown name.

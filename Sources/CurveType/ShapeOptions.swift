@@ -107,7 +107,7 @@ public struct SpiralOptions: Sendable, Equatable {
         background = try reader.text("background")
         tolerance = try reader.number("tolerance") ?? tolerance
         text = try reader.text("text")
-        textFile = try reader.text("textFile")
+        textFile = try reader.file("textFile")
         try fonts.read(&reader)
         size = try reader.number("size") ?? size
         tracking = try reader.number("tracking")
@@ -202,7 +202,7 @@ public struct FitOptions: Sendable, Equatable {
 
     init(_ reader: inout OptionReader) throws(CurveTypeError) {
         text = try reader.argument("fit")
-        textFile = try reader.text("textFile")
+        textFile = try reader.file("textFile")
         rows = try reader.texts("row") ?? []
         main = try reader.integer("main")
         box = try reader.text("box", required: true)
@@ -283,7 +283,7 @@ public struct AngleOptions: Sendable, Equatable {
     }
 
     init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        if let argument = try reader.argument("angle", required: true) {
+        if let argument = try reader.argument("angle", named: "angle", required: true) {
             guard let value = Double(argument) else { throw .invalidInput("the angle must be a number, not \"\(Diagnostic.escaped(String(argument.prefix(40))))\"") }
             degrees = value
         }
@@ -309,7 +309,7 @@ public struct AngleOptions: Sendable, Equatable {
         duration = try reader.number("duration") ?? duration
         easing = try reader.choice("easing", Easing.self) ?? easing
         frames = try reader.integer("frames")
-        outDir = try reader.text("outDir")
+        outDir = try reader.file("outDir")
         try fonts.read(&reader)
         try document.read(&reader)
     }
@@ -440,11 +440,11 @@ public struct PathOptions: Sendable, Equatable {
 
     init(_ reader: inout OptionReader) throws(CurveTypeError) {
         text = try reader.argument("path")
-        textFile = try reader.text("textFile")
+        textFile = try reader.file("textFile")
         d = try reader.text("d")
         ellipse = try reader.text("ellipse")
         rect = try reader.text("rect")
-        pathFile = try reader.text("pathFile")
+        pathFile = try reader.file("pathFile")
         pathID = try reader.text("pathId")
         try fonts.read(&reader)
         size = try reader.number("size") ?? size

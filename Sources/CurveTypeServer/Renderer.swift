@@ -1,0 +1,246 @@
+import CompressNIO
+import CurveType
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// One rendered SVG as the server sends it: its bytes, gzipped once on first demand.
+public final class RenderedSVG: Sendable {
+    public let body: ByteBuffer
+    public let etag: String
+    private let gzipped: Mutex<ByteBuffer?> = Mutex(nil)
+
+    init(body: ByteBuffer, etag: String) {
+        self.body = body
+        self.etag = etag
+    }
+
+    /// The body gzipped (computed once, then kept with the SVG).
+    public func gzippedBody() throws -> ByteBuffer {
+        if let done = gzipped.withLock({ $0 }) { return done }
+        var source = body
+        let compressed = try source.compress(with: .gzip())
+        gzipped.withLock { $0 = compressed }
+        return compressed
+    }
+
+    /// Bytes held: the SVG and, once made, its gzipped copy.
+    var bytes: Int { body.readableBytes + (gzipped.withLock { $0?.readableBytes } ?? 0) + 64 }
+}
+
+/// Why a render did not give an SVG.
+public enum RenderFailure: Error, Sendable, Equatable {
+    /// The request is invalid: a 400, with the line for the body.
+    case invalid(String)
+    /// It took longer than the time limit: a 503.
+    case timedOut(seconds: Double)
+    /// Too many renders are running already: a 503.
+    case busy
+}
+
+/// Renders requests off the event loops, each within a time limit, and keeps the SVGs in a
+/// cache bounded in bytes. Stateless as far as clients can tell: the cache only saves work, so
+/// any number of replicas give the same answers.
+public final class Renderer: Sendable {
+    public let configuration: ServerConfiguration
+    private let cache: Mutex<SVGCache>
+    private let inFlight = RenderCount()
+    private let pool: NIOThreadPool
+    private let timers: any EventLoopGroup
+    private let metrics: ServerMetrics
+
+    init(configuration: ServerConfiguration, metrics: ServerMetrics,
+         pool: NIOThreadPool = .singleton, timers: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+        self.configuration = configuration
+        self.cache = Mutex(SVGCache(capacity: configuration.cacheBytes))
+        self.pool = pool
+        self.timers = timers
+        self.metrics = metrics
+    }
+
+    /// The strong ETag of a request: a hash of its canonical form and the renderer's identity
+    /// (a new version renders anew), known before rendering, so `If-None-Match` needs no render.
+    public func etag(for query: QueryCommand) -> String {
+        var hash = FNV128()
+        hash.add(configuration.identity)
+        hash.add("\u{0}")
+        hash.add(query.canonical)
+        return "\"" + hash.hex + "\""
+    }
+
+    /// The SVG for `query`, from the cache or rendered now.
+    public func svg(for query: QueryCommand) async throws(RenderFailure) -> RenderedSVG {
+        if let cached = cache.withLock({ $0[query.canonical] }) {
+            metrics.cacheHit()
+            return cached
+        }
+        let etag = etag(for: query)
+        let rendered: ByteBuffer
+        do throws(RenderFailure) {
+            rendered = try await render { () throws(RenderFailure) -> ByteBuffer in
+            do throws(CurveTypeError) {
+                let document = try query.request().renderDocument()
+                return ByteBuffer(string: document.svg)
+            } catch {
+                throw .invalid(error.description)
+            }
+            }
+        } catch {
+            switch error {
+            case .invalid: metrics.renderRefused(reason: "invalid")
+            case .timedOut: metrics.renderRefused(reason: "timed_out")
+            case .busy: metrics.renderRefused(reason: "busy")
+            }
+            throw error
+        }
+        metrics.rendered(command: query.command.name)
+        let svg = RenderedSVG(body: rendered, etag: etag)
+        let held = cache.withLock { cache in
+            cache.insert(svg, for: query.canonical)
+            return cache.bytes
+        }
+        metrics.cacheBytes(held)
+        return svg
+    }
+
+    /// Runs `work` on the thread pool; gives up waiting after the time limit. The work itself
+    /// cannot be stopped midway, but every accepted input is bounded, so it ends: the limit on
+    /// renders running at once (counting those given up on) keeps such work from piling up.
+    private func render(_ work: @escaping @Sendable () throws(RenderFailure) -> ByteBuffer) async throws(RenderFailure) -> ByteBuffer {
+        guard inFlight.enter(limit: configuration.maximumConcurrentRenders) else { throw .busy }
+        let limit = configuration.renderTimeLimit
+        let result: Result<ByteBuffer, RenderFailure> = await withCheckedContinuation { continuation in
+            let once = OnceFlag()
+            let timer = timers.any().scheduleTask(in: .nanoseconds(Int64(limit * 1e9))) {
+                if once.claim() { continuation.resume(returning: .failure(.timedOut(seconds: limit))) }
+            }
+            pool.submit { [inFlight] state in
+                defer { inFlight.leave() }
+                guard case .active = state else {
+                    if once.claim() { continuation.resume(returning: .failure(.busy)) }
+                    return
+                }
+                let result: Result<ByteBuffer, RenderFailure>
+                do throws(RenderFailure) { result = .success(try work()) } catch { result = .failure(error) }
+                timer.cancel()
+                if once.claim() { continuation.resume(returning: result) }
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// Renders running now, counting those whose requests were given up on.
+private final class RenderCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// Counts one more render if fewer than `limit` run.
+    func enter(limit: Int) -> Bool {
+        guard count.add(1, ordering: .relaxed).newValue <= limit else {
+            count.subtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    func leave() { count.subtract(1, ordering: .relaxed) }
+}
+
+/// Set once, by whichever of two racers comes first.
+private final class OnceFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    /// True for the first caller only.
+    func claim() -> Bool { flag.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged }
+}
+
+/// Rendered SVGs by canonical request, least recently used first out once the bytes held pass
+/// `capacity`. A dictionary of slots linked into a list by index (no allocation per hit).
+struct SVGCache {
+    private struct Slot {
+        var key: String
+        var svg: RenderedSVG
+        var older: Int
+        var newer: Int
+    }
+    private var index: [String: Int] = [:]
+    private var slots: [Slot] = []
+    private var free: [Int] = []
+    private var newest = -1
+    private var oldest = -1
+    private(set) var bytes = 0
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    var count: Int { index.count }
+
+    /// The SVG for `key`, now the most recently used.
+    subscript(key: String) -> RenderedSVG? {
+        mutating get {
+            guard let slot = index[key] else { return nil }
+            unlink(slot)
+            link(slot)
+            return slots[slot].svg
+        }
+    }
+
+    mutating func insert(_ svg: RenderedSVG, for key: String) {
+        let size = svg.bytes + key.utf8.count
+        guard size <= capacity else { return }
+        if let existing = index[key] { remove(existing) }
+        let slot: Int
+        let fresh = Slot(key: key, svg: svg, older: -1, newer: -1)
+        if let reused = free.popLast() { slots[reused] = fresh; slot = reused } else { slots.append(fresh); slot = slots.count - 1 }
+        index[key] = slot
+        link(slot)
+        bytes += size
+        while bytes > capacity, oldest != -1 { remove(oldest) }
+    }
+
+    private mutating func remove(_ slot: Int) {
+        unlink(slot)
+        index[slots[slot].key] = nil
+        bytes -= slots[slot].svg.bytes + slots[slot].key.utf8.count
+        free.append(slot)
+    }
+
+    private mutating func link(_ slot: Int) {
+        slots[slot].older = newest
+        slots[slot].newer = -1
+        if newest != -1 { slots[newest].newer = slot }
+        newest = slot
+        if oldest == -1 { oldest = slot }
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        let older = slots[slot].older, newer = slots[slot].newer
+        if older != -1 { slots[older].newer = newer } else { oldest = newer }
+        if newer != -1 { slots[newer].older = older } else { newest = older }
+    }
+}
+
+/// FNV-1a with 128-bit state (the published prime and offset basis): stable across processes
+/// and machines, unlike `Hasher`, so every replica gives a request the same ETag.
+struct FNV128 {
+    private var state: UInt128 = 0x6c62272e07bb014262b821756295c58d
+    private static let prime: UInt128 = 0x0000000001000000000000000000013B
+
+    mutating func add(_ text: String) {
+        for byte in text.utf8 {
+            state ^= UInt128(byte)
+            state &*= Self.prime
+        }
+    }
+
+    /// 32 lower-case hex digits.
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8](repeating: 0, count: 32)
+        var value = state
+        for index in stride(from: 31, through: 0, by: -1) {
+            out[index] = digits[Int(value & 0xF)]
+            value >>= 4
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How a `curvetype-server` listens, caches and limits. Every field has a default a public
+/// deployment can use.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind; `127.0.0.1` serves this machine only, `0.0.0.0` every interface.
+    public var host = "127.0.0.1"
+    /// 0 picks a free port.
+    public var port = 8080
+    /// Bytes of rendered SVG (and their gzipped copies) kept in memory.
+    public var cacheBytes = 64 << 20
+    /// Seconds a render may take before the request is answered 503.
+    public var renderTimeLimit = 2.0
+    /// Renders running at once, counting those given up on; more are answered 503 at once.
+    public var maximumConcurrentRenders = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The longest request line's target, bytes; longer is 414.
+    public var maximumURLBytes = 8192
+    /// The largest request body (`POST /badge`), bytes; larger is 413.
+    public var maximumBodyBytes = 64 << 10
+    /// `Cache-Control: max-age` when a request gives no `cacheSeconds`: a response depends
+    /// only on its URL and the server's version, so it may be kept long.
+    public var defaultCacheSeconds = 86_400
+    /// The least `max-age` a request may ask for (`cacheSeconds` below it is raised), so a
+    /// CDN keeps answering.
+    public var minimumCacheSeconds = 300
+    /// The most `max-age` a request may ask for: a year.
+    public var maximumCacheSeconds = 31_536_000
+    /// One log line per request (swift-log, standard error).
+    public var logRequests = false
+    /// What renders: part of every ETag, so a new version's output is never taken for an old one's.
+    public var identity = "curvetype-server/\(ServerConfiguration.version)"
+
+    /// The server's version.
+    public static let version = "0.14.0"
+
+    public init() {}
+}

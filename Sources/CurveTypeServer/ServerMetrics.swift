@@ -1,0 +1,51 @@
+import Prometheus
+
+/// The server's Prometheus metrics, in a registry of its own (no process-wide bootstrap, so two
+/// servers in one test process count apart), written out at `/metrics`.
+public final class ServerMetrics: Sendable {
+    public let registry = PrometheusCollectorRegistry()
+
+    private static var requests: MetricNameDescriptor { descriptor("http_requests", "total", "HTTP requests answered, by route and status") }
+    private static var latency: MetricNameDescriptor { descriptor("http_request_duration", "seconds", "Time from request to response, by route") }
+    private static var notModified: MetricNameDescriptor { descriptor("not_modified", "total", "Requests answered 304 Not Modified from their ETag") }
+    private static var renders: MetricNameDescriptor { descriptor("renders", "total", "SVGs rendered (not from the cache), by command") }
+    private static var refusals: MetricNameDescriptor { descriptor("render_refusals", "total", "Renders refused: invalid, timed_out or busy") }
+    private static var cacheHits: MetricNameDescriptor { descriptor("cache_hits", "total", "SVGs answered from the in-memory cache") }
+    private static var cacheSize: MetricNameDescriptor { descriptor("cache", "bytes", "Bytes held by the in-memory SVG cache") }
+
+    private static func descriptor(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "curvetype", metricName: name, unitName: unit, helpText: help)
+    }
+
+    /// Latency buckets: a cached answer takes microseconds, a long text many milliseconds.
+    private static let buckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .microseconds(2500),
+        .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+        .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
+    ]
+
+    public init() {}
+
+    /// One answered request: `route` is one of a fixed set of names (never the raw path, so
+    /// the number of series stays bounded).
+    func request(route: String, status: Int, duration: Duration) {
+        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]).increment()
+        registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route)], buckets: Self.buckets).record(duration)
+        if status == 304 { registry.makeCounter(descriptor: Self.notModified).increment() }
+    }
+
+    func rendered(command: String) {
+        registry.makeCounter(descriptor: Self.renders, labels: [("command", command)]).increment()
+    }
+
+    func renderRefused(reason: String) {
+        registry.makeCounter(descriptor: Self.refusals, labels: [("reason", reason)]).increment()
+    }
+
+    func cacheHit() { registry.makeCounter(descriptor: Self.cacheHits).increment() }
+
+    func cacheBytes(_ bytes: Int) { registry.makeGauge(descriptor: Self.cacheSize).set(Double(bytes)) }
+
+    /// The metrics in Prometheus' text format.
+    public func exposition() -> [UInt8] { registry.emitToBuffer() }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import CurveTypeServer
+import Hummingbird
+import Logging
+
+/// `curvetype-server`: reads its flags and runs the server until SIGTERM or SIGINT, which let
+/// requests in flight finish first.
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "curvetype-server",
+        abstract: "Serves badges at shields-style URLs, every CurveType effect by query, and a playground at /.",
+        version: ServerConfiguration.version)
+
+    @Option(help: "The address to listen on (0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+    @Option(help: "The port (0 picks a free one).")
+    var port = 8080
+    @Option(help: "Megabytes of rendered SVG kept in memory.")
+    var cacheMegabytes = 64
+    @Option(help: "Seconds a render may take before the request is answered 503.")
+    var renderTimeLimit = 2.0
+    @Flag(help: "Log one line per request to standard error.")
+    var log = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard (0...65536).contains(cacheMegabytes) else { throw ValidationError("--cache-megabytes must be 0…65536") }
+        guard renderTimeLimit.isFinite, renderTimeLimit > 0, renderTimeLimit <= 600 else {
+            throw ValidationError("--render-time-limit must be more than 0 and at most 600 seconds")
+        }
+    }
+
+    func run() async throws {
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.cacheBytes = cacheMegabytes << 20
+        configuration.renderTimeLimit = renderTimeLimit
+        configuration.logRequests = log
+        var logger = Logger(label: "curvetype-server")
+        logger.logLevel = log ? .info : .notice
+        let app = CurveTypeServer.application(configuration: configuration, logger: logger)
+        try await app.runService()
+    }
+}
