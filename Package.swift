@@ -91,7 +91,11 @@ let package = Package(
         .testTarget(name: "FixtureTests", dependencies: ["CurveType", "curvetype", "TestSupport"]),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["CurveTypeServer", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),
+            dependencies: [
+                "CurveTypeServer", "CurveType", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,8 @@ import CurveType
 ///
 /// The content is split on single dashes by shields' own pattern (a label is optional, so
 /// `/badge/<message>-<color>` gives a message-only badge); each part is then percent-decoded
-/// and unescaped: `_` is a space, `__` an underscore, `--` a dash. `%20` is a space too, as
-/// any percent escape is its character.
+/// and the label and message unescaped: `_` is a space, `__` an underscore, `--` a dash.
+/// `%20` is a space too, as any percent escape is its character.
 public struct BadgeURL: Sendable, Equatable {
     /// Empty for a message-only badge.
     public var label: String
@@ -30,7 +30,8 @@ public struct BadgeURL: Sendable, Equatable {
               let color = PercentDecoding.decode(match.output.3) else { return nil }
         self.label = Self.unescaped(label)
         self.message = Self.unescaped(message)
-        self.color = Self.unescaped(color)
+        // shields unescapes the label and message only; a colour is taken as it is.
+        self.color = color
     }
 
     /// shields' `escapeFormat` (core/badge-urls/path-helpers.js): an underscore with no

@@ -5,7 +5,7 @@
 
 // A starting point per effect; every other option starts empty (the command's default).
 const PRESETS = {
-  circle: { text: "CURVETYPE SETS TYPE ALONG A CIRCLE • ", size: "18", radius: "90", fill: "#1d4ed8" },
+  circle: { text: "CURVETYPE SETS TYPE ALONG A CIRCLE • ", size: "18", radius: "90", sweep: "360", fill: "#1d4ed8" },
   path: { text: "CurveType sets type along any path", d: "M 20 120 C 120 20 220 220 320 120", fill: "#1d4ed8" },
   spiral: { a: "2", b: "0.3", from: "0", to: "1080", scale: "12", stroke: "#cbd5e1", text: "Type that winds along an Archimedean spiral", size: "15" },
   fit: { text: "Fit me", box: "300x120", background: "#eef2ff" },
@@ -104,6 +104,19 @@ function address(list) {
   return "/" + effect + (query ? "?" + query : "");
 }
 
+/// A badge's address as shields writes it (`/badge/build-passing-brightgreen`), when it has a
+/// message and a colour: a dash in the text is `--`, an underscore `__`, a space `%20`.
+function shieldsAddress(list) {
+  const value = (name) => (list.find(([n]) => n === name) || [])[1];
+  const message = value("message"), color = value("color");
+  if (message === undefined || color === undefined) return null;
+  const part = (text) => encodeURIComponent(text.replace(/-/g, "--").replace(/_/g, "__"));
+  const label = value("label");
+  const rest = list.filter(([n]) => !["label", "message", "color"].includes(n));
+  const query = rest.map(([n, v]) => encodeURIComponent(kebab(n)) + (v === "" ? "" : "=" + encodeURIComponent(v))).join("&");
+  return "/badge/" + (label ? part(label) + "-" : "") + part(message) + "-" + part(color) + (query ? "?" + query : "");
+}
+
 function schedule() {
   clearTimeout(timer);
   timer = setTimeout(update, 250);
@@ -113,7 +126,8 @@ async function update() {
   const list = pairs();
   const url = address(list);
   $("command").textContent = commandLine(list);
-  $("url").textContent = location.origin + url;
+  const shields = effect === "badge" ? shieldsAddress(list) : null;
+  $("url").textContent = location.origin + url + (shields ? "\n" + location.origin + shields : "");
   history.replaceState(null, "", "#" + url.slice(1));
   if (url === shown) return;
   shown = url;
