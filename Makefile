@@ -24,7 +24,7 @@ FUZZ_SECONDS ?= 300
 CLI_FUZZ_RUNS ?= 100000
 
 .PHONY: all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
-        venv viewers fuzz fuzz-smoke
+        venv viewers fuzz fuzz-smoke serve server-release server-check bench-server
 
 PREFIX ?= /usr/local
 # The shipped binary links the Swift runtime and Foundation statically: it starts in about half
@@ -112,6 +112,36 @@ viewers: build test-deps fixture-fonts venv
 	$(VENV)/bin/python Fixtures/viewers.py
 	@$(VENV)/bin/python -c 'import playwright' 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	$(VENV)/bin/python Fixtures/textpath_check.py $(CURVETYPE)
+
+# The badge and preview server (Sources/CurveTypeServer): `make serve` builds it and runs it on
+# http://127.0.0.1:8080/ (HOST and PORT to change), the playground at /. `server-release` is the
+# static build, the whole deployable.
+HOST ?= 127.0.0.1
+PORT ?= 8080
+SERVER = $(BUILD_DIR)/debug/curvetype-server
+SERVER_RELEASE = $(RELEASE_DIR)/release/curvetype-server
+serve: deps
+	$(SWIFT) build --build-path $(BUILD_DIR) --product curvetype-server
+	$(SERVER) --host $(HOST) --port $(PORT) --log
+
+server-release: deps
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --strip-all --build-path $(RELEASE_DIR) --product curvetype-server
+
+# The live server: its playground in Chromium through Playwright (types, checks the preview
+# re-renders, screenshots in out/server/), hostile HTTP over real sockets, SIGTERM with a
+# request in flight (Fixtures/server_check.py).
+SERVER_FUZZ_RUNS ?= 1500
+server-check: deps test-deps fixture-fonts venv
+	@command -v chromium >/dev/null 2>&1 || { $(call apt_install,chromium); }
+	@$(VENV)/bin/python -c 'import playwright' 2>/dev/null || $(VENV)/bin/pip install -q playwright
+	$(SWIFT) build --build-path $(BUILD_DIR) --product curvetype-server
+	$(VENV)/bin/python Fixtures/server_check.py $(SERVER) --fuzz-runs $(SERVER_FUZZ_RUNS)
+
+# Load on loopback with wrk against the release server, nginx serving the same SVG as a static
+# file in the same run (Benchmarks/server.py); figures in out/bench-server.json.
+bench-server: server-release
+	@{ command -v wrk && command -v nginx; } >/dev/null 2>&1 || { $(call apt_install,wrk nginx); }
+	python3 Benchmarks/server.py $(SERVER_RELEASE) out/bench-server.json
 
 # libFuzzer on every parser of untrusted bytes (FUZZ_SECONDS each), then the CLI fuzzer
 # (CLI_FUZZ_RUNS runs of random options and hostile values) against the release binary.

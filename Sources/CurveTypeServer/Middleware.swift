@@ -7,31 +7,34 @@ import NIOCore
 /// (in CurveType's words, as the command line prints it), a 404 or 413 what the server
 /// expects. Anything unexpected is a 500 whose body reveals nothing.
 struct PlainErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// `status` with one line: `message`, or what the status means here.
+    static func plain(_ status: HTTPResponse.Status, _ headers: HTTPFields, _ message: String?) -> Response {
+        let line: String
+        switch (status, message) {
+        case (_, let message?): line = message
+        case (.notFound, nil): line = "no such page: the server has /badge, /circle, /spiral, /fit, /angle, /seal, /path, /healthz, /metrics and the playground at /"
+        case (.contentTooLarge, nil): line = "the request body is too large"
+        case (.methodNotAllowed, nil): line = "this address answers GET and HEAD (and POST for /badge)"
+        default: line = status.reasonPhrase
+        }
+        var headers = headers
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.xContentTypeOptions] = "nosniff"
+        if headers[.cacheControl] == nil {
+            // A 400 or 404 stays so for this version; anything else may not.
+            headers[.cacheControl] = status == .badRequest || status == .notFound ? "public, max-age=300" : "no-store"
+        }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Diagnostic.line("error", line))))
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            let line: String
-            switch (error.status, error.body) {
-            case (_, let body?): line = body
-            case (.notFound, nil): line = "no such page: the server has /badge, /circle, /spiral, /fit, /angle, /seal, /path, /healthz, /metrics and the playground at /"
-            case (.contentTooLarge, nil): line = "the request body is too large"
-            case (.methodNotAllowed, nil): line = "this address answers GET and HEAD (and POST for /badge)"
-            default: line = error.status.reasonPhrase
-            }
-            var headers = error.headers
-            headers[.contentType] = "text/plain; charset=utf-8"
-            headers[.xContentTypeOptions] = "nosniff"
-            if headers[.cacheControl] == nil {
-                // A 400 stays a 400 for this version; a 503 may not.
-                headers[.cacheControl] = error.status == .badRequest || error.status == .notFound ? "public, max-age=300" : "no-store"
-            }
-            return Response(status: error.status, headers: headers,
-                            body: .init(byteBuffer: ByteBuffer(string: Diagnostic.line("error", line))))
+            return Self.plain(error.status, error.headers, error.body)
         } catch let error as any HTTPResponseError {
-            var response = try error.response(from: request, context: context)
-            response.headers[.cacheControl] = "no-store"
-            return response
+            // Hummingbird's own (a body over the limit is 413): their status, our line.
+            return Self.plain(error.status, [:], nil)
         } catch {
             context.logger.error("unexpected error: \(String(describing: error).prefix(200))")
             return Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],

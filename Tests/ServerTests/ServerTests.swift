@@ -287,6 +287,7 @@ extension BadgeURL {
             let big = ByteBuffer(string: #"{"schemaVersion":1,"label":"a","message":""# + String(repeating: "b", count: 70_000) + #""}"#)
             let large = try await client.execute(uri: "/badge", method: .post, body: big)
             #expect(large.status == .contentTooLarge)
+            #expect(text(large) == "curvetype: error: the request body is too large\n")
             for body in ["not json", #"{"schemaVersion": 2, "label": "a", "message": "b"}"#, #"{"schemaVersion": 1, "label": "a"}"#, "[]",
                          #"{"schemaVersion": 1, "label": "a", "message": "b", "namedLogo": "github"}"#] {
                 let response = try await client.execute(uri: "/badge", method: .post, body: ByteBuffer(string: body))

@@ -1,0 +1,268 @@
+"""The live server, as a browser and a stranger meet it (`make server-check`).
+
+1. The playground in a real browser: Playwright for Python drives Debian's Chromium, types
+   into a field and checks that the preview re-renders (its image address and pixels change),
+   that the command and URL follow, that a bad value shows the server's error line, and that
+   the page fits a phone's width.
+2. Hostile HTTP: random paths, queries, headers and bodies over real sockets (seeded, so a
+   failure repeats). Every answer must be a well-formed status from the allowed set, with one
+   line of text for errors, and the server must stay up; /healthz is asked after each batch.
+3. SIGTERM: a request in flight is answered, then the process exits 0.
+
+Usage: server_check.py SERVER_BINARY [--fuzz-runs N] [--seed S]
+"""
+
+import argparse
+import http.client
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(binary, port):
+    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port)], stderr=subprocess.PIPE)
+    for _ in range(200):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return process
+        except OSError:
+            if process.poll() is not None:
+                sys.exit("server_check: the server exited: " + process.stderr.read().decode(errors="replace"))
+            time.sleep(0.05)
+    sys.exit("server_check: the server did not start listening")
+
+
+def request(port, method, target, body=None, headers=None, timeout=10):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request(method, target, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+# --- 1. the playground in Chromium ---------------------------------------------------------
+
+def wait_until(page, expression, timeout=10.0):
+    """Polls `expression` in the page until it is truthy. (Playwright's wait_for_function
+    evaluates a string with eval, which the page's Content-Security-Policy rightly forbids;
+    evaluate() goes through the DevTools protocol instead.)"""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.evaluate(expression):
+            return
+        time.sleep(0.05)
+    raise TimeoutError(f"waited {timeout} s for {expression}")
+
+
+def check_playground(port):
+    from playwright.sync_api import sync_playwright
+
+    failures = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        # The one 400 the check provokes (size=huge) is expected; any other error is not.
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "status of 400" not in m.text else None)
+        page.goto(f"http://127.0.0.1:{port}/")
+        wait_until(page, "document.getElementById('preview').dataset.url")
+        preview = page.locator("#preview")
+        first_url = preview.get_attribute("data-url")
+        first_png = preview.screenshot()
+        # Type into the text field: the preview must follow (debounced).
+        field = page.locator("#option-text")
+        field.fill("")
+        field.type("Typed in a real browser", delay=20)
+        wait_until(page, f"document.getElementById('preview').dataset.url !== {first_url!r}")
+        wait_until(page, "document.getElementById('preview').complete")
+        second_url = preview.get_attribute("data-url")
+        second_png = preview.screenshot()
+        if "Typed%20in%20a%20real%20browser" not in second_url:
+            failures.append(f"the preview's address did not take the typed text: {second_url}")
+        if first_png == second_png:
+            failures.append("the preview's pixels did not change after typing")
+        command = page.locator("#command").inner_text()
+        if "curvetype circle 'Typed in a real browser'" not in command:
+            failures.append(f"the command did not follow: {command}")
+        if "/circle?text=Typed%20in%20a%20real%20browser" not in page.locator("#url").inner_text():
+            failures.append("the URL did not follow")
+        natural = page.evaluate("document.getElementById('preview').naturalWidth")
+        if natural <= 0:
+            failures.append("the preview image did not load")
+        # A bad value shows the server's one line.
+        page.locator("#option-size").fill("huge")
+        page.wait_for_selector("#problem:not([hidden])")
+        problem = page.locator("#problem").inner_text()
+        if '"size" must be a number' not in problem:
+            failures.append(f"the error line was not shown: {problem!r}")
+        # Each effect's tab renders its preset.
+        for effect in ["path", "spiral", "fit", "angle", "badge", "seal"]:
+            page.locator(f"nav button[data-effect={effect}]").click()
+            wait_until(page, f"(document.getElementById('preview').dataset.url || '').startsWith('/{effect}')")
+            if not page.locator("#problem").is_hidden():
+                failures.append(f"{effect}: {page.locator('#problem').inner_text()}")
+            if effect == "badge":
+                shields = page.locator("#url").inner_text()
+                if "/badge/build-passing-brightgreen" not in shields:
+                    failures.append(f"the badge's shields-style address is missing: {shields}")
+        page.screenshot(path="out/server/playground.png", full_page=True)
+        # A phone: nothing wider than the screen.
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+        phone.goto(f"http://127.0.0.1:{port}/#badge?label=build&message=passing&color=brightgreen")
+        wait_until(phone, "document.getElementById('preview').dataset.url")
+        overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            failures.append(f"on a 390 px phone the page is {overflow} px too wide")
+        phone.screenshot(path="out/server/playground-phone.png")
+        if errors:
+            failures.append("the page logged errors: " + "; ".join(errors[:3]))
+        browser.close()
+    return failures
+
+
+# --- 2. hostile HTTP -----------------------------------------------------------------------
+
+ROUTES = ["/badge/", "/badge", "/circle", "/spiral", "/fit", "/angle", "/seal", "/path", "/", "/metrics", "/healthz", "/x", "//", "/badge/a/b"]
+NAMES = ["text", "size", "radius", "font", "fill", "label", "message", "color", "logo", "style", "d", "box", "row", "angle",
+         "ring", "center", "cacheSeconds", "text-file", "path-file", "features", "glyphs", "precision", "to", "turns", "link", "args"]
+VALUES = ["", "0", "-1", "1e308", "nan", "inf", "%", "%zz", "%00", "%ff%fe", "<script>", "\"'", "../../etc/passwd", "/etc/passwd",
+          "data:image/svg+xml,%3Csvg%3E", "red", "x" * 3000, "M0 0 L 10 10", "DejaVu Sans", "javascript:alert(1)", "+kern,-liga", "\u202e"]
+ALLOWED = {200, 304, 400, 404, 405, 413, 414, 503}
+
+
+def random_target(rng):
+    route = rng.choice(ROUTES)
+    if route == "/badge/":
+        route += "-".join(urllib.parse.quote(rng.choice(VALUES), safe="%") for _ in range(rng.randint(1, 4)))
+    pairs = []
+    for _ in range(rng.randint(0, 6)):
+        name = rng.choice(NAMES)
+        value = rng.choice(VALUES)
+        # Sometimes half-escaped: reserved characters and stray % as a careless client sends them.
+        raw = urllib.parse.quote(value, safe="%<>\"'/:+,;=[]{}|^`")
+        pairs.append(urllib.parse.quote(name) + "=" + (raw if rng.random() < 0.3 else urllib.parse.quote(value)))
+    return route + ("?" + "&".join(pairs) if pairs else "")
+
+
+def raw_exchange(port, payload):
+    """Sends bytes as they are; returns the status line, or None if the server closed."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(payload)
+        s.shutdown(socket.SHUT_WR)
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    return data.split(b"\r\n", 1)[0] if data else None
+
+
+def check_hostile(port, runs, seed):
+    rng = random.Random(seed)
+    failures = []
+    for run in range(runs):
+        kind = rng.random()
+        try:
+            if kind < 0.8:
+                method = rng.choice(["GET", "GET", "GET", "HEAD", "POST", "PUT", "DELETE"])
+                target = random_target(rng)
+                body = None
+                if method == "POST":
+                    body = rng.choice([b"", b"{", b'{"schemaVersion":1,"label":"a","message":"b"}', os.urandom(rng.randint(0, 2000)),
+                                       b'{"schemaVersion":1,"label":"' + b"a" * 70000 + b'","message":"b"}'])
+                headers = rng.choice([{}, {"Accept-Encoding": "gzip"}, {"If-None-Match": "*"}, {"If-None-Match": "W/\"x\""},
+                                      {"Accept-Encoding": "gzip;q=0"}])
+                status, response_headers, content = request(port, method, target, body, headers)
+                if status not in ALLOWED:
+                    failures.append(f"{method} {target[:120]}: status {status}")
+                elif status >= 400 and method != "HEAD":
+                    text = content.decode("utf-8", errors="replace")
+                    if not text.startswith("curvetype: error: ") or text.count("\n") != 1:
+                        failures.append(f"{method} {target[:120]}: error body is not one line: {text[:120]!r}")
+            else:
+                # Bytes that are not quite HTTP.
+                payload = rng.choice([b"GET /" + os.urandom(40) + b" HTTP/1.1\r\n\r\n", b"\x00" * 100, os.urandom(300),
+                                      b"GET /badge/a-b-blue HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+                                      b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+                                      b"POST /badge HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"])
+                raw_exchange(port, payload)
+        except (ConnectionError, socket.timeout, http.client.HTTPException) as error:
+            failures.append(f"run {run}: {type(error).__name__}: {error}")
+        if run % 100 == 99 or failures:
+            status, _, content = request(port, "GET", "/healthz")
+            if status != 200 or content != b"ok\n":
+                failures.append(f"after run {run}: /healthz answered {status}")
+        if failures:
+            break
+    return failures
+
+
+# --- 3. SIGTERM ----------------------------------------------------------------------------
+
+def check_sigterm(process, port):
+    results = []
+    target = "/spiral?a=2&b=0.3&to=36000&scale=12&size=12&text=" + "long%20text%20" * 200
+    worker = threading.Thread(target=lambda: results.append(request(port, "GET", target, timeout=30)))
+    worker.start()
+    time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)
+    worker.join(30)
+    code = process.wait(30)
+    failures = []
+    if not results or results[0][0] not in (200, 503):
+        failures.append(f"the request in flight at SIGTERM was not answered: {results[:1]}")
+    if code != 0:
+        failures.append(f"the server exited {code} after SIGTERM")
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("server")
+    parser.add_argument("--fuzz-runs", type=int, default=1500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skip-browser", action="store_true")
+    args = parser.parse_args()
+    os.makedirs("out/server", exist_ok=True)
+    port = free_port()
+    process = start(args.server, port)
+    failures = []
+    try:
+        if not args.skip_browser:
+            found = check_playground(port)
+            print(f"playground in Chromium: {'ok' if not found else 'FAILED'} (out/server/playground.png)")
+            failures += found
+        found = check_hostile(port, args.fuzz_runs, args.seed)
+        print(f"hostile HTTP, {args.fuzz_runs} requests (seed {args.seed}): {'ok' if not found else 'FAILED'}")
+        failures += found
+        found = check_sigterm(process, port)
+        print(f"SIGTERM with a request in flight: {'ok' if not found else 'FAILED'}")
+        failures += found
+    finally:
+        if process.poll() is None:
+            process.kill()
+    for failure in failures:
+        print("  " + failure)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
