@@ -159,10 +159,13 @@ public struct QueryCommand: Sendable, Equatable {
         var reader = OptionReader(words: words, mayNameFiles: false)
         command = try JobDescription.Command(commandName, &reader, commands: "commands")
         try reader.finish(command: commandName)
+        // Each name and value with its length in bytes before it, so no value, whatever it
+        // holds, can spell the boundary of another option (a cache keyed on this must never
+        // take one request for another).
         var canonical = commandName
         for entry in words.entries.sorted(by: { $0.name < $1.name }) {
-            canonical += "\u{0}" + entry.name
-            for value in entry.values { canonical += "\u{1}" + value }
+            canonical += " \(entry.name.utf8.count):" + entry.name + "=\(entry.values.count)"
+            for value in entry.values { canonical += " \(value.utf8.count):" + value }
         }
         self.canonical = canonical
     }

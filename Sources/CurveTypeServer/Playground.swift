@@ -1,5 +1,9 @@
 import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hummingbird
 import NIOCore
 

@@ -103,15 +103,17 @@ public final class Renderer: Sendable {
         return svg
     }
 
-    /// Runs `work` on the thread pool; gives up waiting after the time limit. The work itself
-    /// cannot be stopped midway, but every accepted input is bounded, so it ends: the limit on
-    /// renders running at once (counting those given up on) keeps such work from piling up.
+    /// Runs `work` on the thread pool; gives up waiting after the time limit. Work still queued
+    /// then is skipped; work already running cannot be stopped midway, but every accepted input
+    /// is bounded, so it ends, and the bound on renders at once (counting those given up on)
+    /// keeps such work from piling up.
     private func render(_ work: @escaping @Sendable () throws(RenderFailure) -> ByteBuffer) async throws(RenderFailure) -> ByteBuffer {
         guard inFlight.enter(limit: configuration.maximumConcurrentRenders) else { throw .busy }
         let limit = configuration.renderTimeLimit
         let result: Result<ByteBuffer, RenderFailure> = await withCheckedContinuation { continuation in
             let once = OnceFlag()
-            let timer = timers.any().scheduleTask(in: .nanoseconds(Int64(limit * 1e9))) {
+            let nanoseconds = Int64(min(max(limit, 0.000_001), 86_400) * 1e9)
+            let timer = timers.any().scheduleTask(in: .nanoseconds(nanoseconds)) {
                 if once.claim() { continuation.resume(returning: .failure(.timedOut(seconds: limit))) }
             }
             pool.submit { [inFlight] state in
@@ -120,6 +122,8 @@ public final class Renderer: Sendable {
                     if once.claim() { continuation.resume(returning: .failure(.busy)) }
                     return
                 }
+                // Answered 503 while it waited in the queue: no one wants it any more.
+                guard !once.isClaimed else { return }
                 let result: Result<ByteBuffer, RenderFailure>
                 do throws(RenderFailure) { result = .success(try work()) } catch { result = .failure(error) }
                 timer.cancel()
@@ -149,6 +153,8 @@ private final class RenderCount: Sendable {
 /// Set once, by whichever of two racers comes first.
 private final class OnceFlag: Sendable {
     private let flag = Atomic<Bool>(false)
+    var isClaimed: Bool { flag.load(ordering: .acquiring) }
+
     /// True for the first caller only.
     func claim() -> Bool { flag.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged }
 }

@@ -1,5 +1,9 @@
 import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hummingbird
 import Logging
 import NIOCore
@@ -162,7 +166,7 @@ public enum CurveTypeServer {
                 // A base64 logo written into a query unescaped: its `+` arrive as spaces, and
                 // base64 has no space, so they go back (shields' users write logos so).
                 guard item.name == "logo", item.value.lowercased().hasPrefix("data:"), item.value.lowercased().contains(";base64,") else { return item }
-                return (item.name, item.value.replacingOccurrences(of: " ", with: "+"))
+                return (item.name, item.value.replacing(" ", with: "+"))
             })
         } catch {
             throw HTTPError(.badRequest, message: error.description)
@@ -210,13 +214,23 @@ extension ServerConfiguration {
     func clampedCacheSeconds(_ seconds: Int) -> Int { min(max(seconds, minimumCacheSeconds), maximumCacheSeconds) }
 }
 
+extension Substring {
+    /// Without the spaces and tabs HTTP allows around list items (RFC 9110 §5.6.1).
+    fileprivate var trimmingSpaces: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+}
+
 /// Conditional requests and content negotiation, as RFC 9110 defines them.
 enum HTTPConditions {
     /// Whether `If-None-Match: held` matches `etag` (weak comparison, as RFC 9110 §13.1.2 asks:
     /// `W/` is ignored; `*` matches any).
     static func matches(ifNoneMatch held: String, etag: String) -> Bool {
         for tag in held.split(separator: ",") {
-            var tag = tag.trimmingCharacters(in: .whitespaces)[...]
+            var tag = tag.trimmingSpaces
             if tag == "*" { return true }
             if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
             if tag == etag { return true }
@@ -230,7 +244,7 @@ enum HTTPConditions {
         var star: Bool?
         for line in lines {
             for entry in line.split(separator: ",") {
-                let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                let parts = entry.split(separator: ";").map { $0.trimmingSpaces.lowercased() }
                 guard let coding = parts.first else { continue }
                 var quality = 1.0
                 for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {

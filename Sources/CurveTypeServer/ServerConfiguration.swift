@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// How a `curvetype-server` listens, caches and limits. Every field has a default a public
 /// deployment can use.
 public struct ServerConfiguration: Sendable {
@@ -15,8 +9,9 @@ public struct ServerConfiguration: Sendable {
     public var cacheBytes = 64 << 20
     /// Seconds a render may take before the request is answered 503.
     public var renderTimeLimit = 2.0
-    /// Renders running at once, counting those given up on; more are answered 503 at once.
-    public var maximumConcurrentRenders = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Renders queued or running at once (counting running ones given up on); more are answered
+    /// 503 at once. The pool runs one per core; the rest wait, each within its time limit.
+    public var maximumConcurrentRenders = 256
     /// The longest request line's target, bytes; longer is 414.
     public var maximumURLBytes = 8192
     /// The largest request body (`POST /badge`), bytes; larger is 413.

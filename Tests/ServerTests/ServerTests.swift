@@ -84,6 +84,16 @@ extension BadgeURL {
         #expect(a.canonical != c.canonical)
     }
 
+    /// No value can spell another option into the canonical form: two requests that render
+    /// differently never share a cache entry or an ETag.
+    @Test func canonicalIsUnambiguous() throws {
+        let split = try QueryCommand("badge", items: [("message", "m"), ("title", "t"), ("label", "x")])
+        for forged in ["t\u{0}label\u{1}x", "t 5:label=1 1:x", "t\u{0}label=x", "t 5:label=1 1:x 7:message=1 1:m"] {
+            let joined = try QueryCommand("badge", items: [("message", "m"), ("title", forged)])
+            #expect(joined.canonical != split.canonical, "\(forged)")
+        }
+    }
+
     @Test func flags() throws {
         let on = try QueryCommand("circle", items: [("text", "Hi"), ("allow-overlap", "")])
         let onToo = try QueryCommand("circle", items: [("text", "Hi"), ("allowOverlap", "true")])
