@@ -24,8 +24,9 @@ public final class RenderedSVG: Sendable {
         return compressed
     }
 
-    /// Bytes held: the SVG and, once made, its gzipped copy.
-    var bytes: Int { body.readableBytes + (gzipped.withLock { $0?.readableBytes } ?? 0) + 64 }
+    /// Bytes held: the buffers' capacities (not just their contents) for the SVG and, once
+    /// made, its gzipped copy, and the object itself.
+    var bytes: Int { body.capacity + (gzipped.withLock { $0?.capacity } ?? 0) + 64 }
 }
 
 /// Why a render did not give an SVG.
