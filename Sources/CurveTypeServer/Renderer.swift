@@ -166,6 +166,9 @@ struct SVGCache {
     private struct Slot {
         var key: String
         var svg: RenderedSVG
+        /// What it was counted as when it went in (a gzipped copy made later is not counted:
+        /// at most a third of the SVG's size, so the cache holds at most that much more).
+        var size: Int
         var older: Int
         var newer: Int
     }
@@ -196,7 +199,7 @@ struct SVGCache {
         guard size <= capacity else { return }
         if let existing = index[key] { remove(existing) }
         let slot: Int
-        let fresh = Slot(key: key, svg: svg, older: -1, newer: -1)
+        let fresh = Slot(key: key, svg: svg, size: size, older: -1, newer: -1)
         if let reused = free.popLast() { slots[reused] = fresh; slot = reused } else { slots.append(fresh); slot = slots.count - 1 }
         index[key] = slot
         link(slot)
@@ -207,7 +210,7 @@ struct SVGCache {
     private mutating func remove(_ slot: Int) {
         unlink(slot)
         index[slots[slot].key] = nil
-        bytes -= slots[slot].svg.bytes + slots[slot].key.utf8.count
+        bytes -= slots[slot].size
         free.append(slot)
     }
 
