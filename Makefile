@@ -144,11 +144,14 @@ bench-server: server-release
 	python3 Benchmarks/server.py $(SERVER_RELEASE) out/bench-server.json
 
 # libFuzzer on every parser of untrusted bytes (FUZZ_SECONDS each), then the CLI fuzzer
-# (CLI_FUZZ_RUNS runs of random options and hostile values) against the release binary.
+# (CLI_FUZZ_RUNS runs of random options and hostile values) against the release binary, then
+# 20,000 hostile HTTP requests against the release server (a new seed each time; it prints it).
 fuzz: deps venv fixture-fonts
 	FUZZ_SECONDS=$(FUZZ_SECONDS) PYTHON=$(VENV)/bin/python sh Fuzz/run.sh
 	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype
 	python3 Fuzz/cli_fuzz.py $(BUILD_DIR)/release/curvetype --runs $(CLI_FUZZ_RUNS)
+	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype-server
+	$(VENV)/bin/python Fixtures/server_check.py $(BUILD_DIR)/release/curvetype-server --skip-browser --fuzz-runs 20000 --seed $$(date +%s)
 
 # CI's fuzzing: a few minutes, fixed seeds, so a failure repeats.
 fuzz-smoke: deps venv fixture-fonts build
