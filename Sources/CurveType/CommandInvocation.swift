@@ -177,7 +177,7 @@ public struct QueryCommand: Sendable, Equatable {
     /// for a choice, its values; the positional argument under its own name (`text`, `angle`).
     public static func options(of command: String) -> [QueryOption] {
         let schema = schema(command)
-        return schema.kinds.compactMap { entry -> QueryOption? in
+        return schema.kinds.map { entry in
             let name = entry.name == "args" ? schema.argumentName ?? "text" : entry.name
             let kind: QueryOption.Kind
             switch entry.kind {
@@ -186,12 +186,10 @@ public struct QueryCommand: Sendable, Equatable {
             case .value, .arguments: kind = .value
             }
             return QueryOption(name: name, kind: kind, choices: schema.choices.first { $0.name == entry.name }?.values ?? [],
-                               required: schema.required.contains(entry.name), namesFile: fileOptions.contains(entry.name))
+                               required: schema.required.contains(entry.name), positional: entry.name == "args",
+                               namesFile: schema.fileNames.contains(entry.name))
         }
     }
-
-    /// The options that name a file on the machine that renders (refused in a query).
-    static let fileOptions = ["textFile", "pathFile", "outDir"]
 
     private static func schema(_ command: String) -> OptionReader {
         CommandInvocation.schemaReader(command, outputs: false)
@@ -208,6 +206,8 @@ public struct QueryOption: Sendable, Equatable, Codable {
     public var choices: [String]
     /// Whether the command line requires it.
     public var required: Bool
+    /// Whether the command line takes it as its positional argument (`curvetype circle TEXT`).
+    public var positional: Bool
     /// Whether it names a file, which a query may not.
     public var namesFile: Bool
 }

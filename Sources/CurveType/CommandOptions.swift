@@ -125,6 +125,8 @@ struct OptionReader {
     /// What the positional argument is (`text`, `angle`), if the command takes one (`.schema`
     /// mode only): a query names it so.
     private(set) var argumentName: String?
+    /// The options that always name a file or folder, read with `file` (`.schema` mode only).
+    private(set) var fileNames: [String] = []
 
     /// The longest option name a job may use: every real one is far shorter.
     static let maximumNameLength = 64
@@ -199,6 +201,7 @@ struct OptionReader {
     /// An option that names a file or folder on this machine; refused where options come from
     /// a stranger (`mayNameFiles` false).
     mutating func file(_ name: String) throws(CurveTypeError) -> String? {
+        if case .schema = source { fileNames.append(name) }
         guard let path = try text(name) else { return nil }
         try checkMayNameFiles(name)
         return path

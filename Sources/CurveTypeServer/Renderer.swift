@@ -7,12 +7,10 @@ import Synchronization
 /// One rendered SVG as the server sends it: its bytes, gzipped once on first demand.
 public final class RenderedSVG: Sendable {
     public let body: ByteBuffer
-    public let etag: String
     private let gzipped: Mutex<ByteBuffer?> = Mutex(nil)
 
-    init(body: ByteBuffer, etag: String) {
+    init(body: ByteBuffer) {
         self.body = body
-        self.etag = etag
     }
 
     /// The body gzipped (computed once, then kept with the SVG).
@@ -75,7 +73,6 @@ public final class Renderer: Sendable {
             metrics.cacheHit()
             return cached
         }
-        let etag = etag(for: query)
         let rendered: ByteBuffer
         do throws(RenderFailure) {
             rendered = try await render { () throws(RenderFailure) -> ByteBuffer in
@@ -95,7 +92,7 @@ public final class Renderer: Sendable {
             throw error
         }
         metrics.rendered(command: query.command.name)
-        let svg = RenderedSVG(body: rendered, etag: etag)
+        let svg = RenderedSVG(body: rendered)
         let held = cache.withLock { cache in
             cache.insert(svg, for: query.canonical)
             return cache.bytes

@@ -142,6 +142,10 @@ extension BadgeURL {
         #expect(circle.first == "text")
         #expect(circle.contains("allowOverlap") && circle.contains("baselineShift"))
         #expect(QueryCommand.options(of: "angle").first?.name == "angle")
+        #expect(QueryCommand.options(of: "circle").first { $0.name == "text" }?.positional == true)
+        #expect(QueryCommand.options(of: "spiral").first { $0.name == "text" }?.positional == false)
+        let files = CurveTypeServer.effects.flatMap { QueryCommand.options(of: $0).filter(\.namesFile).map(\.name) }
+        #expect(Set(files) == ["textFile", "pathFile", "outDir"])
         #expect(QueryCommand.options(of: "badge").first { $0.name == "style" }?.choices == BadgeStyle.allCases.map(\.rawValue))
     }
 }
@@ -376,7 +380,7 @@ extension BadgeURL {
 
 @Suite struct SVGCacheTests {
     private func svg(_ bytes: Int) -> RenderedSVG {
-        RenderedSVG(body: ByteBuffer(repeating: 0x61, count: bytes), etag: "\"x\"")
+        RenderedSVG(body: ByteBuffer(repeating: 0x61, count: bytes))
     }
 
     @Test func boundedInBytesLeastRecentlyUsedFirst() {
@@ -396,7 +400,7 @@ extension BadgeURL {
         _ = try? cache["a"]?.gzippedBody()
         for index in 0..<1000 { cache.insert(svg(100), for: "k\(index)") }
         #expect(cache.bytes <= 1000 && cache.count <= 10)
-        #expect(cache.bytes == cache.count * (RenderedSVG(body: ByteBuffer(repeating: 0x61, count: 100), etag: "").bytes + 4))
+        #expect(cache.bytes == cache.count * (RenderedSVG(body: ByteBuffer(repeating: 0x61, count: 100)).bytes + 4))
     }
 
     @Test func fnv128IsStable() {

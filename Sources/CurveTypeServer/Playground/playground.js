@@ -24,7 +24,6 @@ let shown = "";
 
 const $ = (id) => document.getElementById(id);
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
-const positional = (option) => option.name === "text" && effect !== "spiral" || option.name === "angle";
 
 function optionsOf(name) {
   return schema.effects.find((e) => e.name === name).options.filter((o) => !o.namesFile && !SKIP.has(o.name));
@@ -39,7 +38,7 @@ function buildForm(values) {
     field.className = "field" + (option.required ? " required" : "");
     const label = document.createElement("label");
     label.htmlFor = id;
-    label.textContent = positional(option) ? option.name : "--" + kebab(option.name);
+    label.textContent = option.positional ? option.name : "--" + kebab(option.name);
     let input;
     if (option.kind === "flag") {
       input = document.createElement("input");
@@ -91,7 +90,7 @@ function commandLine(list) {
   const options = optionsOf(effect);
   for (const [name, value] of list) {
     const option = options.find((o) => o.name === name);
-    if (option && positional(option)) { words.push(shellQuote(value)); continue; }
+    if (option && option.positional) { words.push(shellQuote(value)); continue; }
     words.push("--" + kebab(name));
     if (option && option.kind !== "flag") words.push(shellQuote(value));
   }
