@@ -446,7 +446,11 @@ private struct SafeSVGReader {
 
     /// `value` if attribute `name` may stand on `element` with it; records what it removes.
     mutating func check(_ name: String, _ value: String, element: String) -> String? {
-        let v = value.trimmed { $0.isSpaceOrNewline }
+        // Judged as it will be written: the writer drops controls, so "url\0(" must be seen as
+        // the "url(" it becomes (found by FuzzLogo).
+        var written = String.UnicodeScalarView()
+        written.append(contentsOf: value.unicodeScalars.lazy.filter { !XMLText.isDroppedInXML($0) })
+        let v = String(written).trimmed { $0.isSpaceOrNewline }
         guard Self.attributes.contains(name) else {
             if !name.hasPrefix("xmlns") { note(name) }
             return nil

@@ -144,6 +144,9 @@ import Testing
         ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>@import url(https://evil.example/x.css); rect{fill:url(javascript:alert(1))}</style><rect width="9" height="9" style="fill:url(https://evil.example/p.svg#a);stroke:red;behavior:url(x.htc)"/><image href="https://evil.example/track.png" width="1" height="1"/></svg>"##,
         ##"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0L9 9" stroke="#000" fill="url( https://evil.example/#a )"/><animate attributeName="href" to="javascript:alert(1)"/><set attributeName="onclick" to="alert(1)"/></svg>"##,
         ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="9" height="9" fill="&#x6A;avascript:alert(1)" mask="url(#m)" clip-path="url(&quot;https://evil.example/#c&quot;)"/><g transform="translate(1 1)" ONLOAD="alert(1)" xml:base="https://evil.example/"><circle r="2"/></g></svg>"##,
+        // Controls the writer drops, hiding "url(" and "javascript:" from a check of the raw value
+        // (FuzzLogo found the first).
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><circle r=\"4\" style=\"fill:url\u{0}\u{0}(http://evil.example/x.svg#a)\"/><rect width=\"9\" height=\"9\" fill=\"u\u{1}rl(https://evil.example/#p)\" stroke=\"java\u{7F}script:alert(1)\"/></svg>",
     ]
 
     static let hostileTexts = [
