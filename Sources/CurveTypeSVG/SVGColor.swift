@@ -5,10 +5,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A paint colour as SVG and CSS accept it. Parsing accepts the CSS named colours, `#rgb`,
-/// `#rrggbb`, `rgb()`/`rgba()` with numbers or percentages, and `currentColor`; anything else is
-/// an error. The written form is canonical: names in lower case, hex and `rgb()` as `#rrggbb`,
-/// `rgba()` with its alpha.
+/// A paint colour as SVG and CSS accept it: CSS Color 4's sRGB forms (see `init(parsing:)`);
+/// anything else is an error. The written form is canonical and drawn alike by browsers, rsvg
+/// and Inkscape: names in lower case, opaque colours as `#rrggbb`, translucent ones as
+/// `rgba(r,g,b,a)`.
 public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
     /// The canonical attribute value.
     public let value: String
@@ -39,76 +39,207 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
         if let packed = namedColor(value) {
             return (Int(packed >> 16), Int(packed >> 8 & 0xFF), Int(packed & 0xFF), 1)
         }
-        if value.hasPrefix("#"), let packed = UInt32(value.dropFirst(), radix: 16) {
-            return (Int(packed >> 16), Int(packed >> 8 & 0xFF), Int(packed & 0xFF), 1)
-        }
-        if let args = Self.functionArguments(value, names: ["rgba"]), args.count == 4,
-           let r = Int(args[0]), let g = Int(args[1]), let b = Int(args[2]), let a = Double(args[3]) {
-            return (r, g, b, a)
+        if let (r, g, b, a) = Self.hexRGBA(value) ?? Self.functionalRGBA(value) {
+            return (Int((r * 255).rounded()), Int((g * 255).rounded()), Int((b * 255).rounded()), a)
         }
         return nil
     }
 
+    /// Parses a colour as CSS Color 4 writes it in sRGB: a named colour, `transparent`,
+    /// `currentColor`, `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, and `rgb()`, `rgba()`, `hsl()`,
+    /// `hsla()` and `hwb()` in the comma-separated (legacy) or space-separated form with
+    /// `/ alpha`. Out-of-range channels are clamped, as CSS clamps them; hues take `deg`, `rad`,
+    /// `grad` or `turn`. The result is canonical: `#rrggbb` when opaque, else `rgba(r,g,b,a)`
+    /// with channels 0…255 and alpha to three decimals.
     public init(parsing text: String) throws(SVGError) {
-        let s = text.trimmed()
-        let lower = s.lowercased()
+        let lower = text.trimmed().lowercased()
         if lower == "currentcolor" {
             self = .currentColor
         } else if namedColor(lower) != nil || lower == "transparent" {
             self.init(value: lower)
-        } else if lower.hasPrefix("#") {
-            let hex = Array(lower.dropFirst())
-            guard hex.count == 3 || hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
-                throw .invalidColor(text)
-            }
-            let full = hex.count == 3 ? hex.flatMap { [$0, $0] } : hex
-            self.init(value: "#" + String(full))
-        } else if let args = Self.functionArguments(lower, names: ["rgb", "rgba"]) {
-            guard args.count == 3 || args.count == 4 else { throw .invalidColor(text) }
-            var channels: [Int] = []
-            for arg in args.prefix(3) {
-                guard let c = Self.channel(arg) else { throw .invalidColor(text) }
-                channels.append(c)
-            }
-            let hex = Self.hex(channels[0]) + Self.hex(channels[1]) + Self.hex(channels[2])
-            if args.count == 4 {
-                guard let alpha = Self.alpha(args[3]) else { throw .invalidColor(text) }
-                if alpha == 1 {
-                    self.init(value: "#" + hex)
-                } else {
-                    let a = (try? SVGNumberFormat(precision: 3).string(alpha)) ?? "1"
-                    self.init(value: "rgba(\(channels[0]),\(channels[1]),\(channels[2]),\(a))")
-                }
+        } else if let (r, g, b, a) = Self.hexRGBA(lower) ?? Self.functionalRGBA(lower) {
+            let channels = [r, g, b].map { Int(($0 * 255).rounded()) }
+            // Alpha as CSSOM serialises it: two decimals when they give the same 8-bit alpha
+            // (what every viewer stores), else three; so #00ff0080 is 0.5, as browsers say.
+            let twoPlaces = (a * 100).rounded() / 100
+            let alpha = (twoPlaces * 255).rounded() == (a * 255).rounded() ? twoPlaces : (a * 1000).rounded() / 1000
+            if alpha >= 1 {
+                self.init(red: channels[0], green: channels[1], blue: channels[2])
             } else {
-                self.init(value: "#" + hex)
+                let written = (try? SVGNumberFormat(precision: 3).string(alpha)) ?? "0"
+                self.init(value: "rgba(\(channels[0]),\(channels[1]),\(channels[2]),\(written))")
             }
         } else {
             throw .invalidColor(text)
         }
     }
 
-    /// The comma- or space-separated arguments of `name(…)` (a `/` before alpha is allowed).
-    private static func functionArguments(_ s: String, names: [String]) -> [String]? {
-        guard let open = s.firstIndex(of: "("), s.hasSuffix(")"),
-              names.contains(s[..<open].trimmed()) else { return nil }
-        let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
-        return inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map(String.init)
-    }
-
-    private static func channel(_ arg: String) -> Int? {
-        if arg.hasSuffix("%") {
-            guard let p = Double(arg.dropLast()), p.isFinite, (0...100).contains(p) else { return nil }
-            return Int((p / 100 * 255).rounded())
+    /// Channels and alpha, each 0…1, of `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`.
+    private static func hexRGBA(_ s: String) -> (Double, Double, Double, Double)? {
+        guard s.hasPrefix("#") else { return nil }
+        let digits = Array(s.utf8.dropFirst())
+        guard [3, 4, 6, 8].contains(digits.count), let packed = UInt32(String(decoding: digits, as: UTF8.self), radix: 16),
+              digits.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else { return nil }
+        let short = digits.count <= 4
+        let count = short ? digits.count : digits.count / 2
+        var values: [Double] = []
+        for index in 0..<count {
+            let shift = UInt32((count - 1 - index) * (short ? 4 : 8))
+            let v = short ? (packed >> shift & 0xF) * 17 : packed >> shift & 0xFF
+            values.append(Double(v) / 255)
         }
-        guard let v = Double(arg), v.isFinite, (0...255).contains(v) else { return nil }
-        return Int(v.rounded())
+        return (values[0], values[1], values[2], values.count == 4 ? values[3] : 1)
     }
 
-    private static func alpha(_ arg: String) -> Double? {
-        let v: Double?
-        if arg.hasSuffix("%") { v = Double(arg.dropLast()).map { $0 / 100 } } else { v = Double(arg) }
-        guard let v, v.isFinite, (0...1).contains(v) else { return nil }
-        return v
+    /// One argument of a colour function, as CSS types it.
+    private enum Argument {
+        case number(Double)
+        case percentage(Double)
+        /// A hue with its unit, in degrees.
+        case angle(Double)
+        /// `none`, a missing component: zero.
+        case none
+
+        var isNone: Bool { if case .none = self { return true } else { return false } }
+        var isPercentage: Bool { if case .percentage = self { return true } else { return false } }
+    }
+
+    /// Channels and alpha, each 0…1, of `rgb()`, `rgba()`, `hsl()`, `hsla()` or `hwb()`.
+    /// (By hand, as no library here parses CSS colour; the rules are CSS Color 4's §4–§8.)
+    private static func functionalRGBA(_ s: String) -> (Double, Double, Double, Double)? {
+        guard let open = s.firstIndex(of: "("), s.hasSuffix(")") else { return nil }
+        let name = s[..<open].trimmed()
+        let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
+        let legacy = inner.contains(",")
+        var parts: [Substring]
+        var alphaPart: Substring?
+        if legacy {
+            // rgb(255, 0, 0, 0.5): commas only, no `none`, no slash.
+            parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed()[...] }
+            guard !inner.contains("/"), parts.count == 3 || parts.count == 4, name != "hwb" else { return nil }
+            if parts.count == 4 { alphaPart = parts.removeLast() }
+        } else {
+            // rgb(255 0 0 / 50%): spaces, then an optional slash and alpha.
+            let halves = inner.split(separator: "/", omittingEmptySubsequences: false)
+            guard halves.count <= 2 else { return nil }
+            parts = halves[0].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+            if halves.count == 2 {
+                let alpha = halves[1].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+                guard alpha.count == 1 else { return nil }
+                alphaPart = alpha[0]
+            }
+            guard parts.count == 3 else { return nil }
+        }
+        var arguments: [Argument] = []
+        for part in parts {
+            guard let argument = argument(part), !(legacy && argument.isNone) else { return nil }
+            arguments.append(argument)
+        }
+        var alpha = 1.0
+        if let alphaPart {
+            switch argument(alphaPart) {
+            case .number(let v)?: alpha = v
+            case .percentage(let p)?: alpha = p / 100
+            case .none? where !legacy: alpha = 0
+            default: return nil
+            }
+        }
+        alpha = min(max(alpha, 0), 1)
+        switch name {
+        case "rgb", "rgba":
+            var channels: [Double] = []
+            for argument in arguments {
+                switch argument {
+                case .number(let v): channels.append(v / 255)
+                case .percentage(let p): channels.append(p / 100)
+                case .none: channels.append(0)
+                case .angle: return nil
+                }
+            }
+            // The legacy form takes all numbers or all percentages.
+            if legacy, Set(arguments.map(\.isPercentage)).count > 1 { return nil }
+            let c = channels.map { min(max($0, 0), 1) }
+            return (c[0], c[1], c[2], alpha)
+        case "hsl", "hsla":
+            guard let hue = hue(arguments[0]),
+                  let saturation = fraction(arguments[1], legacy: legacy),
+                  let lightness = fraction(arguments[2], legacy: legacy) else { return nil }
+            let (r, g, b) = hslToRGB(hue: hue, saturation: min(max(saturation, 0), 1), lightness: min(max(lightness, 0), 1))
+            return (r, g, b, alpha)
+        case "hwb":
+            guard let hue = hue(arguments[0]),
+                  var white = fraction(arguments[1], legacy: false),
+                  var black = fraction(arguments[2], legacy: false) else { return nil }
+            white = min(max(white, 0), 1)
+            black = min(max(black, 0), 1)
+            if white + black >= 1 {
+                let gray = white / (white + black)
+                return (gray, gray, gray, alpha)
+            }
+            let (r, g, b) = hslToRGB(hue: hue, saturation: 1, lightness: 0.5)
+            let scale = 1 - white - black
+            return (r * scale + white, g * scale + white, b * scale + white, alpha)
+        default:
+            return nil
+        }
+    }
+
+    /// A CSS number, percentage or angle; `nil` for anything else (`inf`, hex floats and other
+    /// spellings Swift's `Double` would take are refused).
+    private static func argument(_ token: Substring) -> Argument? {
+        if token == "none" { return Argument.none }
+        var body = token
+        var unit: Substring = ""
+        while let last = body.last, last.isLetter || last == "%" {
+            // An exponent's `e` belongs to the number: 1e3 is a number, 1deg is an angle.
+            if (last == "e"), body.dropLast().last?.isNumber == true, unit.isEmpty { break }
+            body = body.dropLast()
+            unit = token[body.endIndex...]
+        }
+        guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
+              body.first?.isNumber == true || ".+-".contains(body.first ?? "x"),
+              let v = Double(body), v.isFinite else { return nil }
+        switch unit {
+        case "": return .number(v)
+        case "%": return .percentage(v)
+        case "deg": return .angle(v)
+        case "grad": return .angle(v * 0.9)
+        case "rad": return .angle(v * 180 / Double.pi)
+        case "turn": return .angle(v * 360)
+        default: return nil
+        }
+    }
+
+    /// A hue in degrees from a number (degrees), an angle or `none`.
+    private static func hue(_ argument: Argument) -> Double? {
+        switch argument {
+        case .number(let v), .angle(let v): return v
+        case .none: return 0
+        case .percentage: return nil
+        }
+    }
+
+    /// Saturation, lightness, whiteness or blackness as 0…1: a percentage, or in the modern
+    /// form a number meaning percent.
+    private static func fraction(_ argument: Argument, legacy: Bool) -> Double? {
+        switch argument {
+        case .percentage(let p): return p / 100
+        case .number(let v) where !legacy: return v / 100
+        case .none: return 0
+        default: return nil
+        }
+    }
+
+    /// CSS Color 4's `hslToRgb`: hue in degrees, saturation and lightness 0…1; channels 0…1.
+    private static func hslToRGB(hue: Double, saturation: Double, lightness: Double) -> (Double, Double, Double) {
+        var h = hue.truncatingRemainder(dividingBy: 360)
+        if h < 0 { h += 360 }
+        func f(_ n: Double) -> Double {
+            let k = (n + h / 30).truncatingRemainder(dividingBy: 12)
+            let a = saturation * min(lightness, 1 - lightness)
+            return lightness - a * max(-1, min(k - 3, 9 - k, 1))
+        }
+        return (f(0), f(8), f(4))
     }
 }
 

@@ -29,13 +29,84 @@ import Testing
 }
 
 @Suite struct ColorTests {
-    @Test func acceptsCSSForms() throws {
+    /// CSS Color 4's forms with the colour Chromium 156 computes for each (getComputedStyle on
+    /// a standards-mode page, Debian's chromium, by Fixtures/chromium_colors.py). Among them
+    /// the spec's own examples and the web-platform-tests hsl() pairs.
+    static let chromiumComputed: [(String, String)] = [
+        ("#0f0", "rgb(0, 255, 0)"),
+        ("#0f08", "rgba(0, 255, 0, 0.533)"),
+        ("#00ff0080", "rgba(0, 255, 0, 0.5)"),
+        ("#0000ffcc", "rgba(0, 0, 255, 0.8)"),
+        ("#3d3", "rgb(51, 221, 51)"),
+        ("rgb(29 164 192 / 95%)", "rgba(29, 164, 192, 0.95)"),
+        ("rgb(0 0 0 / 50%)", "rgba(0, 0, 0, 0.5)"),
+        ("rgb(255, 0, 10)", "rgb(255, 0, 10)"),
+        ("rgb(100% 0% 50%)", "rgb(255, 0, 128)"),
+        ("rgba(1 2 3 / 50%)", "rgba(1, 2, 3, 0.5)"),
+        ("rgb(300 -20 0)", "rgb(255, 0, 0)"),
+        ("rgb(50% 128 none)", "rgb(128, 128, 0)"),
+        ("rgb(10, 20, 30, 0.25)", "rgba(10, 20, 30, 0.25)"),
+        ("rgba(255 0 0 / 0)", "rgba(255, 0, 0, 0)"),
+        ("hsl(120deg 100% 50%)", "rgb(0, 255, 0)"),
+        ("hsl(120deg 100% 25%)", "rgb(0, 128, 0)"),
+        ("hsl(120deg 100% 75%)", "rgb(128, 255, 128)"),
+        ("hsl(120deg 75% 85%)", "rgb(188, 245, 188)"),
+        ("hsl(60, 20%, 50%)", "rgb(153, 153, 102)"),
+        ("hsl(60, 60%, 50%)", "rgb(204, 204, 51)"),
+        ("hsl(0 100% 50%)", "rgb(255, 0, 0)"),
+        ("hsl(-120 100% 50%)", "rgb(0, 0, 255)"),
+        ("hsl(480 100% 50%)", "rgb(0, 255, 0)"),
+        ("hsl(0.5turn 100% 50%)", "rgb(0, 255, 255)"),
+        ("hsl(200grad 100% 50%)", "rgb(0, 255, 255)"),
+        ("hsl(3.14159rad 100% 50%)", "rgb(0, 255, 255)"),
+        ("hsla(240, 100%, 50%, 0.5)", "rgba(0, 0, 255, 0.5)"),
+        ("hsl(240 100% 50% / 25%)", "rgba(0, 0, 255, 0.25)"),
+        ("hsl(210 50 40)", "rgb(51, 102, 153)"),
+        ("hsl(30 100% 50% / 0.6)", "rgba(255, 128, 0, 0.6)"),
+        ("hwb(0 0% 0%)", "rgb(255, 0, 0)"),
+        ("hwb(120 0% 50%)", "rgb(0, 128, 0)"),
+        ("hwb(60 20% 30%)", "rgb(179, 179, 51)"),
+        ("hwb(200deg 50% 50%)", "rgb(128, 128, 128)"),
+        ("hwb(90 70% 70%)", "rgb(128, 128, 128)"),
+        ("hwb(240 10% 10% / 0.5)", "rgba(26, 26, 230, 0.5)"),
+        ("hwb(none none none)", "rgb(255, 0, 0)"),
+        ("transparent", "rgba(0, 0, 0, 0)"),
+        ("RebeccaPurple", "rgb(102, 51, 153)"),
+        ("rgb(1e2 0 0)", "rgb(100, 0, 0)"),
+        ("#abcd", "rgba(170, 187, 204, 0.867)"),
+    ]
+
+    /// Inputs Chromium refuses too (mixed commas and spaces, legacy forms with `none` or mixed
+    /// units, five hex digits, a percentage hue, quirks-mode hashless hex).
+    static let chromiumRefused = ["1e2", "rgb(1, 2 3)", "rgb(1 2 3, 4)", "rgb(50%, 128, 0)", "hsl(120, 100, 50)", "hwb(120, 0%, 0%)", "#abcde", "rgb(none, 0, 0)", "hsl(10% 50% 50%)", "rgb(1 2)", "rgb(1 2 3 4)"]
+
+    @Test(arguments: chromiumComputed)
+    func matchesChromium(_ text: String, _ computed: String) throws {
+        let color = try SVGColor(parsing: text)
+        let channels = try #require(color.rgba)
+        let numbers = computed.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ",").map { $0.trimmed() }
+        #expect([channels.red, channels.green, channels.blue].map(String.init) == Array(numbers.prefix(3)), "\(text) → \(color)")
+        #expect(channels.alpha == (numbers.count == 4 ? Double(numbers[3]) : 1), "\(text) → \(color)")
+        // The written form is one SVG 1.1 viewers read: #rrggbb, or rgba() with the same numbers.
+        if numbers.count == 3, !["rebeccapurple"].contains(color.value) {
+            #expect(color.value.hasPrefix("#") && color.value.count == 7, "\(text) → \(color)")
+        }
+    }
+
+    @Test func refusedAsChromiumRefuses() {
+        for text in Self.chromiumRefused {
+            #expect(throws: SVGError.invalidColor(text)) { try SVGColor(parsing: text) }
+        }
+    }
+
+    @Test func canonicalForms() throws {
         let cases: [(String, String)] = [
             ("red", "red"), ("RebeccaPurple", "rebeccapurple"), ("#abc", "#aabbcc"),
             ("#A1B2C3", "#a1b2c3"), ("rgb(255, 0, 10)", "#ff000a"), ("rgb(100% 0% 50%)", "#ff0080"),
             ("rgba(1,2,3,0.5)", "rgba(1,2,3,0.5)"), ("rgba(1 2 3 / 50%)", "rgba(1,2,3,0.5)"),
             ("rgba(1,2,3,1)", "#010203"), ("currentColor", "currentColor"), ("currentcolor", "currentColor"),
-            (" blue ", "blue"), ("transparent", "transparent"),
+            (" blue ", "blue"), ("transparent", "transparent"), ("#00ff0080", "rgba(0,255,0,0.5)"),
+            ("#0f08", "rgba(0,255,0,0.533)"), ("hsl(120deg 100% 25%)", "#008000"), ("hwb(0 0% 0% / 0)", "rgba(255,0,0,0)"),
         ]
         for (text, canonical) in cases {
             #expect(try SVGColor(parsing: text).value == canonical, "parsing \(text)")
@@ -43,8 +114,9 @@ import Testing
     }
 
     @Test func refusesEverythingElse() {
-        for text in ["", "redd", "#ab", "#abcd", "#12345g", "rgb(256,0,0)", "rgb(1,2)", "rgba(1,2,3,2)",
-                     "hsl(0,100%,50%)", "url(#x)", "red;stroke:blue", "\"red\"", "rgb(1,2,3", "#fff\"/><script>"] {
+        for text in ["", "redd", "#ab", "#12345g", "#abcdefabc", "rgb(1,2)", "rgba(1,2,3,2,4)", "hsl(0,100%)",
+                     "rgb(inf 0 0)", "rgb(nan 0 0)", "rgb(0x10 0 0)", "hsl(1px 50% 50%)", "rgb(1 2 3 / 4 / 5)",
+                     "rgb(1 2 3 /)", "url(#x)", "red;stroke:blue", "\"red\"", "rgb(1,2,3", "#fff\"/><script>", "lab(50% 40 59)"] {
             #expect(throws: SVGError.invalidColor(text)) { try SVGColor(parsing: text) }
         }
     }
