@@ -84,7 +84,7 @@ let package = Package(
 
         // `make bench`: in-process benchmarks (never timed unit tests).
         .executableTarget(
-            name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks", exclude: ["run.py", "reference"]),
+            name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks", exclude: ["run.py", "server.py", "reference"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "TestSupport"]),

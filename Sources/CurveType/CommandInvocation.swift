@@ -13,6 +13,8 @@ public struct CommandInvocation: Sendable, Equatable {
     public var output: String?
     /// The layout JSON's path (`-`: standard output), if any.
     public var layout: String?
+    /// `--quiet`: print no warnings.
+    public var quiet = false
 
     /// The names of the commands `plain` reads.
     public static var commandNames: [String] { JobDescription.Command.names }
@@ -61,8 +63,9 @@ public struct CommandInvocation: Sendable, Equatable {
             let command = try JobDescription.Command(name, &reader, commands: "commands")
             let output = try reader.text("output")
             let layout = try reader.text("layout")
+            let quiet = try reader.flag("quiet")
             try reader.finish(command: name)
-            return CommandInvocation(command: command, output: output, layout: layout)
+            return CommandInvocation(command: command, output: output, layout: layout, quiet: quiet)
         } catch {
             return nil
         }
@@ -76,13 +79,15 @@ public struct CommandInvocation: Sendable, Equatable {
         return (reader.kinds, reader.required)
     }
 
-    /// A reader that has recorded `command`'s options (and, with `outputs`, `-o` and `--layout`).
+    /// A reader that has recorded `command`'s options (and, with `outputs`, `-o`, `--layout`
+    /// and `--quiet`).
     static func schemaReader(_ command: String, outputs: Bool = true) -> OptionReader {
         var reader = OptionReader.schema()
         _ = try? JobDescription.Command(command, &reader, commands: "commands")
         if outputs {
             _ = try? reader.text("output")
             _ = try? reader.text("layout")
+            _ = try? reader.flag("quiet")
         }
         return reader
     }

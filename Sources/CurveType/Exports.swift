@@ -3,3 +3,9 @@
 @_exported import CurveTypeGeometry
 @_exported import CurveTypeLayout
 @_exported import CurveTypeSVG
+
+/// CurveType's version: what `curvetype --version` prints, and part of the server's ETags, so
+/// output of one version is never taken for another's.
+public enum CurveTypeVersion {
+    public static let string = "0.15.0"
+}

@@ -1,3 +1,5 @@
+import CurveType
+
 /// How a `curvetype-server` listens, caches and limits. Every field has a default a public
 /// deployment can use.
 public struct ServerConfiguration: Sendable {
@@ -30,7 +32,7 @@ public struct ServerConfiguration: Sendable {
     public var identity = "curvetype-server/\(ServerConfiguration.version)"
 
     /// The server's version.
-    public static let version = "0.14.0"
+    public static let version = CurveTypeVersion.string
 
     public init() {}
 }

@@ -28,6 +28,9 @@ struct BatchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Threads to render on (default: one per core).")
     var threads: Int?
 
+    @Flag(help: "Print no warnings (failed jobs still print).")
+    var quiet = false
+
     /// Jobs read, parsed and rendered at a time: the list is streamed, never held whole.
     static let chunkSize = 4096
 
@@ -62,6 +65,7 @@ struct BatchCommand: ParsableCommand {
                 let number = total + offset + 1
                 switch outcome {
                 case .written(let warnings):
+                    if quiet { continue }
                     for warning in warnings { report += Diagnostic.line("warning", "job \(number): \(warning)") }
                 case .failed(let error):
                     failed += 1

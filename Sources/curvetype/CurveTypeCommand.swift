@@ -18,6 +18,7 @@ struct CurveTypeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curvetype",
         abstract: "Type on circles and spirals as clean, deterministic SVG, measured with real fonts.",
+        version: CurveTypeVersion.string,
         subcommands: [CircleCommand.self, SpiralCommand.self, PathCommand.self, FitCommand.self, AngleCommand.self, BadgeCommand.self,
                       SealCommand.self, BatchCommand.self])
 
@@ -39,7 +40,8 @@ struct CurveTypeCommand: ParsableCommand {
         // everything else, help and every error included, goes through ArgumentParser.
         if let invocation = CommandInvocation.plain(arguments, shortNames: ["o": "output"]), !invocation.writesFrames {
             do {
-                try emitDocument(try invocation.request().renderDocument(), output: invocation.output, layout: invocation.layout)
+                try emitDocument(try invocation.request().renderDocument(), output: invocation.output, layout: invocation.layout,
+                                 quiet: invocation.quiet)
                 exitProcess(0)
             } catch {
                 fail(error.description, code: 1)

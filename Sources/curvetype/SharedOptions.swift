@@ -43,6 +43,9 @@ struct OutputOptions: ParsableArguments {
     @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default, or -: standard output).")
     var output: String?
 
+    @Flag(help: "Print no warnings (errors still print).")
+    var quiet = false
+
     var document: DocumentOptions {
         var o = DocumentOptions()
         o.glyphs = glyphs
@@ -52,14 +55,14 @@ struct OutputOptions: ParsableArguments {
     }
 
     func emit(_ document: RenderedDocument) throws(CurveTypeError) {
-        try emitDocument(document, output: output, layout: layout)
+        try emitDocument(document, output: output, layout: layout, quiet: quiet)
     }
 }
 
 /// Prints the warnings, then writes the SVG (`nil` or `-`: standard output) and the layout
-/// JSON (files all or none).
-func emitDocument(_ document: RenderedDocument, output: String?, layout: String?) throws(CurveTypeError) {
-    for warning in document.warnings { printWarning(warning) }
+/// JSON (files all or none). `quiet`: no warnings.
+func emitDocument(_ document: RenderedDocument, output: String?, layout: String?, quiet: Bool) throws(CurveTypeError) {
+    if !quiet { for warning in document.warnings { printWarning(warning) } }
     try document.write(svgTo: output ?? "-", layoutTo: layout)
 }
 

@@ -257,6 +257,36 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(family.status == 0 && family.stderr.isEmpty, "Fontconfig finds a fallback for ש")
     }
 
+    /// `--quiet` drops warnings on both paths (plain words, and ArgumentParser's for
+    /// `--size=16`), and in a batch; errors still print.
+    @Test func quietDropsWarningsNotErrors() throws {
+        for words in [["circle", "A\u{1B}B", "--quiet"], ["circle", "A\u{1B}B", "--size=16", "--quiet"]] {
+            let run = try curvetype(words)
+            #expect(run.status == 0 && run.stderr.isEmpty && run.stdout.hasPrefix("<svg"), "\(words)")
+        }
+        let loud = try curvetype(["circle", "A\u{1B}B"])
+        #expect(loud.stderr == "curvetype: warning: removed 1 control character from the text\n")
+        let failing = try curvetype(["circle", "A", "--size", "0", "--quiet"])
+        #expect(failing.status != 0 && failing.stderr.hasPrefix("curvetype: error: "))
+
+        let scratch = try scratchFolder("quiet")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let jobs = scratch.appendingPathComponent("jobs.jsonl")
+        let lines = [#"{"command": "circle", "args": ["A\u001bB"], "output": "\#(scratch.appendingPathComponent("1.svg").path)"}"#,
+                     #"{"command": "badge", "message": "x"}"#]
+        try lines.joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        let batch = try curvetype(["batch", jobs.path, "--quiet"])
+        #expect(batch.status == 1)
+        #expect(batch.stderr == "curvetype: error: job 2: give the job an \"output\" path\ncurvetype: 1 of 2 jobs failed\n")
+    }
+
+    @Test func printsItsVersion() throws {
+        for words in [["--version"], ["badge", "--version"]] {
+            let run = try curvetype(words)
+            #expect(run.status == 0 && run.stdout == "0.15.0\n" && run.stderr.isEmpty, "\(words)")
+        }
+    }
+
     @Test func controlCharactersNeverReachTheSVG() throws {
         let run = try curvetype(["circle", "A\u{1B}[31mB\u{7F}<C>&\"'\u{0B}"])
         #expect(run.status == 0)
