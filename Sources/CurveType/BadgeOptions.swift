@@ -19,11 +19,11 @@ public struct BadgeOptions: Sendable, Equatable {
         guard let message else { throw .invalidInput("give the badge a message (--message)") }
         if logoColor != nil && logo == nil { throw .invalidInput("--logo-color applies to a logo: give --logo too") }
         return BadgeRequest(
-            label: label, message: message, color: try color.map(BadgeColor.parse),
-            labelColor: try labelColor.map(BadgeColor.parse), style: style, font: fonts.request,
+            label: label, message: message, color: try color.map { c throws(CurveTypeError) in try badgePaint(c, option: "--color") },
+            labelColor: try labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--label-color") }, style: style, font: fonts.request,
             fallbackFonts: fonts.fallbacks, link: link, labelLink: labelLink,
             logo: try logo.map { text throws(CurveTypeError) in try BadgeLogo(source: text) },
-            logoColor: try logoColor.map(BadgeColor.parse),
+            logoColor: try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--logo-color") },
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
             precision: document.precision)
     }
@@ -68,9 +68,9 @@ public struct SealOptions: Sendable, Equatable {
         return SealRequest(
             ring: ring, center: center.replacing("\\n", with: "\n"), radius: radius, ringSize: ringSize,
             font: fonts.request, centerFont: centerFont.map { FontRequest(argument: $0) },
-            fallbackFonts: fonts.fallbacks, color: try BadgeColor.parse(color),
-            centerColor: try centerColor.map(BadgeColor.parse),
-            background: background.lowercased() == "none" ? nil : try BadgeColor.parse(background),
+            fallbackFonts: fonts.fallbacks, color: try badgePaint(color, option: "--color"),
+            centerColor: try centerColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--center-color") },
+            background: background.lowercased() == "none" ? nil : try badgePaint(background, option: "--background"),
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
             precision: document.precision)
     }
@@ -134,7 +134,7 @@ public struct CircleOptions: Sendable, Equatable {
                 size: size, radius: radius, start: start, align: align, side: side,
                 tracking: tracking ?? 0, sweep: sweep, baselineShift: baselineShift,
                 allowOverlap: allowOverlap),
-            fill: try paint(fill), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
+            fill: try paint(fill, option: "--fill"), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding)
     }
 

@@ -31,11 +31,11 @@ public struct CanvasSize: Sendable, Hashable {
         self.height = height
     }
 
-    /// Parses `WxH`, such as `400x300`.
-    public init(parsing text: String) throws(CurveTypeError) {
+    /// Parses `WxH`, such as `400x300`; `option` names the option it came from in messages.
+    public init(parsing text: String, option: String = "--canvas") throws(CurveTypeError) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw .invalidInput("canvas must be WIDTHxHEIGHT in px, such as 400x300, not \"\(text)\"")
+            throw .invalidInput("\(option) must be WIDTHxHEIGHT in px, such as 400x300, not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
         }
         self.init(width: w, height: h)
     }

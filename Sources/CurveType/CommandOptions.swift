@@ -296,7 +296,7 @@ struct OptionReader {
             choices.append((name, T.allCases.map(\.rawValue)))
         }
         guard let text = try text(name) else { return nil }
-        guard let value = T(rawValue: text) else {
+        guard let value = T(rawValue: text) ?? (T.self == TextAlignment.self ? TextAlignment(named: text) as? T : nil) else {
             throw .invalidInput("\"\(name)\" must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
         }
         return value
@@ -405,9 +405,20 @@ public struct DocumentOptions: Sendable, Equatable {
     }
 }
 
-/// A colour option's value, its error one line.
-func paint(_ text: String) throws(CurveTypeError) -> SVGColor {
-    try lifting { try SVGColor(parsing: text) }
+/// A colour option's value (CSS colours); an error names the option: `--fill: not a colour: …`.
+func paint(_ text: String, option: String) throws(CurveTypeError) -> SVGColor {
+    try naming(option) { () throws(CurveTypeError) in try lifting { try SVGColor(parsing: text) } }
+}
+
+/// A badge or seal colour option's value (shields' names, bare hex or CSS); an error names
+/// the option.
+func badgePaint(_ text: String, option: String) throws(CurveTypeError) -> SVGColor {
+    try naming(option) { () throws(CurveTypeError) in try BadgeColor.parse(text) }
+}
+
+/// `body`'s value; its error, if any, starts with the option it concerns.
+func naming<T>(_ option: String, _ body: () throws(CurveTypeError) -> T) throws(CurveTypeError) -> T {
+    do { return try body() } catch { throw .invalidInput("\(option): \(error.description)") }
 }
 
 /// The text of a command that takes it inline or from `--text-file` (`-`: standard input).

@@ -73,7 +73,7 @@ extension PathTextRequest {
         let (text, removed) = try TextInput.cleanedForDrawing(self.text)
         try validateFrame(padding: padding, canvas: canvas)
         guard tolerance.isFinite, tolerance >= 0.001, tolerance <= 100 else {
-            throw .invalidInput("tolerance must be from 0.001 to 100 px, not \(tolerance)")
+            throw .invalidInput("--tolerance must be from 0.001 to 100 px, not \(tolerance)")
         }
         guard path.elements.count <= Path.maximumDataBytes else { throw .invalidInput("the path has too many segments") }
         if glyphs == .text && style.effect != .rotate {

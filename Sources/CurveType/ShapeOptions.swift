@@ -52,7 +52,7 @@ public struct SpiralOptions: Sendable, Equatable {
             throw .invalidInput("--fill-spiral places the text end to end: give no --tracking, --start-angle or --start-length with it")
         }
         if let turns, !(turns > 0 && turns.isFinite) {
-            throw .invalidInput("turns must be a finite number greater than 0, not \(turns)")
+            throw .invalidInput("--turns must be a finite number greater than 0, not \(turns)")
         }
         let text = try commandText(text, file: textFile, option: "--text")
         if text == nil {
@@ -72,17 +72,18 @@ public struct SpiralOptions: Sendable, Equatable {
                     size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
                     align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
                     baselineShift: baselineShift, clip: clip),
-                fill: try paint(textFill), glyphs: document.glyphs)
+                fill: try paint(textFill, option: "--text-fill"), glyphs: document.glyphs)
         }
         return SpiralRequest(
             a: a, b: b, from: from, to: to ?? from + 360 * (turns ?? 10),
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, domain: domain, scale: scale,
-            stroke: stroke.lowercased() == "none" ? nil : try paint(stroke), strokeWidth: strokeWidth,
+            stroke: stroke.lowercased() == "none" ? nil : try paint(stroke, option: "--stroke"), strokeWidth: strokeWidth,
             cap: cap, join: join,
             markers: markers ? SpiralMarkers(
-                radius: markerRadius, fill: try markerFill.map(paint), stroke: try markerStroke.map(paint),
+                radius: markerRadius, fill: try markerFill.map { c throws(CurveTypeError) in try paint(c, option: "--marker-fill") },
+                stroke: try markerStroke.map { c throws(CurveTypeError) in try paint(c, option: "--marker-stroke") },
                 strokeWidth: markerStrokeWidth) : nil,
-            background: try background.map(paint), tolerance: tolerance, text: spiralText,
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") }, tolerance: tolerance, text: spiralText,
             precision: document.precision, idPrefix: document.idPrefix, padding: padding)
     }
 
@@ -175,20 +176,20 @@ public struct FitOptions: Sendable, Equatable {
             throw .invalidInput("give --min-size or --min-scale, not both")
         }
         if let minScale, !(minScale > 0 && minScale <= 1) {
-            throw .invalidInput("min scale must be more than 0 and at most 1, not \(minScale)")
+            throw .invalidInput("--min-scale must be more than 0 and at most 1, not \(minScale)")
         }
         if gap != nil && rows.isEmpty { throw .invalidInput("--gap applies to rows") }
         var alignments: [HorizontalAlignment] = []
         for name in align.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let a = HorizontalAlignment(rawValue: name.trimmed()) else {
-                throw .invalidInput("not an alignment: \"\(name)\" (use leading, center or trailing)")
+            guard let a = HorizontalAlignment(named: name.trimmed()) else {
+                throw .invalidInput("--align: not an alignment: \"\(Diagnostic.escaped(String(name.prefix(40))))\" (use start, center or end; left, right, leading and trailing also work)")
             }
             alignments.append(a)
         }
         if alignments.count > 1 && alignments.count != rows.count {
             throw .invalidInput("give one alignment, or one per row (\(rows.count)), not \(alignments.count)")
         }
-        let canvas = try CanvasSize(parsing: box)
+        let canvas = try CanvasSize(parsing: box, option: "--box")
         return FitRequest(
             content, font: fonts.request, features: try fonts.parsedFeatures(),
             style: FitStyle(
@@ -196,7 +197,8 @@ public struct FitOptions: Sendable, Equatable {
                 minSize: minSize ?? minScale.map { $0 * maxSize } ?? min(1, maxSize), maxLines: maxLines,
                 lineHeight: lineHeight, align: alignments, valign: valign, breaking: balance ? .balanced : .greedy,
                 tight: tight, truncate: truncate, gap: gap),
-            fill: try paint(fill), background: try background.map(paint), glyphs: document.glyphs,
+            fill: try paint(fill, option: "--fill"),
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") }, glyphs: document.glyphs,
             precision: document.precision, idPrefix: document.idPrefix)
     }
 
@@ -264,7 +266,7 @@ public struct AngleOptions: Sendable, Equatable {
     public func request(hasOutputs: Bool = false) throws(CurveTypeError) -> AngleRequest {
         guard let degrees else { throw .invalidInput("give the angle in degrees") }
         if let frames, !(2...AngleRequest.maximumFrames).contains(frames) {
-            throw .invalidInput("frames must be at least 2 and at most \(AngleRequest.maximumFrames), not \(frames)")
+            throw .invalidInput("--frames must be at least 2 and at most \(AngleRequest.maximumFrames), not \(frames)")
         }
         if (light == nil) != (dark == nil) { throw .invalidInput("give --light and --dark together") }
         if frames != nil && from == nil { throw .invalidInput("--frames needs --from, the angle the animation starts at") }
@@ -272,10 +274,10 @@ public struct AngleOptions: Sendable, Equatable {
         if frames != nil && hasOutputs {
             throw .invalidInput("--frames writes into --out-dir: give no -o or --layout with it")
         }
-        let lightDark = try light.map { light throws(CurveTypeError) in (light: try paint(light), dark: try paint(dark ?? light)) }
+        let lightDark = try light.map { light throws(CurveTypeError) in (light: try paint(light, option: "--light"), dark: try paint(dark ?? light, option: dark == nil ? "--light" : "--dark")) }
         return AngleRequest(
             angle: degrees, orientation: vertex, frame: frame, inset: inset, strokeWidth: strokeWidth, cap: cap,
-            join: join, color: try paint(color), lightDark: lightDark,
+            join: join, color: try paint(color, option: "--color"), lightDark: lightDark,
             markerRadius: noMarker ? nil : markerRadius, markerWidth: markerWidth, label: !noLabel,
             labelSize: labelSize, font: fonts.request, unit: unit, decimals: decimals, header: header,
             readout: readout, animation: from.map { AngleAnimation(from: $0, duration: duration, easing: easing) },
@@ -365,15 +367,15 @@ public struct PathOptions: Sendable, Equatable {
         if fit && tracking != nil { throw .invalidInput("--fit chooses the tracking: give --fit or --tracking, not both") }
         guard let text = try commandText(text, file: textFile) else { throw .invalidInput("give the text, or --text-file") }
         guard let startOffset = PathOffset(parsing: startOffset) else {
-            throw .invalidInput("start offset must be px or a percentage, such as 20 or 50%, not \"\(Diagnostic.escaped(String(startOffset.prefix(40))))\"")
+            throw .invalidInput("--start-offset must be px or a percentage, such as 20 or 50%, not \"\(Diagnostic.escaped(String(startOffset.prefix(40))))\"")
         }
         return PathTextRequest(
             text: text, path: try shapePath(), font: fonts.request, features: try fonts.parsedFeatures(),
             style: PathTextStyle(size: size, startOffset: startOffset, align: align, side: side, tracking: tracking ?? 0,
                                  fitsPath: fit, baselineShift: baselineShift, line: onPath, effect: effect, clip: clip),
-            fill: try paint(fill), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
+            fill: try paint(fill, option: "--fill"), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
-            tolerance: tolerance, pathStroke: try pathStroke.map(paint))
+            tolerance: tolerance, pathStroke: try pathStroke.map { c throws(CurveTypeError) in try paint(c, option: "--path-stroke") })
     }
 
     /// The path the options name, px.

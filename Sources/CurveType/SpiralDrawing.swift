@@ -256,7 +256,7 @@ extension SpiralRequest {
         for (value, name) in numbers where !value.isFinite {
             throw .invalidInput("\(name) must be a finite number, not \(value)")
         }
-        guard a >= 0 else { throw .invalidInput("a must be 0 or more, not \(a) (turn the spiral with --from and --to instead)") }
+        guard a >= 0 else { throw .invalidInput("--a must be 0 or more, not \(a) (turn the spiral with --from and --to instead)") }
         guard b != 0 else { throw .invalidInput("b must not be 0: r = a + b·θ would be a circle (use curvetype circle)") }
         guard to > from else {
             throw .invalidInput("the end angle (\(to)°) must come after the begin angle (\(from)°)")
@@ -264,19 +264,19 @@ extension SpiralRequest {
         guard (to - from) / 360 <= Self.maximumTurns else {
             throw .invalidInput("a spiral of at most \(Int(Self.maximumTurns)) turns is drawn, not \((to - from) / 360)")
         }
-        guard domain > 0 else { throw .invalidInput("domain must be greater than 0, not \(domain)") }
-        if let scale, !(scale > 0) { throw .invalidInput("scale must be greater than 0 px per unit, not \(scale)") }
-        guard tolerance > 0 else { throw .invalidInput("tolerance must be greater than 0 px, not \(tolerance)") }
+        guard domain > 0 else { throw .invalidInput("--domain must be greater than 0, not \(domain)") }
+        if let scale, !(scale > 0) { throw .invalidInput("--scale must be greater than 0 px per unit, not \(scale)") }
+        guard tolerance > 0 else { throw .invalidInput("--tolerance must be greater than 0 px, not \(tolerance)") }
         let limit = CircleTextStyle.maximumLength
         guard strokeWidth >= 0 && strokeWidth <= limit else {
-            throw .invalidInput("stroke width must be from 0 to \(Int(limit)) px, not \(strokeWidth)")
+            throw .invalidInput("--stroke-width must be from 0 to \(Int(limit)) px, not \(strokeWidth)")
         }
         if let markers {
             guard markers.radius > 0 && markers.radius <= limit else {
-                throw .invalidInput("marker radius must be more than 0 and at most \(Int(limit)) px, not \(markers.radius)")
+                throw .invalidInput("--marker-radius must be more than 0 and at most \(Int(limit)) px, not \(markers.radius)")
             }
             guard markers.strokeWidth >= 0 && markers.strokeWidth <= limit else {
-                throw .invalidInput("marker stroke width must be from 0 to \(Int(limit)) px, not \(markers.strokeWidth)")
+                throw .invalidInput("--marker-stroke-width must be from 0 to \(Int(limit)) px, not \(markers.strokeWidth)")
             }
         }
         try validateFrame(padding: padding, canvas: canvas)

@@ -16,6 +16,17 @@ public enum TextAlignment: String, Sendable, CaseIterable {
     case center
     /// The trailing edge (the last glyph's trailing edge) at the anchor.
     case end
+
+    /// The alignment a word names: `start`, `center` or `end`, or the names other tools use
+    /// for them (`left`, `leading`; `centre`, `middle`; `right`, `trailing`).
+    public init?(named name: String) {
+        switch name.lowercased() {
+        case "start", "left", "leading": self = .start
+        case "center", "centre", "middle": self = .center
+        case "end", "right", "trailing": self = .end
+        default: return nil
+        }
+    }
 }
 
 /// A glyph placed in SVG space (px, y down).

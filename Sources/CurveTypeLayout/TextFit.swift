@@ -8,9 +8,21 @@ import Musl
 import Darwin
 #endif
 
-/// Where a line sits across its slot.
+/// Where a line sits across its slot: `leading` is the left edge, `trailing` the right, in
+/// either writing direction.
 public enum HorizontalAlignment: String, Sendable, CaseIterable {
     case leading, center, trailing
+
+    /// The alignment a word names, in the vocabulary every command shares (`start`, `center`,
+    /// `end`) or another tool's (`left`, `leading`; `centre`, `middle`; `right`, `trailing`).
+    public init?(named name: String) {
+        switch TextAlignment(named: name) {
+        case .start?: self = .leading
+        case .center?: self = .center
+        case .end?: self = .trailing
+        case nil: return nil
+        }
+    }
 }
 
 /// Where the block of lines sits in the box, top to bottom.

@@ -36,7 +36,7 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         if let threads, !(1...256).contains(threads) {
-            throw CurveTypeError.invalidInput("threads must be from 1 to 256, not \(threads)")
+            throw CurveTypeError.invalidInput("--threads must be from 1 to 256, not \(threads)")
         }
         let file = try BatchJobFile(path: jobs ?? "-")
         var claims = OutputClaims()

@@ -6,7 +6,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension TextAlignment: ExpressibleByArgument {}
+/// `start`, `center` or `end`, or another tool's name for one (`left`, `trailing`, …).
+extension TextAlignment: ExpressibleByArgument {
+    public init?(argument: String) { self.init(named: argument) }
+}
 extension TextSide: ExpressibleByArgument {}
 extension GlyphMode: ExpressibleByArgument {}
 
@@ -37,7 +40,7 @@ struct CircleCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "Angle of the anchor in degrees (0 = 12 o'clock, clockwise).")
     var start: Double = 0
 
-    @Option(help: "Which edge of the text sits at the start angle: start, center or end.")
+    @Option(help: "Which edge of the text sits at the start angle: start, center or end (left, right, leading and trailing also work).")
     var align: TextAlignment = .start
 
     @Option(help: "outside: tops away from the centre, runs clockwise; inside: tops toward the centre, runs counterclockwise.")

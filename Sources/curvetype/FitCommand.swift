@@ -57,7 +57,7 @@ struct FitCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "With rows: px between rows (rows then as tall as ascender − descender).")
     var gap: Double?
 
-    @Option(help: "leading, center or trailing; with rows, a comma-separated list, one per row.")
+    @Option(help: "start (left), center or end (right); with rows, a comma-separated list, one per row.")
     var align: String = "center"
 
     @Option(help: "top, center or bottom.")

@@ -44,7 +44,7 @@ struct PathCommand: RenderingCommand {
     @Option(help: "Where the text's anchor lies: px along the path, or a percentage of its length (50%).")
     var startOffset: String = "0"
 
-    @Option(help: "Which edge of the text lies at the start offset: start, center or end.")
+    @Option(help: "Which edge of the text lies at the start offset: start, center or end (left, right, leading and trailing also work).")
     var align: TextAlignment = .start
 
     @Option(help: "left: the text stands left of the path's direction (as written); right: the path is travelled reversed.")

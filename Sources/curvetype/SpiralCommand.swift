@@ -95,7 +95,7 @@ struct SpiralCommand: RenderingCommand {
     @Flag(help: "Choose the tracking so the text runs from one end of the spiral to the other.")
     var fillSpiral = false
 
-    @Option(help: "Which edge of the text sits at the start: start, center or end.")
+    @Option(help: "Which edge of the text sits at the start: start, center or end (left, right, leading and trailing also work).")
     var align: TextAlignment = .start
 
     @Option(help: "outside: tops away from the centre, runs clockwise; inside: tops toward the centre, runs counterclockwise.")

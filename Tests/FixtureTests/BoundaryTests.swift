@@ -194,7 +194,7 @@ func fileType(_ path: String) -> mode_t? {
     /// Every error and warning is one line: quoted control characters are escaped.
     @Test func messagesAreOneLine() throws {
         let fill = try curvetype(["circle", "hi", "--fill", "red\nx"])
-        #expect(fill.stderr == "curvetype: error: not a colour: \"red\\nx\" (use a CSS name, #rgb, #rrggbb, rgb(), rgba() or currentColor)\n")
+        #expect(fill.stderr == "curvetype: error: --fill: not a colour: \"red\\nx\" (use a CSS name, #rgb, #rrggbb, #rrggbbaa, rgb(), hsl(), hwb(), transparent or currentColor)\n")
         let main = try curvetype(["fit", "--row", "a", "--row", "b", "--main", "\r\nZL", "--box", "100x100"])
         #expect(main.status != 0 && main.stderr.split(separator: "\n").count == 1 && main.stderr.contains("\\r\\nZL"), "\(main.stderr)")
         let logo = try curvetype(["badge", "--message", "ok", "--logo", "data:image/svg+xml,<svg viewBox='0 0 1 1'><rect a\nb='1'/></svg>"])
@@ -209,7 +209,7 @@ func fileType(_ path: String) -> mode_t? {
         let scratch = try scratchFolder("bounds")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let frames = try curvetype(["angle", "45", "--from", "0", "--frames", "10000", "--out-dir", scratch.path])
-        #expect(frames.stderr == "curvetype: error: frames must be at least 2 and at most 600, not 10000\n")
+        #expect(frames.stderr == "curvetype: error: --frames must be at least 2 and at most 600, not 10000\n")
         let long = try curvetype(["circle", String(repeating: "x", count: 20_000)])
         #expect(long.stderr == "curvetype: error: the text is 20000 bytes long; at most 16384 bytes are set\n")
         // A batch job of 10 MB, and one with a 10 MB option name.

@@ -25,7 +25,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["path", text, "--d", "M 5 5 M 6 6"], "the path has no length"),
         BadInput(["path", text, "--ellipse", "0x5"], "--ellipse must be RXxRY in px, both greater than 0"),
         BadInput(["path", text, "--rect", "3x4:nan"], "--rect must be WxH or WxH:R in px"),
-        BadInput(["path", text, "--d", "M0 0 H9", "--start-offset", "x"], "start offset must be px or a percentage"),
+        BadInput(["path", text, "--d", "M0 0 H9", "--start-offset", "x"], "--start-offset must be px or a percentage"),
         BadInput(["path", text, "--d", "M0 0 H9", "--effect", "warp"], "The value 'warp' is invalid for '--effect <effect>'"),
         BadInput(["path", text, "--d", "M0 0 H9", "--effect", "bend", "--glyphs", "text"], "text mode writes <textPath>, which only rotates glyphs"),
         BadInput(["path", text, "--d", "M0 0 H9", "--tolerance", "0"], "tolerance must be from 0.001 to 100 px"),
@@ -56,19 +56,19 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["circle", text, "--radius", "-1"], "radius must be greater than 0"),
         BadInput(["circle", text, "--start", "nan"], "start must be a finite number"),
         BadInput(["circle", text, "--tracking", "inf"], "tracking must be a finite number"),
-        BadInput(["circle", text, "--fill", "reddish"], "not a colour: \"reddish\""),
+        BadInput(["circle", text, "--fill", "reddish"], "--fill: not a colour: \"reddish\""),
         BadInput(["circle", text, "--fill", "#12"], "not a colour"),
         BadInput(["circle", text, "--precision", "9"], "precision must be a whole number from 0 to 6"),
         BadInput(["circle", text, "--id-prefix", "9 bad\""], "not a usable id prefix"),
         BadInput(["circle", text, "--canvas", "0x100"], "canvas width and height must be greater than 0"),
-        BadInput(["circle", text, "--canvas", "big"], "canvas must be WIDTHxHEIGHT"),
+        BadInput(["circle", text, "--canvas", "big"], "--canvas must be WIDTHxHEIGHT"),
         BadInput(["circle", text, "--sweep", "0"], "sweep must be more than 0 and at most 360"),
         BadInput(["circle", text, "--sweep", "400"], "sweep must be more than 0 and at most 360"),
         BadInput(["circle", text, "--sweep", "90", "--tracking", "2"], "give --sweep or --tracking, not both"),
         BadInput(["circle", String(repeating: "W", count: 80), "--radius", "30"], "but the circle is only"),
         BadInput(["circle", "WWWWWWWWWW", "--sweep", "10"], "sweep gives only"),
         BadInput(["circle", text, "--features", "!!"], "not an OpenType feature setting"),
-        BadInput(["circle", text, "--align", "middle"], "middle"),
+        BadInput(["circle", text, "--align", "diagonal"], "diagonal"),
         BadInput(["circle", text, "--side", "left"], "left"),
         BadInput(["circle", text, "--size", "big"], "big"),
         BadInput(["circle", text, "--no-such-option"], "--no-such-option"),
@@ -95,9 +95,9 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["spiral", "--canvas", "400x-1"], "canvas width and height must be greater than 0"),
         BadInput(["spiral", "--domain", "0"], "domain must be greater than 0"),
         BadInput(["spiral", "--scale", "-2"], "scale must be greater than 0"),
-        BadInput(["spiral", "--stroke-width", "-1"], "stroke width must be from 0"),
-        BadInput(["spiral", "--markers", "--marker-radius", "0"], "marker radius must be more than 0"),
-        BadInput(["spiral", "--stroke", "blurple"], "not a colour: \"blurple\""),
+        BadInput(["spiral", "--stroke-width", "-1"], "--stroke-width must be from 0"),
+        BadInput(["spiral", "--markers", "--marker-radius", "0"], "--marker-radius must be more than 0"),
+        BadInput(["spiral", "--stroke", "blurple"], "--stroke: not a colour: \"blurple\""),
         BadInput(["spiral", "--cap", "pointy"], "pointy"),
         BadInput(["spiral", "--a", "1e9"], "px from its centre; at most 1000000 px"),
         BadInput(["spiral", "--clip"], "--clip applies to text: give --text too"),
@@ -113,9 +113,9 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["fit", text, "--box", "100x-5"], "box height must be greater than 0"),
         BadInput(["fit", text, "--box", "nanx100"], "box width must be a finite number"),
         BadInput(["fit", text, "--box", "100xinf"], "box height must be a finite number"),
-        BadInput(["fit", text, "--box", "wide"], "canvas must be WIDTHxHEIGHT"),
+        BadInput(["fit", text, "--box", "wide"], "--box must be WIDTHxHEIGHT"),
         BadInput(["fit", text, "--box", "100x100", "--min-size", "50", "--max-size", "20"], "the minimum size (50.0 px) is above the maximum size (20.0 px)"),
-        BadInput(["fit", text, "--box", "100x100", "--min-scale", "0"], "min scale must be more than 0"),
+        BadInput(["fit", text, "--box", "100x100", "--min-scale", "0"], "--min-scale must be more than 0"),
         BadInput(["fit", text, "--box", "100x100", "--min-size", "5", "--min-scale", "0.5"], "give --min-size or --min-scale, not both"),
         BadInput(["fit", text, "--box", "100x100", "--max-lines", "0"], "maximum lines must be at least 1"),
         BadInput(["fit", text, "--box", "100x100", "--line-height", "-1"], "line height must be greater than 0"),
@@ -126,7 +126,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["fit", "--row", "A", "--row", "  ", "--box", "100x100"], "row 2 is empty"),
         BadInput(["fit", "--row", "A", "--row", "B", "--main", "3", "--box", "100x100"], "--main must be from 1 to 2"),
         BadInput(["fit", "--row", "A", "--row", "B", "--align", "leading,center,trailing", "--box", "100x100"], "one per row (2), not 3"),
-        BadInput(["fit", text, "--box", "100x100", "--align", "middle"], "not an alignment: \"middle\""),
+        BadInput(["fit", text, "--box", "100x100", "--align", "center,diagonal"], "--align: not an alignment: \"diagonal\""),
         BadInput(["fit", "--row", "WWWWWWWW", "--row", "i", "--main", "2", "--box", "100x100"], "wider than the main row"),
         BadInput(["fit", String(repeating: "word ", count: 200), "--box", "20x20", "--min-size", "10"], "does not fit in 20x20 px even at the minimum size"),
         BadInput(["fit", text, "--box", "100x100", "--gap", "3"], "--gap applies to rows"),
@@ -138,8 +138,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["angle", "45", "--inset", "200"], "leave nothing of the 400.0 px frame"),
         BadInput(["angle", "45", "--inset", "-1"], "inset must be 0 or more"),
         BadInput(["angle", "45", "--frame", "0"], "frame must be more than 0"),
-        BadInput(["angle", "45", "--stroke-width", "-2"], "stroke width must be 0 or more"),
-        BadInput(["angle", "45", "--marker-radius", "0"], "marker radius must be more than 0"),
+        BadInput(["angle", "45", "--stroke-width", "-2"], "--stroke-width must be 0 or more"),
+        BadInput(["angle", "45", "--marker-radius", "0"], "--marker-radius must be more than 0"),
         BadInput(["angle", "45", "--from", "nan"], "from must be a finite number"),
         BadInput(["angle", "45", "--from", "0", "--duration", "0"], "duration must be more than 0"),
         BadInput(["angle", "45", "--from", "0", "--frames", "1", "--out-dir", "frames"], "frames must be at least 2"),
@@ -148,13 +148,13 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["angle", "45", "--light", "white"], "give --light and --dark together"),
         BadInput(["angle", "45", "--decimals", "9"], "decimals must be from 0 to 6"),
         BadInput(["angle", "45", "--unit", "grad"], "grad"),
-        BadInput(["angle", "45", "--color", "nope"], "not a colour"),
+        BadInput(["angle", "45", "--color", "nope"], "--color: not a colour"),
         BadInput(["angle"], "Missing expected argument"),
         BadInput(["badge", "--label", "a"], "Missing expected argument '--message"),
         BadInput(["badge", "--message", ""], "the message is empty"),
         BadInput(["badge", "--message", "\u{7}\u{1B}"], "the message has only control characters"),
-        BadInput(["badge", "--message", "ok", "--color", "greenish"], "not a colour: \"greenish\""),
-        BadInput(["badge", "--message", "ok", "--label-color", "#12345"], "not a colour"),
+        BadInput(["badge", "--message", "ok", "--color", "greenish"], "--color: not a colour: \"greenish\""),
+        BadInput(["badge", "--message", "ok", "--label-color", "#12345"], "--label-color: not a colour"),
         BadInput(["badge", "--message", "ok", "--style", "round"], "round"),
         BadInput(["badge", "--message", "ok", "--link", "javascript:alert(1)"], "the link must be an http, https or mailto URL"),
         BadInput(["badge", "--message", "ok", "--label-link", "https://exa mple.com"], "the label link holds spaces"),
@@ -280,6 +280,26 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(batch.stderr == "curvetype: error: job 2: give the job an \"output\" path\ncurvetype: 1 of 2 jobs failed\n")
     }
 
+    /// One alignment vocabulary: start, center, end everywhere, and other tools' names for them.
+    @Test func alignmentsTakeEveryCommonName() throws {
+        for (command, canonical, aliases) in [
+            (["circle", "Hello"], "start", ["left", "leading", "LEFT"]), (["path", "Hello", "--d", "M0 0 H200"], "end", ["right", "trailing"]),
+            (["spiral", "--text", "Hello"], "center", ["centre", "middle"]),
+            (["fit", "Hello", "--box", "200x50"], "start", ["left", "leading"]), (["fit", "Hello", "--box", "200x50"], "end", ["right", "trailing"]),
+        ] {
+            let expected = try curvetype(command + ["--align", canonical])
+            #expect(expected.status == 0)
+            for alias in aliases {
+                let run = try curvetype(command + ["--align", alias])
+                #expect(run.status == 0 && run.stdout == expected.stdout, "\(command) --align \(alias)")
+                // ArgumentParser's path (--align=VALUE) reads it alike.
+                #expect(try curvetype(command + ["--align=" + alias]).stdout == expected.stdout, "\(command) --align=\(alias)")
+            }
+        }
+        let other = try curvetype(["circle", "Hello", "--align", "end"])
+        #expect(other.stdout != (try curvetype(["circle", "Hello", "--align", "left"])).stdout)
+    }
+
     @Test func printsItsVersion() throws {
         for words in [["--version"], ["badge", "--version"]] {
             let run = try curvetype(words)
@@ -316,7 +336,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").map(String.init)
         #expect(errors.count == 5, "\(errors)")
-        #expect(errors.contains { $0.hasPrefix("curvetype: error: job 2: not a colour: \"greenish\"") })
+        #expect(errors.contains { $0.hasPrefix("curvetype: error: job 2: --color: not a colour: \"greenish\"") })
         #expect(errors.contains { $0.hasPrefix("curvetype: error: job 4: not a JSON object") })
         #expect(errors.contains { $0 == "curvetype: error: job 6: give the job an \"output\" path" })
         #expect(errors.contains { $0 == "curvetype: error: job 8: a batch job cannot be a batch" })
@@ -332,7 +352,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(try String(contentsOfFile: path("7.svg"), encoding: .utf8) == angle.stdout)
 
         for (arguments, message) in [(["/nonexistent/jobs.json"], "cannot read the jobs file /nonexistent/jobs.json: no such file"),
-                                     (["--threads", "0", jobs.path], "threads must be from 1 to 256, not 0"),
+                                     (["--threads", "0", jobs.path], "--threads must be from 1 to 256, not 0"),
                                      (["/dev/null"], "there are no jobs")] {
             let bad = try curvetype(["batch"] + arguments)
             #expect(bad.status != 0 && bad.stderr == "curvetype: error: \(message)\n")
