@@ -117,6 +117,8 @@ public struct CircleOptions: Sendable, Equatable {
     public var canvas: String?
     /// px around the ink when fitting.
     public var padding = 4.0
+    /// A colour under the whole canvas; `nil`: transparent.
+    public var background: String?
 
     public init() {}
 
@@ -135,7 +137,8 @@ public struct CircleOptions: Sendable, Equatable {
                 tracking: tracking ?? 0, sweep: sweep, baselineShift: baselineShift,
                 allowOverlap: allowOverlap),
             fill: try paint(fill, option: "--fill"), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
-            canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding)
+            canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") })
     }
 
     init(_ reader: inout OptionReader) throws(CurveTypeError) {
@@ -155,5 +158,6 @@ public struct CircleOptions: Sendable, Equatable {
         try document.read(&reader)
         canvas = try reader.text("canvas")
         padding = try reader.number("padding") ?? padding
+        background = try reader.text("background")
     }
 }

@@ -59,11 +59,13 @@ public struct CircleTextRequest: Sendable {
     public var canvas: CanvasSize?
     /// px of space around the ink when the viewBox is fitted to it.
     public var padding: Double
+    /// A colour under the whole canvas; `nil` leaves it transparent.
+    public var background: SVGColor?
 
     public init(text: String, font: FontRequest = .default, features: [FontFeature] = [],
                 style: CircleTextStyle = CircleTextStyle(), fill: SVGColor = .currentColor,
                 glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
-                canvas: CanvasSize? = nil, padding: Double = 4) {
+                canvas: CanvasSize? = nil, padding: Double = 4, background: SVGColor? = nil) {
         self.text = text
         self.font = font
         self.features = features
@@ -74,6 +76,7 @@ public struct CircleTextRequest: Sendable {
         self.idPrefix = idPrefix
         self.canvas = canvas
         self.padding = padding
+        self.background = background
     }
 }
 
@@ -125,6 +128,9 @@ extension CircleTextRequest {
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: expected) }
         try lifting {
             try writer.startDocument(width: width, height: height, label: text)
+            if let background {
+                try writer.rect(x: 0, y: 0, width: width, height: height, [("fill", background.value)])
+            }
             try writeGlyphs([layout.text], mode: glyphs, fill: fill, into: &writer)
         }
         return CircleTextResult(svg: writer.finish(), layout: layout, text: text, width: width,
@@ -137,7 +143,7 @@ extension CircleTextRequest {
         let key = [text, font.description, joinedByHand(features.map(\.text), separator: ","),
                    "\(s.size)", "\(s.radius)", "\(s.start)", s.align.rawValue, s.side.rawValue,
                    "\(s.tracking)", "\(s.sweep ?? -1)", "\(s.baselineShift)", fill.value,
-                   glyphs.rawValue]
+                   glyphs.rawValue] + (background.map { ["background", $0.value] } ?? [])
         return derivedIDPrefix(key)
     }
 }

@@ -25,12 +25,14 @@ public struct PathTextRequest: Sendable {
     public var tolerance: Double
     /// Draw the path itself, stroked 1 px in this colour, under the text.
     public var pathStroke: SVGColor?
+    /// A colour under the whole canvas; `nil` leaves it transparent.
+    public var background: SVGColor?
 
     public init(text: String, path: Path, font: FontRequest = .default, features: [FontFeature] = [],
                 style: PathTextStyle = PathTextStyle(), fill: SVGColor = .currentColor,
                 glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
                 canvas: CanvasSize? = nil, padding: Double = 4, tolerance: Double = 0.05,
-                pathStroke: SVGColor? = nil) {
+                pathStroke: SVGColor? = nil, background: SVGColor? = nil) {
         self.text = text
         self.path = path
         self.font = font
@@ -44,6 +46,7 @@ public struct PathTextRequest: Sendable {
         self.padding = padding
         self.tolerance = tolerance
         self.pathStroke = pathStroke
+        self.background = background
     }
 }
 
@@ -112,11 +115,14 @@ extension PathTextRequest {
             "\(style.size)", "\(style.startOffset)", style.align.rawValue, style.side.rawValue, "\(style.tracking)",
             "\(style.fitsPath)", "\(style.baselineShift)", style.line.rawValue, style.effect.rawValue, "\(style.clip)",
             fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",
-        ])
+        ] + (background.map { ["background", $0.value] } ?? []))
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 4096 + run.glyphs.count * 200) }
         let layout = probe.translated(by: offset)
         try lifting {
             try writer.startDocument(width: width, height: height, label: text)
+            if let background {
+                try writer.rect(x: 0, y: 0, width: width, height: height, [("fill", background.value)])
+            }
             if let pathStroke {
                 try writer.path(layout.path, [("fill", "none"), ("stroke", pathStroke.value), ("stroke-width", "1")])
             }

@@ -353,6 +353,8 @@ public struct PathOptions: Sendable, Equatable {
     public var document = DocumentOptions()
     public var canvas: String?
     public var padding = 4.0
+    /// A colour under the whole canvas; `nil`: transparent.
+    public var background: String?
 
     public init() {}
 
@@ -375,7 +377,8 @@ public struct PathOptions: Sendable, Equatable {
                                  fitsPath: fit, baselineShift: baselineShift, line: onPath, effect: effect, clip: clip),
             fill: try paint(fill, option: "--fill"), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
-            tolerance: tolerance, pathStroke: try pathStroke.map { c throws(CurveTypeError) in try paint(c, option: "--path-stroke") })
+            tolerance: tolerance, pathStroke: try pathStroke.map { c throws(CurveTypeError) in try paint(c, option: "--path-stroke") },
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") })
     }
 
     /// The path the options name, px.
@@ -465,5 +468,6 @@ public struct PathOptions: Sendable, Equatable {
         try document.read(&reader)
         canvas = try reader.text("canvas")
         padding = try reader.number("padding") ?? padding
+        background = try reader.text("background")
     }
 }

@@ -69,6 +69,9 @@ struct CircleCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "px of space around the ink when fitting the viewBox.")
     var padding: Double = 4
 
+    @Option(help: "Background colour of the whole canvas (default: transparent).")
+    var background: String?
+
     /// The options as the library reads them (a batch job decodes the same from JSON).
     var options: CircleOptions {
         var o = CircleOptions()
@@ -88,6 +91,7 @@ struct CircleCommand: RenderingCommand {
         o.document = outputOptions.document
         o.canvas = canvas
         o.padding = padding
+        o.background = background
         return o
     }
 

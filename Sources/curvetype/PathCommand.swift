@@ -85,6 +85,9 @@ struct PathCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "px of space around the ink when fitting the viewBox.")
     var padding: Double = 4
 
+    @Option(help: "Background colour of the whole canvas (default: transparent).")
+    var background: String?
+
     /// The options as the library reads them (a batch job decodes the same from JSON).
     var options: PathOptions {
         var o = PathOptions()
@@ -112,6 +115,7 @@ struct PathCommand: RenderingCommand {
         o.document = outputOptions.document
         o.canvas = canvas
         o.padding = padding
+        o.background = background
         return o
     }
 
