@@ -8,7 +8,8 @@ CURVETYPE   = $(BUILD_DIR)/debug/curvetype
 # Debian packages: C libraries to build against; tools the tests compare with; fonts for
 # Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
 BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev
-TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data
+# fonts-liberation2: Fontconfig's metric-compatible substitutes (Arial → Liberation Sans), tested.
+TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
 # font for the badge's emoji), for `make test` and `make demo`.
 FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola
@@ -49,6 +50,7 @@ deps:
 
 test-deps: deps
 	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans' \
+	   && fc-list | grep -q 'Liberation Sans' \
 	   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/unicode/BidiCharacterTest.txt ]; } \
 	  || { $(call apt_install,$(TEST_PACKAGES)); }
 

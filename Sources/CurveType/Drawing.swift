@@ -29,6 +29,7 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
     let stack = try fontStack(font, fallbacks: fallbacks)
     let run = stack.shape(text, features: features, bidi: bidi)
     var warnings: [String] = []
+    if let substitution = stack.substitution { warnings.append(substitution) }
     if removed > 0 {
         warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
     }

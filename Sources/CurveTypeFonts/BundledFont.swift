@@ -39,6 +39,16 @@ public enum BundledFont: String, Sendable, CaseIterable, Hashable {
         self = match
     }
 
+    /// The bundled font with this full name (case-insensitive), as its `name` table and
+    /// Fontconfig's `fullname` spell it: "DejaVu Sans", "DejaVu Sans Bold", "DejaVu Sans Mono Bold".
+    public init?(fullName: String) {
+        let wanted = fullName.trimmed().lowercased()
+        guard let match = Self.allCases.first(where: {
+            ($0.familyName + ($0.isBold ? " Bold" : "")).lowercased() == wanted
+        }) else { return nil }
+        self = match
+    }
+
     /// A copy of the font file's bytes.
     public var bytes: [UInt8] { Array(storage) }
 

@@ -31,7 +31,13 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .faceIndexOutOfRange(let path, let index, let count):
             return "face index \(index) out of range: \(path) has \(count) face\(count == 1 ? "" : "s")"
         case .unknownFamily(let pattern, let best):
-            let hint = best.map { " (Fontconfig's closest is \"\($0)\")" } ?? ""
+            var hint = best.map { " (Fontconfig's closest is \"\($0)\")" } ?? ""
+            // "Family Bold": a style written into the family, which Fontconfig reads after a colon.
+            let words = pattern.split(separator: " ")
+            if !pattern.contains(":"), words.count > 1, let style = words.last?.lowercased(),
+               ["bold", "italic", "oblique", "light", "medium", "semibold", "black", "thin", "heavy", "condensed"].contains(style) {
+                hint += "; for a style, write \"\(words.dropLast().joined(separator: " ")):\(style)\""
+            }
             return "no installed font matches the family in \"\(pattern)\"\(hint)"
         case .invalidPattern(let pattern):
             return "not a Fontconfig font pattern: \"\(pattern)\""

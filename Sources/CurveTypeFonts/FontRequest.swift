@@ -89,16 +89,21 @@ public struct FontStack: Sendable {
     /// Fonts tried, in order, before Fontconfig for characters the primary lacks: a build that
     /// names them draws the same glyphs on every machine, whatever fonts are installed.
     public let fallbacks: [Font]
+    /// What a user should be told when the primary font stands in for the family asked for
+    /// (Fontconfig's metric-compatible substitute); `nil` when it is the family asked for.
+    public let substitution: String?
 
-    public init(primary: Font, fallbackPattern: String?, fallbacks: [Font] = []) {
+    public init(primary: Font, fallbackPattern: String?, fallbacks: [Font] = [], substitution: String? = nil) {
         self.primary = primary
         self.fallbackPattern = fallbackPattern
         self.fallbacks = fallbacks
+        self.substitution = substitution
     }
 
     /// This stack with `fonts` tried first for characters the primary lacks.
     public func addingFallbacks(_ fonts: [Font]) -> FontStack {
-        fonts.isEmpty ? self : FontStack(primary: primary, fallbackPattern: fallbackPattern, fallbacks: fallbacks + fonts)
+        fonts.isEmpty ? self : FontStack(primary: primary, fallbackPattern: fallbackPattern, fallbacks: fallbacks + fonts,
+                                         substitution: substitution)
     }
 
     /// Opens each request's primary font, for `addingFallbacks`.
@@ -135,8 +140,17 @@ public struct FontStack: Sendable {
                let bundled = BundledFont(family: parsed.families[0], bold: bold) {
                 return FontStack(primary: try FontCache.font(.bundled(bundled)), fallbackPattern: trimmed)
             }
-            let (path, index) = try Fontconfig.match(trimmed)
-            return FontStack(primary: try FontCache.font(.file(path: path, faceIndex: index)), fallbackPattern: trimmed)
+            // A bundled face by its full name ("DejaVu Sans Bold"), as people type it.
+            if parsed.families.count == 1, parsed.weight == nil, parsed.slant == nil,
+               let bundled = BundledFont(fullName: parsed.families[0]) {
+                return FontStack(primary: try FontCache.font(.bundled(bundled)), fallbackPattern: bundled.familyName)
+            }
+            let match = try Fontconfig.match(trimmed)
+            let substitution = match.substitution.map {
+                "font \"\($0.requested)\" is not installed; Fontconfig substitutes \($0.used), metric-compatible with it"
+            }
+            return FontStack(primary: try FontCache.font(.file(path: match.path, faceIndex: match.faceIndex)),
+                             fallbackPattern: trimmed, substitution: substitution)
         }
     }
 

@@ -30,28 +30,88 @@ enum Fontconfig {
         }
     }
 
-    /// The file and face index of Fontconfig's best match for `pattern`. Throws unless the match
-    /// has the requested family (Fontconfig always answers with *some* font) or the family is a
-    /// generic one such as `sans-serif` or `monospace`.
-    static func match(_ pattern: String) throws(FontError) -> (path: String, faceIndex: Int) {
-        try withConfig { () throws(FontError) -> (path: String, faceIndex: Int) in
+    /// Fontconfig's answer for a family pattern: a face, and the family it stands in for when
+    /// it is a substitute (`Liberation Sans` for `Arial`).
+    struct Match {
+        var path: String
+        var faceIndex: Int
+        /// The family asked for and the one used, when Fontconfig's configuration substitutes a
+        /// metric-compatible family for one not installed; `nil` when the family itself matched.
+        var substitution: (requested: String, used: String)?
+    }
+
+    /// The file and face index of Fontconfig's best match for `pattern`. Fontconfig always
+    /// answers with *some* font, so the match is taken only if it has the requested family, the
+    /// family is a generic one (`sans-serif`, `monospace`), or it is a family the configuration
+    /// binds strongly to the requested one: its metric-compatible aliases (Arial → Liberation
+    /// Sans or Arimo, Helvetica → Nimbus Sans, Times New Roman → Liberation Serif), which set
+    /// text to the same widths. A weak fallback (Comic Sans MS → anything cursive) is refused.
+    /// A family that names no installed family is also tried as a full name ("DejaVu Sans Bold").
+    static func match(_ pattern: String) throws(FontError) -> Match {
+        try withConfig { () throws(FontError) -> Match in
             guard let p = FcNameParse(pattern) else { throw .invalidPattern(pattern) }
             defer { FcPatternDestroy(p) }
-            let wanted = strings(p, FC_FAMILY).map { $0.lowercased() }
+            let requested = strings(p, FC_FAMILY)
+            let wanted = requested.map { $0.lowercased() }
             guard let m = bestMatch(p) else {
                 throw .cCallFailed(function: "FcFontMatch", code: 0, reason: "no fonts are installed")
             }
             defer { FcPatternDestroy(m) }
             let found = strings(m, FC_FAMILY)
-            let generic = wanted.allSatisfy { genericFamilies.contains($0) }
-            guard generic || found.contains(where: { wanted.contains($0.lowercased()) }) else {
-                throw .unknownFamily(pattern: pattern, bestMatch: found.first)
-            }
             guard let file = strings(m, FC_FILE).first else {
                 throw .cCallFailed(function: "FcPatternGetString", code: 0, reason: "match has no file")
             }
-            return (file, Int(integer(m, FC_INDEX) ?? 0))
+            let face = Int(integer(m, FC_INDEX) ?? 0)
+            if wanted.allSatisfy({ genericFamilies.contains($0) }) || found.contains(where: { wanted.contains($0.lowercased()) }) {
+                return Match(path: file, faceIndex: face)
+            }
+            if requested.count == 1, let named = fullNameMatch(requested[0]) { return named }
+            // `p` now holds the configuration's substitutions: the strongly bound families are
+            // the requested one's aliases; weakly bound ones are generic fallbacks.
+            let strong = stronglyBoundFamilies(p).map { $0.lowercased() }
+            if let used = found.first, strong.contains(used.lowercased()), let asked = requested.first {
+                return Match(path: file, faceIndex: face, substitution: (asked, used))
+            }
+            throw .unknownFamily(pattern: pattern, bestMatch: found.first)
         }
+    }
+
+    /// The face whose full name is `name` (case-insensitive), such as "DejaVu Sans Bold".
+    private static func fullNameMatch(_ name: String) -> Match? {
+        guard let p = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(p) }
+        FcPatternAddString(p, FC_FULLNAME, name)
+        guard let objects = FcObjectSetCreate() else { return nil }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_FILE)
+        FcObjectSetAdd(objects, FC_INDEX)
+        guard let list = FcFontList(nil, p, objects) else { return nil }
+        defer { FcFontSetDestroy(list) }
+        // Several files may carry one full name (a font installed twice): the first by path,
+        // so the answer does not depend on the order Fontconfig scanned the folders in.
+        var faces: [(path: String, index: Int)] = []
+        for i in 0..<Int(list.pointee.nfont) {
+            guard let font = list.pointee.fonts[i], let file = strings(font, FC_FILE).first else { continue }
+            faces.append((file, Int(integer(font, FC_INDEX) ?? 0)))
+        }
+        guard let first = faces.min(by: { ($0.path, $0.index) < ($1.path, $1.index) }) else { return nil }
+        return Match(path: first.path, faceIndex: first.index)
+    }
+
+    /// The families `p` binds strongly (or as the same), in order: after configuration
+    /// substitution, the requested family and its aliases.
+    private static func stronglyBoundFamilies(_ p: OpaquePointer) -> [String] {
+        var families: [String] = []
+        var i: Int32 = 0
+        var value = FcValue()
+        var binding = FcValueBindingWeak
+        while FcPatternGetWithBinding(p, FC_FAMILY, i, &value, &binding) == FcResultMatch {
+            if binding != FcValueBindingWeak, value.type == FcTypeString, let s = value.u.s {
+                families.append(String(cString: s))
+            }
+            i += 1
+        }
+        return families
     }
 
     /// A font that has every one of `scalars`, preferring ones like `pattern`; `nil` if none.

@@ -300,6 +300,33 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(other.stdout != (try curvetype(["circle", "Hello", "--align", "left"])).stdout)
     }
 
+    /// Font names as people type them: Fontconfig's metric-compatible substitutes with one
+    /// notice (Liberation, from fonts-liberation2, which `make test` installs), full names, and
+    /// a refusal when Fontconfig would only fall back to an unrelated family.
+    @Test func fontNamesAsPeopleTypeThem() throws {
+        for (family, used) in [("Arial", "Liberation Sans"), ("Times New Roman", "Liberation Serif"), ("Courier New", "Liberation Mono")] {
+            let run = try curvetype(["circle", "Hello", "--font", family, "--layout", "-", "-o", "/dev/null"])
+            #expect(run.status == 0)
+            #expect(run.stderr == "curvetype: warning: font \"\(family)\" is not installed; Fontconfig substitutes \(used), metric-compatible with it\n")
+            // The same glyphs as the substitute named directly, which gives no notice.
+            let direct = try curvetype(["circle", "Hello", "--font", used, "--layout", "-", "-o", "/dev/null"])
+            #expect(direct.status == 0 && direct.stderr.isEmpty && direct.stdout == run.stdout, "\(family)")
+        }
+        // Full names: a bundled face stays bundled; an installed one comes from Fontconfig.
+        let full = try curvetype(["circle", "Hello", "--font", "DejaVu Sans Bold", "--id-prefix", "f"])
+        let pattern = try curvetype(["circle", "Hello", "--font", "DejaVu Sans:bold", "--id-prefix", "f"])
+        #expect(full.status == 0 && full.stderr.isEmpty && full.stdout == pattern.stdout)
+        let liberation = try curvetype(["circle", "Hello", "--font", "Liberation Serif Bold", "--id-prefix", "f"])
+        let liberationPattern = try curvetype(["circle", "Hello", "--font", "Liberation Serif:bold", "--id-prefix", "f"])
+        #expect(liberation.status == 0 && liberation.stdout == liberationPattern.stdout)
+        #expect(liberation.stdout != (try curvetype(["circle", "Hello", "--font", "Liberation Serif", "--id-prefix", "f"])).stdout)
+        // No metric-compatible family: refused, naming Fontconfig's guess; a style in the name gets a hint.
+        let comic = try curvetype(["circle", "Hello", "--font", "Comic Sans MS"])
+        #expect(comic.status != 0 && comic.stderr.hasPrefix("curvetype: error: no installed font matches the family in \"Comic Sans MS\""))
+        let styled = try curvetype(["circle", "Hello", "--font", "No Such Family Bold"])
+        #expect(styled.status != 0 && styled.stderr.hasSuffix("; for a style, write \"No Such Family:bold\"\n"))
+    }
+
     @Test func printsItsVersion() throws {
         for words in [["--version"], ["badge", "--version"]] {
             let run = try curvetype(words)
