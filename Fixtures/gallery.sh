@@ -1,28 +1,127 @@
 #!/bin/sh
-# Renders every golden case of Fixtures/*/cases.txt with $CURVETYPE into DIR, plus an index.html
-# gallery. Usage: CURVETYPE=path/to/curvetype sh Fixtures/gallery.sh DIR
+# The showcase: renders the golden cases of Fixtures/*/cases.txt that show a feature (not the
+# ones kept only as tests) with $CURVETYPE into DIR, and writes DIR/index.html, grouped by
+# effect in the order people look for them, each example with its command ready to copy.
+# Usage: CURVETYPE=path/to/curvetype sh Fixtures/gallery.sh DIR
 set -eu
 out=${1:?usage: gallery.sh DIR}
 : "${CURVETYPE:?set CURVETYPE to the curvetype binary}"
 here=$(dirname "$0")
 mkdir -p "$out"
 index="$out/index.html"
+
+# Cases kept for the tests alone: escaping, limits, precision, warnings, duplicates of a
+# neighbour. They are rendered and compared by `make test`, not shown.
+test_only="circle:xml-specials circle:precision-0 circle:glyphs-500 circle:kerning-off
+  path:dropped path:text-mode-outlines spiral:glyphs-2000 spiral:tight-tolerance spiral:text-clipped
+  fit:height-limits fit:width-limits fit:no-break-space fit:long-word-whole
+  angle:deg-0 angle:deg-5 angle:decimals angle:text-mode
+  badge:logo-hostile badge:escaping badge:repeated-spaces badge:hex-bare badge:text-mode-for-the-badge
+  badge:flat-square-long badge:plastic-long badge:for-the-badge-long badge:social-long"
+
+shown() {
+  for skipped in $test_only; do [ "$skipped" = "$1:$2" ] && return 1; done
+  return 0
+}
+
+escape() { sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g'; }
+
+# Each section's heading and one line on what it shows.
+describe() {
+  case $1 in
+    circle) echo "Text on a circle|Glyphs placed by true arc length round a circle, outside or inside, kerned and shaped by HarfBuzz; --sweep spreads them evenly." ;;
+    path) echo "Text on any path|SVG path data, ellipses, rounded rectangles or a path from an SVG file; glyphs rotated, skewed or bent along it." ;;
+    spiral) echo "Archimedean spirals|The spiral drawn as cubic Béziers with round caps, and text that winds along it." ;;
+    fit) echo "Text fitted to a box|The largest size that fits, lines broken by Unicode's rules, rows that share one size." ;;
+    angle) echo "Angle shapes|Two rays, an arc marker and a label; frames for an animated angle; a light and a dark colour in one file." ;;
+    badge) echo "Badges|shields' styles, widths and colours, measured with real fonts; logos read through an allowlist. Shown at 2×." ;;
+    seal) echo "Seals|Ring text round the whole circle between two rings, the centre text fitted inside." ;;
+  esac
+}
+
 {
-  echo '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CurveType gallery</title>'
-  echo '<style>body{font-family:sans-serif;margin:2em;background:#fafafa}figure{display:inline-block;margin:1em;padding:1em;background:#fff;border:1px solid #ddd;vertical-align:top}figure img{max-width:420px;max-height:420px;display:block}figcaption{font-size:12px;max-width:420px;word-break:break-all;color:#444}</style>'
-  echo '</head><body><h1>CurveType gallery</h1>'
+  cat <<'HTML'
+<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>CurveType showcase</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:1.5em;background:#fafafa;color:#1f2937}
+header p{max-width:48em;line-height:1.5}
+nav a{margin-right:1em}
+h2{margin-top:2em;border-bottom:1px solid #ddd;padding-bottom:.2em}
+section>p{color:#555;margin-top:0}
+.grid{display:flex;flex-wrap:wrap;gap:1em}
+figure{margin:0;padding:1em;background:#fff;border:1px solid #ddd;border-radius:6px;flex:1 1 340px;max-width:560px;box-sizing:border-box}
+figure.wide{flex-basis:100%;max-width:100%}
+figure img{display:block;max-width:100%;max-height:420px;height:auto;margin:0 auto .6em}
+figure .pair{display:flex;gap:.5em}
+figure .pair div{padding:.6em;border-radius:4px}
+figure .pair .light{background:#fff;color-scheme:light;border:1px solid #eee}
+figure .pair .dark{background:#111827;color-scheme:dark}
+figcaption b{display:block;font-size:13px;margin-bottom:.3em}
+.cmd{display:flex;gap:.4em;align-items:flex-start}
+code{display:block;font:12px/1.4 ui-monospace,monospace;background:#f3f4f6;padding:.4em .5em;border-radius:4px;white-space:pre-wrap;word-break:break-all;flex:1}
+button{font-size:12px;cursor:pointer}
+@media (prefers-color-scheme:dark){body{background:#0b0f17;color:#e5e7eb}figure{background:#fff;color:#1f2937}section>p{color:#aaa}}
+</style></head><body>
+<header><h1>CurveType showcase</h1>
+<p>Every picture below is an SVG file CurveType wrote, measured with real fonts (FreeType,
+HarfBuzz, FriBiDi, Fontconfig) and byte for byte the same on every machine. Under each one is the
+command that made it: copy it and run it from the repository's folder, with
+<code style="display:inline">.build/debug/curvetype</code> after <code style="display:inline">make demo</code>.</p>
+<nav><a href="#circle">Circle</a><a href="#path">Path</a><a href="#spiral">Spiral</a><a href="#fit">Fit</a><a href="#angle">Angle</a><a href="#badge">Badges</a><a href="#seal">Seals</a></nav>
+</header>
+HTML
 } > "$index"
-for cases in "$here"/*/cases.txt; do
-  command=$(basename "$(dirname "$cases")")
-  echo "<h2>curvetype $command</h2>" >> "$index"
+
+for command in circle path spiral fit angle badge seal; do
+  cases="$here/$command/cases.txt"
+  [ -f "$cases" ] || continue
+  info=$(describe "$command")
+  printf '<section id="%s"><h2>%s</h2><p>%s</p><div class="grid">\n' "$command" "${info%%|*}" "$(printf '%s' "${info#*|}" | escape)" >> "$index"
   grep -v '^#' "$cases" | while IFS= read -r line; do
     [ -n "$line" ] || continue
     name=${line%% *}
     args=${line#* }
+    shown "$command" "$name" || continue
     eval "set -- $args"
-    "$CURVETYPE" "$command" "$@" -o "$out/$command-$name.svg"
-    caption=$(printf '%s' "curvetype $command $args" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g' | cut -c1-300)
-    echo "<figure><img src=\"$command-$name.svg\" alt=\"$name\"><figcaption><b>$name</b><br>$caption</figcaption></figure>" >> "$index"
+    file="$command-$name.svg"
+    # The gallery shows the cases; their warnings are the tests' business.
+    "$CURVETYPE" "$command" "$@" --quiet -o "$out/$file"
+    # Badges at twice their size: 20 px is too small to judge.
+    width=$(sed -n 's/^<svg [^>]* width="\([0-9.]*\)".*/\1/p' "$out/$file" | head -n 1)
+    size=""
+    class=""
+    if [ "$command" = badge ] && [ -n "$width" ]; then
+      size=" width=\"$(awk -v w="$width" 'BEGIN { printf "%d", w * 2 }')\""
+    elif [ -n "$width" ] && awk -v w="$width" 'BEGIN { exit !(w > 520) }'; then
+      class=' class="wide"'
+    fi
+    command_line=$(printf '%s' "curvetype $command $args -o $name.svg" | escape)
+    alt=$(printf '%s' "$command $name" | escape)
+    case $args in
+      *--light*|*--dark*)
+        # One file, two colours: each image drawn in a light and a dark colour scheme.
+        picture="<div class=\"pair\"><div class=\"light\"><img src=\"$file\" alt=\"$alt, light\"$size></div><div class=\"dark\"><img src=\"$file\" alt=\"$alt, dark\"$size></div></div>" ;;
+      *)
+        picture="<img src=\"$file\" alt=\"$alt\"$size>" ;;
+    esac
+    echo "<figure$class>$picture<figcaption><b>$name</b><div class=\"cmd\"><code>$command_line</code><button type=\"button\" class=\"copy\">Copy</button></div></figcaption></figure>" >> "$index"
   done
+  echo '</div></section>' >> "$index"
 done
-echo '</body></html>' >> "$index"
+
+cat >> "$index" <<'HTML'
+<script>
+for (const button of document.querySelectorAll('button.copy')) {
+  button.addEventListener('click', async () => {
+    const text = button.previousElementSibling.textContent;
+    try { await navigator.clipboard.writeText(text); button.textContent = 'Copied'; }
+    catch { getSelection().selectAllChildren(button.previousElementSibling); button.textContent = 'Selected'; }
+    setTimeout(() => { button.textContent = 'Copy'; }, 1500);
+  });
+}
+</script>
+</body></html>
+HTML
