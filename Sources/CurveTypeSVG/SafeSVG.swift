@@ -55,7 +55,16 @@ public struct SafeSVG: Sendable {
             throw .invalidLogo("it is larger than \(Self.maximumBytes / 1024) KiB")
         }
         var reader = SafeSVGReader(bytes: bytes)
-        let root = try reader.read()
+        var root = try reader.read()
+        // A `<style>` element's rules become presentation attributes: read again with them, since
+        // a stylesheet may come after the elements it styles.
+        if !reader.styleSheet.isEmpty {
+            let rules = reader.readRules(reader.styleSheet)
+            let notes = reader.removed
+            reader = SafeSVGReader(bytes: bytes, rules: rules)
+            reader.removed = notes
+            root = try reader.read()
+        }
         guard case .element(let name, let attributes, let children) = root else {
             throw .invalidLogo("its root element is not <svg>")
         }
@@ -235,11 +244,33 @@ extension SafeSVG {
     }
 }
 
+/// One rule of a logo's stylesheet: a simple selector and its declarations.
+private struct StyleRule {
+    /// The element's local name, or `nil` for any (`*` or no type).
+    var type: String?
+    var classes: [String]
+    var id: String?
+    var declarations: [(String, String)]
+    /// CSS specificity (ids, classes, types), then the rule's place in the sheet.
+    var rank: (Int, Int, Int, Int)
+
+    func matches(element: String, classes present: [Substring], id elementID: String?) -> Bool {
+        (type == nil || type == element) && (id == nil || id == elementID) && classes.allSatisfy { present.contains(Substring($0)) }
+    }
+}
+
 /// The reader behind `SafeSVG`: a small XML parser that keeps only the allowlist.
 private struct SafeSVGReader {
     let bytes: [UInt8]
     var i = 0
     var removed = Set<String>()
+    /// The text of every `<style>` element, for the second pass.
+    var styleSheet = ""
+    /// The stylesheet's rules (second pass), applied as presentation attributes.
+    let rules: [StyleRule]
+    /// Prefixes bound to the SVG namespace (`xmlns:svg="http://www.w3.org/2000/svg"`): Inkscape
+    /// writes `<svg:path>`, which is a `<path>`.
+    var svgPrefixes: [String] = []
     var rootViewBox: String?
     var rootWidth: String?
     var rootHeight: String?
@@ -247,9 +278,23 @@ private struct SafeSVGReader {
     var ids: [String: String] = [:]
     var elementCount = 0
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], rules: [StyleRule] = []) {
         // A UTF-8 byte order mark is not part of the document.
         self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        self.rules = rules
+    }
+
+    /// Elements and attributes that only describe (a title, metadata, an ARIA role, an editor's
+    /// bookkeeping): removed without a warning, since nothing drawn is lost. Every simple-icons
+    /// logo has a `<title>` and `role="img"`.
+    static let descriptive: Set<String> = ["title", "desc", "metadata", "sodipodi:namedview"]
+    // (`<style>` is not noted either: its rules become attributes, and what cannot is noted.)
+    static let descriptiveAttributes: Set<String> = ["role", "class", "version", "baseProfile", "xml:space", "focusable", "style-sheet"]
+
+    /// `name` without a prefix bound to the SVG namespace.
+    func localName(_ name: String) -> String {
+        guard let colon = name.firstIndex(of: ":"), svgPrefixes.contains(String(name[..<colon])) else { return name }
+        return String(name[name.index(after: colon)...])
     }
 
     static let elements: Set<String> = [
@@ -292,6 +337,7 @@ private struct SafeSVGReader {
                     let start = i
                     try skip(past: "]]>", what: "CDATA section")
                     let text = String(decoding: bytes[start..<(i - 3)], as: UTF8.self)
+                    if stack.last?.name == "style" { styleSheet += text + "\n" }
                     if !stack.isEmpty { stack[stack.count - 1].children.append(.text(text)) }
                 } else if starts("<!") {
                     try skipDeclaration()
@@ -299,7 +345,7 @@ private struct SafeSVGReader {
                     try skip(past: "?>", what: "processing instruction")
                 } else if starts("</") {
                     i += 2
-                    let name = readName()
+                    let name = localName(readName())
                     skipSpace()
                     guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw .invalidLogo("a closing tag is not closed") }
                     i += 1
@@ -314,13 +360,17 @@ private struct SafeSVGReader {
                     }
                 } else {
                     i += 1
-                    let name = readName()
-                    guard !name.isEmpty else { throw .invalidLogo("a tag has no name") }
+                    let qualifiedName = readName()
+                    guard !qualifiedName.isEmpty else { throw .invalidLogo("a tag has no name") }
                     elementCount += 1
                     guard elementCount <= 20_000 else { throw .invalidLogo("it has more than 20000 elements") }
                     guard stack.count < 64 else { throw .invalidLogo("its elements nest more than 64 deep") }
                     guard root == nil else { throw .invalidLogo("it has content after the root element") }
                     let attributes = try readAttributes()
+                    for (attribute, value) in attributes where attribute.hasPrefix("xmlns:") && value == "http://www.w3.org/2000/svg" {
+                        svgPrefixes.append(String(attribute.dropFirst(6)))
+                    }
+                    let name = localName(qualifiedName)
                     var selfClosing = false
                     if i < bytes.count, bytes[i] == UInt8(ascii: "/") { selfClosing = true; i += 1 }
                     guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw .invalidLogo("the tag <\(name)> is not closed") }
@@ -333,7 +383,10 @@ private struct SafeSVGReader {
                     }
                     let parentKept = stack.last?.kept ?? true
                     let kept = parentKept && Self.elements.contains(name)
-                    if parentKept && !kept { note("<\(name)>") }
+                    // A stylesheet is read (its rules become attributes), not kept.
+                    if parentKept && !kept && !Self.descriptive.contains(name) && name != "style" {
+                        note("<\(name)>")
+                    }
                     let cleaned = kept ? clean(attributes, element: name, root: stack.isEmpty) : []
                     if selfClosing {
                         let element = Raw.element(name: name, attributes: cleaned, children: [])
@@ -346,6 +399,7 @@ private struct SafeSVGReader {
                 let start = i
                 while i < bytes.count && bytes[i] != UInt8(ascii: "<") { i += 1 }
                 let text = try decodeEntities(bytes[start..<i])
+                if stack.last?.name == "style" { styleSheet += text + "\n" }
                 if let open = stack.last, open.kept, open.name == "text" || open.name == "tspan" {
                     stack[stack.count - 1].children.append(.text(text))
                 } else if stack.isEmpty && !text.allSatisfy(\.isWhitespace) {
@@ -415,6 +469,17 @@ private struct SafeSVGReader {
     mutating func clean(_ attributes: [(String, String)], element: String, root: Bool) -> [(String, String)] {
         var result: [(String, String)] = []
         var fromStyle: [(String, String)] = []
+        // The stylesheet's matching rules, least specific first, then the `style` attribute:
+        // each overrides presentation attributes, and a later declaration an earlier one.
+        if !rules.isEmpty {
+            let classes = attributes.first { $0.0 == "class" }?.1.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) ?? []
+            let id = attributes.first { $0.0 == "id" }?.1
+            for rule in rules.filter({ $0.matches(element: element, classes: classes, id: id) }).sorted(by: { $0.rank < $1.rank }) {
+                for (property, value) in rule.declarations {
+                    if let safe = check(property, value, element: element) { fromStyle.append((property, safe)) }
+                }
+            }
+        }
         for (name, value) in attributes {
             if name == "style" {
                 for declaration in value.split(separator: ";") {
@@ -452,7 +517,10 @@ private struct SafeSVGReader {
         written.append(contentsOf: value.unicodeScalars.lazy.filter { !XMLText.isDroppedInXML($0) })
         let v = String(written).trimmed { $0.isSpaceOrNewline }
         guard Self.attributes.contains(name) else {
-            if !name.hasPrefix("xmlns") { note(name) }
+            if !name.hasPrefix("xmlns") && !Self.descriptiveAttributes.contains(name) && !name.hasPrefix("aria-")
+                && !name.hasPrefix("data-") && !name.hasPrefix("inkscape:") && !name.hasPrefix("sodipodi:") {
+                note(name)
+            }
             return nil
         }
         // No CSS escapes or functions that load or run anything, whatever the attribute.
@@ -478,6 +546,99 @@ private struct SafeSVGReader {
             return v
         }
         return v
+    }
+
+    /// The rules of a stylesheet whose selectors are simple (`path`, `.cls-1`, `#id`,
+    /// `circle.a.b`, lists of them): what design tools export. Other selectors and at-rules are
+    /// removed with a note. By hand: no CSS library is at hand, and this subset needs no cascade
+    /// beyond specificity and order.
+    mutating func readRules(_ sheet: String) -> [StyleRule] {
+        // Comments out first: each becomes a space.
+        var text = ""
+        var inComment = false
+        var previous: Character = " "
+        for c in sheet {
+            if inComment {
+                if previous == "*" && c == "/" { inComment = false; previous = " "; continue }
+            } else if previous == "/" && c == "*" {
+                text.removeLast()
+                text.append(" ")
+                inComment = true
+                previous = " "
+                continue
+            } else {
+                text.append(c)
+            }
+            previous = c
+        }
+        var rules: [StyleRule] = []
+        var rest = Substring(text)
+        var order = 0
+        while let brace = rest.firstIndex(of: "{") {
+            let prelude = rest[..<brace].trimmed { $0.isSpaceOrNewline }
+            // The block's end, counting nested braces (an at-rule's block holds rules).
+            var depth = 0
+            var end = brace
+            for index in rest[brace...].indices {
+                if rest[index] == "{" { depth += 1 } else if rest[index] == "}" { depth -= 1; if depth == 0 { end = index; break } }
+            }
+            guard depth == 0 else { break }
+            let body = rest[rest.index(after: brace)..<end]
+            rest = rest[rest.index(after: end)...]
+            if prelude.hasPrefix("@") {
+                note("CSS \(prelude.split(separator: " ").first ?? "")")
+                continue
+            }
+            var declarations: [(String, String)] = []
+            for declaration in body.split(separator: ";") {
+                let parts = declaration.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                var value = parts[1].trimmed { $0.isSpaceOrNewline }
+                if value.lowercased().hasSuffix("!important") { value = String(value.dropLast(10)).trimmed { $0.isSpaceOrNewline } }
+                declarations.append((parts[0].trimmed { $0.isSpaceOrNewline }.lowercased(), value))
+            }
+            for selector in prelude.split(separator: ",") {
+                let simple = selector.trimmed { $0.isSpaceOrNewline }
+                guard var rule = Self.simpleSelector(simple) else {
+                    note("CSS selector \(simple)")
+                    continue
+                }
+                rule.declarations = declarations
+                rule.rank.3 = order
+                order += 1
+                rules.append(rule)
+            }
+        }
+        return rules
+    }
+
+    /// `type`, `*`, `.class` and `#id` parts with nothing between them; `nil` for any other
+    /// selector (descendants, attributes, pseudo-classes).
+    static func simpleSelector(_ selector: String) -> StyleRule? {
+        var rule = StyleRule(type: nil, classes: [], id: nil, declarations: [], rank: (0, 0, 0, 0))
+        var rest = Substring(selector)
+        func name() -> String {
+            let n = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            rest = rest.dropFirst(n.count)
+            return String(n)
+        }
+        if rest.hasPrefix("*") {
+            rest = rest.dropFirst()
+        } else if let first = rest.first, first.isLetter {
+            rule.type = name()
+            rule.rank.2 = 1
+        }
+        while let marker = rest.first {
+            rest = rest.dropFirst()
+            let part = name()
+            guard !part.isEmpty else { return nil }
+            switch marker {
+            case ".": rule.classes.append(part); rule.rank.1 += 1
+            case "#" where rule.id == nil: rule.id = part; rule.rank.0 = 1
+            default: return nil
+            }
+        }
+        return rule.type == nil && rule.classes.isEmpty && rule.id == nil && !selector.hasPrefix("*") ? nil : rule
     }
 
     func starts(_ s: StaticString) -> Bool {

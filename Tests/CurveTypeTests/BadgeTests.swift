@@ -144,10 +144,48 @@ import Testing
         ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>@import url(https://evil.example/x.css); rect{fill:url(javascript:alert(1))}</style><rect width="9" height="9" style="fill:url(https://evil.example/p.svg#a);stroke:red;behavior:url(x.htc)"/><image href="https://evil.example/track.png" width="1" height="1"/></svg>"##,
         ##"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0L9 9" stroke="#000" fill="url( https://evil.example/#a )"/><animate attributeName="href" to="javascript:alert(1)"/><set attributeName="onclick" to="alert(1)"/></svg>"##,
         ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="9" height="9" fill="&#x6A;avascript:alert(1)" mask="url(#m)" clip-path="url(&quot;https://evil.example/#c&quot;)"/><g transform="translate(1 1)" ONLOAD="alert(1)" xml:base="https://evil.example/"><circle r="2"/></g></svg>"##,
+        // Stylesheet rules go through the same allowlist as attributes.
+        ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style><![CDATA[.x{fill:url(https://evil.example/a.svg#p)} .y{behavior:url(x.htc);onload:alert(1)} #z{stroke:javascript:alert(1)} @import url(https://evil.example/x.css); rect{mask:url( https://evil.example/#m )} *{fill:url("#a")}]]></style><rect id="z" class="x y" width="9" height="9"/></svg>"##,
         // Controls the writer drops, hiding "url(" and "javascript:" from a check of the raw value
         // (FuzzLogo found the first).
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><circle r=\"4\" style=\"fill:url\u{0}\u{0}(http://evil.example/x.svg#a)\"/><rect width=\"9\" height=\"9\" fill=\"u\u{1}rl(https://evil.example/#p)\" stroke=\"java\u{7F}script:alert(1)\"/></svg>",
     ]
+
+    /// Logos as design tools write them: Illustrator's `<style>` class rules become presentation
+    /// attributes (type < class < id specificity, then order; a `style` attribute wins);
+    /// Inkscape's namespaced elements are SVG; titles, descriptions, roles and editor metadata
+    /// go without a warning.
+    @Test func logosAsDesignToolsWriteThem() throws {
+        let styled = try SafeSVG(parsing: Array(##"""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" data-name="Layer 1"><title>t</title>
+            <rect class="a b" id="r" width="1" height="1" fill="green" style="stroke:blue"/>
+            <style>/* rules after the elements they style */ rect{fill:red;stroke:red} .a{fill:orange} .a.b{opacity:.5}
+            #r{stroke-width:2} .b{fill:purple !important} g rect{fill:black} @font-face{font-family:x}</style></svg>
+            """##.utf8))
+        guard case .element(_, let attributes, _)? = styled.children.first else { Issue.record("no rect"); return }
+        let values = Dictionary(attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        #expect(values["fill"] == "purple", "the later of two class rules of equal specificity")
+        #expect(values["stroke"] == "blue", "the style attribute over the type rule")
+        #expect(values["opacity"] == ".5" && values["stroke-width"] == "2")
+        #expect(attributes.filter { $0.name == "fill" }.count == 1)
+        #expect(styled.removed == ["CSS @font-face", "CSS selector g rect"])
+
+        let namespaced = try SafeSVG(parsing: Array(##"""
+            <svg:svg xmlns:svg="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 10 10">
+            <svg:desc>d</svg:desc><svg:g inkscape:label="L"><svg:circle r="4" cx="5" cy="5"/></svg:g></svg:svg>
+            """##.utf8))
+        #expect(namespaced.removed.isEmpty)
+        guard case .element(let group, _, let inner)? = namespaced.children.first, case .element(let circle, _, _)? = inner.first else {
+            Issue.record("no group"); return
+        }
+        #expect(group == "g" && circle == "circle")
+        // A prefix bound to another namespace is not SVG.
+        let foreign = try SafeSVG(parsing: Array(##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="urn:x" viewBox="0 0 1 1"><x:circle r="1"/></svg>"##.utf8))
+        #expect(foreign.children.isEmpty && foreign.removed == ["<x:circle>"])
+
+        let icon = try SafeSVG(parsing: Array(##"<svg role="img" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" version="1.1" aria-hidden="true"><title>Icon</title><desc>d</desc><metadata>m</metadata><path d="M0 0h24v24H0z"/></svg>"##.utf8))
+        #expect(icon.removed.isEmpty)
+    }
 
     static let hostileTexts = [
         "<script>alert(1)</script>", "\"><svg onload=alert(1)>", "' onmouseover='alert(1)", "]]><x/>",
