@@ -45,6 +45,13 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// A canonical translucent colour, `rgba(r,g,b,a)`, as its opaque `#rrggbb` and its alpha;
+    /// `nil` for anything else.
+    public static func opaqueAndAlpha(_ value: String) -> (opaque: String, alpha: Double)? {
+        guard value.hasPrefix("rgba("), let (r, g, b, a) = functionalRGBA(value) else { return nil }
+        return (SVGColor(red: Int((r * 255).rounded()), green: Int((g * 255).rounded()), blue: Int((b * 255).rounded())).value, a)
+    }
+
     /// Parses a colour as CSS Color 4 writes it in sRGB: a named colour, `transparent`,
     /// `currentColor`, `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, and `rgb()`, `rgba()`, `hsl()`,
     /// `hsla()` and `hwb()` in the comma-separated (legacy) or space-separated form with

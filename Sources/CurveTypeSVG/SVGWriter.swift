@@ -348,9 +348,38 @@ public struct SVGWriter: Sendable {
     public func value(_ v: Double) throws(SVGError) -> String { try format.string(v) }
 
     private mutating func attributeList(_ attributes: [(name: String, value: String)]) {
-        for (name, value) in attributes {
-            raw(" "); rawText(name); raw("=\""); escaped(value, attribute: true); raw("\"")
+        guard attributes.contains(where: { $0.value.hasPrefix("rgba(") }) else {
+            for (name, value) in attributes { attribute(name, value) }
+            return
         }
+        // A translucent paint is written as its opaque colour and an opacity attribute: SVG 1.1's
+        // form, which Inkscape 1.2 draws (it paints `rgba()` and `#rrggbbaa` black); browsers
+        // and rsvg draw both alike. An opacity attribute already there is multiplied in.
+        var consumed: [String] = []
+        for (name, value) in attributes where !consumed.contains(name) {
+            guard let opacityName = Self.opacityAttributes.first(where: { $0.paint == name })?.opacity,
+                  let (opaque, alpha) = SVGColor.opaqueAndAlpha(value) else {
+                attribute(name, value)
+                continue
+            }
+            var opacity = alpha
+            if let given = attributes.first(where: { $0.name == opacityName }), let factor = Double(given.value) {
+                opacity *= min(max(factor, 0), 1)
+            }
+            consumed.append(opacityName)
+            attribute(name, opaque)
+            attribute(opacityName, (try? SVGNumberFormat(precision: 3).string(opacity)) ?? "1")
+        }
+    }
+
+    /// Each paint attribute and the opacity attribute that goes with it.
+    private static let opacityAttributes: [(paint: String, opacity: String)] = [
+        ("fill", "fill-opacity"), ("stroke", "stroke-opacity"), ("stop-color", "stop-opacity"),
+        ("flood-color", "flood-opacity"), ("lighting-color", "opacity"),
+    ]
+
+    private mutating func attribute(_ name: String, _ value: String) {
+        raw(" "); rawText(name); raw("=\""); escaped(value, attribute: true); raw("\"")
     }
 
     /// `<g>` with attributes in the given order; values are escaped.

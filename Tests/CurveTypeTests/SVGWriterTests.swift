@@ -113,6 +113,23 @@ import Testing
         }
     }
 
+    /// Translucent paints are written as SVG 1.1 writes them, an opaque colour and an opacity
+    /// attribute, which Inkscape 1.2 draws (it paints `rgba()` black); an opacity already given
+    /// is multiplied in.
+    @Test func translucentPaintsAreWrittenWithOpacityAttributes() throws {
+        var writer = try SVGWriter(format: SVGNumberFormat(precision: 2), idPrefix: "t")
+        let blue = try SVGColor(parsing: "#1e3a8ae6")
+        let half = try SVGColor(parsing: "rgb(255 0 0 / 50%)")
+        try writer.rect(x: 0, y: 0, width: 1, height: 1, [("fill", blue.value), ("stroke", half.value), ("stroke-opacity", "0.5")])
+        writer.element("stop", [("offset", "0"), ("stop-color", half.value)], empty: true)
+        writer.startGroup([("fill", "red"), ("stroke", "currentColor")])
+        let svg = writer.finish()
+        #expect(svg.contains(##"<rect width="1" height="1" fill="#1e3a8a" fill-opacity="0.9" stroke="#ff0000" stroke-opacity="0.25"/>"##))
+        #expect(svg.contains(##"<stop offset="0" stop-color="#ff0000" stop-opacity="0.5"/>"##))
+        #expect(svg.contains(##"<g fill="red" stroke="currentColor">"##))
+        #expect(!svg.contains("rgba("))
+    }
+
     @Test func refusesEverythingElse() {
         for text in ["", "redd", "#ab", "#12345g", "#abcdefabc", "rgb(1,2)", "rgba(1,2,3,2,4)", "hsl(0,100%)",
                      "rgb(inf 0 0)", "rgb(nan 0 0)", "rgb(0x10 0 0)", "hsl(1px 50% 50%)", "rgb(1 2 3 / 4 / 5)",
