@@ -94,6 +94,20 @@ public enum BatchOutcome: Sendable {
     case failed(CurveTypeError)
 }
 
+/// What `Batch.check` finds for one job.
+public enum BatchCheck: Sendable {
+    /// A file the job writes, which is missing or holds other bytes than the job makes.
+    public struct Stale: Sendable, Equatable {
+        public var path: String
+        public var missing: Bool
+    }
+
+    /// Every file the job writes holds the bytes it makes.
+    case upToDate(warnings: [String])
+    case stale([Stale], warnings: [String])
+    case failed(CurveTypeError)
+}
+
 /// Renders many documents in one process, on every core: fonts, glyph outlines and shaped runs
 /// are cached per process, so jobs that share a font or a text share the work. Each job writes
 /// its files all or none; a failing job never stops the others.
@@ -136,6 +150,35 @@ public enum Batch {
         }
         // concurrentPerform returns when every worker has, and together they took every index.
         return results.withLock { $0.compactMap { $0 } }
+    }
+
+    /// Renders `job` in memory and compares it with the files it would write, byte for byte:
+    /// a golden-file check for a project that commits CurveType's output (`batch --check`).
+    /// Writes nothing.
+    public static func check(_ job: BatchJob) -> BatchCheck {
+        do throws(CurveTypeError) {
+            let document = try job.request.renderDocument()
+            var stale: [BatchCheck.Stale] = []
+            var expected = [(job.output, document.svg)]
+            if let layout = job.layout { expected.append((layout, document.layoutJSON())) }
+            for (path, contents) in expected {
+                // A file longer than the new contents differs: no need to read it all.
+                let limit = contents.utf8.count
+                do {
+                    let bytes = try InputBytes.read(path, limit: limit)
+                    if !bytes.elementsEqual(contents.utf8) { stale.append(.init(path: path, missing: false)) }
+                } catch {
+                    switch error {
+                    case .notFound: stale.append(.init(path: path, missing: true))
+                    case .tooLarge: stale.append(.init(path: path, missing: false))
+                    case .unreadable(_, let reason): throw .invalidInput("cannot read \(path) to compare it: \(reason)")
+                    }
+                }
+            }
+            return stale.isEmpty ? .upToDate(warnings: document.warnings) : .stale(stale, warnings: document.warnings)
+        } catch {
+            return .failed(error)
+        }
     }
 
     /// Renders one job and writes its files, creating missing folders above them.

@@ -149,6 +149,12 @@ public enum OutputFile {
         _ = writeAll(text, to: STDERR_FILENO)
     }
 
+    /// Writes `text` to standard output (a listing); a failure to write there is ignored, as
+    /// for diagnostics.
+    public static func writeToStandardOutput(_ text: String) {
+        _ = writeAll(text, to: STDOUT_FILENO)
+    }
+
     /// Writes every byte of `text`; the reason on failure.
     private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
         var text = text

@@ -19,7 +19,9 @@ struct BatchCommand: ParsableCommand {
             text), and any of the command's options by their long name: "label-color": "red"; \
             true for a flag; an array for a repeated option. A failing job prints \
             "job N: reason" (N counts from 1) and the others still run; the exit status is 1 if \
-            any job failed.
+            any job failed. With --check, nothing is written: each job is rendered in memory and \
+            compared with its files, byte for byte; each file that differs or is missing is \
+            listed on standard output, and the exit status is 1 if any is (golden files in CI).
             """)
 
     @Argument(help: "A JSON file of jobs (default: JSON lines on standard input).")
@@ -30,6 +32,9 @@ struct BatchCommand: ParsableCommand {
 
     @Flag(help: "Print no warnings (failed jobs still print).")
     var quiet = false
+
+    @Flag(help: "Write nothing: compare each job's files with what it renders; list those that differ or are missing, and exit 1 if any do.")
+    var check = false
 
     /// Jobs read, parsed and rendered at a time: the list is streamed, never held whole.
     static let chunkSize = 4096
@@ -42,6 +47,8 @@ struct BatchCommand: ParsableCommand {
         var claims = OutputClaims()
         var failed = 0
         var total = 0
+        var stale = 0
+        var files = 0
         while true {
             // Decode every job (on every core), claim outputs in job order, then render: no
             // result depends on which thread finishes first.
@@ -53,32 +60,61 @@ struct BatchCommand: ParsableCommand {
                     return .success(job)
                 }
             }
-            let outcomes = Batch.forEach(count: jobs.count, threads: threads) { index in
+            let check = check
+            let outcomes = Batch.map(count: jobs.count, threads: threads) { index -> BatchCheck in
                 switch jobs[index] {
                 case .failure(let error): return .failed(error)
                 case .success(let job):
-                    do throws(CurveTypeError) { return Batch.run(try job.job()) } catch { return .failed(error) }
+                    do throws(CurveTypeError) {
+                        let job = try job.job()
+                        if check { return Batch.check(job) }
+                        switch Batch.run(job) {
+                        case .written(let warnings): return .upToDate(warnings: warnings)
+                        case .failed(let error): return .failed(error)
+                        }
+                    } catch {
+                        return .failed(error)
+                    }
                 }
             }
             var report = ""
+            var listing = ""
             for (offset, outcome) in outcomes.enumerated() {
                 let number = total + offset + 1
+                var warnings: [String] = []
                 switch outcome {
-                case .written(let warnings):
-                    if quiet { continue }
-                    for warning in warnings { report += Diagnostic.line("warning", "job \(number): \(warning)") }
+                case .upToDate(let said):
+                    warnings = said
+                    files += jobs[offset].files
+                case .stale(let paths, let said):
+                    warnings = said
+                    files += jobs[offset].files
+                    stale += paths.count
+                    for path in paths { listing += (path.missing ? "missing: " : "differs: ") + path.path + "\n" }
                 case .failed(let error):
                     failed += 1
                     report += Diagnostic.line("error", "job \(number): \(error)")
                 }
+                if !quiet { for warning in warnings { report += Diagnostic.line("warning", "job \(number): \(warning)") } }
             }
             total += entries.count
             OutputFile.writeToStandardError(report)
+            if !listing.isEmpty { OutputFile.writeToStandardOutput(listing) }
         }
         guard total > 0 else { throw CurveTypeError.invalidInput("there are no jobs") }
         if failed > 0 {
             OutputFile.writeToStandardError("curvetype: \(failed) of \(total) jobs failed\n")
-            throw ExitCode(1)
         }
+        if stale > 0 {
+            OutputFile.writeToStandardError("curvetype: \(stale) of \(files) files are not up to date\n")
+        }
+        if failed > 0 || stale > 0 { throw ExitCode(1) }
+    }
+}
+
+private extension Result<JobDescription, CurveTypeError> {
+    /// The files a job writes: its SVG, and its layout if asked for.
+    var files: Int {
+        if case .success(let job) = self { job.layout == nil ? 1 : 2 } else { 0 }
     }
 }

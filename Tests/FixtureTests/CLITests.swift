@@ -327,6 +327,36 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(styled.status != 0 && styled.stderr.hasSuffix("; for a style, write \"No Such Family:bold\"\n"))
     }
 
+    /// `batch --check`: golden files in a user's CI. Renders in memory, writes nothing, lists
+    /// each file that is missing or differs, exits 1 if any.
+    @Test func batchCheckComparesWithoutWriting() throws {
+        let scratch = try scratchFolder("check")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+        let lines = [
+            #"{"command": "badge", "label": "build", "message": "passing", "output": "\#(path("a.svg"))"}"#,
+            #"{"command": "circle", "args": ["Hi"], "output": "\#(path("b.svg"))", "layout": "\#(path("b.json"))"}"#,
+        ]
+        let jobs = scratch.appendingPathComponent("jobs.jsonl")
+        try lines.joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        let before = try curvetype(["batch", jobs.path, "--check"])
+        #expect(before.status == 1)
+        #expect(before.stdout == "missing: \(path("a.svg"))\nmissing: \(path("b.svg"))\nmissing: \(path("b.json"))\n")
+        #expect(before.stderr == "curvetype: 3 of 3 files are not up to date\n")
+        #expect(!FileManager.default.fileExists(atPath: path("a.svg")), "--check writes nothing")
+        #expect(try curvetype(["batch", jobs.path]).status == 0)
+        let clean = try curvetype(["batch", jobs.path, "--check"])
+        #expect(clean.status == 0 && clean.stdout.isEmpty && clean.stderr.isEmpty)
+        // One byte more, one byte changed, a file gone.
+        try (String(contentsOfFile: path("a.svg"), encoding: .utf8) + " ").write(toFile: path("a.svg"), atomically: true, encoding: .utf8)
+        try String(contentsOfFile: path("b.json"), encoding: .utf8).replacing("\"radius\":100", with: "\"radius\":101")
+            .write(toFile: path("b.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: path("b.svg"))
+        let stale = try curvetype(["batch", jobs.path, "--check"])
+        #expect(stale.status == 1)
+        #expect(stale.stdout == "differs: \(path("a.svg"))\nmissing: \(path("b.svg"))\ndiffers: \(path("b.json"))\n")
+    }
+
     @Test func printsItsVersion() throws {
         for words in [["--version"], ["badge", "--version"]] {
             let run = try curvetype(words)
