@@ -257,6 +257,39 @@ private struct StyleRule {
     func matches(element: String, classes present: [Substring], id elementID: String?) -> Bool {
         (type == nil || type == element) && (id == nil || id == elementID) && classes.allSatisfy { present.contains(Substring($0)) }
     }
+
+    /// The one key a rule is filed under, its most selective part: `#id`, else `.class`, else
+    /// `t:type`, else `*`. An element looks up only the keys it has, so matching costs the
+    /// rules that could apply, not every rule for every element.
+    var key: String {
+        if let id { return "#" + id }
+        if let first = classes.first { return "." + first }
+        if let type { return "t:" + type }
+        return "*"
+    }
+}
+
+/// A stylesheet's rules, filed by `StyleRule.key`.
+private struct StyleSheet {
+    var rules: [StyleRule] = []
+    var byKey: [String: [Int]] = [:]
+
+    init(_ rules: [StyleRule] = []) {
+        self.rules = rules
+        for (index, rule) in rules.enumerated() { byKey[rule.key, default: []].append(index) }
+    }
+
+    var isEmpty: Bool { rules.isEmpty }
+
+    /// The rules that match the element, least specific first (then in sheet order).
+    func matching(element: String, classes: [Substring], id: String?) -> [StyleRule] {
+        var keys = ["*", "t:" + element]
+        if let id { keys.append("#" + id) }
+        for name in classes where !keys.contains("." + name) { keys.append("." + name) }
+        return keys.flatMap { byKey[$0] ?? [] }.map { rules[$0] }
+            .filter { $0.matches(element: element, classes: classes, id: id) }
+            .sorted { $0.rank < $1.rank }
+    }
 }
 
 /// The reader behind `SafeSVG`: a small XML parser that keeps only the allowlist.
@@ -267,10 +300,14 @@ private struct SafeSVGReader {
     /// The text of every `<style>` element, for the second pass.
     var styleSheet = ""
     /// The stylesheet's rules (second pass), applied as presentation attributes.
-    let rules: [StyleRule]
+    let sheet: StyleSheet
+    /// Declarations (and empty rules) the stylesheet has applied to elements so far: bounded,
+    /// since every rule may match every element.
+    var styledDeclarations = 0
+    static let maximumStyledDeclarations = 100_000
     /// Prefixes bound to the SVG namespace (`xmlns:svg="http://www.w3.org/2000/svg"`): Inkscape
     /// writes `<svg:path>`, which is a `<path>`.
-    var svgPrefixes: [String] = []
+    var svgPrefixes = Set<String>()
     var rootViewBox: String?
     var rootWidth: String?
     var rootHeight: String?
@@ -281,7 +318,7 @@ private struct SafeSVGReader {
     init(bytes: [UInt8], rules: [StyleRule] = []) {
         // A UTF-8 byte order mark is not part of the document.
         self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        self.rules = rules
+        self.sheet = StyleSheet(rules)
     }
 
     /// Elements and attributes that only describe (a title, metadata, an ARIA role, an editor's
@@ -368,7 +405,7 @@ private struct SafeSVGReader {
                     guard root == nil else { throw .invalidLogo("it has content after the root element") }
                     let attributes = try readAttributes()
                     for (attribute, value) in attributes where attribute.hasPrefix("xmlns:") && value == "http://www.w3.org/2000/svg" {
-                        svgPrefixes.append(String(attribute.dropFirst(6)))
+                        svgPrefixes.insert(String(attribute.dropFirst(6)))
                     }
                     let name = localName(qualifiedName)
                     var selfClosing = false
@@ -387,7 +424,7 @@ private struct SafeSVGReader {
                     if parentKept && !kept && !Self.descriptive.contains(name) && name != "style" {
                         note("<\(name)>")
                     }
-                    let cleaned = kept ? clean(attributes, element: name, root: stack.isEmpty) : []
+                    let cleaned = kept ? try clean(attributes, element: name, root: stack.isEmpty) : []
                     if selfClosing {
                         let element = Raw.element(name: name, attributes: cleaned, children: [])
                         if stack.isEmpty { root = element } else if kept { stack[stack.count - 1].children.append(element) }
@@ -466,15 +503,20 @@ private struct SafeSVGReader {
     }
 
     /// The attributes of a kept element that pass the allowlist, `style` declarations included.
-    mutating func clean(_ attributes: [(String, String)], element: String, root: Bool) -> [(String, String)] {
+    mutating func clean(_ attributes: [(String, String)], element: String, root: Bool) throws(SVGError) -> [(String, String)] {
         var result: [(String, String)] = []
         var fromStyle: [(String, String)] = []
         // The stylesheet's matching rules, least specific first, then the `style` attribute:
         // each overrides presentation attributes, and a later declaration an earlier one.
-        if !rules.isEmpty {
+        if !sheet.isEmpty {
             let classes = attributes.first { $0.0 == "class" }?.1.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) ?? []
             let id = attributes.first { $0.0 == "id" }?.1
-            for rule in rules.filter({ $0.matches(element: element, classes: classes, id: id) }).sorted(by: { $0.rank < $1.rank }) {
+            for rule in sheet.matching(element: element, classes: classes, id: id) {
+                // An empty rule counts as one: matching it is work too.
+                styledDeclarations += max(1, rule.declarations.count)
+                guard styledDeclarations <= Self.maximumStyledDeclarations else {
+                    throw .invalidLogo("its stylesheet sets more than \(Self.maximumStyledDeclarations) properties")
+                }
                 for (property, value) in rule.declarations {
                     if let safe = check(property, value, element: element) { fromStyle.append((property, safe)) }
                 }
