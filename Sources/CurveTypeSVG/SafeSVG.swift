@@ -524,12 +524,7 @@ private struct SafeSVGReader {
         }
         for (name, value) in attributes {
             if name == "style" {
-                for declaration in value.split(separator: ";") {
-                    let parts = declaration.split(separator: ":", maxSplits: 1)
-                    guard parts.count == 2 else { continue }
-                    let property = parts[0].trimmed().lowercased()
-                    var v = parts[1].trimmed()
-                    if v.lowercased().hasSuffix("!important") { v = String(v.dropLast(10)).trimmed() }
+                for (property, v) in Self.declarations(Substring(value), isSpace: { $0.isHorizontalSpace }) {
                     if let safe = check(property, v, element: element) { fromStyle.append((property, safe)) }
                 }
                 continue
@@ -631,14 +626,7 @@ private struct SafeSVGReader {
                 note("CSS \(prelude.split(separator: " ").first ?? "")")
                 continue
             }
-            var declarations: [(String, String)] = []
-            for declaration in body.split(separator: ";") {
-                let parts = declaration.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2 else { continue }
-                var value = parts[1].trimmed { $0.isSpaceOrNewline }
-                if value.lowercased().hasSuffix("!important") { value = String(value.dropLast(10)).trimmed { $0.isSpaceOrNewline } }
-                declarations.append((parts[0].trimmed { $0.isSpaceOrNewline }.lowercased(), value))
-            }
+            let declarations = Self.declarations(body, isSpace: { $0.isSpaceOrNewline })
             for selector in prelude.split(separator: ",") {
                 let simple = selector.trimmed { $0.isSpaceOrNewline }
                 guard var rule = Self.simpleSelector(simple) else {
@@ -652,6 +640,20 @@ private struct SafeSVGReader {
             }
         }
         return rules
+    }
+
+    /// The `property: value` declarations of a `style` attribute or a rule's block: property
+    /// names in lower case, `!important` dropped, each part trimmed of `isSpace`.
+    static func declarations(_ text: Substring, isSpace: (Unicode.Scalar) -> Bool) -> [(String, String)] {
+        var declarations: [(String, String)] = []
+        for declaration in text.split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            var value = parts[1].trimmed(isSpace)
+            if value.lowercased().hasSuffix("!important") { value = String(value.dropLast(10)).trimmed(isSpace) }
+            declarations.append((parts[0].trimmed(isSpace).lowercased(), value))
+        }
+        return declarations
     }
 
     /// `type`, `*`, `.class` and `#id` parts with nothing between them; `nil` for any other
