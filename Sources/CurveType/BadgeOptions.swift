@@ -148,7 +148,7 @@ public struct CircleOptions: Sendable, Equatable {
         size = try reader.number("size") ?? size
         radius = try reader.number("radius") ?? radius
         start = try reader.number("start") ?? start
-        align = try reader.choice("align", TextAlignment.self) ?? align
+        align = try reader.choice("align", TextAlignment.self, named: TextAlignment.init(named:)) ?? align
         side = try reader.choice("side", TextSide.self) ?? side
         tracking = try reader.number("tracking")
         sweep = try reader.number("sweep")

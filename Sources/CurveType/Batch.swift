@@ -120,18 +120,10 @@ public enum Batch {
     public static func run(_ jobs: [BatchJob], threads: Int? = nil) -> [BatchOutcome] {
         var claims = OutputClaims()
         let conflicts = jobs.map { claims.claim($0) }
-        return forEach(count: jobs.count, threads: threads) { index in
+        return map(count: jobs.count, threads: threads) { index -> BatchOutcome in
             if let conflict = conflicts[index] { return .failed(conflict) }
             return run(jobs[index])
         }
-    }
-
-    /// Runs `body` for every index below `count` on `threads` threads (default: one per core)
-    /// and returns the outcomes in index order: for callers that build each job on the worker
-    /// too, such as the CLI parsing a job's options.
-    public static func forEach(count: Int, threads: Int? = nil,
-                               _ body: @Sendable (Int) -> BatchOutcome) -> [BatchOutcome] {
-        map(count: count, threads: threads, body)
     }
 
     /// `body` of every index below `count`, computed on `threads` threads (default: one per

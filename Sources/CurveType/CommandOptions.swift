@@ -290,13 +290,15 @@ struct OptionReader {
         }
     }
 
-    /// One of an enumeration's names.
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(CurveTypeError) -> T? where T.RawValue == String {
+    /// One of an enumeration's names; `named` reads other names for its cases too (aliases,
+    /// such as `left` for `TextAlignment.start`), where the command line's parser does.
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type,
+                                                             named: (String) -> T? = { _ in nil }) throws(CurveTypeError) -> T? where T.RawValue == String {
         if case .schema = source, !choices.contains(where: { $0.name == name }) {
             choices.append((name, T.allCases.map(\.rawValue)))
         }
         guard let text = try text(name) else { return nil }
-        guard let value = T(rawValue: text) ?? (T.self == TextAlignment.self ? TextAlignment(named: text) as? T : nil) else {
+        guard let value = T(rawValue: text) ?? named(text) else {
             throw .invalidInput("\"\(name)\" must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
         }
         return value

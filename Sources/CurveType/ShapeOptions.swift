@@ -113,7 +113,7 @@ public struct SpiralOptions: Sendable, Equatable {
         size = try reader.number("size") ?? size
         tracking = try reader.number("tracking")
         fillSpiral = try reader.flag("fillSpiral")
-        align = try reader.choice("align", TextAlignment.self) ?? align
+        align = try reader.choice("align", TextAlignment.self, named: TextAlignment.init(named:)) ?? align
         side = try reader.choice("side", TextSide.self) ?? side
         startAngle = try reader.number("startAngle")
         startLength = try reader.number("startLength")
@@ -454,7 +454,7 @@ public struct PathOptions: Sendable, Equatable {
         try fonts.read(&reader)
         size = try reader.number("size") ?? size
         startOffset = try reader.text("startOffset") ?? startOffset
-        align = try reader.choice("align", TextAlignment.self) ?? align
+        align = try reader.choice("align", TextAlignment.self, named: TextAlignment.init(named:)) ?? align
         side = try reader.choice("side", PathSide.self) ?? side
         tracking = try reader.number("tracking")
         fit = try reader.flag("fit")
