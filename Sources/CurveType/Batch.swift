@@ -5,6 +5,13 @@ import FoundationEssentials
 import Foundation
 #endif
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One rendered SVG document, with what a user should hear about it and its layout JSON.
 public struct RenderedDocument: Sendable {
@@ -154,6 +161,11 @@ public enum Batch {
             var expected = [(job.output, document.svg)]
             if let layout = job.layout { expected.append((layout, document.layoutJSON())) }
             for (path, contents) in expected {
+                // Only a regular file is compared: opening a FIFO would wait for a writer.
+                var status = stat()
+                if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                    throw .invalidInput("cannot compare \(path): it is not a regular file")
+                }
                 // A file longer than the new contents differs: no need to read it all.
                 let limit = contents.utf8.count
                 do {

@@ -355,6 +355,13 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         let stale = try curvetype(["batch", jobs.path, "--check"])
         #expect(stale.status == 1)
         #expect(stale.stdout == "differs: \(path("a.svg"))\nmissing: \(path("b.svg"))\ndiffers: \(path("b.json"))\n")
+        // A FIFO is not opened (that would wait for a writer): the job fails, the others are compared.
+        try FileManager.default.removeItem(atPath: path("a.svg"))
+        #expect(mkfifo(path("a.svg"), 0o600) == 0)
+        let fifo = try curvetype(["batch", jobs.path, "--check"])
+        #expect(fifo.status == 1)
+        #expect(fifo.stderr.hasPrefix("curvetype: error: job 1: cannot compare \(path("a.svg")): it is not a regular file\n"))
+        #expect(fifo.stdout == "missing: \(path("b.svg"))\ndiffers: \(path("b.json"))\n")
     }
 
     @Test func printsItsVersion() throws {
