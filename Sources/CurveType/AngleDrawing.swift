@@ -97,6 +97,12 @@ public struct AngleRequest: Sendable {
     public var label: Bool
     public var labelSize: Double
     public var font: FontRequest
+    /// OpenType features for HarfBuzz, such as `tnum` for figures of one width.
+    public var features: [FontFeature]
+    /// Fonts tried, in order, before Fontconfig for characters `font` lacks.
+    public var fallbackFonts: [FontRequest]
+    /// A colour under the whole canvas; `nil` leaves it transparent.
+    public var background: SVGColor?
     public var unit: AngleUnit
     /// Decimals in the label; `nil`: 0 for degrees, 2 otherwise.
     public var decimals: Int?
@@ -113,7 +119,8 @@ public struct AngleRequest: Sendable {
                 strokeWidth: Double = 10, cap: LineCap = .round, join: LineJoin = .round,
                 color: SVGColor = .currentColor, lightDark: (light: SVGColor, dark: SVGColor)? = nil,
                 markerRadius: Double? = 40, markerWidth: Double? = nil, label: Bool = true, labelSize: Double = 24,
-                font: FontRequest = .default, unit: AngleUnit = .degrees, decimals: Int? = nil,
+                font: FontRequest = .default, features: [FontFeature] = [], fallbackFonts: [FontRequest] = [],
+                background: SVGColor? = nil, unit: AngleUnit = .degrees, decimals: Int? = nil,
                 header: String? = nil, readout: Bool = false, animation: AngleAnimation? = nil,
                 glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil) {
         self.angle = angle
@@ -130,6 +137,9 @@ public struct AngleRequest: Sendable {
         self.label = label
         self.labelSize = labelSize
         self.font = font
+        self.features = features
+        self.fallbackFonts = fallbackFonts
+        self.background = background
         self.unit = unit
         self.decimals = decimals
         self.header = header
@@ -253,7 +263,7 @@ extension AngleRequest {
     }
 
     private func makeLabel(_ text: String, size: Double) throws(CurveTypeError) -> Label? {
-        let (run, _) = try shape(text, font: font, features: [], removed: 0)
+        let (run, _) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: 0)
         let layout = CurveType.layOut(run, size: size, along: LineCurve(origin: .zero, length: 1e6), anchor: 0,
                                       align: .start, tracking: 0, baselineShift: 0)
         guard let ink = try lifting({ try inkBounds(of: layout) }) else { return nil }
@@ -359,7 +369,7 @@ extension AngleRequest {
         let final = layout(degrees, vertex: vertex, label: finalLabel)
         let text = labelText(degrees)
         let prefix = idPrefix ?? derivedIDPrefix(["angle", "\(degrees)", "\(span?.from ?? .nan)", orientation.rawValue,
-                                                  unit.rawValue, self.header ?? ""])
+                                                  unit.rawValue, self.header ?? ""] + (background.map { ["background", $0.value] } ?? []))
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix) }
         let inkClass = "\(prefix)-ink"
         let paint = lightDark == nil ? color.value : "currentColor"
@@ -367,6 +377,9 @@ extension AngleRequest {
             try writer.startDocument(width: width, height: height, label: "Angle of \(text)")
             if let (light, dark) = lightDark {
                 writer.style(".\(inkClass){color:\(light.value)}@media (prefers-color-scheme:dark){.\(inkClass){color:\(dark.value)}}")
+            }
+            if let background {
+                try writer.rect(x: 0, y: 0, width: width, height: height, [("fill", background.value)])
             }
             // Glyphs: every label the animation shows, the header, the readout.
             var texts: [CurveTextLayout] = []

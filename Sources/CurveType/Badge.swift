@@ -143,6 +143,8 @@ public struct BadgeRequest: Sendable {
     public var font: FontRequest?
     /// Fonts tried before Fontconfig for characters the font lacks (emoji, CJK).
     public var fallbackFonts: [FontRequest]
+    /// OpenType features for HarfBuzz; they change the measured widths too.
+    public var features: [FontFeature]
     /// Where the message half (or, alone, the whole badge) links: http, https or mailto.
     public var link: String?
     /// Where the label half links.
@@ -158,6 +160,7 @@ public struct BadgeRequest: Sendable {
 
     public init(label: String, message: String, color: SVGColor? = nil, labelColor: SVGColor? = nil,
                 style: BadgeStyle = .flat, font: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
+                features: [FontFeature] = [],
                 link: String? = nil, labelLink: String? = nil, logo: BadgeLogo? = nil,
                 logoColor: SVGColor? = nil, title: String? = nil, glyphs: GlyphMode = .outlines,
                 idPrefix: String? = nil, precision: Int = 2) {
@@ -168,6 +171,7 @@ public struct BadgeRequest: Sendable {
         self.style = style
         self.font = font
         self.fallbackFonts = fallbackFonts
+        self.features = features
         self.link = link
         self.labelLink = labelLink
         self.logo = logo

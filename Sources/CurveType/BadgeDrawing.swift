@@ -40,11 +40,11 @@ extension BadgeRequest {
         let messageFont = style == .social || style == .forTheBadge ? bold : regular
         var labelRun: ShapedRun?
         if !label.isEmpty {
-            let (run, said) = try shape(label, font: labelFont, fallbacks: fallbackFonts, features: [], removed: removedLabel)
+            let (run, said) = try shape(label, font: labelFont, fallbacks: fallbackFonts, features: features, removed: removedLabel)
             labelRun = run
             warnings += said.map { "label: " + $0 }
         }
-        let (messageRun, said) = try shape(message, font: messageFont, fallbacks: fallbackFonts, features: [], removed: removedMessage)
+        let (messageRun, said) = try shape(message, font: messageFont, fallbacks: fallbackFonts, features: features, removed: removedMessage)
         warnings += said.map { "message: " + $0 }
 
         let logoWidth = logo.map { max(1, (14 * $0.svg.aspectRatio).rounded()) }
@@ -90,6 +90,7 @@ extension BadgeRequest {
         case .bundled(.mono): return .bundled(.monoBold)
         case .bundled, .file: return font
         case .family(let pattern): return pattern.lowercased().contains("bold") ? font : .family(pattern + ":bold")
+        case .varied(let base, let variations): return .varied(boldVariant(of: base), variations)
         }
     }
 }

@@ -5,7 +5,7 @@ public struct BadgeOptions: Sendable, Equatable {
     public var color: String?
     public var labelColor: String?
     public var style = BadgeStyle.flat
-    public var fonts = BadgeFontOptions()
+    public var fonts = TextFontOptions()
     public var link: String?
     public var labelLink: String?
     public var logo: String?
@@ -20,8 +20,8 @@ public struct BadgeOptions: Sendable, Equatable {
         if logoColor != nil && logo == nil { throw .invalidInput("--logo-color applies to a logo: give --logo too") }
         return BadgeRequest(
             label: label, message: message, color: try color.map { c throws(CurveTypeError) in try badgePaint(c, option: "--color") },
-            labelColor: try labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--label-color") }, style: style, font: fonts.request,
-            fallbackFonts: fonts.fallbacks, link: link, labelLink: labelLink,
+            labelColor: try labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--label-color") }, style: style, font: try fonts.givenRequest(),
+            fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), link: link, labelLink: labelLink,
             logo: try logo.map { text throws(CurveTypeError) in try BadgeLogo(source: text) },
             logoColor: try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--logo-color") },
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
@@ -51,7 +51,7 @@ public struct SealOptions: Sendable, Equatable {
     public var center: String?
     public var radius = 80.0
     public var ringSize: Double?
-    public var fonts = BadgeFontOptions()
+    public var fonts = TextFontOptions()
     public var centerFont: String?
     public var color = "blue"
     public var centerColor: String?
@@ -67,8 +67,8 @@ public struct SealOptions: Sendable, Equatable {
         guard let center else { throw .invalidInput("give the seal its centre text (--center)") }
         return SealRequest(
             ring: ring, center: center.replacing("\\n", with: "\n"), radius: radius, ringSize: ringSize,
-            font: fonts.request, centerFont: centerFont.map { FontRequest(argument: $0) },
-            fallbackFonts: fonts.fallbacks, color: try badgePaint(color, option: "--color"),
+            font: try fonts.givenRequest(), centerFont: centerFont.map { FontRequest(argument: $0) },
+            fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), color: try badgePaint(color, option: "--color"),
             centerColor: try centerColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--center-color") },
             background: background.lowercased() == "none" ? nil : try badgePaint(background, option: "--background"),
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
@@ -131,7 +131,7 @@ public struct CircleOptions: Sendable, Equatable {
         }
         return CircleTextRequest(
             text: text,
-            font: fonts.request, features: try fonts.parsedFeatures(),
+            font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             style: CircleTextStyle(
                 size: size, radius: radius, start: start, align: align, side: side,
                 tracking: tracking ?? 0, sweep: sweep, baselineShift: baselineShift,

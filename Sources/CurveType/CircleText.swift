@@ -47,6 +47,8 @@ public struct CircleTextRequest: Sendable {
     public var font: FontRequest
     /// OpenType features for HarfBuzz, such as `-liga`.
     public var features: [FontFeature]
+    /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
+    public var fallbackFonts: [FontRequest]
     public var style: CircleTextStyle
     public var fill: SVGColor
     public var glyphs: GlyphMode
@@ -63,12 +65,13 @@ public struct CircleTextRequest: Sendable {
     public var background: SVGColor?
 
     public init(text: String, font: FontRequest = .default, features: [FontFeature] = [],
-                style: CircleTextStyle = CircleTextStyle(), fill: SVGColor = .currentColor,
+                fallbackFonts: [FontRequest] = [], style: CircleTextStyle = CircleTextStyle(), fill: SVGColor = .currentColor,
                 glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
                 canvas: CanvasSize? = nil, padding: Double = 4, background: SVGColor? = nil) {
         self.text = text
         self.font = font
         self.features = features
+        self.fallbackFonts = fallbackFonts
         self.style = style
         self.fill = fill
         self.glyphs = glyphs
@@ -104,7 +107,7 @@ extension CircleTextRequest {
         try lifting { try style.validate() }
         try validateFrame(padding: padding, canvas: canvas)
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        let (run, warnings) = try shape(text, font: font, features: features, removed: removed)
+        let (run, warnings) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
 
         // Lay out about (0, 0), find the ink, then move everything to its place on the canvas.
         let probe = try lifting { try CircleTextLayout(run, style: style, center: .zero) }

@@ -341,24 +341,45 @@ private struct OptionWord: Decodable {
 
 // MARK: - Shared groups
 
-/// The font options of the commands that set text: `--font`, `--face-index`, `--features`.
+/// The font options of every command that sets text: `--font`, `--face-index`, `--features`,
+/// `--fallback-font` and `--variations`.
 public struct TextFontOptions: Sendable, Equatable {
-    /// A font file or a Fontconfig pattern; `nil` is the bundled DejaVu Sans.
+    /// A font file or a Fontconfig pattern; `nil` is the command's default (bundled DejaVu Sans,
+    /// or its bold where a badge or seal style is bold).
     public var font: String?
+    /// The face of a .ttc/.otc collection.
     public var faceIndex = 0
-    /// Comma-separated HarfBuzz feature settings.
+    /// Comma-separated HarfBuzz feature settings (`-liga,ss01`).
     public var features: String?
+    /// Fonts (files or patterns) tried, in order, before Fontconfig for characters the font lacks.
+    public var fallbackFonts: [String] = []
+    /// A variable font's axis values (`wght=650,wdth=90`) or one of its named instances by style
+    /// name (`SemiBold Condensed`).
+    public var variations: String?
 
     public init() {}
 
-    public var request: FontRequest { font.map { FontRequest(argument: $0, faceIndex: faceIndex) } ?? .default }
+    /// The font asked for, set to `variations`; `nil` when no font was named and no variations
+    /// were given.
+    public func givenRequest() throws(CurveTypeError) -> FontRequest? {
+        let base = font.map { FontRequest(argument: $0, faceIndex: faceIndex) }
+        guard let variations else { return base }
+        let parsed = try lifting { try FontVariations(parsing: variations) }
+        return (base ?? .default).varied(by: parsed)
+    }
+
+    /// The font asked for, or the bundled DejaVu Sans, set to `variations`.
+    public func request() throws(CurveTypeError) -> FontRequest { try givenRequest() ?? .default }
+
+    /// The fallback fonts as requests.
+    public var fallbacks: [FontRequest] { fallbackFonts.map { FontRequest(argument: $0) } }
 
     /// `features` as settings; an error names the first that is not one.
     public func parsedFeatures() throws(CurveTypeError) -> [FontFeature] {
         var parsed: [FontFeature] = []
         for name in (features ?? "").split(separator: ",").map({ $0.trimmed() }) where !name.isEmpty {
             guard let feature = FontFeature(name) else {
-                throw .invalidInput("not an OpenType feature setting: \"\(name)\"")
+                throw .invalidInput("--features: not an OpenType feature setting: \"\(Diagnostic.escaped(String(name.prefix(40))))\"")
             }
             parsed.append(feature)
         }
@@ -369,25 +390,8 @@ public struct TextFontOptions: Sendable, Equatable {
         font = try reader.font("font")
         faceIndex = try reader.integer("faceIndex") ?? faceIndex
         features = try reader.text("features")
-    }
-}
-
-/// The font options of badges and seals: a font, and fallback fonts tried before Fontconfig.
-public struct BadgeFontOptions: Sendable, Equatable {
-    public var font: String?
-    public var faceIndex = 0
-    /// Fonts (files or patterns) tried, in order, for characters the font lacks.
-    public var fallbackFonts: [String] = []
-
-    public init() {}
-
-    public var request: FontRequest? { font.map { FontRequest(argument: $0, faceIndex: faceIndex) } }
-    public var fallbacks: [FontRequest] { fallbackFonts.map { FontRequest(argument: $0) } }
-
-    mutating func read(_ reader: inout OptionReader) throws(CurveTypeError) {
-        font = try reader.font("font")
-        faceIndex = try reader.integer("faceIndex") ?? faceIndex
         fallbackFonts = try reader.fonts("fallbackFont") ?? []
+        variations = try reader.text("variations")
     }
 }
 

@@ -17,6 +17,8 @@ public struct FitRequest: Sendable {
     public var content: FitContent
     public var font: FontRequest
     public var features: [FontFeature]
+    /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
+    public var fallbackFonts: [FontRequest]
     public var style: FitStyle
     public var fill: SVGColor
     public var background: SVGColor?
@@ -25,11 +27,13 @@ public struct FitRequest: Sendable {
     public var idPrefix: String?
 
     public init(_ content: FitContent, font: FontRequest = .default, features: [FontFeature] = [],
+                fallbackFonts: [FontRequest] = [],
                 style: FitStyle, fill: SVGColor = .currentColor, background: SVGColor? = nil,
                 glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil) {
         self.content = content
         self.font = font
         self.features = features
+        self.fallbackFonts = fallbackFonts
         self.style = style
         self.fill = fill
         self.background = background
@@ -61,12 +65,12 @@ extension FitRequest {
         try lifting { try style.validate() }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         var warnings: [String] = []
-        let stack = try lifting { try FontStack.resolve(font) }
+        let stack = try fontStack(font, fallbacks: fallbackFonts)
 
         /// Cleans and shapes one paragraph or row.
         func shaped(_ text: String) throws(CurveTypeError) -> ShapedRun {
             let (cleaned, removed) = TextInput.clean(text)
-            let (run, said) = try shape(cleaned, font: font, features: features, removed: removed)
+            let (run, said) = try shape(cleaned, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
             warnings += said
             return run
         }

@@ -9,6 +9,8 @@ public struct PathTextRequest: Sendable {
     public var text: String
     public var font: FontRequest
     public var features: [FontFeature]
+    /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
+    public var fallbackFonts: [FontRequest]
     /// The path, in px (y down), as SVG path data would give it.
     public var path: Path
     public var style: PathTextStyle
@@ -29,6 +31,7 @@ public struct PathTextRequest: Sendable {
     public var background: SVGColor?
 
     public init(text: String, path: Path, font: FontRequest = .default, features: [FontFeature] = [],
+                fallbackFonts: [FontRequest] = [],
                 style: PathTextStyle = PathTextStyle(), fill: SVGColor = .currentColor,
                 glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
                 canvas: CanvasSize? = nil, padding: Double = 4, tolerance: Double = 0.05,
@@ -37,6 +40,7 @@ public struct PathTextRequest: Sendable {
         self.path = path
         self.font = font
         self.features = features
+        self.fallbackFonts = fallbackFonts
         self.style = style
         self.fill = fill
         self.glyphs = glyphs
@@ -83,7 +87,7 @@ extension PathTextRequest {
             throw .invalidInput("text mode writes <textPath>, which only rotates glyphs: use --glyphs outlines for --effect \(style.effect.rawValue)")
         }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        let shaped = try shape(text, font: font, features: features, removed: removed)
+        let shaped = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
         let run = shaped.run
         var warnings = shaped.warnings
         let probe = try lifting { try PathTextLayout(run, style: style, path: path) }

@@ -28,6 +28,8 @@ public struct SealRequest: Sendable {
     /// Font of the centre text; `nil` is the ring's font.
     public var centerFont: FontRequest?
     public var fallbackFonts: [FontRequest]
+    /// OpenType features for HarfBuzz, for the ring and the centre.
+    public var features: [FontFeature]
     /// Rings and text.
     public var color: SVGColor
     /// The centre text, if not `color`.
@@ -41,6 +43,7 @@ public struct SealRequest: Sendable {
 
     public init(ring: String, center: String, radius: Double = 80, ringSize: Double? = nil,
                 font: FontRequest? = nil, centerFont: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
+                features: [FontFeature] = [],
                 color: SVGColor = SVGColor(red: 0, green: 0x7E, blue: 0xC6), centerColor: SVGColor? = nil,
                 background: SVGColor? = SVGColor(red: 255, green: 255, blue: 255), title: String? = nil,
                 glyphs: GlyphMode = .outlines, idPrefix: String? = nil, precision: Int = 2) {
@@ -51,6 +54,7 @@ public struct SealRequest: Sendable {
         self.font = font
         self.centerFont = centerFont
         self.fallbackFonts = fallbackFonts
+        self.features = features
         self.color = color
         self.centerColor = centerColor
         self.background = background
@@ -106,7 +110,7 @@ extension SealRequest {
 
         let (ringText, removedRing) = TextInput.clean(ring.trimmed { $0.isSpaceOrNewline })
         guard !ringText.isEmpty else { throw .invalidInput("the ring text is empty") }
-        let (ringRun, saidRing) = try shape(ringText, font: ringFont, fallbacks: fallbackFonts, features: [], removed: removedRing)
+        let (ringRun, saidRing) = try shape(ringText, font: ringFont, fallbacks: fallbackFonts, features: features, removed: removedRing)
         warnings += saidRing.map { "ring: " + $0 }
 
         // The band between the rings holds the ring text's ink with an even gap above and below.
@@ -139,7 +143,7 @@ extension SealRequest {
         for paragraph in center.replacing("\r\n", with: "\n").split(separator: "\n") {
             let (text, removed) = TextInput.clean(paragraph.trimmed())
             guard !text.isEmpty else { continue }
-            let (run, said) = try shape(text, font: centerRequest, fallbacks: fallbackFonts, features: [],
+            let (run, said) = try shape(text, font: centerRequest, fallbacks: fallbackFonts, features: features,
                                         removed: removed)
             warnings += said.map { "centre: " + $0 }
             paragraphs.append(run)
@@ -154,7 +158,7 @@ extension SealRequest {
             let box = (width: 2 * room * cos(angle), height: 2 * room * sin(angle))
             let style = FitStyle(width: box.width, height: box.height, maxSize: room, minSize: 1, tight: true)
             guard let fitted = try? TextFitter.fit(paragraphs, style: style, ellipsis: {
-                stack.shape($0, features: [])
+                stack.shape($0, features: features)
             }) else { continue }
             if best.map({ fitted.size > $0.size }) ?? true {
                 best = fitted

@@ -57,7 +57,8 @@ public struct SpiralOptions: Sendable, Equatable {
         let text = try commandText(text, file: textFile, option: "--text")
         if text == nil {
             let textOptions: [(Bool, String)] = [
-                (fonts.font != nil, "--font"), (fonts.features != nil, "--features"), (tracking != nil, "--tracking"),
+                (fonts.font != nil, "--font"), (fonts.features != nil, "--features"),
+                (!fonts.fallbackFonts.isEmpty, "--fallback-font"), (fonts.variations != nil, "--variations"), (tracking != nil, "--tracking"),
                 (fillSpiral, "--fill-spiral"), (startAngle != nil, "--start-angle"),
                 (startLength != nil, "--start-length"), (clip, "--clip"),
             ]
@@ -67,7 +68,7 @@ public struct SpiralOptions: Sendable, Equatable {
         }
         let spiralText = try text.map { text throws(CurveTypeError) in
             SpiralText(
-                text, font: fonts.request, features: try fonts.parsedFeatures(),
+                text, font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
                 style: SpiralTextStyle(
                     size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
                     align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
@@ -191,7 +192,7 @@ public struct FitOptions: Sendable, Equatable {
         }
         let canvas = try CanvasSize(parsing: box, option: "--box")
         return FitRequest(
-            content, font: fonts.request, features: try fonts.parsedFeatures(),
+            content, font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             style: FitStyle(
                 width: canvas.width, height: canvas.height, maxSize: maxSize,
                 minSize: minSize ?? minScale.map { $0 * maxSize } ?? min(1, maxSize), maxLines: maxLines,
@@ -256,6 +257,8 @@ public struct AngleOptions: Sendable, Equatable {
     /// Frames written as separate files into `outDir` (the CLI only).
     public var frames: Int?
     public var outDir: String?
+    /// A colour under the whole canvas; `nil`: transparent.
+    public var background: String?
     public var fonts = TextFontOptions()
     public var document = DocumentOptions()
 
@@ -279,7 +282,9 @@ public struct AngleOptions: Sendable, Equatable {
             angle: degrees, orientation: vertex, frame: frame, inset: inset, strokeWidth: strokeWidth, cap: cap,
             join: join, color: try paint(color, option: "--color"), lightDark: lightDark,
             markerRadius: noMarker ? nil : markerRadius, markerWidth: markerWidth, label: !noLabel,
-            labelSize: labelSize, font: fonts.request, unit: unit, decimals: decimals, header: header,
+            labelSize: labelSize, font: try fonts.request(), features: try fonts.parsedFeatures(),
+            fallbackFonts: fonts.fallbacks, background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") },
+            unit: unit, decimals: decimals, header: header,
             readout: readout, animation: from.map { AngleAnimation(from: $0, duration: duration, easing: easing) },
             glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix)
     }
@@ -312,6 +317,7 @@ public struct AngleOptions: Sendable, Equatable {
         easing = try reader.choice("easing", Easing.self) ?? easing
         frames = try reader.integer("frames")
         outDir = try reader.file("outDir")
+        background = try reader.text("background")
         try fonts.read(&reader)
         try document.read(&reader)
     }
@@ -372,7 +378,7 @@ public struct PathOptions: Sendable, Equatable {
             throw .invalidInput("--start-offset must be px or a percentage, such as 20 or 50%, not \"\(Diagnostic.escaped(String(startOffset.prefix(40))))\"")
         }
         return PathTextRequest(
-            text: text, path: try shapePath(), font: fonts.request, features: try fonts.parsedFeatures(),
+            text: text, path: try shapePath(), font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             style: PathTextStyle(size: size, startOffset: startOffset, align: align, side: side, tracking: tracking ?? 0,
                                  fitsPath: fit, baselineShift: baselineShift, line: onPath, effect: effect, clip: clip),
             fill: try paint(fill, option: "--fill"), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,

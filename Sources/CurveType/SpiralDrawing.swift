@@ -46,16 +46,20 @@ public struct SpiralText: Sendable {
     public var text: String
     public var font: FontRequest
     public var features: [FontFeature]
+    /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
+    public var fallbackFonts: [FontRequest]
     public var style: SpiralTextStyle
     public var fill: SVGColor
     public var glyphs: GlyphMode
 
     public init(_ text: String, font: FontRequest = .default, features: [FontFeature] = [],
+                fallbackFonts: [FontRequest] = [],
                 style: SpiralTextStyle = SpiralTextStyle(), fill: SVGColor = .currentColor,
                 glyphs: GlyphMode = .outlines) {
         self.text = text
         self.font = font
         self.features = features
+        self.fallbackFonts = fallbackFonts
         self.style = style
         self.fill = fill
         self.glyphs = glyphs
@@ -188,7 +192,7 @@ extension SpiralRequest {
         var label = cFormat("Archimedean spiral r = %g + %gθ from %g° to %g°", a, b, from, to)
         if let text {
             let (cleaned, removed) = try TextInput.cleanedForDrawing(text.text)
-            let (run, shapeWarnings) = try shape(cleaned, font: text.font, features: text.features, removed: removed)
+            let (run, shapeWarnings) = try shape(cleaned, font: text.font, fallbacks: text.fallbackFonts, features: text.features, removed: removed)
             warnings += shapeWarnings
             let laid = try lifting { try SpiralTextLayout(run, style: text.style, spiral: origin, begin: begin, end: end) }
             if laid.droppedClusters > 0 {

@@ -15,12 +15,22 @@ public enum FontSource: Sendable, Hashable, CustomStringConvertible {
     case file(path: String, faceIndex: Int)
     /// Bytes a caller handed over (`Font.open(bytes:)`), named for messages.
     case memory(name: String, faceIndex: Int)
+    /// A variable font set to a point of its design space.
+    indirect case varied(FontSource, FontVariations)
+
+    /// The source without variations, and the variations (`nil`: the font's default).
+    var unvaried: (base: FontSource, variations: FontVariations?) {
+        guard case .varied(let base, let variations) = self else { return (self, nil) }
+        let (root, inner) = base.unvaried
+        return (root, inner.map { $0.then(variations) } ?? variations)
+    }
 
     public var description: String {
         switch self {
         case .bundled(let font): return "bundled \(font.fileName)"
         case .file(let path, let index): return index == 0 ? path : "\(path)#\(index)"
         case .memory(let name, let index): return index == 0 ? name : "\(name)#\(index)"
+        case .varied(let base, let variations): return "\(base) (\(variations))"
         }
     }
 }
@@ -99,20 +109,26 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
     /// Opens face `faceIndex` of font bytes already in memory (a font a build script embeds,
     /// or a fuzzer's input); `name` stands for it in messages. Not cached: each call opens anew.
-    public static func open(bytes: [UInt8], faceIndex: Int = 0, name: String = "font data") throws(FontError) -> Font {
-        try Font(bytes: bytes, faceIndex: faceIndex, source: .memory(name: name, faceIndex: faceIndex), path: name)
+    /// `variations` sets a variable font to a point of its design space.
+    public static func open(bytes: [UInt8], faceIndex: Int = 0, name: String = "font data",
+                            variations: FontVariations? = nil) throws(FontError) -> Font {
+        let memory = FontSource.memory(name: name, faceIndex: faceIndex)
+        return try Font(bytes: bytes, faceIndex: faceIndex, source: variations.map { .varied(memory, $0) } ?? memory,
+                        path: name, variations: variations)
     }
 
     /// Opens face `faceIndex` of a copy of `bytes`. `path` names the source in errors.
-    convenience init(bytes fontBytes: [UInt8], faceIndex: Int, source: FontSource, path: String) throws(FontError) {
+    convenience init(bytes fontBytes: [UInt8], faceIndex: Int, source: FontSource, path: String,
+                     variations: FontVariations? = nil) throws(FontError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: fontBytes.count, alignment: 16)
         buffer.copyBytes(from: fontBytes)
-        try self.init(bytes: .owned(buffer), faceIndex: faceIndex, source: source, path: path)
+        try self.init(bytes: .owned(buffer), faceIndex: faceIndex, source: source, path: path, variations: variations)
     }
 
     /// Opens face `faceIndex` of `fontBytes`, which the font now owns (and frees, whether it
-    /// opens or not). `path` names the source in errors.
-    init(bytes fontBytes: FontBytes, faceIndex: Int, source: FontSource, path: String) throws(FontError) {
+    /// opens or not), set to `variations` if given. `path` names the source in errors.
+    init(bytes fontBytes: FontBytes, faceIndex: Int, source: FontSource, path: String,
+         variations: FontVariations? = nil) throws(FontError) {
         var owned = false
         defer { if !owned { fontBytes.release() } }
         let library = try FreeTypeLibrary.shared.get()
@@ -159,6 +175,16 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         hb_face_destroy(hbFace)
         // Scale = units per em: every position HarfBuzz reports is in font units, unrounded.
         hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
+        if let variations {
+            do throws(FontError) {
+                let name = rec.family_name.map { String(cString: $0) } ?? path
+                let coords = try Font.designCoordinates(variations, face: hb_font_get_face(hbFont), name: name)
+                try Font.apply(coords, hbFont: hbFont, face: face, name: path)
+            } catch {
+                hb_font_destroy(hbFont)
+                throw error
+            }
+        }
 
         // A truncated file can open and still have broken tables: load one real glyph outline
         // now, so that a damaged font fails here with a clear error rather than mid-layout.

@@ -17,6 +17,14 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Fontconfig's best match for the pattern has another family.
     case unknownFamily(pattern: String, bestMatch: String?)
     case invalidPattern(String)
+    /// A `--variations` value that does not parse.
+    case invalidVariations(String, reason: String)
+    /// Variations asked of a font without an `fvar` table.
+    case notVariable(font: String)
+    /// A named instance the font does not have.
+    case unknownInstance(font: String, instance: String, instances: [String])
+    /// An axis the font does not have.
+    case unknownAxis(font: String, tag: String, axes: [FontAxis])
 
     public var description: String {
         switch self {
@@ -41,6 +49,23 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no installed font matches the family in \"\(pattern)\"\(hint)"
         case .invalidPattern(let pattern):
             return "not a Fontconfig font pattern: \"\(pattern)\""
+        case .invalidVariations(let text, let reason):
+            return "--variations \"\(text.prefix(60))\": \(reason)"
+        case .notVariable(let font):
+            return "\(font) is not a variable font: it has no axes to set"
+        case .unknownInstance(let font, let instance, let instances):
+            let known = instances.isEmpty ? "" : " (its instances: \(instances.prefix(20).joined(separator: ", ")))"
+            return "\(font) has no named instance \"\(instance.prefix(64))\"\(known)"
+        case .unknownAxis(let font, let tag, let axes):
+            let known = axes.map { a in
+                "\(a.tag) \(Self.number(a.minimum))–\(Self.number(a.maximum))"
+            }.joined(separator: ", ")
+            return "\(font) has no axis \"\(tag)\" (its axes: \(known))"
         }
+    }
+
+    /// An axis limit as a person writes it: 100, 87.5.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }

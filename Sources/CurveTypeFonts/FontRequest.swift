@@ -11,8 +11,11 @@ public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
     case bundled(BundledFont)
     /// A font file (.ttf, .otf, or a .ttc/.otc collection with a face index).
     case file(path: String, faceIndex: Int = 0)
-    /// A Fontconfig pattern such as `"DejaVu Sans:bold"` or `"Noto Serif:italic"`.
+    /// A Fontconfig pattern such as `"DejaVu Sans:bold"` or `"Noto Serif:italic"`. Elements
+    /// that name an axis (`"Inter:wght=550"`) set a variable font's axes.
     case family(String)
+    /// Another request's font, set to a point of its design space (a variable font).
+    indirect case varied(FontRequest, FontVariations)
 
     /// CurveType's default: DejaVu Sans, bundled.
     public static let `default` = FontRequest.bundled(.sans)
@@ -30,11 +33,18 @@ public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// This request set to `variations`; itself when they are `nil` or empty.
+    public func varied(by variations: FontVariations?) -> FontRequest {
+        guard let variations, variations.instance != nil || !variations.axes.isEmpty else { return self }
+        return .varied(self, variations)
+    }
+
     public var description: String {
         switch self {
         case .bundled(let font): return "\(font.familyName)\(font.isBold ? " Bold" : "") (bundled)"
         case .file(let path, let index): return index == 0 ? path : "\(path)#\(index)"
         case .family(let pattern): return pattern
+        case .varied(let base, let variations): return "\(base) (\(variations))"
         }
     }
 }
@@ -47,14 +57,18 @@ enum FontCache {
     static func font(_ source: FontSource) throws(FontError) -> Font {
         if let font = fonts.withLock({ $0[source] }) { return font }
         let font: Font
-        switch source {
+        let (base, variations) = source.unvaried
+        switch base {
         case .bundled(let bundled):
-            font = try Font(bytes: .permanent(bundled.storage), faceIndex: 0, source: source, path: bundled.fileName)
+            font = try Font(bytes: .permanent(bundled.storage), faceIndex: 0, source: source, path: bundled.fileName,
+                            variations: variations)
         case .file(let path, let index):
-            font = try Font(bytes: try readFile(path), faceIndex: index, source: source, path: path)
-        case .memory(let name, _):
+            font = try Font(bytes: try readFile(path), faceIndex: index, source: source, path: path, variations: variations)
+        case .memory(let name, _), .varied(.memory(let name, _), _):
             // Bytes in memory have nothing to load again, so they are never cached.
             throw .unreadableFile(path: name, reason: "a font in memory is opened with Font.open(bytes:)")
+        case .varied:
+            throw .unreadableFile(path: "\(source)", reason: "variations of variations")  // `unvaried` flattens them
         }
         return fonts.withLock { cache in
             if let raced = cache[source] { return raced }
@@ -131,9 +145,18 @@ public struct FontStack: Sendable {
             return FontStack(primary: try FontCache.font(.bundled(font)), fallbackPattern: font.familyName)
         case .file(let path, let index):
             return FontStack(primary: try FontCache.font(.file(path: path, faceIndex: index)), fallbackPattern: nil)
+        case .varied(let base, let variations):
+            let stack = try resolve(base)
+            return FontStack(primary: try FontCache.font(.varied(stack.primary.source, variations)),
+                             fallbackPattern: stack.fallbackPattern, fallbacks: stack.fallbacks,
+                             substitution: stack.substitution)
         case .family(let pattern):
             let trimmed = pattern.trimmed()
             guard !trimmed.isEmpty else { throw .invalidPattern(pattern) }
+            // Axis values written into the pattern (`Inter:wght=550`), which Fontconfig would
+            // drop without a word.
+            let (plain, axes) = try Fontconfig.axisElements(trimmed)
+            if !axes.isEmpty { return try resolve(.varied(.family(plain), FontVariations(axes: axes))) }
             let parsed = try Fontconfig.parse(trimmed)
             if parsed.families.count == 1, parsed.slant == nil || parsed.slant == 0,
                let bold = Self.boldness(parsed.weight),
@@ -149,7 +172,7 @@ public struct FontStack: Sendable {
             let substitution = match.substitution.map {
                 "font \"\($0.requested)\" is not installed; Fontconfig substitutes \($0.used), metric-compatible with it"
             }
-            return FontStack(primary: try FontCache.font(.file(path: match.path, faceIndex: match.faceIndex)),
+            return FontStack(primary: try FontCache.font(FontSource.fontconfig(path: match.path, index: match.faceIndex)),
                              fallbackPattern: trimmed, substitution: substitution)
         }
     }
@@ -189,9 +212,19 @@ enum FallbackCache {
         if let known = fonts.withLock({ $0[key] }) { return known }
         var font: Font?
         if let (path, index) = Fontconfig.fallback(for: needed, like: pattern) {
-            font = try? FontCache.font(.file(path: path, faceIndex: index))
+            font = try? FontCache.font(FontSource.fontconfig(path: path, index: index))
         }
         fonts.withLock { $0[key] = .some(font) }
         return font
+    }
+}
+
+extension FontSource {
+    /// The source Fontconfig means by `index`: bits 0–15 the face of a collection, bits 16 and up
+    /// a variable font's named instance plus one (0: the default instance).
+    static func fontconfig(path: String, index: Int) -> FontSource {
+        let face = FontSource.file(path: path, faceIndex: index & 0xFFFF)
+        let instance = index >> 16
+        return instance > 0 ? .varied(face, FontVariations(instance: .index(instance - 1))) : face
     }
 }

@@ -30,6 +30,44 @@ enum Fontconfig {
         }
     }
 
+    /// Splits the elements of `pattern` that set a variable font's axis (`wght=550` in
+    /// `Inter:wght=550`) from the rest. An element is one when its name is a four-character
+    /// OpenType tag that is not a Fontconfig property (`size`, `lang` and `file` are) and its
+    /// value a number. Fontconfig itself ignores such elements without a word.
+    static func axisElements(_ pattern: String) throws(FontError) -> (pattern: String, axes: [FontVariations.AxisValue]) {
+        // Elements follow the first colon not escaped with a backslash.
+        var elements: [String] = [""]
+        var escaped = false
+        for c in pattern {
+            if c == ":" && !escaped { elements.append(""); continue }
+            escaped = c == "\\" && !escaped
+            elements[elements.count - 1].append(c)
+        }
+        guard elements.count > 1 else { return (pattern, []) }
+        var kept = [elements[0]]
+        var axes: [FontVariations.AxisValue] = []
+        for element in elements.dropFirst() {
+            let parts = element.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2, FontVariations.isTag(parts[0]), let value = Double(parts[1]), value.isFinite,
+               lock.withLock({ _ in isUnknownObject(parts[0]) }) {
+                axes.append(FontVariations.AxisValue(tag: parts[0], value: value))
+            } else {
+                kept.append(element)
+            }
+        }
+        guard axes.count <= FontVariations.maximumAxes else {
+            throw .invalidVariations(pattern, reason: "at most \(FontVariations.maximumAxes) axis values")
+        }
+        return (kept.joined(separator: ":"), axes)
+    }
+
+    /// Whether Fontconfig has no property `name` (it answers an unknown name with an entry of
+    /// unknown type, made on the spot).
+    private static func isUnknownObject(_ name: String) -> Bool {
+        guard let type = FcNameGetObjectType(name) else { return true }
+        return type.pointee.type == FcTypeUnknown
+    }
+
     /// Fontconfig's answer for a family pattern: a face, and the family it stands in for when
     /// it is a substitute (`Liberation Sans` for `Arial`).
     struct Match {

@@ -46,6 +46,9 @@ struct AngleCommand: ParsableCommand {
     @Option(name: .customLong("color"), help: "Colour of rays, marker and label.")
     var inkColor: String = "currentColor"
 
+    @Option(help: "A colour under the whole canvas (default: transparent).")
+    var background: String?
+
     @Option(help: "Colour in light mode (with --dark: a prefers-color-scheme style).")
     var light: String?
 
@@ -94,7 +97,7 @@ struct AngleCommand: ParsableCommand {
     @Option(help: "Folder for --frames (made if missing): angle-0001.svg, angle-0002.svg, …")
     var outDir: String?
 
-    @OptionGroup var fontOptions: FontOptions
+    @OptionGroup var fontOptions: FontArguments
 
     @OptionGroup var outputOptions: OutputOptions
 
@@ -125,6 +128,7 @@ struct AngleCommand: ParsableCommand {
         o.easing = easing
         o.frames = frames
         o.outDir = outDir
+        o.background = background
         o.fonts = fontOptions.options
         o.document = outputOptions.document
         return o

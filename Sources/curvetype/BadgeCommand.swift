@@ -35,7 +35,7 @@ struct BadgeCommand: RenderingCommand {
     @Option(help: "flat, flat-square, plastic, for-the-badge or social.")
     var style: BadgeStyle = .flat
 
-    @OptionGroup var fontOptions: BadgeFontArguments
+    @OptionGroup var fontOptions: FontArguments
 
     @Option(help: "Where the badge links (with --label-link: the message half). http, https or mailto.")
     var link: String?
@@ -73,24 +73,4 @@ struct BadgeCommand: RenderingCommand {
     }
 
     func documentRequest() throws -> any DocumentRequest { try options.request() }
-}
-
-/// The font options of badges and seals: a font, and fallback fonts tried before Fontconfig.
-struct BadgeFontArguments: ParsableArguments {
-    @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern. Default: bundled DejaVu Sans (Bold where the style is bold).")
-    var font: String?
-
-    @Option(parsing: .unconditional, help: "Face index inside a .ttc/.otc font collection.")
-    var faceIndex: Int = 0
-
-    @Option(name: .customLong("fallback-font"), help: "A font (file or pattern) tried before Fontconfig for characters the font lacks, such as emoji or CJK; repeat for more.")
-    var fallbackFonts: [String] = []
-
-    var options: CurveType.BadgeFontOptions {
-        var o = CurveType.BadgeFontOptions()
-        o.font = font
-        o.faceIndex = faceIndex
-        o.fallbackFonts = fallbackFonts
-        return o
-    }
 }

@@ -29,7 +29,7 @@ struct CircleCommand: RenderingCommand {
     @Option(help: "Read the text from this file (- for standard input) instead.")
     var textFile: String?
 
-    @OptionGroup var fontOptions: FontOptions
+    @OptionGroup var fontOptions: FontArguments
 
     @Option(parsing: .unconditional, help: "Font size in px.")
     var size: Double = 16

@@ -37,7 +37,7 @@ struct FitCommand: RenderingCommand {
     @Option(help: "The box WIDTHxHEIGHT in px.")
     var box: String
 
-    @OptionGroup var fontOptions: FontOptions
+    @OptionGroup var fontOptions: FontArguments
 
     @Option(parsing: .unconditional, help: "Largest font size in px.")
     var maxSize: Double = 1000

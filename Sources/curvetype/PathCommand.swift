@@ -36,7 +36,7 @@ struct PathCommand: RenderingCommand {
     @Option(name: .customLong("path-id"), help: "The id of the <path> in --path-file to follow.")
     var pathID: String?
 
-    @OptionGroup var fontOptions: FontOptions
+    @OptionGroup var fontOptions: FontArguments
 
     @Option(parsing: .unconditional, help: "Font size in px.")
     var size: Double = 16

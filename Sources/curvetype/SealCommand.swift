@@ -24,7 +24,7 @@ struct SealCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "Ring text size in px (default 15% of the radius).")
     var ringSize: Double?
 
-    @OptionGroup var fontOptions: BadgeFontArguments
+    @OptionGroup var fontOptions: FontArguments
 
     @Option(help: "Font of the centre text (default: the ring's font).")
     var centerFont: String?

@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// The font options every command that sets text shares.
-struct FontOptions: ParsableArguments {
-    @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern such as \"DejaVu Sans:bold\". Default: bundled DejaVu Sans.")
+struct FontArguments: ParsableArguments {
+    @Option(help: "A font file (.ttf, .otf, .ttc) or a Fontconfig pattern such as \"DejaVu Sans:bold\". Default: bundled DejaVu Sans (Bold where a badge or seal style is bold).")
     var font: String?
 
     @Option(parsing: .unconditional, help: "Face index inside a .ttc/.otc font collection.")
@@ -17,11 +17,19 @@ struct FontOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "OpenType features, comma-separated, in HarfBuzz syntax (e.g. -liga,ss01).")
     var features: String?
 
+    @Option(name: .customLong("fallback-font"), help: "A font (file or pattern) tried before Fontconfig for characters the font lacks, such as emoji or CJK; repeat for more.")
+    var fallbackFonts: [String] = []
+
+    @Option(help: "A variable font's axes (wght=650,wdth=90) or a named instance by its style name (\"SemiBold\").")
+    var variations: String?
+
     var options: TextFontOptions {
         var o = TextFontOptions()
         o.font = font
         o.faceIndex = faceIndex
         o.features = features
+        o.fallbackFonts = fallbackFonts
+        o.variations = variations
         return o
     }
 }

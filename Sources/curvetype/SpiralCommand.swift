@@ -84,7 +84,7 @@ struct SpiralCommand: RenderingCommand {
     @Option(help: "Read the text from this file (- for standard input) instead of --text.")
     var textFile: String?
 
-    @OptionGroup var fontOptions: FontOptions
+    @OptionGroup var fontOptions: FontArguments
 
     @Option(parsing: .unconditional, help: "Font size in px.")
     var size: Double = 16

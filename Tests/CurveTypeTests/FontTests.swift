@@ -143,3 +143,82 @@ func makeCollection(_ files: [String]) throws -> String {
     try Data(out).write(to: URL(fileURLWithPath: path))
     return path
 }
+
+/// `--variations` on a variable font: Fixtures/fonts/CurveTypeTestVF.ttf, built with fontTools'
+/// varLib from DejaVu Sans by Fixtures/fonts/make_variable_font.py (wdth 50–150, slnt −12–0, five
+/// named instances). HarfBuzz's own `hb-shape --variations` is the independent check.
+@Suite struct VariableFontTests {
+    static let file = packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestVF.ttf").path
+    static let text = "Variable AV fonts"
+
+    static func stack(_ variations: String?) throws -> FontStack {
+        let base = FontRequest.file(path: file, faceIndex: 0)
+        return try FontStack.resolve(base.varied(by: try variations.map { try FontVariations(parsing: $0) }))
+    }
+
+    @Test(arguments: [nil, "wdth=150", "wdth=50", "wdth=75,slnt=-12", "slnt=-6"])
+    func advancesAndOffsetsAreHarfBuzzs(_ variations: String?) throws {
+        let run = try Self.stack(variations).shape(Self.text)
+        let expected = try hbShape(fontFile: Self.file, text: Self.text, variations: variations)
+        #expect(run.glyphs.map(\.glyph) == expected.map(\.g))
+        #expect(run.glyphs.map(\.advance) == expected.map(\.ax))
+    }
+
+    @Test func widthAxisWidensAdvancesAndOutlines() throws {
+        let regular = try Self.stack(nil).primary, wide = try Self.stack("wdth=150").primary
+        let glyph = try #require(regular.glyph(for: "H"))
+        #expect(wide.advance(of: glyph) > regular.advance(of: glyph) * 14 / 10)
+        let r = try #require(try regular.outline(of: glyph).bounds), w = try #require(try wide.outline(of: glyph).bounds)
+        // The masters scale x by wdth/100: the outline is 1.5 times as wide, as high as before.
+        #expect(abs(w.width / r.width - 1.5) < 0.01)
+        #expect(w.height == r.height)
+    }
+
+    @Test func namedInstancesAreChosenByStyleName() throws {
+        // Condensed is wdth 75; names compare without case or spaces.
+        let condensed = try Self.stack("Condensed").shape(Self.text)
+        #expect(condensed.glyphs.map(\.advance) == (try Self.stack("wdth=75").shape(Self.text)).glyphs.map(\.advance))
+        let oblique = try Self.stack("expandedoblique").primary, axes = try Self.stack("wdth=125,slnt=-12").primary
+        let glyph = try #require(oblique.glyph(for: "l"))
+        #expect(try oblique.outline(of: glyph) == axes.outline(of: glyph))
+        // Axis values after the name adjust it.
+        #expect(try Self.stack("Expanded,wdth=75").shape(Self.text).glyphs.map(\.advance) == condensed.glyphs.map(\.advance))
+    }
+
+    @Test func valuesOutsideAnAxisAreClampedAsCSSClampsThem() throws {
+        #expect(try Self.stack("wdth=999").shape(Self.text).glyphs.map(\.advance)
+                == (try Self.stack("wdth=150").shape(Self.text)).glyphs.map(\.advance))
+    }
+
+    @Test(arguments: [
+        ("wght=400", "has no axis \"wght\" (its axes: wdth 50–150, slnt -12–0)"),
+        ("Bold", "has no named instance \"Bold\" (its instances: Regular, Condensed, Expanded, Oblique, Expanded Oblique)"),
+        ("wdth=wide", "wdth must be a number"),
+        ("weight=400", "is not an axis tag"),
+        ("Condensed,Expanded", "more than one instance name"),
+        ("wdth=100,,", "an empty item"),
+    ])
+    func refusalsSayWhatTheFontHas(_ variations: String, _ message: String) {
+        #expect {
+            _ = try Self.stack(variations)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func aFontThatDoesNotVaryIsRefused() {
+        #expect(throws: FontError.notVariable(font: "DejaVu Sans")) {
+            try FontStack.resolve(FontRequest.default.varied(by: FontVariations(axes: [.init(tag: "wght", value: 700)])))
+        }
+        // Axis values written into a pattern are read, not dropped as Fontconfig drops them.
+        #expect(throws: FontError.notVariable(font: "DejaVu Sans")) { try FontStack.resolve(.family("DejaVu Sans:wght=700")) }
+    }
+
+    @Test func theCommandLineSetsVariationsOnEveryCommand() throws {
+        var options = TextFontOptions()
+        options.font = Self.file
+        options.variations = "Expanded"
+        let request = try options.request()
+        #expect(try FontStack.resolve(request).primary.advance(of: 34) == (try Self.stack("wdth=125")).primary.advance(of: 34))
+    }
+}

@@ -13,7 +13,8 @@ struct HBGlyph: Decodable {
 }
 
 /// Shapes `text` with the `hb-shape` program: an independent check of our own shaping.
-func hbShape(fontFile: String, text: String, features: String? = nil, direction: String? = nil) throws -> [HBGlyph] {
+func hbShape(fontFile: String, text: String, features: String? = nil, direction: String? = nil,
+             variations: String? = nil) throws -> [HBGlyph] {
     guard let hb = which("hb-shape") else {
         Issue.record("hb-shape is not installed: `make test` installs it (Debian libharfbuzz-bin)")
         return []
@@ -22,6 +23,7 @@ func hbShape(fontFile: String, text: String, features: String? = nil, direction:
     var args = ["--font-size=upem", "--output-format=json", "--no-glyph-names", "--utf8-clusters", "--text=\(text)", fontFile]
     if let features { args.insert("--features=\(features)", at: 0) }
     if let direction { args.insert("--direction=\(direction)", at: 0) }
+    if let variations { args.insert("--variations=\(variations)", at: 0) }
     let result = try runProcess(hb, args)
     #expect(result.status == 0, "hb-shape failed: \(String(decoding: result.stderr, as: UTF8.self))")
     return try JSONDecoder().decode([HBGlyph].self, from: result.stdout)
