@@ -2,7 +2,8 @@
 public struct BadgeOptions: Sendable, Equatable {
     public var label = ""
     public var message: String?
-    public var color: String?
+    /// The message half's background (old name: `color`, shields' name).
+    public var messageColor: String?
     public var labelColor: String?
     public var style = BadgeStyle.flat
     public var fonts = TextFontOptions()
@@ -12,6 +13,8 @@ public struct BadgeOptions: Sendable, Equatable {
     public var logoColor: String?
     public var title: String?
     public var document = DocumentOptions()
+    /// The names colour options were given by, where an old name was typed (for messages).
+    public var spellings = OptionSpellings()
 
     public init() {}
 
@@ -19,7 +22,7 @@ public struct BadgeOptions: Sendable, Equatable {
         guard let message else { throw .invalidInput("give the badge a message (--message)") }
         if logoColor != nil && logo == nil { throw .invalidInput("--logo-color applies to a logo: give --logo too") }
         return BadgeRequest(
-            label: label, message: message, color: try color.map { c throws(CurveTypeError) in try badgePaint(c, option: "--color") },
+            label: label, message: message, color: try messageColor.map { c throws(CurveTypeError) in try badgePaint(c, option: spellings.typed("messageColor")) },
             labelColor: try labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--label-color") }, style: style, font: try fonts.givenRequest(),
             fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), link: link, labelLink: labelLink,
             logo: try logo.map { text throws(CurveTypeError) in try BadgeLogo(source: text) },
@@ -31,7 +34,7 @@ public struct BadgeOptions: Sendable, Equatable {
     init(_ reader: inout OptionReader) throws(CurveTypeError) {
         label = try reader.text("label") ?? label
         message = try reader.text("message", required: true)
-        color = try reader.text("color")
+        messageColor = try reader.text("messageColor", aliases: ["color"], noting: &spellings)
         labelColor = try reader.text("labelColor")
         style = try reader.choice("style", BadgeStyle.self) ?? style
         try fonts.read(&reader)
@@ -111,8 +114,11 @@ public struct CircleOptions: Sendable, Equatable {
     /// px along the normal, toward the glyph tops.
     public var baselineShift = 0.0
     public var allowOverlap = false
-    public var fill = "currentColor"
+    /// The text's colour (old name: `fill`).
+    public var textColor = "currentColor"
     public var document = DocumentOptions()
+    /// The names colour options were given by, where an old name was typed (for messages).
+    public var spellings = OptionSpellings()
     /// `WIDTHxHEIGHT` in px, centre in the middle; `nil` fits the ink.
     public var canvas: String?
     /// px around the ink when fitting.
@@ -136,7 +142,7 @@ public struct CircleOptions: Sendable, Equatable {
                 size: size, radius: radius, start: start, align: align, side: side,
                 tracking: tracking ?? 0, sweep: sweep, baselineShift: baselineShift,
                 allowOverlap: allowOverlap),
-            fill: try paint(fill, option: "--fill"), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
+            fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") })
     }
@@ -154,7 +160,7 @@ public struct CircleOptions: Sendable, Equatable {
         sweep = try reader.number("sweep")
         baselineShift = try reader.number("baselineShift") ?? baselineShift
         allowOverlap = try reader.flag("allowOverlap")
-        fill = try reader.text("fill") ?? fill
+        textColor = try reader.text("textColor", aliases: ["fill"], noting: &spellings) ?? textColor
         try document.read(&reader)
         canvas = try reader.text("canvas")
         padding = try reader.number("padding") ?? padding

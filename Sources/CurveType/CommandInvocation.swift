@@ -182,7 +182,8 @@ public struct QueryCommand: Sendable, Equatable {
     /// for a choice, its values; the positional argument under its own name (`text`, `angle`).
     public static func options(of command: String) -> [QueryOption] {
         let schema = schema(command)
-        return schema.kinds.map { entry in
+        let oldNames = Set(schema.aliases.flatMap(\.old))
+        return schema.kinds.filter { !oldNames.contains($0.name) }.map { entry in
             let name = entry.name == "args" ? schema.argumentName ?? "text" : entry.name
             let kind: QueryOption.Kind
             switch entry.kind {
@@ -192,7 +193,8 @@ public struct QueryCommand: Sendable, Equatable {
             }
             return QueryOption(name: name, kind: kind, choices: schema.choices.first { $0.name == entry.name }?.values ?? [],
                                required: schema.required.contains(entry.name), positional: entry.name == "args",
-                               namesFile: schema.fileNames.contains(entry.name))
+                               namesFile: schema.fileNames.contains(entry.name),
+                               aliases: schema.aliases.first { $0.name == entry.name }?.old ?? [])
         }
     }
 
@@ -215,4 +217,6 @@ public struct QueryOption: Sendable, Equatable, Codable {
     public var positional: Bool
     /// Whether it names a file, which a query may not.
     public var namesFile: Bool
+    /// Its old names, which a query may still use (`fill` for `textColor`).
+    public var aliases: [String]
 }

@@ -17,6 +17,15 @@ struct OptionKey: CodingKey {
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { return nil }
 
+    /// A normalized name as the command line spells it: `textColor` → `--text-color`.
+    static func commandLineName(_ name: String) -> String {
+        var spelled = "--"
+        for c in name {
+            if c.isUppercase { spelled += "-" + c.lowercased() } else { spelled.append(c) }
+        }
+        return spelled
+    }
+
     static func normalized(_ key: String) -> OptionKey {
         var name = ""
         var upper = false
@@ -127,6 +136,8 @@ struct OptionReader {
     private(set) var argumentName: String?
     /// The options that always name a file or folder, read with `file` (`.schema` mode only).
     private(set) var fileNames: [String] = []
+    /// Each option's old names, read with `text(_:aliases:)` (`.schema` mode only).
+    private(set) var aliases: [(name: String, old: [String])] = []
 
     /// The longest option name a job may use: every real one is far shorter.
     static let maximumNameLength = 64
@@ -196,6 +207,28 @@ struct OptionReader {
         case .schema:
             return nil
         }
+    }
+
+    /// A text option that also answers to older names (`fill` for `textColor`): its value, and
+    /// the name it was given by as the command line spells it (`--fill`), for messages. Two of
+    /// the names at once are refused.
+    mutating func text(_ name: String, aliases: [String]) throws(CurveTypeError) -> (value: String, option: String)? {
+        if case .schema = source { self.aliases.append((name, aliases)) }
+        var found: (value: String, option: String)?
+        for candidate in [name] + aliases {
+            guard let value = try text(candidate) else { continue }
+            let option = OptionKey.commandLineName(candidate)
+            if let found { throw .invalidInput("give \(found.option) or \(option), not both: \(option) is another name of \(OptionKey.commandLineName(name))") }
+            found = (value, option)
+        }
+        return found
+    }
+
+    /// As `text(_:aliases:)`, noting in `spellings` the name the value was given by.
+    mutating func text(_ name: String, aliases: [String], noting spellings: inout OptionSpellings) throws(CurveTypeError) -> String? {
+        guard let (value, option) = try text(name, aliases: aliases) else { return nil }
+        spellings.note(name, typedAs: option)
+        return value
     }
 
     /// An option that names a file or folder on this machine; refused where options come from
@@ -392,6 +425,30 @@ public struct TextFontOptions: Sendable, Equatable {
         features = try reader.text("features")
         fallbackFonts = try reader.fonts("fallbackFont") ?? []
         variations = try reader.text("variations")
+    }
+}
+
+/// The names that options with older names were given by, where a user typed an old one
+/// (`--fill` for `--text-color`), so that a message names the option as typed.
+public struct OptionSpellings: Sendable, Equatable {
+    private struct Entry: Sendable, Equatable {
+        var name: String
+        var typed: String
+    }
+
+    private var entries: [Entry] = []
+
+    public init() {}
+
+    /// Records that option `name` (normalized: `textColor`) was typed as `typed` (`--fill`).
+    public mutating func note(_ name: String, typedAs typed: String) {
+        entries.removeAll { $0.name == name }
+        if typed != OptionKey.commandLineName(name) { entries.append(Entry(name: name, typed: typed)) }
+    }
+
+    /// How option `name` was typed: its old name if noted, else its own (`--text-color`).
+    public func typed(_ name: String) -> String {
+        entries.first { $0.name == name }?.typed ?? OptionKey.commandLineName(name)
     }
 }
 

@@ -10,15 +10,17 @@ public struct SpiralOptions: Sendable, Equatable {
     public var canvas: String?
     public var domain = 8.0
     public var scale: Double?
-    /// A colour, or `none`.
-    public var stroke = "currentColor"
+    /// The spiral's colour, or `none` (old name: `stroke`).
+    public var lineColor = "currentColor"
     public var strokeWidth = 2.0
     public var cap = LineCap.round
     public var join = LineJoin.round
     public var markers = false
     public var markerRadius = 4.0
-    public var markerFill: String?
-    public var markerStroke: String?
+    /// Inside the end rings (old name: `markerFill`).
+    public var markerFillColor: String?
+    /// The end rings (old name: `markerStroke`).
+    public var markerColor: String?
     public var markerStrokeWidth = 2.0
     public var background: String?
     /// px
@@ -35,8 +37,11 @@ public struct SpiralOptions: Sendable, Equatable {
     public var startLength: Double?
     public var baselineShift = 0.0
     public var clip = false
-    public var textFill = "currentColor"
+    /// Old name: `textFill`.
+    public var textColor = "currentColor"
     public var document = DocumentOptions()
+    /// The names colour options were given by, where an old name was typed (for messages).
+    public var spellings = OptionSpellings()
     public var padding = 4.0
 
     public init() {}
@@ -73,16 +78,16 @@ public struct SpiralOptions: Sendable, Equatable {
                     size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
                     align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
                     baselineShift: baselineShift, clip: clip),
-                fill: try paint(textFill, option: "--text-fill"), glyphs: document.glyphs)
+                fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs)
         }
         return SpiralRequest(
             a: a, b: b, from: from, to: to ?? from + 360 * (turns ?? 10),
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, domain: domain, scale: scale,
-            stroke: stroke.lowercased() == "none" ? nil : try paint(stroke, option: "--stroke"), strokeWidth: strokeWidth,
+            stroke: lineColor.lowercased() == "none" ? nil : try paint(lineColor, option: spellings.typed("lineColor")), strokeWidth: strokeWidth,
             cap: cap, join: join,
             markers: markers ? SpiralMarkers(
-                radius: markerRadius, fill: try markerFill.map { c throws(CurveTypeError) in try paint(c, option: "--marker-fill") },
-                stroke: try markerStroke.map { c throws(CurveTypeError) in try paint(c, option: "--marker-stroke") },
+                radius: markerRadius, fill: try markerFillColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("markerFillColor")) },
+                stroke: try markerColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("markerColor")) },
                 strokeWidth: markerStrokeWidth) : nil,
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") }, tolerance: tolerance, text: spiralText,
             precision: document.precision, idPrefix: document.idPrefix, padding: padding)
@@ -97,14 +102,14 @@ public struct SpiralOptions: Sendable, Equatable {
         canvas = try reader.text("canvas")
         domain = try reader.number("domain") ?? domain
         scale = try reader.number("scale")
-        stroke = try reader.text("stroke") ?? stroke
+        lineColor = try reader.text("lineColor", aliases: ["stroke"], noting: &spellings) ?? lineColor
         strokeWidth = try reader.number("strokeWidth") ?? strokeWidth
         cap = try reader.choice("cap", LineCap.self) ?? cap
         join = try reader.choice("join", LineJoin.self) ?? join
         markers = try reader.flag("markers")
         markerRadius = try reader.number("markerRadius") ?? markerRadius
-        markerFill = try reader.text("markerFill")
-        markerStroke = try reader.text("markerStroke")
+        markerFillColor = try reader.text("markerFillColor", aliases: ["markerFill"], noting: &spellings)
+        markerColor = try reader.text("markerColor", aliases: ["markerStroke"], noting: &spellings)
         markerStrokeWidth = try reader.number("markerStrokeWidth") ?? markerStrokeWidth
         background = try reader.text("background")
         tolerance = try reader.number("tolerance") ?? tolerance
@@ -120,7 +125,7 @@ public struct SpiralOptions: Sendable, Equatable {
         startLength = try reader.number("startLength")
         baselineShift = try reader.number("baselineShift") ?? baselineShift
         clip = try reader.flag("clip")
-        textFill = try reader.text("textFill") ?? textFill
+        textColor = try reader.text("textColor", aliases: ["textFill"], noting: &spellings) ?? textColor
         try document.read(&reader)
         padding = try reader.number("padding") ?? padding
     }
@@ -149,9 +154,12 @@ public struct FitOptions: Sendable, Equatable {
     public var balance = false
     public var tight = false
     public var truncate = false
-    public var fill = "currentColor"
+    /// The text's colour (old name: `fill`).
+    public var textColor = "currentColor"
     public var background: String?
     public var document = DocumentOptions()
+    /// The names colour options were given by, where an old name was typed (for messages).
+    public var spellings = OptionSpellings()
 
     public init() {}
 
@@ -198,7 +206,7 @@ public struct FitOptions: Sendable, Equatable {
                 minSize: minSize ?? minScale.map { $0 * maxSize } ?? min(1, maxSize), maxLines: maxLines,
                 lineHeight: lineHeight, align: alignments, valign: valign, breaking: balance ? .balanced : .greedy,
                 tight: tight, truncate: truncate, gap: gap),
-            fill: try paint(fill, option: "--fill"),
+            fill: try paint(textColor, option: spellings.typed("textColor")),
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") }, glyphs: document.glyphs,
             precision: document.precision, idPrefix: document.idPrefix)
     }
@@ -221,7 +229,7 @@ public struct FitOptions: Sendable, Equatable {
         balance = try reader.flag("balance")
         tight = try reader.flag("tight")
         truncate = try reader.flag("truncate")
-        fill = try reader.text("fill") ?? fill
+        textColor = try reader.text("textColor", aliases: ["fill"], noting: &spellings) ?? textColor
         background = try reader.text("background")
         try document.read(&reader)
     }
@@ -353,10 +361,14 @@ public struct PathOptions: Sendable, Equatable {
     /// px, for `bend`.
     public var tolerance = 0.05
     public var clip = false
-    public var fill = "currentColor"
+    /// The text's colour (old name: `fill`).
+    public var textColor = "currentColor"
     /// A colour to stroke the path itself in, under the text.
-    public var pathStroke: String?
+    /// Also draw the path in this colour (old name: `pathStroke`).
+    public var lineColor: String?
     public var document = DocumentOptions()
+    /// The names colour options were given by, where an old name was typed (for messages).
+    public var spellings = OptionSpellings()
     public var canvas: String?
     public var padding = 4.0
     /// A colour under the whole canvas; `nil`: transparent.
@@ -381,9 +393,9 @@ public struct PathOptions: Sendable, Equatable {
             text: text, path: try shapePath(), font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             style: PathTextStyle(size: size, startOffset: startOffset, align: align, side: side, tracking: tracking ?? 0,
                                  fitsPath: fit, baselineShift: baselineShift, line: onPath, effect: effect, clip: clip),
-            fill: try paint(fill, option: "--fill"), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
+            fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
-            tolerance: tolerance, pathStroke: try pathStroke.map { c throws(CurveTypeError) in try paint(c, option: "--path-stroke") },
+            tolerance: tolerance, pathStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("lineColor")) },
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") })
     }
 
@@ -469,8 +481,8 @@ public struct PathOptions: Sendable, Equatable {
         effect = try reader.choice("effect", PathEffect.self) ?? effect
         tolerance = try reader.number("tolerance") ?? tolerance
         clip = try reader.flag("clip")
-        fill = try reader.text("fill") ?? fill
-        pathStroke = try reader.text("pathStroke")
+        textColor = try reader.text("textColor", aliases: ["fill"], noting: &spellings) ?? textColor
+        lineColor = try reader.text("lineColor", aliases: ["pathStroke"], noting: &spellings)
         try document.read(&reader)
         canvas = try reader.text("canvas")
         padding = try reader.number("padding") ?? padding

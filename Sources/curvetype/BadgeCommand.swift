@@ -26,7 +26,10 @@ struct BadgeCommand: RenderingCommand {
     @Option(help: "The right half's text.")
     var message: String
 
-    @Option(help: "The message's background (default brightgreen).")
+    @Option(help: "The message half's background (default brightgreen). Old name: --color, as shields calls it.")
+    var messageColor: String?
+
+    @Option(name: .customLong("color"), help: .hidden)
     var color: String?
 
     @Option(help: "The label's background (default #555).")
@@ -59,7 +62,7 @@ struct BadgeCommand: RenderingCommand {
         var o = BadgeOptions()
         o.label = label
         o.message = message
-        o.color = color
+        o.messageColor = aliased(messageColor, color, name: "messageColor", old: "--color", &o.spellings)
         o.labelColor = labelColor
         o.style = style
         o.fonts = fontOptions.options
@@ -71,6 +74,8 @@ struct BadgeCommand: RenderingCommand {
         o.document = outputOptions.document
         return o
     }
+
+    func validate() throws { try refuseBoth(messageColor, "--message-color", color, "--color") }
 
     func documentRequest() throws -> any DocumentRequest { try options.request() }
 }

@@ -58,8 +58,11 @@ struct CircleCommand: RenderingCommand {
     @Flag(help: "Allow text longer than the circle (or the sweep) to overlap itself.")
     var allowOverlap = false
 
-    @Option(help: "Text colour: a CSS name, #rgb, #rrggbb, rgb(), rgba() or currentColor.")
-    var fill: String = "currentColor"
+    @Option(help: "Text colour: a CSS colour (#rgb, #rrggbbaa, rgb(), hsl(), a name) or currentColor, the default. Old name: --fill.")
+    var textColor: String?
+
+    @Option(name: .customLong("fill"), help: .hidden)
+    var fill: String?
 
     @OptionGroup var outputOptions: OutputOptions
 
@@ -87,13 +90,15 @@ struct CircleCommand: RenderingCommand {
         o.sweep = sweep
         o.baselineShift = baselineShift
         o.allowOverlap = allowOverlap
-        o.fill = fill
+        o.textColor = aliased(textColor, fill, name: "textColor", old: "--fill", &o.spellings) ?? o.textColor
         o.document = outputOptions.document
         o.canvas = canvas
         o.padding = padding
         o.background = background
         return o
     }
+
+    func validate() throws { try refuseBoth(textColor, "--text-color", fill, "--fill") }
 
     func documentRequest() throws -> any DocumentRequest { try options.request() }
 }

@@ -72,8 +72,11 @@ struct FitCommand: RenderingCommand {
     @Flag(help: "When nothing fits at the minimum size, cut the text short with an ellipsis.")
     var truncate = false
 
-    @Option(help: "Text colour.")
-    var fill: String = "currentColor"
+    @Option(help: "Text colour: a CSS colour (#rgb, #rrggbbaa, rgb(), hsl(), a name) or currentColor, the default. Old name: --fill.")
+    var textColor: String?
+
+    @Option(name: .customLong("fill"), help: .hidden)
+    var fill: String?
 
     @Option(help: "Background colour of the box (default: transparent).")
     var background: String?
@@ -100,11 +103,13 @@ struct FitCommand: RenderingCommand {
         o.balance = balance
         o.tight = tight
         o.truncate = truncate
-        o.fill = fill
+        o.textColor = aliased(textColor, fill, name: "textColor", old: "--fill", &o.spellings) ?? o.textColor
         o.background = background
         o.document = outputOptions.document
         return o
     }
+
+    func validate() throws { try refuseBoth(textColor, "--text-color", fill, "--fill") }
 
     func documentRequest() throws -> any DocumentRequest { try options.request() }
 }

@@ -71,10 +71,16 @@ struct PathCommand: RenderingCommand {
     @Flag(help: "Drop every cluster not wholly on an open path, quietly (by default clusters whose middle falls off are dropped with a warning).")
     var clip = false
 
-    @Option(help: "Text colour: a CSS name, #rgb, #rrggbb, rgb(), rgba() or currentColor.")
-    var fill: String = "currentColor"
+    @Option(help: "Text colour: a CSS colour (#rgb, #rrggbbaa, rgb(), hsl(), a name) or currentColor, the default. Old name: --fill.")
+    var textColor: String?
 
-    @Option(help: "Also stroke the path itself in this colour, under the text.")
+    @Option(name: .customLong("fill"), help: .hidden)
+    var fill: String?
+
+    @Option(help: "Also draw the path itself, 1 px wide in this colour, under the text. Old name: --path-stroke.")
+    var lineColor: String?
+
+    @Option(name: .customLong("path-stroke"), help: .hidden)
     var pathStroke: String?
 
     @OptionGroup var outputOptions: OutputOptions
@@ -110,13 +116,18 @@ struct PathCommand: RenderingCommand {
         o.effect = effect
         o.tolerance = tolerance
         o.clip = clip
-        o.fill = fill
-        o.pathStroke = pathStroke
+        o.textColor = aliased(textColor, fill, name: "textColor", old: "--fill", &o.spellings) ?? o.textColor
+        o.lineColor = aliased(lineColor, pathStroke, name: "lineColor", old: "--path-stroke", &o.spellings)
         o.document = outputOptions.document
         o.canvas = canvas
         o.padding = padding
         o.background = background
         return o
+    }
+
+    func validate() throws {
+        try refuseBoth(textColor, "--text-color", fill, "--fill")
+        try refuseBoth(lineColor, "--line-color", pathStroke, "--path-stroke")
     }
 
     func documentRequest() throws -> any DocumentRequest { try options.request() }

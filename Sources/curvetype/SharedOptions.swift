@@ -90,3 +90,20 @@ extension RenderingCommand {
 func printWarning(_ message: String) {
     OutputFile.writeToStandardError(Diagnostic.line("warning", message))
 }
+
+/// The value of an option that also has an old name (`--text-color`, once `--fill`): whichever
+/// was given, with the name typed noted in `spellings` for messages. `name` is the option's
+/// normalized name (`textColor`); `validate` has already refused both at once.
+func aliased(_ value: String?, _ oldValue: String?, name: String, old oldName: String,
+             _ spellings: inout OptionSpellings) -> String? {
+    if let value { return value }
+    if let oldValue { spellings.note(name, typedAs: oldName) }
+    return oldValue
+}
+
+/// Refuses an option given under its name and its old name at once.
+func refuseBoth(_ value: String?, _ name: String, _ oldValue: String?, _ oldName: String) throws {
+    if value != nil && oldValue != nil {
+        throw ValidationError("give \(name) or \(oldName), not both: \(oldName) is another name of \(name)")
+    }
+}

@@ -45,8 +45,11 @@ struct SpiralCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "px per chart unit, instead of --domain.")
     var scale: Double?
 
-    @Option(help: "Line colour (a CSS colour, currentColor, or none for no line).")
-    var stroke: String = "currentColor"
+    @Option(help: "The spiral's colour: a CSS colour, currentColor (the default), or none for no line. Old name: --stroke.")
+    var lineColor: String?
+
+    @Option(name: .customLong("stroke"), help: .hidden)
+    var stroke: String?
 
     @Option(parsing: .unconditional, help: "Line width in px.")
     var strokeWidth: Double = 2
@@ -63,10 +66,16 @@ struct SpiralCommand: RenderingCommand {
     @Option(parsing: .unconditional, help: "Ring radius in px.")
     var markerRadius: Double = 4
 
-    @Option(help: "Ring fill colour (default: none).")
+    @Option(help: "Colour inside the end rings (default: none). Old name: --marker-fill.")
+    var markerFillColor: String?
+
+    @Option(name: .customLong("marker-fill"), help: .hidden)
     var markerFill: String?
 
-    @Option(help: "Ring colour (default: the line colour).")
+    @Option(help: "The end rings' colour (default: the line colour). Old name: --marker-stroke.")
+    var markerColor: String?
+
+    @Option(name: .customLong("marker-stroke"), help: .hidden)
     var markerStroke: String?
 
     @Option(parsing: .unconditional, help: "Ring line width in px.")
@@ -113,8 +122,11 @@ struct SpiralCommand: RenderingCommand {
     @Flag(help: "Drop the text that runs past an end of the spiral (said on stderr) instead of failing.")
     var clip = false
 
-    @Option(help: "Text colour.")
-    var textFill: String = "currentColor"
+    @Option(help: "Text colour (default: currentColor). Old name: --text-fill.")
+    var textColor: String?
+
+    @Option(name: .customLong("text-fill"), help: .hidden)
+    var textFill: String?
 
     @OptionGroup var outputOptions: OutputOptions
 
@@ -132,14 +144,14 @@ struct SpiralCommand: RenderingCommand {
         o.canvas = canvas
         o.domain = domain
         o.scale = scale
-        o.stroke = stroke
+        o.lineColor = aliased(lineColor, stroke, name: "lineColor", old: "--stroke", &o.spellings) ?? o.lineColor
         o.strokeWidth = strokeWidth
         o.cap = cap
         o.join = join
         o.markers = markers
         o.markerRadius = markerRadius
-        o.markerFill = markerFill
-        o.markerStroke = markerStroke
+        o.markerFillColor = aliased(markerFillColor, markerFill, name: "markerFillColor", old: "--marker-fill", &o.spellings)
+        o.markerColor = aliased(markerColor, markerStroke, name: "markerColor", old: "--marker-stroke", &o.spellings)
         o.markerStrokeWidth = markerStrokeWidth
         o.background = background
         o.tolerance = tolerance
@@ -155,10 +167,17 @@ struct SpiralCommand: RenderingCommand {
         o.startLength = startLength
         o.baselineShift = baselineShift
         o.clip = clip
-        o.textFill = textFill
+        o.textColor = aliased(textColor, textFill, name: "textColor", old: "--text-fill", &o.spellings) ?? o.textColor
         o.document = outputOptions.document
         o.padding = padding
         return o
+    }
+
+    func validate() throws {
+        try refuseBoth(lineColor, "--line-color", stroke, "--stroke")
+        try refuseBoth(markerFillColor, "--marker-fill-color", markerFill, "--marker-fill")
+        try refuseBoth(markerColor, "--marker-color", markerStroke, "--marker-stroke")
+        try refuseBoth(textColor, "--text-color", textFill, "--text-fill")
     }
 
     func documentRequest() throws -> any DocumentRequest { try options.request() }

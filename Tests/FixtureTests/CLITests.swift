@@ -300,6 +300,49 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(other.stdout != (try curvetype(["circle", "Hello", "--align", "left"])).stdout)
     }
 
+    /// Colour options are named for what they paint (`--text-color`, `--line-color`,
+    /// `--marker-color`, `--message-color`); the old names still work, on both CLI paths and in
+    /// batch JSON, give the same bytes, and are the names messages use when typed.
+    @Test func colourOptionsAnswerToTheirOldNames() throws {
+        // Each command's words, and the same as a batch job's keys.
+        let cases: [(command: [String], job: [String: Any], name: String, old: String)] = [
+            (["circle", "Hello"], ["args": ["Hello"]], "--text-color", "--fill"),
+            (["fit", "Hello", "--box", "200x50"], ["args": ["Hello"], "box": "200x50"], "--text-color", "--fill"),
+            (["path", "Hello", "--d", "M0 0 H200"], ["args": ["Hello"], "d": "M0 0 H200"], "--text-color", "--fill"),
+            (["path", "Hello", "--d", "M0 0 H200"], ["args": ["Hello"], "d": "M0 0 H200"], "--line-color", "--path-stroke"),
+            (["spiral", "--text", "Hello"], ["text": "Hello"], "--text-color", "--text-fill"),
+            (["spiral"], [:], "--line-color", "--stroke"),
+            (["spiral", "--markers"], ["markers": true], "--marker-color", "--marker-stroke"),
+            (["spiral", "--markers"], ["markers": true], "--marker-fill-color", "--marker-fill"),
+            (["badge", "--label", "a", "--message", "b"], ["label": "a", "message": "b"], "--message-color", "--color"),
+        ]
+        let scratch = try scratchFolder("colours")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for (command, base, name, old) in cases {
+            let expected = try curvetype(command + [name, "#b45309"])
+            #expect(expected.status == 0, "\(command) \(name)")
+            #expect(expected.stdout != (try curvetype(command)).stdout, "\(command) \(name) changes nothing")
+            for words in [[old, "#b45309"], [old + "=#b45309"]] {
+                let run = try curvetype(command + words)
+                #expect(run.status == 0 && run.stdout == expected.stdout, "\(command) \(words)")
+            }
+            // In a batch job, by the old name.
+            var job = base
+            job["command"] = command[0]
+            job["output"] = scratch.appendingPathComponent("job.svg").path
+            job[String(old.dropFirst(2))] = "#b45309"
+            let jobs = scratch.appendingPathComponent("jobs.json")
+            try JSONSerialization.data(withJSONObject: [job]).write(to: jobs)
+            #expect(try curvetype(["batch", jobs.path]).status == 0, "\(job)")
+            #expect(try String(contentsOf: scratch.appendingPathComponent("job.svg"), encoding: .utf8) == expected.stdout, "batch \(job)")
+            // A message names the option as typed; both names at once are refused.
+            let bad = try curvetype(command + [old, "nocolour"])
+            #expect(bad.status != 0 && bad.stderr.contains("\(old): not a colour"), "\(command) \(old): \(bad.stderr)")
+            let both = try curvetype(command + [name, "red", old, "blue"])
+            #expect(both.status != 0 && both.stderr.contains("give \(name) or \(old), not both"), "\(both.stderr)")
+        }
+    }
+
     /// Font names as people type them: Fontconfig's metric-compatible substitutes with one
     /// notice (Liberation, from fonts-liberation2, which `make test` installs), full names, and
     /// a refusal when Fontconfig would only fall back to an unrelated family.

@@ -5,12 +5,12 @@
 
 // A starting point per effect; every other option starts empty (the command's default).
 const PRESETS = {
-  circle: { text: "CURVETYPE SETS TYPE ALONG A CIRCLE • ", size: "18", radius: "90", sweep: "360", fill: "#1d4ed8" },
-  path: { text: "CurveType sets type along any path", d: "M 20 120 C 120 20 220 220 320 120", fill: "#1d4ed8" },
-  spiral: { a: "2", b: "0.3", from: "0", to: "1080", scale: "12", stroke: "#cbd5e1", text: "Type that winds along an Archimedean spiral", size: "15" },
+  circle: { text: "CURVETYPE SETS TYPE ALONG A CIRCLE • ", size: "18", radius: "90", sweep: "360", textColor: "#1d4ed8" },
+  path: { text: "CurveType sets type along any path", d: "M 20 120 C 120 20 220 220 320 120", textColor: "#1d4ed8" },
+  spiral: { a: "2", b: "0.3", from: "0", to: "1080", scale: "12", lineColor: "#cbd5e1", text: "Type that winds along an Archimedean spiral", size: "15" },
   fit: { text: "Fit me", box: "300x120", background: "#eef2ff" },
   angle: { angle: "45", header: "Angle", readout: true },
-  badge: { label: "build", message: "passing", color: "brightgreen" },
+  badge: { label: "build", message: "passing", messageColor: "brightgreen" },
   seal: { ring: "CERTIFIED • SWIFT • 2026 • ", center: "A+" },
 };
 const ORDER = ["circle", "path", "spiral", "fit", "angle", "badge", "seal"];
@@ -107,11 +107,11 @@ function address(list) {
 /// message and a colour: a dash in the text is `--`, an underscore `__`, a space `%20`.
 function shieldsAddress(list) {
   const value = (name) => (list.find(([n]) => n === name) || [])[1];
-  const message = value("message"), color = value("color");
+  const message = value("message"), color = value("messageColor");
   if (message === undefined || color === undefined) return null;
   const part = (text) => encodeURIComponent(text.replace(/-/g, "--").replace(/_/g, "__"));
   const label = value("label");
-  const rest = list.filter(([n]) => !["label", "message", "color"].includes(n));
+  const rest = list.filter(([n]) => !["label", "message", "messageColor"].includes(n));
   const query = rest.map(([n, v]) => encodeURIComponent(kebab(n)) + (v === "" ? "" : "=" + encodeURIComponent(v))).join("&");
   return "/badge/" + (label ? part(label) + "-" : "") + part(message) + "-" + part(color) + (query ? "?" + query : "");
 }
@@ -163,7 +163,8 @@ function fromHash() {
   const hash = decodeURIComponent(location.hash.slice(1).split("?")[0]);
   if (!ORDER.includes(hash)) return null;
   const values = {};
-  const names = Object.fromEntries(optionsOf(hash).map((o) => [kebab(o.name), o]));
+  // An option by its name or an old one (`fill` for `text-color`), as the command line takes them.
+  const names = Object.fromEntries(optionsOf(hash).flatMap((o) => [o.name, ...o.aliases].map((n) => [kebab(n), o])));
   for (const [key, value] of new URLSearchParams(location.hash.split("?")[1] || "")) {
     const option = names[key];
     if (!option) continue;
