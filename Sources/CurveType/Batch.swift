@@ -54,6 +54,26 @@ public protocol RenderingRequest: DocumentRequest {
     func render() throws(CurveTypeError) -> Result
 }
 
+extension RenderedResult {
+    /// Writes the SVG to the file at `url` and, if given, the layout JSON to `layoutURL`: all
+    /// or none, each through a temporary file renamed into place, as `OutputFile` says (a
+    /// symbolic link or device at the path is refused, never replaced).
+    public func write(to url: URL, layoutTo layoutURL: URL? = nil) throws(CurveTypeError) {
+        try RenderedDocument(svg: svg, warnings: warnings) { layoutJSON }.write(to: url, layoutTo: layoutURL)
+    }
+}
+
+extension RenderedDocument {
+    /// Writes the SVG to the file at `url` and, if given, the layout JSON to `layoutURL`, all
+    /// or none. Only `file:` URLs name a place to write.
+    public func write(to url: URL, layoutTo layoutURL: URL? = nil) throws(CurveTypeError) {
+        for target in [url] + (layoutURL.map { [$0] } ?? []) where !target.isFileURL {
+            throw .output(path: target.absoluteString, reason: "not a file URL")
+        }
+        try write(svgTo: url.path, layoutTo: layoutURL?.path)
+    }
+}
+
 extension RenderingRequest {
     public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
         let result = try render()

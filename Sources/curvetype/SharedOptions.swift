@@ -97,7 +97,7 @@ func printWarning(_ message: String) {
 func aliased(_ value: String?, _ oldValue: String?, name: String, old oldName: String,
              _ spellings: inout OptionSpellings) -> String? {
     if let value { return value }
-    if let oldValue { spellings.note(name, typedAs: oldName) }
+    if oldValue != nil { spellings.note(name, typedAs: oldName) }
     return oldValue
 }
 

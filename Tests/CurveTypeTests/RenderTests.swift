@@ -142,3 +142,31 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
     }
     return points
 }
+
+/// `result.write(to:)`: what a build script calls instead of assembling paths and strings.
+@Suite struct WriteToURLTests {
+    @Test func writesTheSVGAndLayoutAllOrNone() throws {
+        let folder = try scratchFolder("write-url")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try BadgeRequest(label: "build", message: "passing").render()
+        let svg = folder.appendingPathComponent("build badge.svg"), layout = folder.appendingPathComponent("build.json")
+        try result.write(to: svg, layoutTo: layout)
+        #expect(try String(contentsOf: svg, encoding: .utf8) == result.svg)
+        #expect(try String(contentsOf: layout, encoding: .utf8) == result.layoutJSON)
+        // A layout that cannot be written leaves the SVG as it was: all or none.
+        let other = try BadgeRequest(label: "build", message: "failing").render()
+        #expect(throws: CurveTypeError.self) {
+            try other.write(to: svg, layoutTo: folder.appendingPathComponent("missing/folder/x.json"))
+        }
+        #expect(try String(contentsOf: svg, encoding: .utf8) == result.svg)
+        // Only file URLs name a place to write.
+        #expect(throws: CurveTypeError.self) { try result.write(to: URL(string: "https://example.com/a.svg")!) }
+        // A symbolic link at the path is followed, and stays a link (as OutputFile says).
+        let link = folder.appendingPathComponent("link.svg"), target = folder.appendingPathComponent("target.svg")
+        try result.write(to: target)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        try other.write(to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8) == other.svg)
+    }
+}
