@@ -32,6 +32,8 @@ if [ -d "$BUILD/corpus/FuzzFont" ] && [ ! -f "$BUILD/corpus/FuzzFont/DejaVuSans.
       --layout-features='*' --output-file="$BUILD/corpus/FuzzFont/$font.ttf"
   done
 fi
+# The test fonts with variation tables (fvar, gvar, HVAR) and colour tables (COLR, CPAL).
+[ -d "$BUILD/corpus/FuzzFont" ] && cp Fixtures/fonts/*.ttf "$BUILD/corpus/FuzzFont/"
 
 status=0
 for target in $TARGETS; do

@@ -12,6 +12,16 @@ exit(runFuzzer { data, size in
         let run = stack.shape(text)
         for glyph in run.glyphs {
             _ = try? font.outline(of: glyph.glyph)
+            // Colour layers (COLR, CPAL) and their outlines, as a drawing reads them.
+            for layer in font.colorLayers(of: glyph.glyph) ?? [] { _ = try? font.outline(of: layer.glyph) }
+        }
+    }
+    // Variations read fvar and the variation tables; every font answers, variable or not.
+    for setting in ["wght=700,wdth=75", "Bold", "slnt=-12"] {
+        if let variations = try? FontVariations(parsing: setting),
+           let varied = try? Font.open(bytes: bytes, name: "fuzz", variations: variations) {
+            let run = FontStack(primary: varied, fallbackPattern: nil).shape("AVA Wa")
+            for glyph in run.glyphs { _ = try? varied.outline(of: glyph.glyph) }
         }
         _ = advanceWidth(of: run, size: 16)
     }

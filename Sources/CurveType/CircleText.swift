@@ -327,8 +327,16 @@ public enum TextInput {
 /// shared by every document the process writes.
 enum GlyphDefinitions {
     struct Definition: Sendable {
+        /// A colour glyph's layer: its outline as path data and its colour (`nil`: the text's).
+        struct Layer: Sendable {
+            var pathData: String
+            var color: SVGColor?
+        }
+
         /// `nil` for a glyph without ink.
         var pathData: String?
+        /// A colour glyph's (`COLR` v0) inked layers, bottom first; `nil` for a glyph in one colour.
+        var layers: [Layer]? = nil
         /// The largest absolute coordinate, font units: decides how many digits the scale needs.
         var extent: Double
     }
@@ -341,8 +349,23 @@ enum GlyphDefinitions {
             return known
         }
         let outline = try font.outline(of: glyph)
-        let definition: Definition
-        if let b = outline.bounds {
+        var definition: Definition
+        if let colorLayers = font.colorLayers(of: glyph) {
+            var layers: [Definition.Layer] = []
+            var extent = 0.0
+            for layer in colorLayers {
+                let layerOutline = try font.outline(of: layer.glyph)
+                guard let b = layerOutline.bounds else { continue }
+                extent = max(extent, abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY))
+                // As #rrggbbaa, parsed: the writer's own form for a translucent colour.
+                let color = layer.color.flatMap { c in
+                    try? SVGColor(parsing: "#" + hexDigits(UInt64(c.red), width: 2) + hexDigits(UInt64(c.green), width: 2)
+                                  + hexDigits(UInt64(c.blue), width: 2) + hexDigits(UInt64(c.alpha), width: 2))
+                }
+                layers.append(Definition.Layer(pathData: SVGPathData.integerUnits(layerOutline.path), color: color))
+            }
+            definition = Definition(pathData: layers.first?.pathData, layers: layers, extent: extent)
+        } else if let b = outline.bounds {
             definition = Definition(
                 pathData: SVGPathData.integerUnits(outline.path),
                 extent: max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)))

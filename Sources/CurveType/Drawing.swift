@@ -138,7 +138,12 @@ struct GlyphReferences {
                 if let data = definition.pathData {
                     let variant = sizes.count { $0.reference != nil } + 1
                     let made = writer.glyphReference(font: font, glyph: placed.glyph, variant: variant)
-                    try writer.glyphDefinition(made, pathData: data, scale: placed.scale, extent: definition.extent)
+                    if let layers = definition.layers {
+                        try writer.glyphDefinition(made, layers: layers.map { ($0.pathData, $0.color) }, scale: placed.scale,
+                                                   extent: definition.extent)
+                    } else {
+                        try writer.glyphDefinition(made, pathData: data, scale: placed.scale, extent: definition.extent)
+                    }
                     reference = made
                 }
                 defined[font][placed.glyph] = sizes + [(placed.scale, reference)]

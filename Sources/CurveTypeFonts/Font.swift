@@ -93,6 +93,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     private let bytes: FontBytes
     private let face: FT_Face
     let hbFont: OpaquePointer
+    /// The `COLR` v0 layers and palette, `nil` for a font without colour glyphs.
+    private let colorGlyphs: ColorGlyphs?
     private let faceLock = Mutex(())
     private let outlineCache = Mutex(GlyphTable<GlyphOutline>())
 
@@ -209,6 +211,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         self.bytes = fontBytes
         self.face = face
         self.hbFont = hbFont
+        self.colorGlyphs = ColorGlyphs(face: hb_font_get_face(hbFont))
         owned = true
         faceOwned = true
     }
@@ -221,6 +224,12 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
     /// Font units, unhinted, no bitmaps: the outline exactly as the font stores it.
     private static let loadFlags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+
+    /// The layers of a colour glyph (`COLR` v0), bottom first, in the default palette's colours;
+    /// `nil` for a glyph drawn in one colour.
+    public func colorLayers(of glyph: UInt32) -> [ColorLayer]? {
+        colorGlyphs?.layers(of: glyph, face: hb_font_get_face(hbFont))
+    }
 
     /// The glyph the font's character map gives `scalar`, or `nil` when the font lacks it.
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? {

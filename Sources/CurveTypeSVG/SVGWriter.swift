@@ -211,6 +211,27 @@ public struct SVGWriter: Sendable {
         raw(")\" d=\""); rawText(pathData); raw("\"/>\n")
     }
 
+    /// A colour glyph's definition: a `<g>` scaled as `glyphDefinition`'s path, holding one
+    /// `<path>` per layer, bottom first, each with its own fill; a layer without one (`nil`)
+    /// takes the fill of the group that uses the glyph, the text's colour.
+    public mutating func glyphDefinition(_ reference: Reference, layers: [(pathData: String, fill: SVGColor?)], scale: Double,
+                                         extent: Double) throws(SVGError) {
+        var digits = format.precision
+        var reach = max(extent, 1)
+        while reach >= 1 && digits < 12 { reach /= 10; digits += 1 }
+        let scaleFormat = SVGNumberFormat(unchecked: digits)
+        raw("<g id=\""); out.append(contentsOf: reference.id); raw("\" transform=\"scale(")
+        try scaleFormat.append(scale, to: &out); raw(" ")
+        try scaleFormat.append(-scale, to: &out)
+        raw(")\">\n")
+        for layer in layers {
+            raw("<path")
+            if let fill = layer.fill { attributeList([("fill", fill.value)]) }
+            raw(" d=\""); rawText(layer.pathData); raw("\"/>\n")
+        }
+        raw("</g>\n")
+    }
+
     /// `<use>` of a definition with its origin at (x, y) px, rotated `angle` degrees clockwise.
     public mutating func use(_ reference: Reference, x: Double, y: Double, angle: Double) throws(SVGError) {
         raw("<use xlink:href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"translate(")

@@ -222,3 +222,33 @@ func makeCollection(_ files: [String]) throws -> String {
         #expect(try FontStack.resolve(request).primary.advance(of: 34) == (try Self.stack("wdth=125")).primary.advance(of: 34))
     }
 }
+
+/// Colour glyphs (`COLR` v0 with `CPAL`): Fixtures/fonts/CurveTypeTestCOLR.ttf, built with
+/// fontTools' colorLib by Fixtures/fonts/make_color_font.py, whose docstring lists its layers.
+@Suite struct ColorGlyphTests {
+    static let file = packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestCOLR.ttf").path
+
+    @Test func layersAndPaletteColoursAreTheFontsOwn() throws {
+        let font = try FontStack.resolve(.file(path: Self.file, faceIndex: 0)).primary
+        func glyph(_ c: Unicode.Scalar) throws -> UInt32 { try #require(font.glyph(for: c)) }
+        let red = FontColor(red: 0xDC, green: 0x26, blue: 0x26, alpha: 0xFF)
+        #expect(font.colorLayers(of: try glyph("C")) == [ColorLayer(glyph: try glyph("O"), color: red),
+                                                        ColorLayer(glyph: try glyph("C"), color: nil)])
+        #expect(font.colorLayers(of: try glyph("T")) == [ColorLayer(glyph: try glyph("T"),
+                                                                    color: FontColor(red: 0x25, green: 0x63, blue: 0xEB, alpha: 0x80))])
+        #expect(font.colorLayers(of: try glyph("V"))?.map(\.glyph) == [try glyph("V"), try glyph("A")])
+        #expect(font.colorLayers(of: try glyph("o")) == nil)
+        #expect(try FontStack.resolve(.default).primary.colorLayers(of: try glyph("C")) == nil)
+    }
+
+    @Test func theSVGPaintsEachLayerAndLeavesTheForegroundToTheText() throws {
+        let svg = try FitRequest(.text("CT"), font: .file(path: Self.file, faceIndex: 0),
+                                 style: FitStyle(width: 200, height: 60), fill: try SVGColor(parsing: "#111827")).render().svg
+        // C: a red O under a C in the text's colour (no fill of its own: the group's #111827).
+        #expect(svg.contains("<path fill=\"#dc2626\" d=\""))
+        #expect(svg.contains("<g fill=\"#111827\">"))
+        // T: translucent blue as an opaque colour and an opacity, which every viewer draws.
+        #expect(svg.contains("<path fill=\"#2563eb\" fill-opacity=\"0.5\" d=\""))
+        #expect(svg.components(separatedBy: "<g id=\"").count - 1 == 2)
+    }
+}
