@@ -15,7 +15,10 @@ exit(runFuzzer { data, size in
             // Colour layers (COLR, CPAL) and their outlines, as a drawing reads them.
             for layer in font.colorLayers(of: glyph.glyph) ?? [] { _ = try? font.outline(of: layer.glyph) }
         }
+        _ = advanceWidth(of: run, size: 16)
     }
+    // Glyph indices past the font's count are refused, not read.
+    _ = try? font.outline(of: UInt32(font.glyphCount))
     // Variations read fvar and the variation tables; every font answers, variable or not.
     for setting in ["wght=700,wdth=75", "Bold", "slnt=-12"] {
         if let variations = try? FontVariations(parsing: setting),
@@ -23,9 +26,6 @@ exit(runFuzzer { data, size in
             let run = FontStack(primary: varied, fallbackPattern: nil).shape("AVA Wa")
             for glyph in run.glyphs { _ = try? varied.outline(of: glyph.glyph) }
         }
-        _ = advanceWidth(of: run, size: 16)
     }
-    // Glyph indices past the font's count are refused, not read.
-    _ = try? font.outline(of: UInt32(font.glyphCount))
     return 0
 })

@@ -57,7 +57,7 @@ public protocol RenderingRequest: DocumentRequest {
 extension RenderedResult {
     /// Writes the SVG to the file at `url` and, if given, the layout JSON to `layoutURL`: all
     /// or none, each through a temporary file renamed into place, as `OutputFile` says (a
-    /// symbolic link or device at the path is refused, never replaced).
+    /// symbolic link at the path is followed and stays a link).
     public func write(to url: URL, layoutTo layoutURL: URL? = nil) throws(CurveTypeError) {
         try RenderedDocument(svg: svg, warnings: warnings) { layoutJSON }.write(to: url, layoutTo: layoutURL)
     }

@@ -38,8 +38,10 @@ struct ColorGlyphs: Sendable {
     /// The face's colour tables, `nil` when it has no `COLR` layers.
     init?(face: OpaquePointer) {
         guard hb_ot_color_has_layers(face) != 0 else { return nil }
-        var count = hb_ot_color_palette_get_colors(face, 0, 0, nil, nil)
-        var colors = [hb_color_t](repeating: 0, count: Int(min(count, 65536)))
+        // CPAL counts entries in 16 bits; the bound keeps the buffer and the count HarfBuzz fills
+        // the same whatever the table says.
+        var count = min(hb_ot_color_palette_get_colors(face, 0, 0, nil, nil), 65535)
+        var colors = [hb_color_t](repeating: 0, count: Int(count))
         colors.withUnsafeMutableBufferPointer { buffer in
             _ = hb_ot_color_palette_get_colors(face, 0, 0, &count, buffer.baseAddress)
         }
