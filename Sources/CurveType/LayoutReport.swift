@@ -157,10 +157,7 @@ enum LayoutReport {
         return out + "}\n"
     }
 
-    static func number(_ v: Double) -> String {
-        if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
+    static func number(_ v: Double) -> String { shortestDigits(v) }
 
     static func string(_ s: String) -> String {
         var out = "\""

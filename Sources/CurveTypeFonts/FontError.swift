@@ -1,3 +1,4 @@
+import CurveTypeGeometry
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -58,14 +59,10 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(font) has no named instance \"\(instance.prefix(64))\"\(known)"
         case .unknownAxis(let font, let tag, let axes):
             let known = axes.map { a in
-                "\(a.tag) \(Self.number(a.minimum))–\(Self.number(a.maximum))"
+                "\(a.tag) \(shortestDigits(a.minimum))–\(shortestDigits(a.maximum))"
             }.joined(separator: ", ")
             return "\(font) has no axis \"\(tag)\" (its axes: \(known))"
         }
     }
 
-    /// An axis limit as a person writes it: 100, 87.5.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
-    }
 }

@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+import CurveTypeGeometry
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -88,13 +89,8 @@ public struct FontVariations: Sendable, Hashable, CustomStringConvertible {
         case .index(let index): items.append("instance \(index)")
         case nil: break
         }
-        items += axes.map { "\($0.tag)=\(cFormatNumber($0.value))" }
+        items += axes.map { "\($0.tag)=\(shortestDigits($0.value))" }
         return items.joined(separator: ",")
-    }
-
-    /// A number as `%g` writes it (650, 87.5), for messages.
-    private func cFormatNumber(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
 

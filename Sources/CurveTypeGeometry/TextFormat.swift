@@ -25,6 +25,12 @@ package func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
     }
 }
 
+/// A number in as few digits as it takes, for JSON and messages: a whole number below 10^15
+/// without a fraction (`650`, not `650.0`), any other as Swift's shortest round-trip form.
+package func shortestDigits(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+}
+
 extension Unicode.Scalar {
     /// Foundation's `CharacterSet.whitespaces`: space separators (Zs) and the tab.
     package var isHorizontalSpace: Bool {
