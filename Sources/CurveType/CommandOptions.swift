@@ -136,7 +136,7 @@ struct OptionReader {
     private(set) var argumentName: String?
     /// The options that always name a file or folder, read with `file` (`.schema` mode only).
     private(set) var fileNames: [String] = []
-    /// Each option's old names, read with `text(_:aliases:)` (`.schema` mode only).
+    /// Each option's old names, read with `text(_:aliases:noting:)` (`.schema` mode only).
     private(set) var aliases: [(name: String, old: [String])] = []
 
     /// The longest option name a job may use: every real one is far shorter.
@@ -209,10 +209,10 @@ struct OptionReader {
         }
     }
 
-    /// A text option that also answers to older names (`fill` for `textColor`): its value, and
-    /// the name it was given by as the command line spells it (`--fill`), for messages. Two of
-    /// the names at once are refused.
-    mutating func text(_ name: String, aliases: [String]) throws(CurveTypeError) -> (value: String, option: String)? {
+    /// A text option that also answers to older names (`fill` for `textColor`): its value, with
+    /// the name it was given by noted in `spellings` as the command line spells it (`--fill`),
+    /// for messages. Two of the names at once are refused.
+    mutating func text(_ name: String, aliases: [String], noting spellings: inout OptionSpellings) throws(CurveTypeError) -> String? {
         if case .schema = source { self.aliases.append((name, aliases)) }
         var found: (value: String, option: String)?
         for candidate in [name] + aliases {
@@ -221,14 +221,9 @@ struct OptionReader {
             if let found { throw .invalidInput("give \(found.option) or \(option), not both: \(option) is another name of \(OptionKey.commandLineName(name))") }
             found = (value, option)
         }
-        return found
-    }
-
-    /// As `text(_:aliases:)`, noting in `spellings` the name the value was given by.
-    mutating func text(_ name: String, aliases: [String], noting spellings: inout OptionSpellings) throws(CurveTypeError) -> String? {
-        guard let (value, option) = try text(name, aliases: aliases) else { return nil }
-        spellings.note(name, typedAs: option)
-        return value
+        guard let found else { return nil }
+        spellings.note(name, typedAs: found.option)
+        return found.value
     }
 
     /// An option that names a file or folder on this machine; refused where options come from
@@ -358,7 +353,7 @@ struct OptionReader {
 
     /// A JSON number as a command-line word: whole numbers without a fraction.
     static func word(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        shortestDigits(number)
     }
 }
 
