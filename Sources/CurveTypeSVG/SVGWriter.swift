@@ -201,14 +201,9 @@ public struct SVGWriter: Sendable {
     /// `scale(s -s)`. `scale` is written with enough digits that the largest outline coordinate
     /// (`extent`, font units) lands within the document's precision.
     public mutating func glyphDefinition(_ reference: Reference, pathData: String, scale: Double, extent: Double) throws(SVGError) {
-        var digits = format.precision
-        var reach = max(extent, 1)
-        while reach >= 1 && digits < 12 { reach /= 10; digits += 1 }
-        let scaleFormat = SVGNumberFormat(unchecked: digits)
-        raw("<path id=\""); out.append(contentsOf: reference.id); raw("\" transform=\"scale(")
-        try scaleFormat.append(scale, to: &out); raw(" ")
-        try scaleFormat.append(-scale, to: &out)
-        raw(")\" d=\""); rawText(pathData); raw("\"/>\n")
+        raw("<path")
+        try glyphIDAndScale(reference, scale: scale, extent: extent)
+        raw(" d=\""); rawText(pathData); raw("\"/>\n")
     }
 
     /// A colour glyph's definition: a `<g>` scaled as `glyphDefinition`'s path, holding one
@@ -216,20 +211,29 @@ public struct SVGWriter: Sendable {
     /// takes the fill of the group that uses the glyph, the text's colour.
     public mutating func glyphDefinition(_ reference: Reference, layers: [(pathData: String, fill: SVGColor?)], scale: Double,
                                          extent: Double) throws(SVGError) {
-        var digits = format.precision
-        var reach = max(extent, 1)
-        while reach >= 1 && digits < 12 { reach /= 10; digits += 1 }
-        let scaleFormat = SVGNumberFormat(unchecked: digits)
-        raw("<g id=\""); out.append(contentsOf: reference.id); raw("\" transform=\"scale(")
-        try scaleFormat.append(scale, to: &out); raw(" ")
-        try scaleFormat.append(-scale, to: &out)
-        raw(")\">\n")
+        raw("<g")
+        try glyphIDAndScale(reference, scale: scale, extent: extent)
+        raw(">\n")
         for layer in layers {
             raw("<path")
             if let fill = layer.fill { attributeList([("fill", fill.value)]) }
             raw(" d=\""); rawText(layer.pathData); raw("\"/>\n")
         }
         raw("</g>\n")
+    }
+
+    /// A glyph definition's ` id="…" transform="scale(s -s)"`: font units to px, y flipped, with
+    /// as many more decimals as the glyph's `extent` (font units) has digits, so rounding the
+    /// scale moves no outline point by more than the document's precision.
+    private mutating func glyphIDAndScale(_ reference: Reference, scale: Double, extent: Double) throws(SVGError) {
+        var digits = format.precision
+        var reach = max(extent, 1)
+        while reach >= 1 && digits < 12 { reach /= 10; digits += 1 }
+        let scaleFormat = SVGNumberFormat(unchecked: digits)
+        raw(" id=\""); out.append(contentsOf: reference.id); raw("\" transform=\"scale(")
+        try scaleFormat.append(scale, to: &out); raw(" ")
+        try scaleFormat.append(-scale, to: &out)
+        raw(")\"")
     }
 
     /// `<use>` of a definition with its origin at (x, y) px, rotated `angle` degrees clockwise.
