@@ -10,7 +10,8 @@ affine maps, so they are compatible by construction:
 
 Named instances: Regular, Condensed (wdth 75), Expanded (wdth 125), Oblique (slnt -12) and
 Expanded Oblique. Run from the repository root: `.build/venv/bin/python Fixtures/fonts/make_variable_font.py`
-(`make venv` makes the venv). The output is committed; this script says how it was made.
+(`make venv` makes the venv); a path as the first argument writes there instead, to compare a rebuild
+with the committed font (only the head table's timestamps differ). The output is committed; this script says how it was made.
 """
 import math
 import os
@@ -18,41 +19,24 @@ import sys
 import tempfile
 
 from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, InstanceDescriptor, SourceDescriptor
-from fontTools.subset import Options, Subsetter
 from fontTools.ttLib import TTFont
 from fontTools import varLib
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SOURCE = os.path.join(ROOT, "Fonts", "DejaVuSans.ttf")
-OUTPUT = os.path.join(ROOT, "Fixtures", "fonts", "CurveTypeTestVF.ttf")
+from dejavu_subset import ROOT, dejavu_ascii
+
+OUTPUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Fixtures", "fonts", "CurveTypeTestVF.ttf")
 FAMILY = "CurveType Test VF"
 
 
 def subset_base():
-    font = TTFont(SOURCE)
-    options = Options()
-    options.hinting = False
-    options.layout_features = ["kern"]
-    options.name_IDs = []
-    options.notdef_outline = True
-    subsetter = Subsetter(options)
-    subsetter.populate(unicodes=range(0x20, 0x7F))
-    subsetter.subset(font)
-    for table in ("FFTM", "GDEF", "GSUB", "hdmx", "LTSH", "VDMX", "kern", "prep", "fpgm", "cvt ", "gasp"):
-        if table in font:
-            del font[table]
+    # Kerning only: varLib merges the masters' GPOS, and substitutions would have to match too.
+    font = dejavu_ascii(FAMILY, "CurveTypeTestVF-Regular", layout_features=["kern"], drop=("GDEF", "GSUB", "kern"))
     # varLib reads the heights of OS/2 version 2 and later; DejaVu's table is version 1.
     os2 = font["OS/2"]
     if os2.version < 2:
         os2.version = 4
         os2.sxHeight, os2.sCapHeight = 1120, 1493
         os2.usDefaultChar, os2.usBreakChar, os2.usMaxContext = 0, 0x20, 2
-    name = font["name"]
-    name.names = []
-    for name_id, text in ((1, FAMILY), (2, "Regular"), (3, FAMILY + " Regular"), (4, FAMILY + " Regular"),
-                          (5, "Version 1.0"), (6, "CurveTypeTestVF-Regular"),
-                          (0, "Built by CurveType's tests from DejaVu Sans (see Fonts/LICENSE)")):
-        name.setName(text, name_id, 3, 1, 0x409)
     return font
 
 
