@@ -4,6 +4,10 @@
 SWIFT      ?= swift
 BUILD_DIR  ?= .build
 CURVETYPE   = $(BUILD_DIR)/debug/curvetype
+# The command line, server, tests, benchmarks and fuzzers are the package in Tools/, which uses
+# the library (the package at the root, which depends on nothing) by path. Its build folder is
+# the root's .build all the same, so the binaries are where the README says.
+TOOLS       = --package-path Tools
 
 # Debian packages: C libraries to build against; tools the tests compare with; fonts for
 # Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
@@ -24,7 +28,7 @@ VENV = $(BUILD_DIR)/venv
 FUZZ_SECONDS ?= 300
 CLI_FUZZ_RUNS ?= 100000
 
-.PHONY: all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
+.PHONY: consumer-check all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
         venv viewers fuzz fuzz-smoke serve server-release server-check bench-server
 
 PREFIX ?= /usr/local
@@ -58,10 +62,10 @@ fixture-fonts:
 	@( for f in $(FIXTURE_FONTS); do [ -f $$f ] || exit 1; done ) || { $(call apt_install,$(FIXTURE_FONT_PACKAGES)); }
 
 build: deps
-	$(SWIFT) build --build-path $(BUILD_DIR)
+	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR)
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --strip-all -Xlinker -no-pie --disable-local-rpath \
+	$(SWIFT) build $(TOOLS) -c release --static-swift-stdlib -Xlinker --strip-all -Xlinker -no-pie --disable-local-rpath \
 	  --build-path $(RELEASE_DIR) --product curvetype
 
 install: release
@@ -73,16 +77,21 @@ demo: build fixture-fonts
 	@echo "make: gallery written to out/index.html"
 
 test: test-deps fixture-fonts
-	$(SWIFT) build --build-path $(BUILD_DIR) --build-tests
-	$(SWIFT) test --build-path $(BUILD_DIR) --skip-build
+	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR) --build-tests
+	$(SWIFT) test $(TOOLS) --build-path $(BUILD_DIR) --skip-build
+
+# The library as a package that depends on it sees it (Tools/consumer_check.sh): it resolves
+# nothing else, builds with `import CurveType`, and its plugin renders and checks a job file.
+consumer-check: deps
+	BUILD=$(abspath $(BUILD_DIR)) sh Tools/consumer_check.sh
 
 # Rewrites the golden files from the current code, then checks them. Look at every changed
 # PNG before committing: `make demo` renders the same cases into out/.
 fixtures: test-deps fixture-fonts
-	-CURVETYPE_RECORD=1 $(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
-	$(SWIFT) test --build-path $(BUILD_DIR) --filter FixtureTests
+	-CURVETYPE_RECORD=1 $(SWIFT) test $(TOOLS) --build-path $(BUILD_DIR) --filter FixtureTests
+	$(SWIFT) test $(TOOLS) --build-path $(BUILD_DIR) --filter FixtureTests
 
-# Every figure of the speed goals beside its anchor, measured in one run (Benchmarks/run.py):
+# Every figure of the speed goals beside its anchor, measured in one run (Tools/Benchmarks/run.py):
 # hb-view and the C floor (../shared/bench/badgefloor.c, a measuring tool kept outside the
 # project) for whole processes; the C floor's loop, pybadges and anybadge (in the venv) in
 # process. Figures also go to out/bench.json; the last run's is compared.
@@ -93,9 +102,9 @@ bench: test-deps release venv
 	@$(VENV)/bin/python -c 'import pybadges, anybadge' 2>/dev/null || $(VENV)/bin/pip install -q pybadges anybadge
 	@mkdir -p $(dir $(BADGEFLOOR))
 	cc -O2 -o $(BADGEFLOOR) $(BADGEFLOOR_SOURCE) $$(pkg-config --cflags --libs freetype2 harfbuzz) -lm
-	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype-bench
-	python3 Benchmarks/run.py $(RELEASE_BIN) $(BUILD_DIR)/release/curvetype-bench $(BADGEFLOOR) $(VENV)/bin/python out/bench.json
-	@if python3 -c 'import freetype' 2>/dev/null; then python3 Benchmarks/reference/spiral_text.py Fonts/DejaVuSans.ttf; \
+	$(SWIFT) build $(TOOLS) -c release --build-path $(BUILD_DIR) --product curvetype-bench
+	python3 Tools/Benchmarks/run.py $(RELEASE_BIN) $(BUILD_DIR)/release/curvetype-bench $(BADGEFLOOR) $(VENV)/bin/python out/bench.json
+	@if python3 -c 'import freetype' 2>/dev/null; then python3 Tools/Benchmarks/reference/spiral_text.py Fonts/DejaVuSans.ttf; \
 	else echo "(spiral reference skipped: pip install freetype-py to compare with plain Python)"; fi
 
 venv: $(VENV)/.ready
@@ -115,7 +124,7 @@ viewers: build test-deps fixture-fonts venv
 	@$(VENV)/bin/python -c 'import playwright' 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	$(VENV)/bin/python Fixtures/textpath_check.py $(CURVETYPE)
 
-# The badge and preview server (Sources/CurveTypeServer): `make serve` builds it and runs it on
+# The badge and preview server (Tools/Sources/CurveTypeServer): `make serve` builds it and runs it on
 # http://127.0.0.1:8080/ (HOST and PORT to change), the playground at /. `server-release` is the
 # static build, the whole deployable.
 HOST ?= 127.0.0.1
@@ -123,11 +132,11 @@ PORT ?= 8080
 SERVER = $(BUILD_DIR)/debug/curvetype-server
 SERVER_RELEASE = $(RELEASE_DIR)/release/curvetype-server
 serve: deps
-	$(SWIFT) build --build-path $(BUILD_DIR) --product curvetype-server
+	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR) --product curvetype-server
 	$(SERVER) --host $(HOST) --port $(PORT) --log
 
 server-release: deps
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --strip-all --build-path $(RELEASE_DIR) --product curvetype-server
+	$(SWIFT) build $(TOOLS) -c release --static-swift-stdlib -Xlinker --strip-all --build-path $(RELEASE_DIR) --product curvetype-server
 
 # The live server: its playground in Chromium through Playwright (types, checks the preview
 # re-renders, screenshots in out/server/), hostile HTTP over real sockets, SIGTERM with a
@@ -136,29 +145,29 @@ SERVER_FUZZ_RUNS ?= 1500
 server-check: deps test-deps fixture-fonts venv
 	@command -v chromium >/dev/null 2>&1 || { $(call apt_install,chromium); }
 	@$(VENV)/bin/python -c 'import playwright' 2>/dev/null || $(VENV)/bin/pip install -q playwright
-	$(SWIFT) build --build-path $(BUILD_DIR) --product curvetype-server
+	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR) --product curvetype-server
 	$(VENV)/bin/python Fixtures/server_check.py $(SERVER) --fuzz-runs $(SERVER_FUZZ_RUNS)
 
 # Load on loopback with wrk against the release server, nginx serving the same SVG as a static
-# file in the same run (Benchmarks/server.py); figures in out/bench-server.json.
+# file in the same run (Tools/Benchmarks/server.py); figures in out/bench-server.json.
 bench-server: server-release
 	@{ command -v wrk && command -v nginx; } >/dev/null 2>&1 || { $(call apt_install,wrk nginx); }
-	python3 Benchmarks/server.py $(SERVER_RELEASE) out/bench-server.json
+	python3 Tools/Benchmarks/server.py $(SERVER_RELEASE) out/bench-server.json
 
 # libFuzzer on every parser of untrusted bytes (FUZZ_SECONDS each), then the CLI fuzzer
 # (CLI_FUZZ_RUNS runs of random options and hostile values) against the release binary, then
 # 20,000 hostile HTTP requests against the release server (a new seed each time; it prints it).
 fuzz: deps venv fixture-fonts
-	FUZZ_SECONDS=$(FUZZ_SECONDS) PYTHON=$(VENV)/bin/python sh Fuzz/run.sh
-	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype
-	python3 Fuzz/cli_fuzz.py $(BUILD_DIR)/release/curvetype --runs $(CLI_FUZZ_RUNS)
-	$(SWIFT) build -c release --build-path $(BUILD_DIR) --product curvetype-server
+	FUZZ_SECONDS=$(FUZZ_SECONDS) PYTHON=$(VENV)/bin/python sh Tools/Fuzz/run.sh
+	$(SWIFT) build $(TOOLS) -c release --build-path $(BUILD_DIR) --product curvetype
+	python3 Tools/Fuzz/cli_fuzz.py $(BUILD_DIR)/release/curvetype --runs $(CLI_FUZZ_RUNS)
+	$(SWIFT) build $(TOOLS) -c release --build-path $(BUILD_DIR) --product curvetype-server
 	$(VENV)/bin/python Fixtures/server_check.py $(BUILD_DIR)/release/curvetype-server --skip-browser --fuzz-runs 20000 --seed $$(date +%s)
 
 # CI's fuzzing: a few minutes, fixed seeds, so a failure repeats.
 fuzz-smoke: deps venv fixture-fonts build
-	FUZZ_SECONDS=30 FUZZ_SEED=1 PYTHON=$(VENV)/bin/python sh Fuzz/run.sh
-	python3 Fuzz/cli_fuzz.py $(CURVETYPE) --runs 2000 --seed 1
+	FUZZ_SECONDS=30 FUZZ_SEED=1 PYTHON=$(VENV)/bin/python sh Tools/Fuzz/run.sh
+	python3 Tools/Fuzz/cli_fuzz.py $(CURVETYPE) --runs 2000 --seed 1
 
 # After a change in Fonts/: the build does not see the .incbin'd files change, so touch the
 # assembly that includes them.

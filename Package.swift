@@ -1,25 +1,16 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
 
+// The library, and the package plugin that renders a job file with it. This manifest names no
+// dependency, so a package that uses CurveType resolves nothing else: the command line, the
+// server, the tests, benchmarks and fuzzers are in Tools/ (Tools/Package.swift), which depends on
+// this one by path.
 let package = Package(
     name: "CurveType",
     products: [
         .library(name: "CurveType", targets: ["CurveType"]),
-        .executable(name: "curvetype", targets: ["curvetype"]),
-        // The badge and preview server: its own product, so the CLI links no HTTP stack.
-        .executable(name: "curvetype-server", targets: ["curvetype-server"]),
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // The server: HTTP on SwiftNIO, graceful shutdown, metrics, logs, gzip. No default
-        // traits: the server reads its settings from its command line, not swift-configuration.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `swift package curvetype render JOBS [--check]`
+        .plugin(name: "CurveTypePlugin", targets: ["CurveTypePlugin"]),
     ],
     targets: [
         // C libraries, as system-library targets. Only CurveTypeFonts imports them.
@@ -54,57 +45,15 @@ let package = Package(
         .target(
             name: "CurveType",
             dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeSVG"]),
-        .executableTarget(
-            name: "curvetype",
-            dependencies: ["CurveType", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
-        // HTTP requests ─▶ the library's requests ─▶ SVG responses (routes, caching, limits,
-        // metrics, the playground's page); the executable only reads its flags and runs it.
-        .target(
-            name: "CurveTypeServer",
-            dependencies: [
-                "CurveType",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            // The playground's page, script and style, compiled in: the binary is the whole
-            // deployable.
-            resources: [
-                .embedInCode("Playground/index.html"), .embedInCode("Playground/playground.js"),
-                .embedInCode("Playground/playground.css"),
-            ]),
-        .executableTarget(
-            name: "curvetype-server",
-            dependencies: ["CurveTypeServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-
-        // `make bench`: in-process benchmarks (never timed unit tests).
-        .executableTarget(
-            name: "curvetype-bench", dependencies: ["CurveType"], path: "Benchmarks", exclude: ["run.py", "server.py", "reference"]),
-
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "TestSupport"]),
-        .testTarget(name: "FixtureTests", dependencies: ["CurveType", "curvetype", "TestSupport"]),
-        .testTarget(
-            name: "ServerTests",
-            dependencies: [
-                "CurveTypeServer", "CurveType", "TestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "CompressNIO", package: "compress-nio"),
-            ]),
+        // The package plugin's tool: a job file through `Batch.process` (no argument parser).
+        .executableTarget(name: "curvetype-render", dependencies: ["CurveType"]),
+        .plugin(
+            name: "CurveTypePlugin",
+            capability: .command(
+                intent: .custom(verb: "curvetype", description: "Render a CurveType job file, or check its files are up to date (render JOBS [--check])"),
+                permissions: [.writeToPackageDirectory(reason: "to write the SVG files that the job file names")]),
+            dependencies: ["curvetype-render"]),
     ],
     swiftLanguageModes: [.v6]
 )
-
-// `make fuzz` (CURVETYPE_FUZZ=1, built with -sanitize=fuzzer): one libFuzzer target per parser of
-// untrusted bytes. They have no `main` (libFuzzer brings it), so an ordinary build leaves them out.
-if ProcessInfo.processInfo.environment["CURVETYPE_FUZZ"] != nil {
-    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
-    for name in ["FuzzColor", "FuzzLogo", "FuzzBatch", "FuzzFont", "FuzzFeatures", "FuzzPathData"] {
-        package.targets.append(.executableTarget(name: name, dependencies: ["CurveType", "FuzzSupport"], path: "Fuzz/\(name)"))
-    }
-}

@@ -192,7 +192,7 @@ public struct BadgeResult: Sendable {
     /// The label and message as drawn (trimmed, cased as the style sets them, controls removed).
     public let label: String
     public let message: String
-    public let warnings: [String]
+    public let warnings: [CurveTypeWarning]
 
     /// The badge's geometry as JSON (see `LayoutReport`).
     public var layoutJSON: String { LayoutReport.json(for: self) }

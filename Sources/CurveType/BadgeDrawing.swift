@@ -11,7 +11,7 @@ extension BadgeRequest {
         try TextInput.checkLength(message, "the message")
         if let title { try TextInput.checkLength(title, "the title") }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        var warnings: [String] = []
+        var warnings: [CurveTypeWarning] = []
 
         // shields trims both texts; the style may change their case before they are measured.
         let (cleanLabel, removedLabel) = TextInput.clean(TextInput.trimmed(label))
@@ -42,10 +42,10 @@ extension BadgeRequest {
         if !label.isEmpty {
             let (run, said) = try shape(label, font: labelFont, fallbacks: fallbackFonts, features: features, removed: removedLabel)
             labelRun = run
-            warnings += said.map { "label: " + $0 }
+            warnings += said.map { $0.of("label") }
         }
         let (messageRun, said) = try shape(message, font: messageFont, fallbacks: fallbackFonts, features: features, removed: removedMessage)
-        warnings += said.map { "message: " + $0 }
+        warnings += said.map { $0.of("message") }
 
         let logoWidth = logo.map { max(1, (14 * $0.svg.aspectRatio).rounded()) }
         let geometry = BadgeGeometry(
@@ -75,7 +75,9 @@ extension BadgeRequest {
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 6144) }
         try lifting { try drawing.write(into: &writer) }
         if let logo, !logo.svg.removed.isEmpty {
-            warnings.append("removed from the logo: \(logo.svg.removed.prefix(8).joined(separator: ", "))\(logo.svg.removed.count > 8 ? ", …" : "")")
+            warnings.append(CurveTypeWarning(
+                .logoContentRemoved,
+                "removed from the logo: \(logo.svg.removed.prefix(8).joined(separator: ", "))\(logo.svg.removed.count > 8 ? ", …" : "")"))
         }
         return BadgeResult(svg: writer.finish(), style: style, geometry: geometry,
                            label: label, message: message, warnings: warnings)

@@ -16,11 +16,11 @@ import Darwin
 /// One rendered SVG document, with what a user should hear about it and its layout JSON.
 public struct RenderedDocument: Sendable {
     public let svg: String
-    public let warnings: [String]
+    public let warnings: [CurveTypeWarning]
     /// The layout as JSON (README, "Layout JSON"), made only when asked for.
     public let layoutJSON: @Sendable () -> String
 
-    public init(svg: String, warnings: [String], layoutJSON: @escaping @Sendable () -> String) {
+    public init(svg: String, warnings: [CurveTypeWarning], layoutJSON: @escaping @Sendable () -> String) {
         self.svg = svg
         self.warnings = warnings
         self.layoutJSON = layoutJSON
@@ -44,7 +44,7 @@ public protocol DocumentRequest: Sendable {
 /// What every request's `render()` returns: an SVG, warnings and its layout JSON.
 public protocol RenderedResult: Sendable {
     var svg: String { get }
-    var warnings: [String] { get }
+    var warnings: [CurveTypeWarning] { get }
     var layoutJSON: String { get }
 }
 
@@ -89,7 +89,7 @@ extension SealResult: RenderedResult {}
 extension PathTextResult: RenderedResult {}
 extension AngleResult: RenderedResult {
     /// An angle has nothing to warn about.
-    public var warnings: [String] { [] }
+    public var warnings: [CurveTypeWarning] { [] }
 }
 
 extension CircleTextRequest: RenderingRequest {}
@@ -117,7 +117,7 @@ public struct BatchJob: Sendable {
 
 /// What became of one job.
 public enum BatchOutcome: Sendable {
-    case written(warnings: [String])
+    case written(warnings: [CurveTypeWarning])
     case failed(CurveTypeError)
 }
 
@@ -130,8 +130,8 @@ public enum BatchCheck: Sendable {
     }
 
     /// Every file the job writes holds the bytes it makes.
-    case upToDate(warnings: [String])
-    case stale([Stale], warnings: [String])
+    case upToDate(warnings: [CurveTypeWarning])
+    case stale([Stale], warnings: [CurveTypeWarning])
     case failed(CurveTypeError)
 }
 
@@ -243,5 +243,108 @@ public struct OutputClaims: Sendable {
             claimed[identity] = jobs
         }
         return nil
+    }
+}
+
+/// What `Batch.process` did with a job file: counts of jobs and of the files they name.
+public struct BatchSummary: Sendable, Equatable {
+    /// Jobs read from the file.
+    public var jobs = 0
+    /// Jobs that failed (each already reported as "job N: reason").
+    public var failed = 0
+    /// Files the checked jobs name (their SVG, and their layout if asked for).
+    public var files = 0
+    /// Files that differ from what their job makes, or are missing (`check` only).
+    public var stale = 0
+
+    public init() {}
+
+    /// True when no job failed and no file is stale.
+    public var succeeded: Bool { failed == 0 && stale == 0 }
+
+    /// The closing lines for standard error: how many jobs failed, how many files are stale;
+    /// empty when all is well.
+    public var closingLines: String {
+        var lines = ""
+        if failed > 0 { lines += "curvetype: \(failed) of \(jobs) jobs failed\n" }
+        if stale > 0 { lines += "curvetype: \(stale) of \(files) files are not up to date\n" }
+        return lines
+    }
+}
+
+extension Batch {
+    /// Jobs read, parsed and rendered at a time: the list is streamed, never held whole.
+    public static let chunkSize = 4096
+
+    /// Runs (or, with `check`, compares) every job of a job file, as `curvetype batch` and the
+    /// package plugin do: `path` is a JSON array or JSON lines (`-` for standard input), read
+    /// `chunkSize` jobs at a time. Each failing job prints "curvetype: error: job N: reason" on
+    /// standard error (N counts from 1) and the others still run; warnings print the same way
+    /// unless `quiet`. With `check`, nothing is written and each file that differs or is missing
+    /// is listed on standard output ("differs: PATH", "missing: PATH").
+    /// Throws only when the file itself cannot be read or holds no job.
+    public static func process(jobFile path: String, threads: Int? = nil, check: Bool = false, quiet: Bool = false)
+        throws(CurveTypeError) -> BatchSummary
+    {
+        if let threads, !(1...256).contains(threads) {
+            throw .invalidInput("--threads must be from 1 to 256, not \(threads)")
+        }
+        let file = try BatchJobFile(path: path)
+        var claims = OutputClaims()
+        var summary = BatchSummary()
+        while true {
+            // Decode every job (on every core), claim outputs in job order, then render: no
+            // result depends on which thread finishes first.
+            let entries = try file.next(chunkSize, threads: threads)
+            if entries.isEmpty { break }
+            let jobs = entries.map { job -> Result<JobDescription, CurveTypeError> in
+                job.flatMap { job in
+                    if let conflict = claims.claim(output: job.output, layout: job.layout) { return .failure(conflict) }
+                    return .success(job)
+                }
+            }
+            let outcomes = map(count: jobs.count, threads: threads) { index -> BatchCheck in
+                switch jobs[index] {
+                case .failure(let error): return .failed(error)
+                case .success(let description):
+                    do throws(CurveTypeError) {
+                        let job = try description.job()
+                        if check { return Batch.check(job) }
+                        switch run(job) {
+                        case .written(let warnings): return .upToDate(warnings: warnings)
+                        case .failed(let error): return .failed(error)
+                        }
+                    } catch {
+                        return .failed(error)
+                    }
+                }
+            }
+            var report = ""
+            var listing = ""
+            for (offset, outcome) in outcomes.enumerated() {
+                let number = summary.jobs + offset + 1
+                let files = if case .success(let job) = jobs[offset] { job.layout == nil ? 1 : 2 } else { 0 }
+                var warnings: [CurveTypeWarning] = []
+                switch outcome {
+                case .upToDate(let said):
+                    warnings = said
+                    summary.files += files
+                case .stale(let paths, let said):
+                    warnings = said
+                    summary.files += files
+                    summary.stale += paths.count
+                    for path in paths { listing += (path.missing ? "missing: " : "differs: ") + path.path + "\n" }
+                case .failed(let error):
+                    summary.failed += 1
+                    report += Diagnostic.line("error", "job \(number): \(error)")
+                }
+                if !quiet { for warning in warnings { report += Diagnostic.line("warning", "job \(number): \(warning.description)") } }
+            }
+            summary.jobs += entries.count
+            OutputFile.writeToStandardError(report)
+            if !listing.isEmpty { OutputFile.writeToStandardOutput(listing) }
+        }
+        guard summary.jobs > 0 else { throw .invalidInput("there are no jobs") }
+        return summary
     }
 }

@@ -93,7 +93,7 @@ public struct CircleTextResult: Sendable {
     public let width: Double
     public let height: Double
     /// Things worth a line on stderr: missing characters, removed control characters.
-    public let warnings: [String]
+    public let warnings: [CurveTypeWarning]
 
     /// The layout as JSON (see README, "Layout JSON"), at full precision.
     public var layoutJSON: String { LayoutReport.json(for: self) }

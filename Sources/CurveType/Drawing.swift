@@ -22,20 +22,20 @@ extension TextInput {
 /// (in bidi order unless `bidi` is false), and says what a user should hear about it: removed
 /// control characters and characters no font has.
 func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], features: [FontFeature],
-           removed: Int, bidi: Bool = true) throws(CurveTypeError) -> (run: ShapedRun, warnings: [String]) {
+           removed: Int, bidi: Bool = true) throws(CurveTypeError) -> (run: ShapedRun, warnings: [CurveTypeWarning]) {
     guard features.count <= maximumFeatures else {
         throw .invalidInput("at most \(maximumFeatures) OpenType feature settings are applied, not \(features.count)")
     }
     let stack = try fontStack(font, fallbacks: fallbacks)
     let run = stack.shape(text, features: features, bidi: bidi)
-    var warnings: [String] = []
-    if let substitution = stack.substitution { warnings.append(substitution) }
+    var warnings: [CurveTypeWarning] = []
+    if let substitution = stack.substitution { warnings.append(CurveTypeWarning(.fontSubstituted, substitution)) }
     if removed > 0 {
-        warnings.append("removed \(removed) control character\(removed == 1 ? "" : "s") from the text")
+        warnings.append(CurveTypeWarning(.controlCharactersRemoved, "removed \(removed) control character\(removed == 1 ? "" : "s") from the text"))
     }
     if !run.missing.isEmpty {
         let names = run.missing.map { "U+" + hexDigits(UInt64($0.value), width: 4, uppercase: true) }.joined(separator: ", ")
-        warnings.append("\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef")
+        warnings.append(CurveTypeWarning(.missingGlyphs, "\(stack.primary.familyName) has no glyph for \(names)\(stack.fallbackPattern == nil ? "" : " and no installed outline font has them"); drawn as .notdef"))
     }
     return (run, warnings)
 }

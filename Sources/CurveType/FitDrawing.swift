@@ -47,7 +47,7 @@ public struct FitRequest: Sendable {
 public struct FitResult: Sendable {
     public let svg: String
     public let fitted: FittedText
-    public let warnings: [String]
+    public let warnings: [CurveTypeWarning]
 
     /// The layout JSON (see README, "Layout JSON"), at full precision.
     public var layoutJSON: String { LayoutReport.json(for: self) }
@@ -64,7 +64,7 @@ extension FitRequest {
         }
         try lifting { try style.validate() }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        var warnings: [String] = []
+        var warnings: [CurveTypeWarning] = []
         let stack = try fontStack(font, fallbacks: fallbackFonts)
 
         /// Cleans and shapes one paragraph or row.
@@ -104,7 +104,8 @@ extension FitRequest {
             fitted = try lifting { try TextFitter.fitRows(runs, mode: mode, style: style) }
         }
         if fitted.truncated {
-            warnings.append(cFormat("the text did not fit at the minimum size, %g px: cut short with an ellipsis", fitted.size))
+            warnings.append(CurveTypeWarning(
+                .textCutShort, cFormat("the text did not fit at the minimum size, %g px: cut short with an ellipsis", fitted.size)))
         }
 
         let layouts = fitted.lines.map(\.layout)

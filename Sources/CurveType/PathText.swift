@@ -64,7 +64,7 @@ public struct PathTextResult: Sendable {
     public let height: Double
     /// What was added to the path's coordinates to place it in the SVG.
     public let offset: Point
-    public let warnings: [String]
+    public let warnings: [CurveTypeWarning]
 
     /// The layout as JSON (see README, "Layout JSON").
     public var layoutJSON: String { LayoutReport.json(for: self) }
@@ -92,10 +92,14 @@ extension PathTextRequest {
         var warnings = shaped.warnings
         let probe = try lifting { try PathTextLayout(run, style: style, path: path) }
         if probe.droppedClusters > 0 && !style.clip {
-            warnings.append("\(probe.droppedClusters) of \(probe.droppedClusters + probe.text.clusters.count) clusters fall off the end of the path and are not drawn (SVG's rule; use a longer path, a smaller size or another start offset)")
+            warnings.append(CurveTypeWarning(
+                .textRunsPastEnd,
+                "\(probe.droppedClusters) of \(probe.droppedClusters + probe.text.clusters.count) clusters fall off the end of the path and are not drawn (SVG's rule; use a longer path, a smaller size or another start offset)"))
         }
         if probe.overlapsItself {
-            warnings.append(cFormat("the text is %.2f px long but the closed path only %.2f px: it overlaps itself", probe.text.extent, probe.curve.length))
+            warnings.append(CurveTypeWarning(
+                .textOverlapsItself,
+                cFormat("the text is %.2f px long but the closed path only %.2f px: it overlaps itself", probe.text.extent, probe.curve.length)))
         }
 
         // Each glyph's outline, placed (font units to px), about the path's own coordinates.

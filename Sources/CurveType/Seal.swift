@@ -75,7 +75,7 @@ public struct SealResult: Sendable {
     public let innerRadius: Double
     public let ring: CircleTextLayout
     public let centerText: FittedText
-    public let warnings: [String]
+    public let warnings: [CurveTypeWarning]
 
     /// `{"size", "radius", "baselineRadius", "innerRadius", "ringFontSize", "tracking",
     /// "centerFontSize", "centerLines": [text]}`, px.
@@ -106,12 +106,12 @@ extension SealRequest {
         }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         let ringFont = font ?? .bundled(.sansBold)
-        var warnings: [String] = []
+        var warnings: [CurveTypeWarning] = []
 
         let (ringText, removedRing) = TextInput.clean(ring.trimmed { $0.isSpaceOrNewline })
         guard !ringText.isEmpty else { throw .invalidInput("the ring text is empty") }
         let (ringRun, saidRing) = try shape(ringText, font: ringFont, fallbacks: fallbackFonts, features: features, removed: removedRing)
-        warnings += saidRing.map { "ring: " + $0 }
+        warnings += saidRing.map { $0.of("ring") }
 
         // The band between the rings holds the ring text's ink with an even gap above and below.
         var inkTop = 0.0, inkBottom = 0.0
@@ -145,7 +145,7 @@ extension SealRequest {
             guard !text.isEmpty else { continue }
             let (run, said) = try shape(text, font: centerRequest, fallbacks: fallbackFonts, features: features,
                                         removed: removed)
-            warnings += said.map { "centre: " + $0 }
+            warnings += said.map { $0.of("centre") }
             paragraphs.append(run)
         }
         guard !paragraphs.isEmpty else { throw .invalidInput("the centre text is empty") }

@@ -151,7 +151,7 @@ public struct SpiralResult: Sendable {
     public let layout: SpiralTextLayout?
     public let width: Double
     public let height: Double
-    public let warnings: [String]
+    public let warnings: [CurveTypeWarning]
 
     /// The layout JSON (see README, "Layout JSON"), at full precision.
     public var layoutJSON: String { LayoutReport.json(for: self) }
@@ -187,7 +187,7 @@ extension SpiralRequest {
 
         // Build everything about the centre (0, 0), then move it onto the canvas.
         let origin = ArchimedeanSpiral(center: .zero, a: a * pixelsPerUnit, b: b * pixelsPerUnit)
-        var warnings: [String] = []
+        var warnings: [CurveTypeWarning] = []
         var layout: SpiralTextLayout?
         var label = cFormat("Archimedean spiral r = %g + %gθ from %g° to %g°", a, b, from, to)
         if let text {
@@ -196,7 +196,9 @@ extension SpiralRequest {
             warnings += shapeWarnings
             let laid = try lifting { try SpiralTextLayout(run, style: text.style, spiral: origin, begin: begin, end: end) }
             if laid.droppedClusters > 0 {
-                warnings.append("dropped \(laid.droppedClusters) of \(laid.droppedClusters + laid.text.clusters.count) clusters that run past the end of the spiral")
+                warnings.append(CurveTypeWarning(
+                    .textRunsPastEnd,
+                    "dropped \(laid.droppedClusters) of \(laid.droppedClusters + laid.text.clusters.count) clusters that run past the end of the spiral"))
             }
             layout = laid
             label = cleaned

@@ -1,0 +1,46 @@
+/// Something a user should hear about a drawing that was made all the same: a font substituted,
+/// characters no font has, text cut short. The command line prints `description` after
+/// "curvetype: warning: "; a build script can match on `kind` instead of the wording.
+public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What happened, as a fixed name (its raw value is the name in JSON).
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Fontconfig had no font of the family asked for and gave a metric-compatible one
+        /// (`Arial` → Liberation Sans); the message names both.
+        case fontSubstituted
+        /// Control characters were removed from the text before shaping.
+        case controlCharactersRemoved
+        /// Neither the font nor any fallback has a glyph for some characters; they are drawn
+        /// as the font's .notdef glyph. The message lists them as `U+XXXX`.
+        case missingGlyphs
+        /// The text did not fit its box even at the minimum size and was cut short with an
+        /// ellipsis (fit, and a seal's centre).
+        case textCutShort
+        /// Clusters ran past the end of a path or spiral and are not drawn.
+        case textRunsPastEnd
+        /// Text on a closed path is longer than the path, so it overlaps itself.
+        case textOverlapsItself
+        /// Elements or attributes of a logo were removed as unsafe or unknown; the message
+        /// names up to eight of them.
+        case logoContentRemoved
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// The part of the drawing it concerns (`label`, `message`, `ring`, `centre`), or nil for
+    /// the drawing's only text.
+    public var part: String?
+    /// The sentence for a person, without the part.
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String, part: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.part = part
+    }
+
+    /// `part: message`, or the message alone.
+    public var description: String { part.map { "\($0): \(message)" } ?? message }
+
+    /// The same warning, said of `part` of a drawing.
+    func of(_ part: String) -> CurveTypeWarning { CurveTypeWarning(kind, message, part: part) }
+}

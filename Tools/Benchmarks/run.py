@@ -1,0 +1,152 @@
+"""`make bench`: every figure of the speed issue beside its anchor, measured in this run.
+
+Usage: python3 Tools/Benchmarks/run.py CURVETYPE CURVETYPE_BENCH BADGEFLOOR VENV_PYTHON OUT_JSON
+
+- whole processes (hyperfine, one call): `curvetype badge`, `curvetype circle` (seed), hb-view
+  drawing a 48-character line, and the C floor (`../shared/bench/badgefloor.c`) making the badge;
+- in process: CurveType's own benchmarks (curvetype-bench), the C floor's loop, pybadges and
+  anybadge (Python, in the venv);
+- `curvetype batch` of 10,000 badges into tmpfs, and the peak memory of 100,000 jobs;
+- the shipped binary's size.
+Prints a table (figure, value, anchor, ratio, goal, met) and writes every number to OUT_JSON;
+the previous OUT_JSON, if any, is compared with this run.
+"""
+import json
+import os
+import resource
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+curvetype, bench, floor, venv_python, out_json = sys.argv[1:6]
+# The repository root (this file is Tools/Benchmarks/run.py).
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sans = os.path.join(root, "Fonts", "DejaVuSans.ttf")
+mono = os.path.join(root, "Fonts", "DejaVuSansMono.ttf")
+line = "LET'S LEARN SWIFTUI! THE MOST MAGICAL FRAMEWORK!"
+tmp = tempfile.mkdtemp()
+shm = tempfile.mkdtemp(dir="/dev/shm") if os.path.isdir("/dev/shm") else tmp
+figures = {}
+
+
+def run(args, **kw):
+    return subprocess.run(args, check=True, capture_output=True, text=True, **kw).stdout
+
+
+def hyperfine(commands, runs, warmup):
+    """Median seconds of each (name, argv) in one hyperfine call (so one run's conditions)."""
+    export = os.path.join(tmp, "hyperfine.json")
+    args = ["hyperfine", "-N", "--warmup", str(warmup), "--runs", str(runs), "--export-json", export]
+    for name, argv in commands:
+        args += ["-n", name, shlex.join(argv)]
+    subprocess.run(args, check=True, capture_output=True)
+    return {r["command"]: statistics.median(r["times"]) for r in json.load(open(export))["results"]}
+
+
+try:
+    # Whole processes.
+    seed = [curvetype, "circle", line, "--font", "DejaVu Sans Mono", "--size", "13", "--tracking", "5",
+            "--radius", "125", "--start", "214", "--fill", "red", "-o", os.path.join(tmp, "seed.svg")]
+    times = hyperfine([
+        ("badge", [curvetype, "badge", "--label", "build", "--message", "passing", "-o", os.path.join(tmp, "b.svg")]),
+        ("circle", seed),
+        ("hb-view", ["hb-view", "--font-size=13", "--output-format=svg", "--output-file=" + os.path.join(tmp, "l.svg"), mono, line]),
+        ("floor", [floor, sans, "build", "passing", "-o", os.path.join(tmp, "f.svg")]),
+    ], runs=300, warmup=30)
+    figures.update({f"process_{k.replace('-', '_')}_s": v for k, v in times.items()})
+
+    # In process: CurveType's benchmarks, the C floor's loop, the Python badge makers.
+    bench_json = os.path.join(tmp, "bench.json")
+    print(run([bench, "--json", bench_json]), end="")
+    figures.update({f"inprocess_{k}": v for k, v in json.load(open(bench_json)).items()})
+    floor_line = run([floor, sans, "build", "passing", "-n", "20000"])
+    print(floor_line, end="")
+    figures["inprocess_floor_badge_s"] = float(floor_line.split(": ")[1].split(" us")[0]) * 1e-6
+    python_rates = json.loads(run([venv_python, os.path.join(root, "Tools", "Benchmarks", "reference", "badges.py"), "--json"]))
+    figures.update({f"inprocess_{k}_s": v for k, v in python_rates.items()})
+
+    # The CLI's batch: 10,000 distinct badges, one thread and every core, into tmpfs.
+    jobs = os.path.join(tmp, "jobs10k")
+    os.makedirs(os.path.join(shm, "jobs10k.out"))
+    with open(jobs, "w") as out:
+        for i in range(10_000):
+            out.write(json.dumps({"command": "badge", "label": ["build", "coverage", "tests", "docs"][i % 4],
+                                  "message": f"job {i}", "output": os.path.join(shm, "jobs10k.out", f"{i}.svg")}) + "\n")
+    batch = hyperfine([("batch_1", [curvetype, "batch", jobs, "--threads", "1"]),
+                       ("batch_all", [curvetype, "batch", jobs])], runs=5, warmup=1)
+    figures["cli_batch_1_thread_s"] = batch["batch_1"]
+    figures["cli_batch_all_threads_s"] = batch["batch_all"]
+
+    # Peak memory of 100,000 jobs, each its own file: jobs are streamed, so it must not grow
+    # with the count.
+    big = os.path.join(tmp, "jobs100k")
+    os.makedirs(os.path.join(shm, "jobs100k.out"), exist_ok=True)
+    with open(big, "w") as out:
+        for i in range(100_000):
+            out.write(json.dumps({"command": "badge", "label": "build", "message": f"job {i}",
+                                "output": os.path.join(shm, "jobs100k.out", f"{i}.svg")}) + "\n")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([curvetype, "batch", big], check=True, capture_output=True)
+    figures["cli_batch_100k_peak_bytes"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+    shutil.rmtree(os.path.join(shm, "jobs100k.out"))
+    figures["binary_bytes"] = os.path.getsize(curvetype)
+finally:
+    shutil.rmtree(tmp, ignore_errors=True)
+    if shm != tmp:
+        shutil.rmtree(shm, ignore_errors=True)
+
+f = figures
+rows = [
+    # figure, value text, anchor text, ratio, goal text, met
+    ("badge, whole process", f"{f['process_badge_s']*1e3:.2f} ms", f"hb-view {f['process_hb_view_s']*1e3:.2f} ms; C floor {f['process_floor_s']*1e3:.2f} ms",
+     f["process_badge_s"] / f["process_hb_view_s"], "≤ 1× hb-view", f["process_badge_s"] <= f["process_hb_view_s"]),
+    ("circle seed, whole process", f"{f['process_circle_s']*1e3:.2f} ms", f"hb-view {f['process_hb_view_s']*1e3:.2f} ms",
+     f["process_circle_s"] / f["process_hb_view_s"], "≤ 1× hb-view", f["process_circle_s"] <= f["process_hb_view_s"]),
+    ("shipped binary", f"{f['binary_bytes']/1e6:.1f} MB", "", None, "≤ 25 MB", f["binary_bytes"] <= 25e6),
+    ("CLI batch, 10,000 badges, all cores", f"{10000/f['cli_batch_all_threads_s']:,.0f}/s",
+     f"pybadges {1/f['inprocess_pybadges_s']:,.0f}/s in process", (10000 / f["cli_batch_all_threads_s"]) * f["inprocess_pybadges_s"],
+     "≥ 5× pybadges", (10000 / f["cli_batch_all_threads_s"]) * f["inprocess_pybadges_s"] >= 5),
+    ("CLI batch, 10,000 badges, 1 thread", f"{10000/f['cli_batch_1_thread_s']:,.0f}/s",
+     f"Batch.run {10000/f['inprocess_batch_library_1_threads_s']:,.0f}/s", f["inprocess_batch_library_1_threads_s"] / f["cli_batch_1_thread_s"],
+     "(library speed)", None),
+    ("flat badge in process, outlines", f"{f['inprocess_badge_flat_s']*1e6:.2f} µs", f"C floor {f['inprocess_floor_badge_s']*1e6:.2f} µs",
+     f["inprocess_badge_flat_s"] / f["inprocess_floor_badge_s"], "≤ 2× floor", f["inprocess_badge_flat_s"] <= 2 * f["inprocess_floor_badge_s"]),
+    ("flat badge in process, text mode", f"{f['inprocess_badge_text_s']*1e6:.2f} µs", "", None, "≤ 5 µs", f["inprocess_badge_text_s"] <= 5e-6),
+    ("circle seed in process", f"{f['inprocess_circle_seed_s']*1e6:.2f} µs", "", None, "≤ 15 µs", f["inprocess_circle_seed_s"] <= 15e-6),
+    ("circle, 100k glyphs per glyph vs 10k", f"{f['inprocess_circle_layout_100k_s']/f['inprocess_circle_layout_10k_s']/10:.2f}×", "", None,
+     "linear (≤ 1.5×)", f["inprocess_circle_layout_100k_s"] / f["inprocess_circle_layout_10k_s"] / 10 <= 1.5),
+    ("path layout, 1,000 glyphs, 20 cubics", f"{f['inprocess_path_layout_1k_s']*1e3:.3f} ms", "", None, "≤ 1 ms", f["inprocess_path_layout_1k_s"] <= 1e-3),
+    ("path layout, 10k vs 1k glyphs per glyph", f"{f['inprocess_path_layout_10k_s']/f['inprocess_path_layout_1k_s']/10:.2f}×", "", None,
+     "linear (≤ 1.5×)", f["inprocess_path_layout_10k_s"] / f["inprocess_path_layout_1k_s"] / 10 <= 1.5),
+    ("seed text bent along a wave, full SVG", f"{f['inprocess_path_bend_seed_s']*1e3:.3f} ms", "", None, "≤ 2 ms", f["inprocess_path_bend_seed_s"] <= 2e-3),
+    ("bend, 480 vs 48 characters per character", f"{f['inprocess_path_bend_480_s']/f['inprocess_path_bend_seed_s']/10:.2f}×", "", None,
+     "linear (≤ 1.5×)", f["inprocess_path_bend_480_s"] / f["inprocess_path_bend_seed_s"] / 10 <= 1.5),
+    ("batch, 100,000 jobs, peak memory", f"{f['cli_batch_100k_peak_bytes']/2**20:.0f} MiB", "", None, "< 100 MB", f["cli_batch_100k_peak_bytes"] < 100e6),
+]
+print()
+print(f"{'figure':40s} {'value':>12s}  {'anchor (same run)':44s} {'ratio':>7s}  {'goal':16s} met")
+for name, value, anchor, ratio, goal, met in rows:
+    ratio_text = f"{ratio:.2f}×" if ratio is not None else ""
+    met_text = "" if met is None else ("yes" if met else "NO")
+    print(f"{name:40s} {value:>12s}  {anchor:44s} {ratio_text:>7s}  {goal:16s} {met_text}")
+if "inprocess_anybadge_s" in f:
+    print(f"(anybadge in process: {1/f['inprocess_anybadge_s']:,.0f}/s)")
+
+previous = None
+if os.path.exists(out_json):
+    try:
+        previous = json.load(open(out_json))
+    except ValueError:
+        previous = None
+if previous:
+    print("\nchange since the last run (this / last):")
+    for key in sorted(figures):
+        if key in previous and previous[key]:
+            print(f"  {key:44s} {figures[key] / previous[key]:6.2f}")
+os.makedirs(os.path.dirname(os.path.abspath(out_json)), exist_ok=True)
+with open(out_json, "w") as out:
+    json.dump(figures, out, indent=1, sort_keys=True)
+print(f"\nfigures written to {out_json}")

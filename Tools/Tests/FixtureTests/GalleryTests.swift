@@ -1,0 +1,40 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `make demo`'s showcase (Fixtures/gallery.sh): grouped by effect in the order people look for
+/// them, every shown example with its command, test-only cases left out, no warnings printed.
+@Suite struct GalleryTests {
+    init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
+
+    @Test func showcaseIsGroupedQuietAndComplete() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-gallery-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // From the package's folder, as `make demo` runs it (cases name Fixtures/… files).
+        let result = try shell("CURVETYPE=\"$CT\" sh Fixtures/gallery.sh '\(scratch.path)'", in: packageRoot)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "make demo prints no warning: \(result.stderr)")
+        let html = try String(contentsOf: scratch.appendingPathComponent("index.html"), encoding: .utf8)
+        // The sections, in order.
+        let order = ["circle", "path", "spiral", "fit", "angle", "badge", "seal"].compactMap { html.range(of: "<section id=\"\($0)\"")?.lowerBound }
+        #expect(order.count == 7 && order == order.sorted())
+        // Every image exists and comes with the command that made it.
+        let images = html.split(separator: "<img src=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(images.count > 60)
+        for image in Set(images) {
+            #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent(image).path), "\(image)")
+            let name = image.split(separator: "-", maxSplits: 1).map(String.init)
+            #expect(html.contains("<code>curvetype \(name[0]) "), "\(image)")
+        }
+        // Test-only cases are not shown; features are.
+        for hidden in ["badge-logo-hostile.svg", "badge-escaping.svg", "circle-xml-specials.svg", "spiral-glyphs-2000.svg"] {
+            #expect(!images.contains(hidden), "\(hidden)")
+        }
+        for shownImage in ["circle-seed.svg", "path-heart.svg", "angle-dark-mode.svg", "seal-issue.svg"] {
+            #expect(images.contains(shownImage), "\(shownImage)")
+        }
+        // Badges at twice their size; the light/dark example in both schemes.
+        #expect(html.contains("<img src=\"badge-flat-short.svg\" alt=\"badge flat-short\" width=\"180\">"))
+        #expect(images.filter { $0 == "angle-dark-mode.svg" }.count == 2)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import TestSupport
+import Testing
+
+/// One golden case: a line of `Fixtures/<command>/cases.txt`.
+struct GoldenCase: CustomTestStringConvertible, Sendable {
+    var command: String
+    var name: String
+    var arguments: [String]
+    var testDescription: String { "\(command) \(name)" }
+
+    static func all() -> [GoldenCase] {
+        var cases: [GoldenCase] = []
+        let commands = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
+        for command in commands.sorted() {
+            let file = fixtures.appendingPathComponent("\(command)/cases.txt")
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.isEmpty {
+                guard let words = try? shellWords(String(line)), let name = words.first else { continue }
+                cases.append(GoldenCase(command: command, name: name, arguments: Array(words.dropFirst())))
+            }
+        }
+        return cases
+    }
+}
+
+@Suite struct GoldenTests {
+    init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
+
+    @Test func thereAreCases() {
+        #expect(GoldenCase.all().count >= 16)
+    }
+
+    /// Renders the case and compares it byte for byte with its golden SVG. A mismatch prints a
+    /// line diff and keeps the actual output beside the golden file as NAME.actual.svg. With
+    /// CURVETYPE_RECORD=1 (`make fixtures`) the golden file is rewritten and the test still
+    /// fails, so nothing is recorded silently.
+    @Test(arguments: GoldenCase.all())
+    func matchesGoldenFile(_ golden: GoldenCase) throws {
+        let folder = fixtures.appendingPathComponent(golden.command)
+        let expectedURL = folder.appendingPathComponent("\(golden.name).svg")
+        let actualURL = folder.appendingPathComponent("\(golden.name).actual.svg")
+        let scratch = try scratchFolder("golden")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let output = scratch.appendingPathComponent("out.svg")
+        let run = try curvetype([golden.command] + golden.arguments + ["-o", output.path])
+        try #require(run.status == 0, "curvetype failed: \(run.stderr)")
+        let actual = try Data(contentsOf: output)
+        let parser = XMLParser(data: actual)
+        #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+
+        if ProcessInfo.processInfo.environment["CURVETYPE_RECORD"] == "1" {
+            try actual.write(to: expectedURL)
+            try? FileManager.default.removeItem(at: actualURL)
+            Issue.record("recorded \(expectedURL.lastPathComponent): render it to PNG and look at it before committing")
+            return
+        }
+        guard let expected = try? Data(contentsOf: expectedURL) else {
+            try actual.write(to: actualURL)
+            Issue.record("no golden file \(expectedURL.path); wrote \(actualURL.lastPathComponent) (record with `make fixtures`)")
+            return
+        }
+        if expected == actual {
+            try? FileManager.default.removeItem(at: actualURL)
+        } else {
+            try actual.write(to: actualURL)
+            Issue.record("\(golden.command) \(golden.name) differs from its golden file; actual kept at \(actualURL.path)\n\(lineDiff(expected, actual))")
+        }
+    }
+}
+
+/// The differing lines of two texts, `-` expected and `+` actual, at most 20 pairs.
+func lineDiff(_ expected: Data, _ actual: Data) -> String {
+    let a = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let b = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    var out: [String] = []
+    for i in 0..<max(a.count, b.count) where out.count < 40 {
+        let x = i < a.count ? String(a[i]) : nil, y = i < b.count ? String(b[i]) : nil
+        if x != y {
+            if let x { out.append("line \(i + 1) - \(x.prefix(200))") }
+            if let y { out.append("line \(i + 1) + \(y.prefix(200))") }
+        }
+    }
+    return out.joined(separator: "\n")
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The README's examples work as written: every ```sh block runs, with the built `curvetype`
+/// first on the PATH, in a scratch folder that holds a link to Fixtures (the examples name its
+/// logos and paths) and is the home folder (the completion scripts go there).
+@Suite struct ReadmeTests {
+    init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
+
+    /// A fenced ```sh block: its first line's number and its text.
+    struct Block: CustomTestStringConvertible, Sendable {
+        var line: Int
+        var text: String
+        var testDescription: String { "README.md:\(line)" }
+
+        /// Blocks that run make targets: the first is `make demo` and `make test` (CI runs those
+        /// itself), the other `make serve`, which serves until stopped. They are not run here.
+        var runsMake: Bool {
+            text.split(separator: "\n").allSatisfy { $0.hasPrefix("make ") }
+        }
+    }
+
+    static let blocks: [Block] = {
+        guard let readme = try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8) else { return [] }
+        var blocks: [Block] = []
+        var current: Block?
+        for (i, line) in readme.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if current == nil, line == "```sh" {
+                current = Block(line: i + 1, text: "")
+            } else if var block = current {
+                if line.hasPrefix("```") {
+                    blocks.append(block)
+                    current = nil
+                } else {
+                    block.text += line + "\n"
+                    current = block
+                }
+            }
+        }
+        return blocks
+    }()
+
+    @Test func theReadmeHasItsExamplesAndOnlyMakeBlocksAreSkipped() {
+        #expect(Self.blocks.count >= 9)
+        // Only the two blocks of make targets are skipped; every curvetype example runs.
+        #expect(Self.blocks.filter(\.runsMake).count == 2)
+        #expect(Self.blocks.first?.runsMake == true)
+    }
+
+    @Test(arguments: blocks.filter { !$0.runsMake })
+    func everyShellBlockRunsAsWritten(_ block: Block) throws {
+        let scratch = try scratchFolder("readme")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent("Fixtures"), withDestinationURL: fixtures)
+        let bin = URL(fileURLWithPath: curvetypeBinary).deletingLastPathComponent().path
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        // `sh -e`: the block stops at its first failing command, as a reader would notice it.
+        let result = try runProcess("/usr/bin/env", [
+            "HOME=\(scratch.path)", "PATH=\(bin):\(path)", "sh", "-e", "-c", "cd \"$HOME\" && " + block.text,
+        ])
+        let stderr = String(decoding: result.stderr, as: UTF8.self)
+        #expect(result.status == 0, "README.md:\(block.line) failed: \(stderr)")
+        #expect(stderr.isEmpty, "README.md:\(block.line) printed: \(stderr)")
+        // Every file the block names with -o was written, and is an SVG.
+        let words = block.text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        for (i, word) in words.enumerated() where word == "-o" && i + 1 < words.count {
+            let file = scratch.appendingPathComponent(String(words[i + 1]))
+            let svg = try String(contentsOf: file, encoding: .utf8)
+            #expect(svg.hasPrefix("<svg "), "README.md:\(block.line): \(words[i + 1])")
+        }
+    }
+}

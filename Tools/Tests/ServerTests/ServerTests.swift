@@ -1,0 +1,415 @@
+import CompressNIO
+import CurveType
+@testable import CurveTypeServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+// The server through Hummingbird's router test client: every route, the HTTP a cache relies
+// on, and the hostile rows. The live server, its playground in Chromium and load are checked
+// by Fixtures/server_check.py (`make server-check`) and Tools/Benchmarks/server.py.
+
+private func app(_ change: (inout ServerConfiguration) -> Void = { _ in }) -> some ApplicationProtocol {
+    var configuration = ServerConfiguration()
+    configuration.port = 0
+    change(&configuration)
+    return CurveTypeServer.application(configuration: configuration)
+}
+
+private func text(_ response: TestResponse) -> String { String(buffer: response.body) }
+
+/// The bytes the library renders for a command line (the CLI's plain-words path).
+private func cliSVG(_ words: [String]) throws -> String {
+    let invocation = try #require(CommandInvocation.plain(words))
+    return try invocation.request().renderDocument().svg
+}
+
+@Suite struct BadgeURLTests {
+    /// Expected values from shields' own route pattern and `escapeFormat`
+    /// (services/static-badge, core/badge-urls/path-helpers.js) run in Node 20.
+    @Test(arguments: [
+        ("build-passing-brightgreen", "build", "passing", "brightgreen"),
+        ("just%20the%20message-8A2BE2", "", "just the message", "8A2BE2"),
+        ("any_text-you_like-blue", "any text", "you like", "blue"),
+        ("a__b-c--d-red", "a_b", "c-d", "red"),
+        ("a---b-c", "a", "-b", "c"),
+        ("_lead-trail_-x", " lead", "trail ", "x"),
+        ("a_b_c-x_-y", "a b c", "x ", "y"),
+        ("a___b-1-2", "a__b", "1", "2"),
+        ("--x---y", "", "-x-", "y"),
+        ("a-b", "", "a", "b"),
+        ("-b-c", "", "b", "c"),
+        ("%5F-x-y", "_", "x", "y"),
+        ("1.0-v-blue", "1.0", "v", "blue"),
+        ("x-y-rgb(1,2,3)", "x", "y", "rgb(1,2,3)"),
+        ("build-passing-brightgreen.svg", "build", "passing", "brightgreen"),
+        ("caf%C3%A9-%E2%9C%93-green", "café", "✓", "green"),
+        ("a--b", "a", "", "b"),
+    ])
+    func shieldsRules(content: String, label: String, message: String, color: String) throws {
+        let badge = try #require(BadgeURL(content: content[...]))
+        #expect(badge == BadgeURL(label: label, message: message, color: color))
+    }
+
+    @Test(arguments: ["a-b-c-d", "only", "", "a-b-c.png", "x-y-%ZZ", "x-y-%C3", "a-b-c-"])
+    func notABadge(content: String) {
+        #expect(BadgeURL(content: content[...]) == nil)
+    }
+
+    @Test func queryDecoding() throws {
+        let items = try #require(PercentDecoding.queryItems("text=Hello+world%21&allow-overlap&a=&b=x%3Dy"))
+        #expect(items.map(\.name) == ["text", "allow-overlap", "a", "b"])
+        #expect(items.map(\.value) == ["Hello world!", "", "", "x=y"])
+        #expect(PercentDecoding.queryItems("a=%E2%82") == nil)
+        #expect(PercentDecoding.queryItems("a=%G0") == nil)
+    }
+}
+
+extension BadgeURL {
+    init(label: String, message: String, color: String) {
+        self = BadgeURL(content: "x-y-z")!
+        self.label = label
+        self.message = message
+        self.color = color
+    }
+}
+
+@Suite struct QueryCommandTests {
+    @Test func canonicalIgnoresOrderAndSpelling() throws {
+        let a = try QueryCommand("badge", items: [("label", "a"), ("labelColor", "red"), ("message", "b")])
+        let b = try QueryCommand("badge", items: [("message", "b"), ("label-color", "red"), ("label", "a")])
+        #expect(a == b)
+        let c = try QueryCommand("badge", items: [("message", "b"), ("label-color", "blue"), ("label", "a")])
+        #expect(a.canonical != c.canonical)
+    }
+
+    /// No value can spell another option into the canonical form: two requests that render
+    /// differently never share a cache entry or an ETag.
+    @Test func canonicalIsUnambiguous() throws {
+        let split = try QueryCommand("badge", items: [("message", "m"), ("title", "t"), ("label", "x")])
+        for forged in ["t\u{0}label\u{1}x", "t 5:label=1 1:x", "t\u{0}label=x", "t 5:label=1 1:x 7:message=1 1:m"] {
+            let joined = try QueryCommand("badge", items: [("message", "m"), ("title", forged)])
+            #expect(joined.canonical != split.canonical, "\(forged)")
+        }
+    }
+
+    @Test func flags() throws {
+        let on = try QueryCommand("circle", items: [("text", "Hi"), ("allow-overlap", "")])
+        let onToo = try QueryCommand("circle", items: [("text", "Hi"), ("allowOverlap", "true")])
+        let off = try QueryCommand("circle", items: [("text", "Hi"), ("allow-overlap", "false")])
+        #expect(on == onToo)
+        #expect(off == (try QueryCommand("circle", items: [("text", "Hi")])))
+        #expect(throws: CurveTypeError.self) { try QueryCommand("circle", items: [("text", "Hi"), ("allow-overlap", "maybe")]) }
+    }
+
+    /// What a stranger may not name: files to read or a folder to write.
+    @Test(arguments: [
+        ("circle", "text-file", "/etc/passwd"), ("path", "path-file", "/etc/hostname"), ("badge", "logo", "/etc/passwd"),
+        ("badge", "font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), ("badge", "fallback-font", "x.ttf"),
+        ("seal", "center-font", "../Fonts/DejaVuSans.ttf"), ("angle", "out-dir", "/tmp"), ("circle", "font", "Package.swift"),
+    ])
+    func filesRefused(command: String, option: String, value: String) throws {
+        var items: [(name: String, value: String)] = [(option, value)]
+        switch command {
+        case "circle", "path": items.append(("text", "Hi"))
+        case "badge": items.append(("message", "m"))
+        case "seal": items += [("ring", "R"), ("center", "C")]
+        case "angle": items += [("angle", "45"), ("frames", "2"), ("from", "0")]
+        default: break
+        }
+        let error = #expect(throws: CurveTypeError.self) { try QueryCommand(command, items: items) }
+        #expect(error?.description.contains("names a file on the server") == true)
+    }
+
+    @Test func fontFamiliesAccepted() throws {
+        let query = try QueryCommand("circle", items: [("text", "Hi"), ("font", "DejaVu Serif")])
+        guard case .circle(let options) = query.command else { Issue.record("not a circle"); return }
+        #expect(options.fonts.font == "DejaVu Serif")
+    }
+
+    @Test func unknownAndRepeated() {
+        #expect(throws: CurveTypeError.self) { try QueryCommand("circle", items: [("text", "Hi"), ("colour", "red")]) }
+        #expect(throws: CurveTypeError.self) { try QueryCommand("circle", items: [("text", "Hi"), ("size", "10"), ("size", "12")]) }
+        #expect(throws: CurveTypeError.self) { try QueryCommand("circle", items: [("args", "Hi")]) }
+        #expect(throws: CurveTypeError.self) { try QueryCommand("circle", items: [("text", "Hi"), ("output", "/tmp/x.svg")]) }
+        #expect(throws: CurveTypeError.self) { try QueryCommand("batch", items: []) }
+    }
+
+    /// The options a query may give are the command line's, the positional one by its name.
+    @Test func optionsList() {
+        let circle = QueryCommand.options(of: "circle").map(\.name)
+        #expect(circle.first == "text")
+        #expect(circle.contains("allowOverlap") && circle.contains("baselineShift"))
+        #expect(QueryCommand.options(of: "angle").first?.name == "angle")
+        #expect(QueryCommand.options(of: "circle").first { $0.name == "text" }?.positional == true)
+        #expect(QueryCommand.options(of: "spiral").first { $0.name == "text" }?.positional == false)
+        let files = CurveTypeServer.effects.flatMap { QueryCommand.options(of: $0).filter(\.namesFile).map(\.name) }
+        #expect(Set(files) == ["textFile", "pathFile", "outDir"])
+        #expect(QueryCommand.options(of: "badge").first { $0.name == "style" }?.choices == BadgeStyle.allCases.map(\.rawValue))
+    }
+}
+
+@Suite struct ServerRouteTests {
+    /// Each effect's URL gives the bytes its command line gives.
+    @Test(arguments: [
+        ("/circle?text=Hello%20world&radius=60&fill=%231d4ed8", ["circle", "Hello world", "--radius", "60", "--fill", "#1d4ed8"]),
+        ("/spiral?a=2&b=0.3&to=720&scale=12&text=Along+a+spiral&size=14", ["spiral", "--a", "2", "--b", "0.3", "--to", "720", "--scale", "12", "--text", "Along a spiral", "--size", "14"]),
+        ("/fit?text=Fit%20me&box=200x80", ["fit", "Fit me", "--box", "200x80"]),
+        ("/angle?angle=45&header=Angle&readout", ["angle", "45", "--header", "Angle", "--readout"]),
+        ("/seal?ring=CERTIFIED%20%E2%80%A2%20&center=A%2B", ["seal", "--ring", "CERTIFIED • ", "--center", "A+"]),
+        ("/path?text=Along%20a%20wave&d=M%2020%20120%20C%20120%2020%20220%20220%20320%20120", ["path", "Along a wave", "--d", "M 20 120 C 120 20 220 220 320 120"]),
+        ("/badge?label=build&message=passing&color=brightgreen", ["badge", "--label", "build", "--message", "passing", "--color", "brightgreen"]),
+        ("/badge/build-passing-brightgreen", ["badge", "--label", "build", "--message", "passing", "--color", "brightgreen"]),
+        ("/badge/build-passing-brightgreen.svg?style=for-the-badge&labelColor=navy", ["badge", "--label", "build", "--message", "passing", "--color", "brightgreen", "--style", "for-the-badge", "--label-color", "navy"]),
+        ("/badge/just%20the%20message-8A2BE2", ["badge", "--message", "just the message", "--color", "8A2BE2"]),
+        ("/badge/old-label-blue?label=new&color=red", ["badge", "--label", "new", "--message", "label", "--color", "red"]),
+        ("/badge/docs-read-blue?link=https%3A%2F%2Fa.example&link=https%3A%2F%2Fb.example", ["badge", "--label", "docs", "--message", "read", "--color", "blue", "--label-link", "https://a.example", "--link", "https://b.example"]),
+    ])
+    func effectMatchesCommandLine(uri: String, words: [String]) async throws {
+        let expected = try cliSVG(words)
+        try await app().test(.router) { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok, "\(text(response))")
+                #expect(response.headers[.contentType] == "image/svg+xml; charset=utf-8")
+                #expect(response.headers[.contentSecurityPolicy] == "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+                #expect(response.headers[.cacheControl] == "public, max-age=86400")
+                #expect(response.headers[.vary] == "Accept-Encoding")
+                #expect(text(response) == expected)
+            }
+        }
+    }
+
+    @Test func logoAsDataURL() async throws {
+        let logo = "data:image/svg+xml;base64," + Data(##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#fff"/></svg>"##.utf8).base64EncodedString()
+        let expected = try cliSVG(["badge", "--label", "a", "--message", "b", "--color", "blue", "--logo", logo])
+        // `+` written unescaped in the query arrives as a space; the server puts it back.
+        let query = logo.replacingOccurrences(of: "/", with: "%2F").replacingOccurrences(of: "=", with: "%3D")
+        try await app().test(.router) { client in
+            try await client.execute(uri: "/badge/a-b-blue?logo=" + query, method: .get) { response in
+                #expect(response.status == .ok, "\(text(response))")
+                #expect(text(response) == expected)
+            }
+        }
+    }
+
+    @Test func endpointJSON() async throws {
+        let expected = try cliSVG(["badge", "--label", "hello", "--message", "sweet world", "--color", "orange", "--style", "flat-square"])
+        let error = try cliSVG(["badge", "--label", "build", "--message", "failing", "--color", "red"])
+        try await app().test(.router) { client in
+            let body = #"{"schemaVersion": 1, "label": "hello", "message": "sweet world", "color": "orange", "style": "flat-square", "cacheSeconds": 600}"#
+            try await client.execute(uri: "/badge", method: .post, body: ByteBuffer(string: body)) { response in
+                #expect(response.status == .ok, "\(text(response))")
+                #expect(text(response) == expected)
+                #expect(response.headers[.cacheControl] == "public, max-age=600")
+            }
+            try await client.execute(uri: "/badge", method: .post, body: ByteBuffer(string: #"{"schemaVersion": 1, "label": "build", "message": "failing", "isError": true}"#)) { response in
+                #expect(text(response) == error)
+            }
+        }
+    }
+
+    @Test func etagAndNotModified() async throws {
+        try await app().test(.router) { client in
+            let first = try await client.execute(uri: "/circle?text=Hi&radius=50", method: .get)
+            let etag = try #require(first.headers[.eTag])
+            #expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && etag.count == 34, "a strong ETag of 32 hex digits")
+            // The same request spelt otherwise has the same ETag.
+            let reordered = try await client.execute(uri: "/circle?radius=50&text=Hi&cacheSeconds=900", method: .get)
+            #expect(reordered.headers[.eTag] == etag)
+            #expect(reordered.headers[.cacheControl] == "public, max-age=900")
+            let other = try await client.execute(uri: "/circle?text=Hi&radius=51", method: .get)
+            #expect(other.headers[.eTag] != etag)
+            for held in [etag, "W/" + etag, "\"x\", " + etag, "*"] {
+                let response = try await client.execute(uri: "/circle?text=Hi&radius=50", method: .get, headers: [.ifNoneMatch: held])
+                #expect(response.status == .notModified, "If-None-Match: \(held)")
+                #expect(response.body.readableBytes == 0)
+                #expect(response.headers[.eTag] == etag)
+                #expect(response.headers[.cacheControl] == "public, max-age=86400")
+            }
+            let stale = try await client.execute(uri: "/circle?text=Hi&radius=50", method: .get, headers: [.ifNoneMatch: "\"0000\""])
+            #expect(stale.status == .ok)
+        }
+    }
+
+    @Test func gzipAndHead() async throws {
+        try await app().test(.router) { client in
+            let plain = try await client.execute(uri: "/badge/a-b-blue", method: .get)
+            var zipped = try await client.execute(uri: "/badge/a-b-blue", method: .get, headers: [.acceptEncoding: "br, gzip;q=0.8"])
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            #expect(zipped.body.readableBytes < plain.body.readableBytes)
+            var body = zipped.body
+            let unzipped = try body.decompress(with: .gzip())
+            #expect(unzipped == plain.body)
+            zipped = try await client.execute(uri: "/badge/a-b-blue", method: .get, headers: [.acceptEncoding: "gzip;q=0, identity"])
+            #expect(zipped.headers[.contentEncoding] == nil)
+            let head = try await client.execute(uri: "/badge/a-b-blue", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(head.headers[.eTag] == plain.headers[.eTag])
+            #expect(head.headers[.contentType] == "image/svg+xml; charset=utf-8")
+        }
+    }
+
+    @Test func cacheSecondsBounds() async throws {
+        try await app().test(.router) { client in
+            for (value, expected) in [("0", "300"), ("60", "300"), ("3600", "3600"), ("999999999", "31536000")] {
+                let response = try await client.execute(uri: "/badge/a-b-blue?cacheSeconds=" + value, method: .get)
+                #expect(response.headers[.cacheControl] == "public, max-age=" + expected)
+            }
+            let bad = try await client.execute(uri: "/badge/a-b-blue?cacheSeconds=soon", method: .get)
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    /// Each hostile request gets its status and one line of plain text.
+    @Test(arguments: [
+        ("/circle?text=Hi&size=abc", HTTPResponse.Status.badRequest, "\"size\" must be a number"),
+        ("/circle?text=Hi&colour=red", .badRequest, "\"colour\" is not an option of circle"),
+        ("/circle?text=Hi&size=1&size=2", .badRequest, "given twice"),
+        ("/circle?text=%FF", .badRequest, "not valid percent-encoded UTF-8"),
+        ("/circle?text=Hi&text-file=%2Fetc%2Fpasswd", .badRequest, "names a file on the server"),
+        ("/circle?text=Hi&font=%2Fetc%2Fpasswd", .badRequest, "names a file on the server"),
+        ("/badge/a-b-c", .badRequest, "not a colour"),
+        ("/badge/a-b-blue?logo=github", .badRequest, "names a file on the server"),
+        ("/badge/a-b-blue?logo=data%3Aimage%2Fsvg%2Bxml%2C%3Csvg%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E%3C%2Fsvg%3E", .badRequest, "logo"),
+        ("/badge/a-b-blue?link=javascript%3Aalert(1)", .badRequest, "link"),
+        ("/badge/only", .notFound, "/badge/LABEL-MESSAGE-COLOR"),
+        ("/badge/a/b-c-d", .notFound, "/badge/LABEL-MESSAGE-COLOR"),
+        ("/nowhere", .notFound, "no such page"),
+        ("/spiral?to=1e300", .badRequest, ""),
+        ("/angle?angle=720", .badRequest, ""),
+        ("/fit?text=", .badRequest, ""),
+    ])
+    func hostile(uri: String, status: HTTPResponse.Status, says: String) async throws {
+        try await app().test(.router) { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == status, "\(uri): \(text(response))")
+                let body = text(response)
+                #expect(body.hasPrefix("curvetype: error: ") && body.hasSuffix("\n") && body.dropLast().contains("\n") == false, "\(body)")
+                #expect(says.isEmpty || body.contains(says), "\(body)")
+                #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+            }
+        }
+    }
+
+    @Test func sizeLimits() async throws {
+        try await app().test(.router) { client in
+            let long = try await client.execute(uri: "/circle?text=" + String(repeating: "a", count: 9000), method: .get)
+            #expect(long.status == .uriTooLong)
+            #expect(text(long).hasPrefix("curvetype: error: "))
+            let big = ByteBuffer(string: #"{"schemaVersion":1,"label":"a","message":""# + String(repeating: "b", count: 70_000) + #""}"#)
+            let large = try await client.execute(uri: "/badge", method: .post, body: big)
+            #expect(large.status == .contentTooLarge)
+            #expect(text(large) == "curvetype: error: the request body is too large\n")
+            for body in ["not json", #"{"schemaVersion": 2, "label": "a", "message": "b"}"#, #"{"schemaVersion": 1, "label": "a"}"#, "[]",
+                         #"{"schemaVersion": 1, "label": "a", "message": "b", "namedLogo": "github"}"#] {
+                let response = try await client.execute(uri: "/badge", method: .post, body: ByteBuffer(string: body))
+                #expect(response.status == .badRequest, "\(body)")
+            }
+            let put = try await client.execute(uri: "/badge/a-b-blue", method: .put)
+            #expect(put.status == .methodNotAllowed || put.status == .notFound)
+        }
+    }
+
+    /// A render over the time limit, or past the bound on renders at once, is a 503 with
+    /// Retry-After; the server goes on answering.
+    @Test func timeLimitAndBusy() async throws {
+        try await app({ $0.renderTimeLimit = 0.000_001 }).test(.router) { client in
+            let response = try await client.execute(uri: "/spiral?a=2&b=0.3&to=36000&scale=12&text=" + String(repeating: "x", count: 2000), method: .get)
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headers[.retryAfter] != nil)
+            #expect(response.headers[.cacheControl] == "no-store")
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            #expect(text(health) == "ok\n")
+        }
+        try await app({ $0.maximumConcurrentRenders = 0 }).test(.router) { client in
+            let response = try await client.execute(uri: "/badge/a-b-blue", method: .get)
+            #expect(response.status == .serviceUnavailable)
+            #expect(text(response).contains("try again"))
+        }
+    }
+
+    @Test func metricsCountRequests() async throws {
+        let metrics = ServerMetrics()
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        try await CurveTypeServer.application(configuration: configuration, metrics: metrics).test(.router) { client in
+            let first = try await client.execute(uri: "/badge/a-b-blue", method: .get)
+            _ = try await client.execute(uri: "/badge/a-b-blue", method: .get)
+            _ = try await client.execute(uri: "/badge/a-b-blue", method: .get, headers: [.ifNoneMatch: first.headers[.eTag] ?? ""])
+            _ = try await client.execute(uri: "/circle?text=Hi&size=x", method: .get)  // refused as read
+            _ = try await client.execute(uri: "/badge/a-b-c", method: .get)  // refused as rendered
+            _ = try await client.execute(uri: "/nowhere/at/all", method: .get)
+            let exposition = text(try await client.execute(uri: "/metrics", method: .get))
+            for line in [
+                #"curvetype_http_requests_total{route="badge",status="200"} 2"#,
+                #"curvetype_http_requests_total{route="badge",status="304"} 1"#,
+                #"curvetype_http_requests_total{route="circle",status="400"} 1"#,
+                #"curvetype_http_requests_total{route="other",status="404"} 1"#,
+                #"curvetype_http_requests_total{route="badge",status="400"} 1"#,
+                #"curvetype_renders_total{command="badge"} 1"#,
+                "curvetype_cache_hits_total 1",
+                "curvetype_not_modified_total 1",
+                #"curvetype_render_refusals_total{reason="invalid"} 1"#,
+                #"curvetype_http_request_duration_seconds_count{route="badge"} 4"#,
+            ] {
+                #expect(exposition.contains(line), "\(line)")
+            }
+        }
+    }
+
+    @Test func playgroundAndHealth() async throws {
+        try await app().test(.router) { client in
+            let page = try await client.execute(uri: "/", method: .get)
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+            #expect(text(page).contains("/playground.js"))
+            let script = try await client.execute(uri: "/playground.js", method: .get)
+            #expect(text(script).contains("options.json"))
+            let options = try await client.execute(uri: "/options.json", method: .get)
+            let json = try JSONSerialization.jsonObject(with: Data(buffer: options.body)) as? [String: Any]
+            let effects = (json?["effects"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+            #expect(effects == CurveTypeServer.effects)
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            #expect(health.status == .ok && health.headers[.cacheControl] == "no-store")
+        }
+    }
+}
+
+@Suite struct SVGCacheTests {
+    private func svg(_ bytes: Int) -> RenderedSVG {
+        RenderedSVG(body: ByteBuffer(repeating: 0x61, count: bytes))
+    }
+
+    @Test func boundedInBytesLeastRecentlyUsedFirst() {
+        var cache = SVGCache(capacity: 1000)
+        cache.insert(svg(200), for: "a")
+        cache.insert(svg(200), for: "b")
+        cache.insert(svg(200), for: "c")
+        #expect(cache.count == 3)
+        _ = cache["a"]  // a is now the most recent; b the least
+        cache.insert(svg(200), for: "d")
+        #expect(cache.bytes <= 1000)
+        #expect(cache["b"] == nil)
+        #expect(cache["a"] != nil && cache["c"] != nil && cache["d"] != nil)
+        cache.insert(svg(5000), for: "huge")  // larger than the whole cache: not kept
+        #expect(cache["huge"] == nil && cache.count == 3)
+        // A gzipped copy made after an SVG went in does not upset the count.
+        _ = try? cache["a"]?.gzippedBody()
+        for index in 0..<1000 { cache.insert(svg(100), for: "k\(index)") }
+        #expect(cache.bytes <= 1000 && cache.count <= 10)
+        #expect(cache.bytes == cache.count * (RenderedSVG(body: ByteBuffer(repeating: 0x61, count: 100)).bytes + 4))
+    }
+
+    @Test func fnv128IsStable() {
+        var hash = FNV128()
+        hash.add("")
+        #expect(hash.hex == "6c62272e07bb014262b821756295c58d")
+        var a = FNV128()
+        a.add("a")
+        // FNV-1a 128 of "a", from the published test vectors.
+        #expect(a.hex == "d228cb696f1a8caf78912b704e4a8964")
+    }
+}

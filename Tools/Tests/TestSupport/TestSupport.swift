@@ -1,0 +1,78 @@
+// Helpers shared by the test targets: the package's folders, a seeded generator, running programs.
+import Foundation
+
+/// The repository's root, found from this file's path (Tools/Tests/TestSupport/TestSupport.swift).
+public let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A file in the package's Fonts/ folder.
+public func fontsFolder(_ name: String) -> String { packageRoot.appendingPathComponent("Fonts/\(name)").path }
+
+/// A deterministic pseudo-random generator (SplitMix64), so property tests repeat exactly.
+public struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// What a finished program left behind.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: Data
+}
+
+/// Runs a program with no standard input and returns its exit status, stdout and stderr.
+public func runProcess(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
+    final class Collected: @unchecked Sendable { var data = Data() }
+    let stderr = Collected()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        stderr.data = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: stdout, stderr: stderr.data)
+}
+
+/// The path of a program on PATH.
+public func which(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let candidate = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+/// A new scratch folder for one test; the caller removes it.
+public func scratchFolder(_ name: String) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory
+        .appendingPathComponent("curvetype-\(name)-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+/// True once the test process works in the repository's root, whichever folder `swift test`
+/// started it in (SwiftPM starts it in Tools/, the package's folder): golden cases and the CLI
+/// tests name files by paths from the root (`Fixtures/logos/check.svg`), and the programs they
+/// run inherit the folder. Each suite that uses such paths reads it in its `init`, so the change
+/// happens once, before any of their tests.
+public let workingInPackageRoot: Bool = FileManager.default.changeCurrentDirectoryPath(packageRoot.path)
