@@ -169,7 +169,7 @@ public struct AngleResult: Sendable {
     public let labelBox: Rect?
 
     /// The geometry as JSON (see README, "Layout JSON").
-    public var layoutJSON: String { LayoutReport.json(for: self) }
+    public var layoutJSON: String { LayoutJSON.write(layoutReport) }
 }
 
 extension AngleRequest {

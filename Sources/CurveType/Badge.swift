@@ -195,7 +195,7 @@ public struct BadgeResult: Sendable {
     public let warnings: [CurveTypeWarning]
 
     /// The badge's geometry as JSON (see `LayoutReport`).
-    public var layoutJSON: String { LayoutReport.json(for: self) }
+    public var layoutJSON: String { LayoutJSON.write(layoutReport) }
 }
 
 /// Where a badge's parts go, px, y down, origin at the badge's top-left corner: shields'

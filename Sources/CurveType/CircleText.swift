@@ -96,7 +96,7 @@ public struct CircleTextResult: Sendable {
     public let warnings: [CurveTypeWarning]
 
     /// The layout as JSON (see README, "Layout JSON"), at full precision.
-    public var layoutJSON: String { LayoutReport.json(for: self) }
+    public var layoutJSON: String { LayoutJSON.write(layoutReport) }
 }
 
 extension CircleTextRequest {

@@ -50,7 +50,7 @@ public struct FitResult: Sendable {
     public let warnings: [CurveTypeWarning]
 
     /// The layout JSON (see README, "Layout JSON"), at full precision.
-    public var layoutJSON: String { LayoutReport.json(for: self) }
+    public var layoutJSON: String { LayoutJSON.write(layoutReport) }
 }
 
 extension FitRequest {

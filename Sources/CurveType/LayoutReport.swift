@@ -4,161 +4,472 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The layout JSON of `--layout FILE`: numbers at full precision (shortest round-trip form),
-/// keys in a fixed order, so the same request gives the same bytes.
-///
-/// `{"fontSize", "unitsPerEm", "center": {"x","y"}, "radius", "tracking", "extent",
-///   "fonts": [{"family","style","source"}],
-///   "glyphs": [{"glyph", "cluster", "font", "x", "y", "angle", "advance"}]}`
-///
-/// Lengths are px; `x`,`y` is the glyph origin in the SVG's coordinates (y down); `angle` is the
-/// rotation about it in degrees, clockwise (SVG `rotate()`); `advance` excludes tracking.
-enum LayoutReport {
-    static func json(for result: CircleTextResult) -> String {
-        let layout = result.layout
-        let text = layout.text
-        var out = "{\"fontSize\":\(number(text.size)),\"unitsPerEm\":\(text.run.fonts[0].unitsPerEm)"
-        out += ",\"center\":{\"x\":\(number(layout.curve.center.x)),\"y\":\(number(layout.curve.center.y))}"
-        out += ",\"radius\":\(number(layout.curve.radius))"
-        out += textFields(text, arcLength: nil)
-        return out
-    }
+// The layout JSON of `--layout FILE` and `result.layoutJSON`, as values: each result's
+// `layoutReport` is a Codable struct with exactly the document's fields, so a build script reads
+// typed values (or decodes a saved file with JSONDecoder) instead of a string. `layoutJSON` is
+// that struct written by `LayoutJSON` below, byte for byte the documented format: keys in a fixed
+// order, numbers in their shortest round-trip form (whole numbers without ".0"), one glyph per
+// line. JSONEncoder cannot keep those bytes (its key order and number forms are its own), so the
+// writer is ours; a test decodes every command's JSON and compares it with its report.
+//
+// Units: lengths are px in the SVG's coordinates (y down); angles in degrees.
 
-    /// The spiral's JSON: the circle's, with `spiral` in place of `radius` and each glyph's
-    /// `arcLength`, px along the spiral from its begin angle to the glyph's advance midpoint.
-    /// Without text, only `center`, `spiral` and an empty `glyphs`.
-    ///
-    /// `"spiral": {"a", "b", "from", "to", "length", "scale", "segments"}`: a (px) and b (px per
-    /// radian) of r = a + b·θ in SVG px, the begin and end angles in degrees (counterclockwise on
-    /// screen from 3 o'clock), the length in px, px per chart unit, and the path's cubics.
-    static func json(for result: SpiralResult) -> String {
-        let spiral = result.spiral
-        var out = "{"
-        if let layout = result.layout {
-            out += "\"fontSize\":\(number(layout.text.size)),\"unitsPerEm\":\(layout.text.run.fonts[0].unitsPerEm),"
+/// A point, px in the SVG's coordinates (y down).
+public struct LayoutPoint: Codable, Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    init(_ p: Point) { self.init(x: p.x, y: p.y) }
+}
+
+/// A box's edges, px in the SVG's coordinates (y down, so `minY` is the top).
+public struct LayoutBounds: Codable, Sendable, Hashable {
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+    }
+}
+
+/// A font the glyphs came from: its family and style names, and where it was loaded from
+/// (`bundled DejaVuSans.ttf`, a file path, or a Fontconfig match).
+public struct LayoutFont: Codable, Sendable, Hashable {
+    public var family: String
+    public var style: String
+    public var source: String
+    public init(family: String, style: String, source: String) {
+        self.family = family; self.style = style; self.source = source
+    }
+    init(_ font: Font) { self.init(family: font.familyName, style: font.styleName, source: font.source.description) }
+}
+
+/// One placed glyph. `x`,`y` is where its origin lands (pen position on the baseline plus
+/// HarfBuzz's offset), px; `advance` the shaped advance in px without tracking; `cluster` the
+/// UTF-8 byte offset of its cluster in the text (in its line's text for a fit); `font` an index
+/// into the report's `fonts`.
+public struct LayoutGlyph: Codable, Sendable, Hashable {
+    public var glyph: UInt32
+    public var cluster: Int
+    public var font: Int
+    /// The line it is on (fit only).
+    public var line: Int?
+    public var x: Double
+    public var y: Double
+    /// Rotation about the origin, degrees clockwise (SVG `rotate()`); nil in a fit.
+    public var angle: Double?
+    public var advance: Double
+    /// px along the spiral from its begin angle, or along the path, to the glyph's advance
+    /// midpoint (spiral and path only).
+    public var arcLength: Double?
+
+    public init(glyph: UInt32, cluster: Int, font: Int, line: Int? = nil, x: Double, y: Double, angle: Double?,
+                advance: Double, arcLength: Double? = nil) {
+        self.glyph = glyph; self.cluster = cluster; self.font = font; self.line = line
+        self.x = x; self.y = y; self.angle = angle; self.advance = advance; self.arcLength = arcLength
+    }
+}
+
+/// Text on a circle: `CircleTextResult.layoutReport`.
+public struct CircleLayoutReport: Codable, Sendable, Hashable {
+    /// Font size, px.
+    public var fontSize: Double
+    /// The first font's units per em.
+    public var unitsPerEm: Int
+    public var center: LayoutPoint
+    /// The baseline circle's radius, px.
+    public var radius: Double
+    /// Extra space between clusters, px.
+    public var tracking: Double
+    /// The text's length along the circle, px.
+    public var extent: Double
+    public var fonts: [LayoutFont]
+    public var glyphs: [LayoutGlyph]
+}
+
+/// A spiral, with or without text: `SpiralResult.layoutReport`. Without text, only `center`,
+/// `spiral` and an empty `glyphs` are set.
+public struct SpiralLayoutReport: Codable, Sendable, Hashable {
+    /// r = a + b·θ in SVG px.
+    public struct Spiral: Codable, Sendable, Hashable {
+        /// Radius at θ = 0, px.
+        public var a: Double
+        /// Radius gained per radian, px.
+        public var b: Double
+        /// Begin and end angles, degrees counterclockwise on screen from 3 o'clock.
+        public var from: Double
+        public var to: Double
+        /// Length between them, px.
+        public var length: Double
+        /// px per chart unit.
+        public var scale: Double
+        /// Cubic Béziers in the drawn path.
+        public var segments: Int
+    }
+    public var fontSize: Double?
+    public var unitsPerEm: Int?
+    public var center: LayoutPoint
+    public var spiral: Spiral
+    /// Clusters `--clip` removed.
+    public var dropped: Int?
+    public var tracking: Double?
+    public var extent: Double?
+    public var fonts: [LayoutFont]?
+    public var glyphs: [LayoutGlyph]
+}
+
+/// Text along a path: `PathTextResult.layoutReport`. Glyphs are the `rotate` placement (SVG's
+/// `<textPath>` rule) every effect starts from.
+public struct PathLayoutReport: Codable, Sendable, Hashable {
+    public struct Path: Codable, Sendable, Hashable {
+        /// The path's length, px.
+        public var length: Double
+        public var closed: Bool
+        /// The side and effect asked for (`left`/`right`; `rotate`, `bend`, `skew`, `ribbon`).
+        public var side: String
+        public var effect: String
+        /// Arc length of the text's leading edge, px.
+        public var leading: Double
+        /// Clusters that fell off an open path.
+        public var dropped: Int
+    }
+    public var fontSize: Double
+    public var unitsPerEm: Int
+    public var path: Path
+    public var tracking: Double
+    public var extent: Double
+    public var fonts: [LayoutFont]
+    public var glyphs: [LayoutGlyph]
+}
+
+/// Text fitted to a box: `FitResult.layoutReport`.
+public struct FitLayoutReport: Codable, Sendable, Hashable {
+    public struct Box: Codable, Sendable, Hashable {
+        public var width: Double
+        public var height: Double
+    }
+    /// One set line: its row (which input row it came from), its text, its first pen position
+    /// on the baseline (`x`,`y`), its advance `width`, and its measured ink box.
+    public struct Line: Codable, Sendable, Hashable {
+        public var row: Int
+        public var text: String
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var bounds: LayoutBounds
+    }
+    public var fontSize: Double
+    public var unitsPerEm: Int
+    public var box: Box
+    /// Cut short with an ellipsis.
+    public var truncated: Bool
+    public var lines: [Line]
+    public var fonts: [LayoutFont]
+    public var glyphs: [LayoutGlyph]
+}
+
+/// An angle shape: `AngleResult.layoutReport`.
+public struct AngleLayoutReport: Codable, Sendable, Hashable {
+    /// The label's text and ink box.
+    public struct Label: Codable, Sendable, Hashable {
+        public var text: String
+        public var minX: Double
+        public var minY: Double
+        public var maxX: Double
+        public var maxY: Double
+    }
+    /// The angle, degrees.
+    public var angle: Double
+    /// The canvas, px.
+    public var width: Double
+    public var height: Double
+    public var vertex: LayoutPoint
+    public var rayLength: Double
+    /// The ends of the base ray (at 0°) and of the turned ray.
+    public var baseEnd: LayoutPoint
+    public var rayEnd: LayoutPoint
+    public var label: Label?
+}
+
+/// A badge: `BadgeResult.layoutReport`, shields' geometry.
+public struct BadgeLayoutReport: Codable, Sendable, Hashable {
+    /// A half's text, the x it is centred on, and the width shields' rounding gives it, px.
+    public struct Half: Codable, Sendable, Hashable {
+        public var text: String
+        public var center: Double
+        public var textWidth: Double
+    }
+    /// The logo's box, px.
+    public struct Logo: Codable, Sendable, Hashable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+    }
+    public var style: String
+    public var width: Double
+    public var height: Double
+    /// The text's baseline, px from the top.
+    public var baseline: Double
+    public var leftWidth: Double
+    public var rightWidth: Double
+    /// nil for a badge without a label.
+    public var label: Half?
+    public var message: Half
+    public var logo: Logo?
+}
+
+/// A seal: `SealResult.layoutReport`, px.
+public struct SealLayoutReport: Codable, Sendable, Hashable {
+    /// The square canvas's side.
+    public var size: Double
+    /// The ring text's baseline radius, and the inner border's radius.
+    public var baselineRadius: Double
+    public var innerRadius: Double
+    public var ringFontSize: Double
+    public var tracking: Double
+    public var centerFontSize: Double
+    public var centerLines: [String]
+}
+
+// MARK: - Each result's report
+
+extension CurveTextLayout {
+    /// The glyphs as the report lists them; `arcLength` maps a glyph's arc length (from the
+    /// text's start) to the one reported, or nil for none.
+    func reportGlyphs(arcLength: ((Double) -> Double)?) -> [LayoutGlyph] {
+        glyphs.map { g in
+            LayoutGlyph(glyph: g.glyph, cluster: g.cluster, font: g.font, x: g.origin.x, y: g.origin.y, angle: g.angle,
+                        advance: g.advance, arcLength: arcLength.map { $0(g.arcLength) })
         }
-        out += "\"center\":{\"x\":\(number(spiral.center.x)),\"y\":\(number(spiral.center.y))}"
-        let segments = result.path.elements.filter { if case .cubic = $0 { true } else { false } }.count
-        out += ",\"spiral\":{\"a\":\(number(spiral.a)),\"b\":\(number(spiral.b))"
-        out += ",\"from\":\(number(result.begin * 180 / .pi)),\"to\":\(number(result.end * 180 / .pi))"
-        out += ",\"length\":\(number(abs(spiral.arcLength(from: result.begin, to: result.end))))"
-        out += ",\"scale\":\(number(result.scale)),\"segments\":\(segments)}"
-        guard let layout = result.layout else { return out + ",\"glyphs\":[]}\n" }
-        out += ",\"dropped\":\(layout.droppedClusters)"
-        out += textFields(layout.text, arcLength: layout.lengthFromBegin)
-        return out
     }
+}
 
-    /// Text along a path: the circle's fields with `path` in place of `center` and `radius`,
-    /// and each glyph's `arcLength`, px along the travelled path to the glyph's advance
-    /// midpoint. `x`, `y` and `angle` are the `rotate` placement (SVG's `<textPath>` rule), which
-    /// every effect starts from.
-    ///
-    /// `"path": {"length", "closed", "side", "effect", "leading", "dropped"}`: the path's length
-    /// in px, whether it is closed, the side and effect asked for, the arc length of the text's
-    /// leading edge, and how many clusters fell off an open path.
-    static func json(for result: PathTextResult) -> String {
-        let layout = result.layout
-        var out = "{\"fontSize\":\(number(layout.text.size)),\"unitsPerEm\":\(layout.text.run.fonts[0].unitsPerEm)"
-        out += ",\"path\":{\"length\":\(number(layout.curve.length)),\"closed\":\(layout.curve.isClosed)"
-        out += ",\"side\":\(string(layout.style.side.rawValue)),\"effect\":\(string(layout.style.effect.rawValue))"
-        out += ",\"leading\":\(number(layout.leading)),\"dropped\":\(layout.droppedClusters)}"
-        out += textFields(layout.text, arcLength: { $0 })
-        return out
+extension CircleTextResult {
+    /// The layout JSON's values (see `CircleLayoutReport`).
+    public var layoutReport: CircleLayoutReport {
+        let text = layout.text
+        return CircleLayoutReport(
+            fontSize: text.size, unitsPerEm: text.run.fonts[0].unitsPerEm, center: LayoutPoint(layout.curve.center),
+            radius: layout.curve.radius, tracking: text.tracking, extent: text.extent, fonts: text.run.fonts.map(LayoutFont.init),
+            glyphs: text.reportGlyphs(arcLength: nil))
     }
+}
 
-    /// A fitted text: `{"fontSize", "unitsPerEm", "box": {"width", "height"}, "truncated",
-    /// "lines": [{"row", "text", "x", "y", "width", "bounds": {"minX", "minY", "maxX", "maxY"}}],
-    /// "fonts", "glyphs": [{"glyph", "cluster", "font", "line", "x", "y", "advance"}]}`. A line's
-    /// `x`,`y` is its first pen position on the baseline; `bounds` its measured box; a glyph's
-    /// `cluster` is a UTF-8 offset in its line's `text`.
-    static func json(for result: FitResult) -> String {
-        let fitted = result.fitted
+extension SpiralResult {
+    /// The layout JSON's values (see `SpiralLayoutReport`).
+    public var layoutReport: SpiralLayoutReport {
+        let segments = path.elements.filter { if case .cubic = $0 { true } else { false } }.count
+        let shape = SpiralLayoutReport.Spiral(
+            a: spiral.a, b: spiral.b, from: begin * 180 / .pi, to: end * 180 / .pi,
+            length: abs(spiral.arcLength(from: begin, to: end)), scale: scale, segments: segments)
+        var report = SpiralLayoutReport(center: LayoutPoint(spiral.center), spiral: shape, glyphs: [])
+        if let layout {
+            report.fontSize = layout.text.size
+            report.unitsPerEm = layout.text.run.fonts[0].unitsPerEm
+            report.dropped = layout.droppedClusters
+            report.tracking = layout.text.tracking
+            report.extent = layout.text.extent
+            report.fonts = layout.text.run.fonts.map(LayoutFont.init)
+            report.glyphs = layout.text.reportGlyphs(arcLength: layout.lengthFromBegin)
+        }
+        return report
+    }
+}
+
+extension PathTextResult {
+    /// The layout JSON's values (see `PathLayoutReport`).
+    public var layoutReport: PathLayoutReport {
+        let text = layout.text
+        let path = PathLayoutReport.Path(
+            length: layout.curve.length, closed: layout.curve.isClosed, side: layout.style.side.rawValue,
+            effect: layout.style.effect.rawValue, leading: layout.leading, dropped: layout.droppedClusters)
+        return PathLayoutReport(
+            fontSize: text.size, unitsPerEm: text.run.fonts[0].unitsPerEm, path: path, tracking: text.tracking,
+            extent: text.extent, fonts: text.run.fonts.map(LayoutFont.init), glyphs: text.reportGlyphs(arcLength: { $0 }))
+    }
+}
+
+extension FitResult {
+    /// The layout JSON's values (see `FitLayoutReport`): every line's fonts in one list.
+    public var layoutReport: FitLayoutReport {
         var fonts: [Font] = []
         for line in fitted.lines {
             for font in line.layout.run.fonts where !fonts.contains(where: { $0 === font }) { fonts.append(font) }
         }
-        let unitsPerEm = fonts.first?.unitsPerEm ?? 0
-        var out = "{\"fontSize\":\(number(fitted.size)),\"unitsPerEm\":\(unitsPerEm)"
-        out += ",\"box\":{\"width\":\(number(fitted.width)),\"height\":\(number(fitted.height))}"
-        out += ",\"truncated\":\(fitted.truncated),\"lines\":[\n"
-        out += fitted.lines.map { line in
+        let lines = fitted.lines.map { line in
             let b = line.bounds
-            return "{\"row\":\(line.row),\"text\":\(string(line.text)),\"x\":\(number(line.origin.x)),\"y\":\(number(line.origin.y)),\"width\":\(number(b.width)),\"bounds\":{\"minX\":\(number(b.minX)),\"minY\":\(number(b.minY)),\"maxX\":\(number(b.maxX)),\"maxY\":\(number(b.maxY))}}"
-        }.joined(separator: ",\n")
-        out += "\n],\"fonts\":[" + fontList(fonts) + "],\"glyphs\":[\n"
-        var entries: [String] = []
+            return FitLayoutReport.Line(
+                row: line.row, text: line.text, x: line.origin.x, y: line.origin.y, width: b.width,
+                bounds: LayoutBounds(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY))
+        }
+        var glyphs: [LayoutGlyph] = []
         for (index, line) in fitted.lines.enumerated() {
             let local = line.layout.run.fonts.map { font in fonts.firstIndex { $0 === font } ?? 0 }
             for g in line.layout.glyphs {
-                entries.append("{\"glyph\":\(g.glyph),\"cluster\":\(g.cluster),\"font\":\(local[g.font]),\"line\":\(index),\"x\":\(number(g.origin.x)),\"y\":\(number(g.origin.y)),\"advance\":\(number(g.advance))}")
+                glyphs.append(LayoutGlyph(glyph: g.glyph, cluster: g.cluster, font: local[g.font], line: index, x: g.origin.x,
+                                          y: g.origin.y, angle: nil, advance: g.advance))
             }
         }
-        out += entries.joined(separator: ",\n") + "\n]}\n"
-        return out
+        return FitLayoutReport(
+            fontSize: fitted.size, unitsPerEm: fonts.first?.unitsPerEm ?? 0,
+            box: FitLayoutReport.Box(width: fitted.width, height: fitted.height), truncated: fitted.truncated, lines: lines,
+            fonts: fonts.map(LayoutFont.init), glyphs: glyphs)
+    }
+}
+
+extension AngleResult {
+    /// The layout JSON's values (see `AngleLayoutReport`).
+    public var layoutReport: AngleLayoutReport {
+        var label: AngleLayoutReport.Label?
+        if let text = self.label, let b = labelBox {
+            label = AngleLayoutReport.Label(text: text, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY)
+        }
+        return AngleLayoutReport(
+            angle: angle, width: width, height: height, vertex: LayoutPoint(shape.vertex), rayLength: shape.rayLength,
+            baseEnd: LayoutPoint(shape.rayEnd(at: 0)), rayEnd: LayoutPoint(shape.rayEnd(at: angle)), label: label)
+    }
+}
+
+extension BadgeResult {
+    /// The layout JSON's values (see `BadgeLayoutReport`).
+    public var layoutReport: BadgeLayoutReport {
+        let g = geometry
+        return BadgeLayoutReport(
+            style: style.rawValue, width: g.width, height: g.height, baseline: g.baseline, leftWidth: g.leftWidth,
+            rightWidth: g.rightWidth,
+            label: label.isEmpty ? nil : BadgeLayoutReport.Half(text: label, center: g.labelCenter, textWidth: g.labelTextWidth),
+            message: BadgeLayoutReport.Half(text: message, center: g.messageCenter, textWidth: g.messageTextWidth),
+            logo: g.logo.map { BadgeLayoutReport.Logo(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
+    }
+}
+
+extension SealResult {
+    /// The layout JSON's values (see `SealLayoutReport`).
+    public var layoutReport: SealLayoutReport {
+        SealLayoutReport(
+            size: size, baselineRadius: baselineRadius, innerRadius: innerRadius, ringFontSize: ring.text.size,
+            tracking: ring.text.tracking, centerFontSize: centerText.size, centerLines: centerText.lines.map(\.text))
+    }
+}
+
+// MARK: - The documented bytes
+
+/// Writes a report in the documented format (see the top of this file).
+enum LayoutJSON {
+    static func write(_ r: CircleLayoutReport) -> String {
+        var out = "{\"fontSize\":\(number(r.fontSize)),\"unitsPerEm\":\(r.unitsPerEm)"
+        out += ",\"center\":\(point(r.center)),\"radius\":\(number(r.radius))"
+        return out + textFields(tracking: r.tracking, extent: r.extent, fonts: r.fonts, glyphs: r.glyphs)
     }
 
-    /// An angle: `{"angle", "width", "height", "vertex": {"x", "y"}, "rayLength",
-    /// "baseEnd": {"x", "y"}, "rayEnd": {"x", "y"}, "label": {"text", "minX", "minY", "maxX", "maxY"} | null}`,
-    /// px in the SVG's coordinates, the label box being its ink.
-    static func json(for result: AngleResult) -> String {
-        func point(_ p: Point) -> String { "{\"x\":\(number(p.x)),\"y\":\(number(p.y))}" }
-        let shape = result.shape
-        var out = "{\"angle\":\(number(result.angle)),\"width\":\(number(result.width)),\"height\":\(number(result.height))"
-        out += ",\"vertex\":\(point(shape.vertex)),\"rayLength\":\(number(shape.rayLength))"
-        out += ",\"baseEnd\":\(point(shape.rayEnd(at: 0))),\"rayEnd\":\(point(shape.rayEnd(at: result.angle))),\"label\":"
-        if let text = result.label, let b = result.labelBox {
-            out += "{\"text\":\(string(text)),\"minX\":\(number(b.minX)),\"minY\":\(number(b.minY)),\"maxX\":\(number(b.maxX)),\"maxY\":\(number(b.maxY))}"
+    static func write(_ r: SpiralLayoutReport) -> String {
+        var out = "{"
+        if let fontSize = r.fontSize, let unitsPerEm = r.unitsPerEm {
+            out += "\"fontSize\":\(number(fontSize)),\"unitsPerEm\":\(unitsPerEm),"
+        }
+        let s = r.spiral
+        out += "\"center\":\(point(r.center))"
+        out += ",\"spiral\":{\"a\":\(number(s.a)),\"b\":\(number(s.b)),\"from\":\(number(s.from)),\"to\":\(number(s.to))"
+        out += ",\"length\":\(number(s.length)),\"scale\":\(number(s.scale)),\"segments\":\(s.segments)}"
+        guard let dropped = r.dropped, let tracking = r.tracking, let extent = r.extent, let fonts = r.fonts else {
+            return out + ",\"glyphs\":[]}\n"
+        }
+        out += ",\"dropped\":\(dropped)"
+        return out + textFields(tracking: tracking, extent: extent, fonts: fonts, glyphs: r.glyphs)
+    }
+
+    static func write(_ r: PathLayoutReport) -> String {
+        let p = r.path
+        var out = "{\"fontSize\":\(number(r.fontSize)),\"unitsPerEm\":\(r.unitsPerEm)"
+        out += ",\"path\":{\"length\":\(number(p.length)),\"closed\":\(p.closed)"
+        out += ",\"side\":\(string(p.side)),\"effect\":\(string(p.effect))"
+        out += ",\"leading\":\(number(p.leading)),\"dropped\":\(p.dropped)}"
+        return out + textFields(tracking: r.tracking, extent: r.extent, fonts: r.fonts, glyphs: r.glyphs)
+    }
+
+    static func write(_ r: FitLayoutReport) -> String {
+        var out = "{\"fontSize\":\(number(r.fontSize)),\"unitsPerEm\":\(r.unitsPerEm)"
+        out += ",\"box\":{\"width\":\(number(r.box.width)),\"height\":\(number(r.box.height))}"
+        out += ",\"truncated\":\(r.truncated),\"lines\":[\n"
+        out += r.lines.map { line in
+            "{\"row\":\(line.row),\"text\":\(string(line.text)),\"x\":\(number(line.x)),\"y\":\(number(line.y)),\"width\":\(number(line.width)),\"bounds\":\(bounds(line.bounds))}"
+        }.joined(separator: ",\n")
+        out += "\n],\"fonts\":[" + fontList(r.fonts) + "],\"glyphs\":[\n"
+        out += r.glyphs.map(glyph).joined(separator: ",\n")
+        return out + "\n]}\n"
+    }
+
+    static func write(_ r: AngleLayoutReport) -> String {
+        var out = "{\"angle\":\(number(r.angle)),\"width\":\(number(r.width)),\"height\":\(number(r.height))"
+        out += ",\"vertex\":\(point(r.vertex)),\"rayLength\":\(number(r.rayLength))"
+        out += ",\"baseEnd\":\(point(r.baseEnd)),\"rayEnd\":\(point(r.rayEnd)),\"label\":"
+        if let l = r.label {
+            out += "{\"text\":\(string(l.text)),\"minX\":\(number(l.minX)),\"minY\":\(number(l.minY)),\"maxX\":\(number(l.maxX)),\"maxY\":\(number(l.maxY))}"
         } else {
             out += "null"
         }
         return out + "}\n"
     }
 
-    private static func fontList(_ fonts: [Font]) -> String {
-        fonts.map {
-            "{\"family\":\(string($0.familyName)),\"style\":\(string($0.styleName)),\"source\":\(string($0.source.description))}"
-        }.joined(separator: ",")
-    }
-
-    /// `"tracking", "extent", "fonts", "glyphs"` and the closing brace.
-    private static func textFields(_ text: CurveTextLayout, arcLength: ((Double) -> Double)?) -> String {
-        var out = ",\"tracking\":\(number(text.tracking)),\"extent\":\(number(text.extent)),\"fonts\":["
-        out += fontList(text.run.fonts)
-        out += "],\"glyphs\":[\n"
-        out += text.glyphs.map { g in
-            var entry = "{\"glyph\":\(g.glyph),\"cluster\":\(g.cluster),\"font\":\(g.font),\"x\":\(number(g.origin.x)),\"y\":\(number(g.origin.y)),\"angle\":\(number(g.angle)),\"advance\":\(number(g.advance))"
-            if let arcLength { entry += ",\"arcLength\":\(number(arcLength(g.arcLength)))" }
-            return entry + "}"
-        }.joined(separator: ",\n")
-        out += "\n]}\n"
-        return out
-    }
-
-    /// Shortest round-trip decimal; integers without ".0".
-    /// A badge: `{"style", "width", "height", "baseline", "leftWidth", "rightWidth",
-    /// "label": {"text", "center", "textWidth"} or null, "message": {…}, "logo": {"x", "y",
-    /// "width", "height"} or null}`. `center` is the x the text is centred on; `textWidth` the
-    /// width shields' rounding gives the text.
-    static func json(for result: BadgeResult) -> String {
-        let g = result.geometry
-        func half(_ text: String, _ center: Double, _ width: Double) -> String {
-            "{\"text\":\(string(text)),\"center\":\(number(center)),\"textWidth\":\(number(width))}"
+    static func write(_ r: BadgeLayoutReport) -> String {
+        func half(_ h: BadgeLayoutReport.Half) -> String {
+            "{\"text\":\(string(h.text)),\"center\":\(number(h.center)),\"textWidth\":\(number(h.textWidth))}"
         }
-        var out = "{\"style\":\(string(result.style.rawValue)),\"width\":\(number(g.width)),\"height\":\(number(g.height))"
-        out += ",\"baseline\":\(number(g.baseline)),\"leftWidth\":\(number(g.leftWidth)),\"rightWidth\":\(number(g.rightWidth))"
-        out += ",\"label\":" + (result.label.isEmpty ? "null" : half(result.label, g.labelCenter, g.labelTextWidth))
-        out += ",\"message\":" + half(result.message, g.messageCenter, g.messageTextWidth)
-        if let logo = g.logo {
-            out += ",\"logo\":{\"x\":\(number(logo.minX)),\"y\":\(number(logo.minY)),\"width\":\(number(logo.width)),\"height\":\(number(logo.height))}"
+        var out = "{\"style\":\(string(r.style)),\"width\":\(number(r.width)),\"height\":\(number(r.height))"
+        out += ",\"baseline\":\(number(r.baseline)),\"leftWidth\":\(number(r.leftWidth)),\"rightWidth\":\(number(r.rightWidth))"
+        out += ",\"label\":" + (r.label.map(half) ?? "null")
+        out += ",\"message\":" + half(r.message)
+        if let logo = r.logo {
+            out += ",\"logo\":{\"x\":\(number(logo.x)),\"y\":\(number(logo.y)),\"width\":\(number(logo.width)),\"height\":\(number(logo.height))}"
         } else {
             out += ",\"logo\":null"
         }
         return out + "}\n"
     }
 
+    static func write(_ r: SealLayoutReport) -> String {
+        "{\"size\":\(number(r.size)),\"baselineRadius\":\(number(r.baselineRadius)),\"innerRadius\":\(number(r.innerRadius))"
+            + ",\"ringFontSize\":\(number(r.ringFontSize)),\"tracking\":\(number(r.tracking))"
+            + ",\"centerFontSize\":\(number(r.centerFontSize)),\"centerLines\":[\(r.centerLines.map(string).joined(separator: ","))]}\n"
+    }
+
+    private static func point(_ p: LayoutPoint) -> String { "{\"x\":\(number(p.x)),\"y\":\(number(p.y))}" }
+
+    private static func bounds(_ b: LayoutBounds) -> String {
+        "{\"minX\":\(number(b.minX)),\"minY\":\(number(b.minY)),\"maxX\":\(number(b.maxX)),\"maxY\":\(number(b.maxY))}"
+    }
+
+    private static func fontList(_ fonts: [LayoutFont]) -> String {
+        fonts.map { "{\"family\":\(string($0.family)),\"style\":\(string($0.style)),\"source\":\(string($0.source))}" }
+            .joined(separator: ",")
+    }
+
+    /// A glyph's fields in the documented order; those it lacks are left out.
+    private static func glyph(_ g: LayoutGlyph) -> String {
+        var entry = "{\"glyph\":\(g.glyph),\"cluster\":\(g.cluster),\"font\":\(g.font)"
+        if let line = g.line { entry += ",\"line\":\(line)" }
+        entry += ",\"x\":\(number(g.x)),\"y\":\(number(g.y))"
+        if let angle = g.angle { entry += ",\"angle\":\(number(angle))" }
+        entry += ",\"advance\":\(number(g.advance))"
+        if let arcLength = g.arcLength { entry += ",\"arcLength\":\(number(arcLength))" }
+        return entry + "}"
+    }
+
+    /// `"tracking", "extent", "fonts", "glyphs"` and the closing brace.
+    private static func textFields(tracking: Double, extent: Double, fonts: [LayoutFont], glyphs: [LayoutGlyph]) -> String {
+        var out = ",\"tracking\":\(number(tracking)),\"extent\":\(number(extent)),\"fonts\":["
+        out += fontList(fonts)
+        out += "],\"glyphs\":[\n"
+        out += glyphs.map(glyph).joined(separator: ",\n")
+        return out + "\n]}\n"
+    }
+
+    /// Shortest round-trip decimal; integers without ".0".
     static func number(_ v: Double) -> String { shortestDigits(v) }
 
+    /// A JSON string: `"` and `\` escaped, control characters as `\u00XX`.
     static func string(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {

@@ -67,7 +67,7 @@ public struct PathTextResult: Sendable {
     public let warnings: [CurveTypeWarning]
 
     /// The layout as JSON (see README, "Layout JSON").
-    public var layoutJSON: String { LayoutReport.json(for: self) }
+    public var layoutJSON: String { LayoutJSON.write(layoutReport) }
 }
 
 extension PathTextRequest {

@@ -77,15 +77,9 @@ public struct SealResult: Sendable {
     public let centerText: FittedText
     public let warnings: [CurveTypeWarning]
 
-    /// `{"size", "radius", "baselineRadius", "innerRadius", "ringFontSize", "tracking",
-    /// "centerFontSize", "centerLines": [text]}`, px.
-    public var layoutJSON: String {
-        let n = LayoutReport.number
-        let lines = centerText.lines.map { LayoutReport.string($0.text) }.joined(separator: ",")
-        return "{\"size\":\(n(size)),\"baselineRadius\":\(n(baselineRadius)),\"innerRadius\":\(n(innerRadius))"
-            + ",\"ringFontSize\":\(n(ring.text.size)),\"tracking\":\(n(ring.text.tracking))"
-            + ",\"centerFontSize\":\(n(centerText.size)),\"centerLines\":[\(lines)]}\n"
-    }
+    /// `{"size", "baselineRadius", "innerRadius", "ringFontSize", "tracking", "centerFontSize",
+    /// "centerLines": [text]}`, px: `layoutReport` in the documented bytes.
+    public var layoutJSON: String { LayoutJSON.write(layoutReport) }
 }
 
 extension SealRequest {

@@ -154,7 +154,7 @@ public struct SpiralResult: Sendable {
     public let warnings: [CurveTypeWarning]
 
     /// The layout JSON (see README, "Layout JSON"), at full precision.
-    public var layoutJSON: String { LayoutReport.json(for: self) }
+    public var layoutJSON: String { LayoutJSON.write(layoutReport) }
 }
 
 extension SpiralRequest {

@@ -1,0 +1,61 @@
+import CurveType
+import Foundation
+import TestSupport
+import Testing
+
+/// Every result's `layoutReport` is its layout JSON as values: for every golden case, the
+/// documented bytes decode (JSONDecoder) to exactly the report, and they hold the same fields
+/// as JSONEncoder's encoding of it, so neither can gain a field the other lacks.
+@Suite struct LayoutReportTests {
+    init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
+
+    @Test(arguments: GoldenCase.all())
+    func layoutJSONIsTheReport(_ golden: GoldenCase) throws {
+        // Cases in words only ArgumentParser reads are skipped: PlainWordsTests holds both paths to one answer.
+        guard let invocation = CommandInvocation.plain([golden.command] + golden.arguments, shortNames: ["o": "output"]) else { return }
+        switch try invocation.request() {
+        case let r as CircleTextRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
+        case let r as SpiralRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
+        case let r as PathTextRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
+        case let r as FitRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
+        case let r as AngleRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
+        case let r as BadgeRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
+        case let r as SealRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
+        case let r: Issue.record("no report for \(type(of: r))")
+        }
+    }
+
+    func check<Report: Codable & Equatable>(_ report: Report, _ json: String) throws {
+        let bytes = Data(json.utf8)
+        #expect(try JSONDecoder().decode(Report.self, from: bytes) == report)
+        let encoded = try JSONEncoder().encode(report)
+        #expect(try JSONDecoder().decode(Report.self, from: encoded) == report)
+        // The same fields: JSONEncoder leaves out a nil, the documented JSON writes null.
+        let documented = withoutNulls(try JSONSerialization.jsonObject(with: bytes))
+        let synthesized = withoutNulls(try JSONSerialization.jsonObject(with: encoded))
+        #expect(keyPaths(documented) == keyPaths(synthesized))
+    }
+
+    func withoutNulls(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+            return object.filter { !($0.value is NSNull) }.mapValues(withoutNulls)
+        }
+        if let array = value as? [Any] { return array.map(withoutNulls) }
+        return value
+    }
+
+    /// Every key path in a JSON value (`glyphs[].x`), once each.
+    func keyPaths(_ value: Any, _ prefix: String = "") -> Set<String> {
+        if let object = value as? [String: Any] {
+            return object.reduce(into: Set<String>()) { paths, entry in
+                let path = prefix + "." + entry.key
+                paths.insert(path)
+                paths.formUnion(keyPaths(entry.value, path))
+            }
+        }
+        if let array = value as? [Any] {
+            return array.reduce(into: Set<String>()) { $0.formUnion(keyPaths($1, prefix + "[]")) }
+        }
+        return []
+    }
+}
