@@ -13,11 +13,14 @@ TOOLS       = --package-path Tools
 # Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
 BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev
 # fonts-liberation2: Fontconfig's metric-compatible substitutes (Arial → Liberation Sans), tested.
-TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2
+# python3-fonttools: the colour bitmap tests read Noto Color Emoji's CBDT with it (Debian's Python).
+TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2 python3-fonttools
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
-# font for the badge's emoji), for `make test` and `make demo`.
-FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola
-FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf
+# font for the badge's emoji; Noto's colour bitmap emoji, drawn as images), for `make test` and
+# `make demo`.
+FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola fonts-noto-color-emoji
+FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf \
+  /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 BENCH_PACKAGES = hyperfine
 # The viewers every golden file is drawn by (`make viewers`).
 VIEWER_PACKAGES = librsvg2-bin inkscape chromium
@@ -55,7 +58,8 @@ deps:
 test-deps: deps
 	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans' \
 	   && fc-list | grep -q 'Liberation Sans' \
-	   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/unicode/BidiCharacterTest.txt ]; } \
+	   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/unicode/BidiCharacterTest.txt ] \
+	   && /usr/bin/python3 -c 'import fontTools' 2>/dev/null; } \
 	  || { $(call apt_install,$(TEST_PACKAGES)); }
 
 fixture-fonts:

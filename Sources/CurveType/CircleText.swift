@@ -333,12 +333,17 @@ enum GlyphDefinitions {
             var color: SVGColor?
         }
 
-        /// `nil` for a glyph without ink.
+        /// `nil` for a glyph without ink, or one drawn as an image.
         var pathData: String?
         /// A colour glyph's (`COLR` v0) inked layers, bottom first; `nil` for a glyph in one colour.
         var layers: [Layer]? = nil
+        /// A colour bitmap glyph's (`CBDT`, `sbix`) PNG and box, drawn as an `<image>`.
+        var image: GlyphImage? = nil
         /// The largest absolute coordinate, font units: decides how many digits the scale needs.
         var extent: Double
+
+        /// Whether the glyph draws anything: an outline, or an image.
+        var isInked: Bool { pathData != nil || image != nil }
     }
 
     /// Each font's definitions by glyph id, for the fonts used last.
@@ -348,9 +353,11 @@ enum GlyphDefinitions {
         if let known = cache.withLock({ $0.withValue(for: font.id, default: { GlyphTable() }) { $0[glyph] } }) {
             return known
         }
-        let outline = try font.outline(of: glyph)
         var definition: Definition
-        if let colorLayers = font.colorLayers(of: glyph) {
+        if let image = font.colorImage(of: glyph) {
+            let b = image.bounds
+            definition = Definition(pathData: nil, image: image, extent: max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)))
+        } else if let colorLayers = font.colorLayers(of: glyph) {
             var layers: [Definition.Layer] = []
             var extent = 0.0
             for layer in colorLayers {
@@ -365,7 +372,7 @@ enum GlyphDefinitions {
                 layers.append(Definition.Layer(pathData: SVGPathData.integerUnits(layerOutline.path), color: color))
             }
             definition = Definition(pathData: layers.first?.pathData, layers: layers, extent: extent)
-        } else if let b = outline.bounds {
+        } else if case let outline = try font.outline(of: glyph), let b = outline.bounds {
             definition = Definition(
                 pathData: SVGPathData.integerUnits(outline.path),
                 extent: max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)))

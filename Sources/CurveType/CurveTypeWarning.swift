@@ -19,6 +19,9 @@ public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvert
         case textRunsPastEnd
         /// Text on a closed path is longer than the path, so it overlaps itself.
         case textOverlapsItself
+        /// Glyphs an effect cannot draw: `path --effect bend` reshapes outlines, and a colour
+        /// bitmap glyph (emoji) has none.
+        case glyphsNotDrawn
         /// Elements or attributes of a logo were removed as unsafe or unknown; the message
         /// names up to eight of them.
         case logoContentRemoved

@@ -135,13 +135,17 @@ struct GlyphReferences {
                 }
                 let definition = try GlyphDefinitions.definition(font: fonts[font], glyph: placed.glyph)
                 var reference: SVGWriter.Reference?
-                if let data = definition.pathData {
+                if definition.isInked {
                     let variant = sizes.count { $0.reference != nil } + 1
                     let made = writer.glyphReference(font: font, glyph: placed.glyph, variant: variant)
-                    if let layers = definition.layers {
+                    if let image = definition.image {
+                        let b = image.bounds
+                        try writer.glyphDefinition(made, png: image.png, minX: b.minX, maxY: b.maxY, width: b.maxX - b.minX,
+                                                   height: b.maxY - b.minY, scale: placed.scale, extent: definition.extent)
+                    } else if let layers = definition.layers {
                         try writer.glyphDefinition(made, layers: layers.map { ($0.pathData, $0.color) }, scale: placed.scale,
                                                    extent: definition.extent)
-                    } else {
+                    } else if let data = definition.pathData {
                         try writer.glyphDefinition(made, pathData: data, scale: placed.scale, extent: definition.extent)
                     }
                     reference = made

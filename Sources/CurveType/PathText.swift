@@ -96,6 +96,16 @@ extension PathTextRequest {
                 .textRunsPastEnd,
                 "\(probe.droppedClusters) of \(probe.droppedClusters + probe.text.clusters.count) clusters fall off the end of the path and are not drawn (SVG's rule; use a longer path, a smaller size or another start offset)"))
         }
+        if style.effect == .bend {
+            let images = try lifting {
+                try probe.text.glyphs.count { try run.fonts[$0.font].outline(of: $0.glyph).path.isEmpty && run.fonts[$0.font].colorImage(of: $0.glyph) != nil }
+            }
+            if images > 0 {
+                warnings.append(CurveTypeWarning(
+                    .glyphsNotDrawn,
+                    "bend reshapes outlines, and \(images) colour bitmap glyph\(images == 1 ? " has" : "s have") none: not drawn (use --effect rotate, skew or ribbon)"))
+            }
+        }
         if probe.overlapsItself {
             warnings.append(CurveTypeWarning(
                 .textOverlapsItself,
@@ -251,7 +261,9 @@ extension PathTextRequest {
                     let map = AffineMap(a: x.x, b: x.y, c: y.x, d: y.y, tx: o.x, ty: o.y)
                     maps.append(map)
                     let outline = try text.run.fonts[placed.font].outline(of: placed.glyph)
-                    if let b = outline.path.bounds(transformedBy: AffineMap.scale(placed.scale, -placed.scale).concatenating(map)) {
+                    // A colour bitmap glyph has no path: its image's box is its ink.
+                    let ink = outline.path.isEmpty ? outline.bounds.map(Path.init(rectangle:)) ?? outline.path : outline.path
+                    if let b = ink.bounds(transformedBy: AffineMap.scale(placed.scale, -placed.scale).concatenating(map)) {
                         box = box.map { $0.union(b) } ?? b
                     }
                 }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CurveTypeGeometry
 
 /// An sRGB colour from a font's `CPAL` palette, channels 0…255.
 public struct FontColor: Sendable, Hashable {
@@ -65,5 +66,42 @@ struct ColorGlyphs: Sendable {
             let index = Int(layer.color_index)
             return ColorLayer(glyph: layer.glyph, color: index < palette.count ? palette[index] : nil)
         }
+    }
+}
+
+/// A colour bitmap glyph (`CBDT` or `sbix`, as in Noto Color Emoji): the font's PNG for it and
+/// the box it covers, font units, y up (the bitmap's metrics scaled from its strike to the em).
+public struct GlyphImage: Sendable, Hashable {
+    /// The PNG file's bytes, as the font stores them.
+    public var png: [UInt8]
+    /// Where the image goes, font units, y up.
+    public var bounds: Rect
+
+    public init(png: [UInt8], bounds: Rect) {
+        self.png = png
+        self.bounds = bounds
+    }
+
+    /// The largest PNG taken from a font: real emoji strikes are a few KiB to tens of KiB each.
+    static let maximumBytes = 1 << 20
+    /// Every PNG file begins with these bytes.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The PNG and box of `glyph` in `hbFont` (scaled to units per em), `nil` when the font has
+    /// no image for it, the image is not a PNG, is larger than `maximumBytes`, or covers no area.
+    static func image(of glyph: UInt32, hbFont: OpaquePointer) -> GlyphImage? {
+        guard let blob = hb_ot_color_glyph_reference_png(hbFont, glyph) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > signature.count, length <= maximumBytes else { return nil }
+        let png = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(length)))
+        guard png.starts(with: signature) else { return nil }
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.width > 0, extents.height < 0 else { return nil }
+        // y_bearing is the top, height runs down (negative), both y up.
+        let bounds = Rect(
+            minX: Double(extents.x_bearing), minY: Double(extents.y_bearing) + Double(extents.height),
+            maxX: Double(extents.x_bearing) + Double(extents.width), maxY: Double(extents.y_bearing))
+        return GlyphImage(png: png, bounds: bounds)
     }
 }

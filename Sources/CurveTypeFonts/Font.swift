@@ -88,6 +88,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     public let glyphCount: Int
     /// Whether every glyph has the same advance (FreeType's FT_FACE_FLAG_FIXED_WIDTH).
     public let isFixedPitch: Bool
+    /// Whether the font has colour bitmap glyphs (`CBDT` or `sbix` PNGs, as Noto Color Emoji):
+    /// they are drawn as images (`colorImage(of:)`). A font of only bitmaps has no outlines.
+    public let hasColorImages: Bool
+    /// Whether FreeType can scale the font's outlines; false for a font of colour bitmaps only.
+    private let hasOutlines: Bool
 
     /// The font file's bytes, which FreeType and HarfBuzz read in place.
     private let bytes: FontBytes
@@ -158,9 +163,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         defer { if !faceOwned { library.closeFace(face) } }
 
         let rec = face.pointee
-        guard rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, rec.units_per_EM > 0 else {
-            throw .notAFont(path: path, reason: "not a scalable outline font")
-        }
+        let hasOutlines = rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
 
         // HarfBuzz over the same bytes. The blob does not copy; `buffer` outlives it.
         let blob = hb_blob_create(
@@ -175,6 +178,13 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             throw .notAFont(path: path, reason: "HarfBuzz finds no glyphs (hb_face_create)")
         }
         hb_face_destroy(hbFace)
+        // A font of colour bitmaps alone (Noto Color Emoji's CBDT) is drawn from its PNGs; any
+        // other font must have outlines.
+        let hasColorImages = hb_ot_color_has_png(hb_font_get_face(hbFont)) != 0
+        guard hasOutlines || hasColorImages, rec.units_per_EM > 0 || !hasOutlines, upem > 0 else {
+            hb_font_destroy(hbFont)
+            throw .notAFont(path: path, reason: "not a scalable outline font")
+        }
         // Scale = units per em: every position HarfBuzz reports is in font units, unrounded.
         hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
         if let variations {
@@ -192,7 +202,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         // now, so that a damaged font fails here with a clear error rather than mid-layout.
         var probe: hb_codepoint_t = 0
         let probeGlyph = hb_font_get_nominal_glyph(hbFont, 0x41, &probe) != 0 ? probe : 0
-        let loadError = FT_Load_Glyph(face, FT_UInt(probeGlyph), Font.loadFlags)
+        let loadError = hasOutlines ? FT_Load_Glyph(face, FT_UInt(probeGlyph), Font.loadFlags) : 0
         guard loadError == 0 else {
             hb_font_destroy(hbFont)
             throw .notAFont(path: path, reason: freeTypeError("FT_Load_Glyph", loadError).description)
@@ -203,11 +213,13 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         self.familyName = rec.family_name.map { String(cString: $0) } ?? "Unknown"
         self.styleName = rec.style_name.map { String(cString: $0) } ?? "Regular"
         self.metrics = FontMetrics(
-            unitsPerEm: Int(rec.units_per_EM), ascender: Int(rec.ascender),
+            unitsPerEm: rec.units_per_EM > 0 ? Int(rec.units_per_EM) : upem, ascender: Int(rec.ascender),
             descender: Int(rec.descender),
             lineGap: Int(rec.height) - (Int(rec.ascender) - Int(rec.descender)))
         self.glyphCount = glyphs
         self.isFixedPitch = rec.face_flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH) != 0
+        self.hasColorImages = hasColorImages
+        self.hasOutlines = hasOutlines
         self.bytes = fontBytes
         self.face = face
         self.hbFont = hbFont
@@ -231,6 +243,13 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         colorGlyphs?.layers(of: glyph, face: hb_font_get_face(hbFont))
     }
 
+    /// The PNG of a colour bitmap glyph and the box it covers (font units, y up); `nil` for a
+    /// glyph the font draws as an outline, or a font without colour bitmaps.
+    public func colorImage(of glyph: UInt32) -> GlyphImage? {
+        guard hasColorImages, glyph < UInt32(glyphCount) else { return nil }
+        return GlyphImage.image(of: glyph, hbFont: hbFont)
+    }
+
     /// The glyph the font's character map gives `scalar`, or `nil` when the font lacks it.
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
         var glyph: hb_codepoint_t = 0
@@ -248,7 +267,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         Int(hb_font_get_glyph_h_advance(hbFont, glyph))
     }
 
-    /// The outline of `glyph` in font units, y up. Cached.
+    /// The outline of `glyph` in font units, y up. Cached. In a font of colour bitmaps only,
+    /// a glyph has no path, and its bounds are its image's box, so the ink it adds is measured.
     public func outline(of glyph: UInt32) throws(FontError) -> GlyphOutline {
         if let cached = outlineCache.withLock({ $0[glyph] }) { return cached }
         let outline = try faceLock.withLock { _ throws(FontError) in try loadOutline(glyph) }
@@ -261,6 +281,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         guard glyph < UInt32(glyphCount) else {
             throw .cCallFailed(function: "FT_Load_Glyph", code: 0x10, reason: "invalid glyph index \(glyph)")
         }
+        guard hasOutlines else { return GlyphOutline(path: Path(), bounds: colorImage(of: glyph)?.bounds) }
         try check("FT_Load_Glyph", FT_Load_Glyph(face, FT_UInt(glyph), Font.loadFlags))
         guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
             return GlyphOutline(path: Path(), bounds: nil)

@@ -153,7 +153,18 @@ enum Fontconfig {
     }
 
     /// A font that has every one of `scalars`, preferring ones like `pattern`; `nil` if none.
+    /// For emoji shown as pictures by default (Emoji_Presentation), a colour font comes first
+    /// (Noto Color Emoji's bitmaps, drawn as images, or COLR layers), as browsers choose; then,
+    /// as for all other text, an outline font.
     static func fallback(for scalars: [Unicode.Scalar], like pattern: String?) -> (path: String, faceIndex: Int)? {
+        if scalars.contains(where: { $0.properties.isEmojiPresentation }), let color = fallback(for: scalars, like: pattern, color: true) {
+            return color
+        }
+        return fallback(for: scalars, like: pattern, color: false)
+    }
+
+    /// `fallback(for:like:)` among colour fonts (`color`) or outline fonts.
+    private static func fallback(for scalars: [Unicode.Scalar], like pattern: String?, color: Bool) -> (path: String, faceIndex: Int)? {
         try? withConfig { () throws(FontError) -> (path: String, faceIndex: Int)? in
             guard let p = FcNameParse(pattern ?? "sans-serif") ?? FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(p) }
@@ -161,15 +172,18 @@ enum Fontconfig {
             defer { FcCharSetDestroy(wanted) }
             for s in scalars { FcCharSetAddChar(wanted, s.value) }
             FcPatternAddCharSet(p, FC_CHARSET, wanted)
-            // Outlines only: a colour-bitmap emoji font has no paths to draw.
-            FcPatternAddBool(p, FC_OUTLINE, FcBool(FcTrue))
+            if color {
+                FcPatternAddBool(p, FC_COLOR, FcBool(FcTrue))
+            } else {
+                FcPatternAddBool(p, FC_OUTLINE, FcBool(FcTrue))
+            }
             FcPatternAddBool(p, FC_SCALABLE, FcBool(FcTrue))
             guard let m = bestMatch(p) else { return nil }
             defer { FcPatternDestroy(m) }
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(m, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
                   scalars.allSatisfy({ FcCharSetHasChar(charset, $0.value) != 0 }),
-                  boolean(m, FC_OUTLINE) != false,
+                  color ? boolean(m, FC_COLOR) == true : boolean(m, FC_OUTLINE) != false,
                   let file = strings(m, FC_FILE).first
             else { return nil }
             return (file, Int(integer(m, FC_INDEX) ?? 0))

@@ -25,6 +25,12 @@ public struct Path: Sendable, Hashable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// The closed outline of `rectangle`, corner (minX, minY) first.
+    public init(rectangle r: Rect) {
+        self.init([.move(Point(x: r.minX, y: r.minY)), .line(Point(x: r.maxX, y: r.minY)), .line(Point(x: r.maxX, y: r.maxY)),
+                   .line(Point(x: r.minX, y: r.maxY)), .close])
+    }
+
     public mutating func move(to p: Point) { elements.append(.move(p)) }
     public mutating func line(to p: Point) { elements.append(.line(p)) }
     public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }

@@ -222,17 +222,34 @@ public struct SVGWriter: Sendable {
         raw("</g>\n")
     }
 
-    /// A glyph definition's ` id="…" transform="scale(s -s)"`: font units to px, y flipped, with
-    /// as many more decimals as the glyph's `extent` (font units) has digits, so rounding the
-    /// scale moves no outline point by more than the document's precision.
-    private mutating func glyphIDAndScale(_ reference: Reference, scale: Double, extent: Double) throws(SVGError) {
+    /// A colour bitmap glyph's definition: a `<g>` scaled from font units to px (not flipped:
+    /// an image is stored top row first) holding the PNG as an `<image>` whose top left corner
+    /// is (`minX`, -`maxY`) and size `width` × `height`, all font units; the glyph's box with y
+    /// up is `minX…minX+width` × `maxY-height…maxY`. The PNG is embedded as a `data:` URL, so
+    /// the document stays one file.
+    public mutating func glyphDefinition(_ reference: Reference, png: [UInt8], minX: Double, maxY: Double, width: Double,
+                                         height: Double, scale: Double, extent: Double) throws(SVGError) {
+        raw("<g")
+        try glyphIDAndScale(reference, scale: scale, extent: extent, flipped: false)
+        raw("><image x=\""); try number(minX); raw("\" y=\""); try number(-maxY)
+        raw("\" width=\""); try number(width); raw("\" height=\""); try number(height)
+        raw("\" preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,")
+        rawText(Data(png).base64EncodedString())
+        raw("\"/></g>\n")
+    }
+
+    /// A glyph definition's ` id="…" transform="scale(s -s)"`: font units to px, y flipped
+    /// (`scale(s s)` when not `flipped`), with as many more decimals as the glyph's `extent`
+    /// (font units) has digits, so rounding the scale moves no outline point by more than the
+    /// document's precision.
+    private mutating func glyphIDAndScale(_ reference: Reference, scale: Double, extent: Double, flipped: Bool = true) throws(SVGError) {
         var digits = format.precision
         var reach = max(extent, 1)
         while reach >= 1 && digits < 12 { reach /= 10; digits += 1 }
         let scaleFormat = SVGNumberFormat(unchecked: digits)
         raw(" id=\""); out.append(contentsOf: reference.id); raw("\" transform=\"scale(")
         try scaleFormat.append(scale, to: &out); raw(" ")
-        try scaleFormat.append(-scale, to: &out)
+        try scaleFormat.append(flipped ? -scale : scale, to: &out)
         raw(")\"")
     }
 

@@ -252,3 +252,77 @@ func makeCollection(_ files: [String]) throws -> String {
         #expect(svg.components(separatedBy: "<g id=\"").count - 1 == 2)
     }
 }
+
+/// Colour bitmap glyphs (`CBDT`): Noto Color Emoji (Debian's fonts-noto-color-emoji, which
+/// `make test` installs), checked against fontTools' reading of the same tables (Debian's
+/// python3-fonttools, run by the system's Python).
+@Suite struct ColorImageTests {
+    static let file = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+    /// fontTools' view of `scalar`'s glyph: its id, the strike's ppem, the bitmap's metrics and
+    /// the PNG's bytes in hex.
+    struct Reference: Decodable { var glyph: UInt32; var ppem: Double; var bearingX: Double; var bearingY: Double
+                                  var width: Double; var height: Double; var png: String }
+
+    func reference(_ scalar: Unicode.Scalar) throws -> Reference {
+        let script = """
+            import json, sys
+            from fontTools.ttLib import TTFont
+            f = TTFont(sys.argv[1])
+            name = f.getBestCmap()[int(sys.argv[2])]
+            strike = f['CBLC'].strikes[0].bitmapSizeTable
+            data = f['CBDT'].strikeData[0][name]
+            data.decompile()
+            m = data.metrics
+            print(json.dumps({"glyph": f.getGlyphID(name), "ppem": strike.ppemY, "bearingX": m.BearingX, "bearingY": m.BearingY,
+                              "width": m.width, "height": m.height, "png": data.imageData.hex()}))
+            """
+        let run = try runProcess("/usr/bin/python3", ["-c", script, Self.file, String(scalar.value)])
+        try #require(run.status == 0, "python3-fonttools: \(String(decoding: run.stderr, as: UTF8.self))")
+        return try JSONDecoder().decode(Reference.self, from: run.stdout)
+    }
+
+    @Test(arguments: ["🚀", "✨", "🎉"] as [Unicode.Scalar])
+    func imagesAreTheFontsPNGsInTheirBoxes(_ scalar: Unicode.Scalar) throws {
+        try #require(FileManager.default.fileExists(atPath: Self.file), "make test installs fonts-noto-color-emoji")
+        let font = try FontStack.resolve(.file(path: Self.file, faceIndex: 0)).primary
+        #expect(font.hasColorImages)
+        let expected = try reference(scalar)
+        let glyph = try #require(font.glyph(for: scalar))
+        #expect(glyph == expected.glyph)
+        let image = try #require(font.colorImage(of: glyph))
+        #expect(image.png.map { hexDigits($0) }.joined() == expected.png)
+        // The bitmap's metrics in pixels of its strike, scaled to the em (HarfBuzz rounds to units).
+        let unit = Double(font.unitsPerEm) / expected.ppem
+        let b = image.bounds
+        #expect(abs(b.minX - expected.bearingX * unit) <= 1)
+        #expect(abs(b.maxY - expected.bearingY * unit) <= 1)
+        #expect(abs((b.maxX - b.minX) - expected.width * unit) <= 1)
+        #expect(abs((b.maxY - b.minY) - expected.height * unit) <= 1)
+        // No outline, but the ink is measured: its bounds are the image's.
+        let outline = try font.outline(of: glyph)
+        #expect(outline.path.elements.isEmpty && outline.bounds == b)
+    }
+
+    @Test func emojiFallBackToTheColourFontAndOtherSymbolsToOutlines() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.file), "make test installs fonts-noto-color-emoji")
+        let stack = try FontStack.resolve(.default)
+        // U+1F680 is shown as a picture by default (Emoji_Presentation); U+1F321 is not.
+        let rocket = stack.shape("a🚀", features: [], bidi: true)
+        #expect(rocket.missing.isEmpty && rocket.fonts.map(\.familyName) == ["DejaVu Sans", "Noto Color Emoji"])
+        let thermometer = stack.shape("a🌡", features: [], bidi: true)
+        #expect(thermometer.missing.isEmpty && thermometer.fonts.count == 2 && !thermometer.fonts[1].hasColorImages)
+    }
+
+    @Test func theSVGEmbedsEachImageOnceAndUsesIt() throws {
+        let svg = try BadgeRequest(label: "deploy", message: "🚀 🚀", fallbackFonts: [.file(path: Self.file, faceIndex: 0)]).render().svg
+        #expect(svg.components(separatedBy: "<image ").count - 1 == 1)
+        #expect(svg.contains("preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,iVBORw0KGgo"))
+        #expect(svg.components(separatedBy: "-g1-963\" transform=\"translate(").count - 1 == 2)
+    }
+}
+
+private func hexDigits(_ byte: UInt8) -> String {
+    let digits = Array("0123456789abcdef")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+}

@@ -190,6 +190,8 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
             (["path", String(repeating: "PATH ", count: 20), "--d", "M0 0 L100 0"], .textRunsPastEnd, nil),
             (["path", String(repeating: "RING ", count: 20), "--d", "M0 0 L100 0 L100 100 Z"], .textOverlapsItself, nil),
             (["badge", "--label", "logo", "--message", "ok", "--logo", logo], .logoContentRemoved, nil),
+            (["path", "go 🚀", "--d", "M0 0 L200 0", "--effect", "bend", "--fallback-font", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"],
+             .glyphsNotDrawn, nil),
             (["badge", "--label", "a\u{7}b", "--message", "ok"], .controlCharactersRemoved, "label"),
             (["seal", "--ring", "RING • ", "--center", "c\u{7}"], .controlCharactersRemoved, "centre"),
         ]
