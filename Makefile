@@ -31,7 +31,7 @@ VENV = $(BUILD_DIR)/venv
 FUZZ_SECONDS ?= 300
 CLI_FUZZ_RUNS ?= 100000
 
-.PHONY: consumer-check all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
+.PHONY: consumer-check docs all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
         venv viewers fuzz fuzz-smoke serve server-release server-check bench-server
 
 PREFIX ?= /usr/local
@@ -83,6 +83,22 @@ demo: build fixture-fonts
 test: test-deps fixture-fonts
 	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test $(TOOLS) --build-path $(BUILD_DIR) --skip-build
+
+# The library's documentation (Sources/CurveType/CurveType.docc: an article per effect, one on
+# coordinates and units, and every public symbol's doc comment) with the toolchain's own docc,
+# from the library's symbol graph, into out/docs (a static site). No plugin: the library's
+# package keeps no dependency. Warnings (a symbol link that does not resolve) fail it.
+DOCS_BUILD = $(BUILD_DIR)-docs
+docs: deps
+	$(SWIFT) build --build-path $(DOCS_BUILD) --target CurveType \
+	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(abspath $(DOCS_BUILD))/symbol-graphs
+	@# CurveType's graph holds the modules it re-exports; their own graphs would claim those symbols.
+	@rm -rf $(DOCS_BUILD)/library-graph && mkdir -p $(DOCS_BUILD)/library-graph out
+	cp $(DOCS_BUILD)/symbol-graphs/CurveType.symbols.json $(DOCS_BUILD)/library-graph/
+	docc convert Sources/CurveType/CurveType.docc --additional-symbol-graph-dir $(DOCS_BUILD)/library-graph \
+	  --fallback-display-name CurveType --fallback-bundle-identifier curvetype.CurveType \
+	  --output-path out/docs --transform-for-static-hosting --warnings-as-errors
+	@echo "make: documentation written to out/docs (serve the folder; the library's page is documentation/curvetype)"
 
 # The library as a package that depends on it sees it (Tools/consumer_check.sh): it resolves
 # nothing else, builds with `import CurveType`, and its plugin renders and checks a job file.
@@ -179,4 +195,4 @@ embed-fonts:
 	touch Sources/CBundledFonts/fonts.S
 
 clean:
-	rm -rf $(BUILD_DIR) $(RELEASE_DIR) .build-fuzz out
+	rm -rf $(BUILD_DIR) $(RELEASE_DIR) $(DOCS_BUILD) .build-fuzz out

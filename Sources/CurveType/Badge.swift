@@ -227,10 +227,15 @@ public struct BadgeGeometry: Sendable, Hashable {
         return whole.truncatingRemainder(dividingBy: 2) == 0 ? whole + 1 : whole
     }
 
+    /// The geometry shields computes for a badge of `style` from its measured texts.
+    ///
     /// - Parameters:
-    ///   - labelWidth, messageWidth: shaped advance widths in px (0 for an empty label), at the
+    ///   - style: the badge's style, which sets its height, padding and letter spacing.
+    ///   - labelWidth: the label's shaped advance width in px (0 for an empty label), at the
     ///     style's size, tracking not included.
-    ///   - labelCount, messageCount: clusters, for for-the-badge's letter spacing.
+    ///   - labelCount: the label's clusters, for for-the-badge's letter spacing.
+    ///   - messageWidth: the message's width, as `labelWidth`.
+    ///   - messageCount: the message's clusters, as `labelCount`.
     ///   - logoWidth: px, `nil` without a logo (its height is always 14 px).
     ///   - labelColorGiven: whether a label colour was given (shields then keeps the label box).
     public init(style: BadgeStyle, labelWidth: Double, labelCount: Int, messageWidth: Double,

@@ -32,6 +32,11 @@ if [ -d "$BUILD/corpus/FuzzFont" ] && [ ! -f "$BUILD/corpus/FuzzFont/DejaVuSans.
       --layout-features='*' --output-file="$BUILD/corpus/FuzzFont/$font.ttf"
   done
 fi
+# Colour bitmaps (CBDT, CBLC): two emoji of Noto Color Emoji, when it is installed.
+emoji=/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+if [ -d "$BUILD/corpus/FuzzFont" ] && [ -f "$emoji" ] && [ ! -f "$BUILD/corpus/FuzzFont/NotoColorEmoji.ttf" ]; then
+  "$PYTHON" -m fontTools.subset "$emoji" --unicodes=U+1F680,U+1F389 --output-file="$BUILD/corpus/FuzzFont/NotoColorEmoji.ttf"
+fi
 # The test fonts with variation tables (fvar, gvar, HVAR) and colour tables (COLR, CPAL).
 [ -d "$BUILD/corpus/FuzzFont" ] && cp Fixtures/fonts/*.ttf "$BUILD/corpus/FuzzFont/"
 
