@@ -81,8 +81,11 @@ public struct AngleRequest: Sendable {
     public var orientation: AngleVertex
     public var frame: Double
     public var inset: Double
+    /// Line width, px.
     public var strokeWidth: Double
+    /// How open line ends are drawn.
     public var cap: LineCap
+    /// How line segments meet.
     public var join: LineJoin
     /// Stroke and label colour; `currentColor` follows the page's text colour.
     public var color: SVGColor
@@ -96,6 +99,7 @@ public struct AngleRequest: Sendable {
     /// Whether the value is written on the bisector.
     public var label: Bool
     public var labelSize: Double
+    /// The primary font: bundled DejaVu by default, a file, or a Fontconfig pattern.
     public var font: FontRequest
     /// OpenType features for HarfBuzz, such as `tnum` for figures of one width.
     public var features: [FontFeature]
@@ -111,8 +115,13 @@ public struct AngleRequest: Sendable {
     /// The value again under the shape, as the seed's stepper shows it.
     public var readout: Bool
     public var animation: AngleAnimation?
+    /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
+    /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
+    /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
+    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
+    /// on one page never clash.
     public var idPrefix: String?
 
     public init(angle: Double, orientation: AngleVertex = .bottomRight, frame: Double = 400, inset: Double = 100,
@@ -156,8 +165,11 @@ public struct AngleRequest: Sendable {
 
 /// A rendered angle.
 public struct AngleResult: Sendable {
+    /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// The canvas's width, px.
     public let width: Double
+    /// The canvas's height, px.
     public let height: Double
     /// The rays at the final angle.
     public let shape: AngleShape

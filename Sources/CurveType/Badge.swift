@@ -154,8 +154,13 @@ public struct BadgeRequest: Sendable {
     public var logoColor: SVGColor?
     /// The accessible name and `<title>`; `nil` is "label: message".
     public var title: String?
+    /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
+    /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
+    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
+    /// on one page never clash.
     public var idPrefix: String?
+    /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
 
     public init(label: String, message: String, color: SVGColor? = nil, labelColor: SVGColor? = nil,
@@ -185,6 +190,7 @@ public struct BadgeRequest: Sendable {
 
 /// A rendered badge.
 public struct BadgeResult: Sendable {
+    /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
     public let style: BadgeStyle
     /// Where every part went; the badge's size is `geometry.width` × `geometry.height` px.
@@ -192,6 +198,8 @@ public struct BadgeResult: Sendable {
     /// The label and message as drawn (trimmed, cased as the style sets them, controls removed).
     public let label: String
     public let message: String
+    /// What a user should hear about the drawing, in the order it happened (see
+    /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
 
     /// The badge's geometry as JSON (see `LayoutReport`).
@@ -201,6 +209,7 @@ public struct BadgeResult: Sendable {
 /// Where a badge's parts go, px, y down, origin at the badge's top-left corner: shields'
 /// arithmetic, fed with shaped text widths instead of lookup tables.
 public struct BadgeGeometry: Sendable, Hashable {
+    /// The canvas's height, px.
     public var height: Double
     /// Widths of the label and message boxes; the label box is 0 wide on a message-only badge.
     public var leftWidth: Double

@@ -1,23 +1,39 @@
 /// `curvetype badge`'s options (see the CLI's help for each).
 public struct BadgeOptions: Sendable, Equatable {
+    /// The left half's text (empty: a message-only badge) (`--label`).
     public var label = ""
+    /// The right half's text (`--message`).
     public var message: String?
     /// The message half's background (old name: `color`, shields' name).
     public var messageColor: String?
+    /// The label's background (default #555) (`--label-color`).
     public var labelColor: String?
+    /// flat, flat-square, plastic, for-the-badge or social (`--style`).
     public var style = BadgeStyle.flat
+    /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
+    /// `--variations`.
     public var fonts = TextFontOptions()
+    /// Where the badge links (with --label-link: the message half). http, https or mailto
+    /// (`--link`).
     public var link: String?
+    /// Where the label half links (`--label-link`).
     public var labelLink: String?
+    /// An SVG logo: a file, or a data:image/svg+xml URL (base64 or percent-encoded) (`--logo`).
     public var logo: String?
+    /// Paint the whole logo in this colour (`--logo-color`).
     public var logoColor: String?
+    /// The accessible name and <title> (default "label: message") (`--title`).
     public var title: String?
+    /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
     /// The names colour options were given by, where an old name was typed (for messages).
     public var spellings = OptionSpellings()
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
+    /// The request these options describe. Throws when a value is refused, naming the option as it
+    /// was typed.
     public func request() throws(CurveTypeError) -> BadgeRequest {
         guard let message else { throw .invalidInput("give the badge a message (--message)") }
         if logoColor != nil && logo == nil { throw .invalidInput("--logo-color applies to a logo: give --logo too") }
@@ -49,22 +65,35 @@ public struct BadgeOptions: Sendable, Equatable {
 
 /// `curvetype seal`'s options.
 public struct SealOptions: Sendable, Equatable {
+    /// Text round the ring, spread evenly over the whole circle, its middle at the top (`--ring`).
     public var ring: String?
     /// The centre text; `\n` (backslash, n) breaks a line.
     public var center: String?
+    /// Outer radius in px (`--radius`).
     public var radius = 80.0
+    /// Ring text size in px (default 15% of the radius) (`--ring-size`).
     public var ringSize: Double?
+    /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
+    /// `--variations`.
     public var fonts = TextFontOptions()
+    /// Font of the centre text (default: the ring's font) (`--center-font`).
     public var centerFont: String?
+    /// Rings and text colour (badge names, hex or CSS) (`--color`).
     public var color = "blue"
+    /// Centre text colour (default: --color) (`--center-color`).
     public var centerColor: String?
     /// `none` for no background.
     public var background = "white"
+    /// The accessible name and <title> (default "centre — ring") (`--title`).
     public var title: String?
+    /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
+    /// The request these options describe. Throws when a value is refused, naming the option as it
+    /// was typed.
     public func request() throws(CurveTypeError) -> SealRequest {
         guard let ring else { throw .invalidInput("give the seal its ring text (--ring)") }
         guard let center else { throw .invalidInput("give the seal its centre text (--center)") }
@@ -95,9 +124,12 @@ public struct SealOptions: Sendable, Equatable {
 
 /// `curvetype circle`'s options.
 public struct CircleOptions: Sendable, Equatable {
+    /// The text to set (use -- before text that starts with '-') (the positional argument).
     public var text: String?
     /// Read the text from this file (`-`: standard input) instead.
     public var textFile: String?
+    /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
+    /// `--variations`.
     public var fonts = TextFontOptions()
     /// px
     public var size = 16.0
@@ -105,7 +137,11 @@ public struct CircleOptions: Sendable, Equatable {
     public var radius = 100.0
     /// Degrees, 0 at 12 o'clock, clockwise.
     public var start = 0.0
+    /// Which edge of the text sits at the start angle: start, center or end (left, right, leading
+    /// and trailing also work) (`--align`).
     public var align = TextAlignment.start
+    /// outside: tops away from the centre, runs clockwise; inside: tops toward the centre, runs
+    /// counterclockwise (`--side`).
     public var side = TextSide.outside
     /// px between clusters.
     public var tracking: Double?
@@ -113,9 +149,11 @@ public struct CircleOptions: Sendable, Equatable {
     public var sweep: Double?
     /// px along the normal, toward the glyph tops.
     public var baselineShift = 0.0
+    /// Allow text longer than the circle (or the sweep) to overlap itself (`--allow-overlap`).
     public var allowOverlap = false
     /// The text's colour (old name: `fill`).
     public var textColor = "currentColor"
+    /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
     /// The names colour options were given by, where an old name was typed (for messages).
     public var spellings = OptionSpellings()
@@ -126,8 +164,11 @@ public struct CircleOptions: Sendable, Equatable {
     /// A colour under the whole canvas; `nil`: transparent.
     public var background: String?
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
+    /// The request these options describe. Throws when a value is refused, naming the option as it
+    /// was typed.
     public func request() throws(CurveTypeError) -> CircleTextRequest {
         if sweep != nil && tracking != nil {
             throw .invalidInput("--sweep chooses the tracking: give --sweep or --tracking, not both")

@@ -15,7 +15,10 @@ import Darwin
 
 /// One rendered SVG document, with what a user should hear about it and its layout JSON.
 public struct RenderedDocument: Sendable {
+    /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// What a user should hear about the drawing, in the order it happened (see
+    /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
     /// The layout as JSON (README, "Layout JSON"), made only when asked for.
     public let layoutJSON: @Sendable () -> String

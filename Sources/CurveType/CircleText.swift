@@ -23,7 +23,9 @@ public enum GlyphMode: String, Sendable, CaseIterable {
 
 /// A canvas size in px.
 public struct CanvasSize: Sendable, Hashable {
+    /// The canvas's width, px.
     public var width: Double
+    /// The canvas's height, px.
     public var height: Double
 
     public init(width: Double, height: Double) {
@@ -43,14 +45,19 @@ public struct CanvasSize: Sendable, Hashable {
 
 /// Everything that makes one SVG of text on a circle.
 public struct CircleTextRequest: Sendable {
+    /// The text to set, as given (control characters are removed when drawn, with a warning).
     public var text: String
+    /// The primary font: bundled DejaVu by default, a file, or a Fontconfig pattern.
     public var font: FontRequest
     /// OpenType features for HarfBuzz, such as `-liga`.
     public var features: [FontFeature]
     /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
     public var fallbackFonts: [FontRequest]
     public var style: CircleTextStyle
+    /// The text's colour; `currentColor` follows the embedding page.
     public var fill: SVGColor
+    /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
+    /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
@@ -85,12 +92,14 @@ public struct CircleTextRequest: Sendable {
 
 /// A rendered circle text: the SVG, the layout behind it, and what a user should be told.
 public struct CircleTextResult: Sendable {
+    /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
     public let layout: CircleTextLayout
     /// The text as drawn, control characters removed.
     public let text: String
     /// The SVG's size in px (its viewBox is `0 0 width height`).
     public let width: Double
+    /// The canvas's height, px.
     public let height: Double
     /// Things worth a line on stderr: missing characters, removed control characters.
     public let warnings: [CurveTypeWarning]

@@ -385,6 +385,7 @@ public struct TextFontOptions: Sendable, Equatable {
     /// name (`SemiBold Condensed`).
     public var variations: String?
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
     /// The font asked for, set to `variations`; `nil` when no font was named and no variations
@@ -433,6 +434,7 @@ public struct OptionSpellings: Sendable, Equatable {
 
     private var entries: [Entry] = []
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
     /// Records that option `name` (normalized: `textColor`) was typed as `typed` (`--fill`).
@@ -449,11 +451,15 @@ public struct OptionSpellings: Sendable, Equatable {
 
 /// The options every document shares: how glyphs are written, decimals, and the id prefix.
 public struct DocumentOptions: Sendable, Equatable {
+    /// outlines: glyphs as paths (same look everywhere); text: <text> per cluster (selectable)
+    /// (`--glyphs`).
     public var glyphs = GlyphMode.outlines
     /// Decimals in the SVG's numbers (0–6).
     public var precision = 2
+    /// Prefix for every id in the SVG (default: derived from the input) (`--id-prefix`).
     public var idPrefix: String?
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
     mutating func read(_ reader: inout OptionReader) throws(CurveTypeError) {

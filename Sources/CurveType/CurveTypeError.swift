@@ -12,6 +12,7 @@ public enum CurveTypeError: Error, Sendable, CustomStringConvertible {
     case invalidInput(String)
     case output(path: String, reason: String)
 
+    /// One line for a person.
     public var description: String {
         switch self {
         case .font(let e): return e.description

@@ -15,15 +15,24 @@ public enum FitContent: Sendable, Hashable {
 /// Everything that makes one SVG of text fitted to a box.
 public struct FitRequest: Sendable {
     public var content: FitContent
+    /// The primary font: bundled DejaVu by default, a file, or a Fontconfig pattern.
     public var font: FontRequest
+    /// OpenType feature settings HarfBuzz applies when shaping (`kern=0`, `+smcp`).
     public var features: [FontFeature]
     /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
     public var fallbackFonts: [FontRequest]
     public var style: FitStyle
+    /// The text's colour; `currentColor` follows the embedding page.
     public var fill: SVGColor
+    /// A colour under the whole canvas; `nil` leaves it transparent.
     public var background: SVGColor?
+    /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
+    /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
+    /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
+    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
+    /// on one page never clash.
     public var idPrefix: String?
 
     public init(_ content: FitContent, font: FontRequest = .default, features: [FontFeature] = [],
@@ -45,8 +54,11 @@ public struct FitRequest: Sendable {
 
 /// A rendered fit: the SVG (exactly the box: `viewBox="0 0 width height"`) and the layout.
 public struct FitResult: Sendable {
+    /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
     public let fitted: FittedText
+    /// What a user should hear about the drawing, in the order it happened (see
+    /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
 
     /// The layout JSON (see README, "Layout JSON"), at full precision.

@@ -16,18 +16,26 @@ import Foundation
 
 /// A point, px in the SVG's coordinates (y down).
 public struct LayoutPoint: Codable, Sendable, Hashable {
+    /// Horizontal position, px from the canvas's left edge.
     public var x: Double
+    /// Vertical position, px down from the canvas's top edge.
     public var y: Double
+    /// A point at (`x`, `y`) px.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
     init(_ p: Point) { self.init(x: p.x, y: p.y) }
 }
 
 /// A box's edges, px in the SVG's coordinates (y down, so `minY` is the top).
 public struct LayoutBounds: Codable, Sendable, Hashable {
+    /// The left edge, px.
     public var minX: Double
+    /// The top edge, px.
     public var minY: Double
+    /// The right edge, px.
     public var maxX: Double
+    /// The bottom edge, px.
     public var maxY: Double
+    /// A box with these edges, px.
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
     }
@@ -36,9 +44,13 @@ public struct LayoutBounds: Codable, Sendable, Hashable {
 /// A font the glyphs came from: its family and style names, and where it was loaded from
 /// (`bundled DejaVuSans.ttf`, a file path, or a Fontconfig match).
 public struct LayoutFont: Codable, Sendable, Hashable {
+    /// The family name from the font's `name` table.
     public var family: String
+    /// The style name (`Book`, `Bold`).
     public var style: String
+    /// Where the font came from: `bundled DejaVuSans.ttf`, a file path, or what Fontconfig matched.
     public var source: String
+    /// A font entry with these names.
     public init(family: String, style: String, source: String) {
         self.family = family; self.style = style; self.source = source
     }
@@ -50,20 +62,27 @@ public struct LayoutFont: Codable, Sendable, Hashable {
 /// UTF-8 byte offset of its cluster in the text (in its line's text for a fit); `font` an index
 /// into the report's `fonts`.
 public struct LayoutGlyph: Codable, Sendable, Hashable {
+    /// The glyph's id in its font.
     public var glyph: UInt32
+    /// The UTF-8 byte offset of its cluster in the text (as `hb-shape --utf8-clusters`).
     public var cluster: Int
+    /// Index into the report's `fonts`.
     public var font: Int
     /// The line it is on (fit only).
     public var line: Int?
+    /// The origin's x, px.
     public var x: Double
+    /// The origin's y, px (down).
     public var y: Double
     /// Rotation about the origin, degrees clockwise (SVG `rotate()`); nil in a fit.
     public var angle: Double?
+    /// The shaped advance, px, without tracking.
     public var advance: Double
     /// px along the spiral from its begin angle, or along the path, to the glyph's advance
     /// midpoint (spiral and path only).
     public var arcLength: Double?
 
+    /// A glyph entry; `line` for a fit, `angle` for curves, `arcLength` for spirals and paths.
     public init(glyph: UInt32, cluster: Int, font: Int, line: Int? = nil, x: Double, y: Double, angle: Double?,
                 advance: Double, arcLength: Double? = nil) {
         self.glyph = glyph; self.cluster = cluster; self.font = font; self.line = line
@@ -77,6 +96,7 @@ public struct CircleLayoutReport: Codable, Sendable, Hashable {
     public var fontSize: Double
     /// The first font's units per em.
     public var unitsPerEm: Int
+    /// The circle's centre, px.
     public var center: LayoutPoint
     /// The baseline circle's radius, px.
     public var radius: Double
@@ -84,7 +104,9 @@ public struct CircleLayoutReport: Codable, Sendable, Hashable {
     public var tracking: Double
     /// The text's length along the circle, px.
     public var extent: Double
+    /// The fonts the glyphs came from, the primary first.
     public var fonts: [LayoutFont]
+    /// Every placed glyph, in the text's logical order.
     public var glyphs: [LayoutGlyph]
 }
 
@@ -99,6 +121,7 @@ public struct SpiralLayoutReport: Codable, Sendable, Hashable {
         public var b: Double
         /// Begin and end angles, degrees counterclockwise on screen from 3 o'clock.
         public var from: Double
+        /// The end angle, degrees counterclockwise on screen from 3 o'clock.
         public var to: Double
         /// Length between them, px.
         public var length: Double
@@ -107,65 +130,98 @@ public struct SpiralLayoutReport: Codable, Sendable, Hashable {
         /// Cubic Béziers in the drawn path.
         public var segments: Int
     }
+    /// Font size, px; nil without text.
     public var fontSize: Double?
+    /// The first font's units per em; nil without text.
     public var unitsPerEm: Int?
+    /// The spiral's centre, px.
     public var center: LayoutPoint
+    /// The drawn spiral.
     public var spiral: Spiral
     /// Clusters `--clip` removed.
     public var dropped: Int?
+    /// Extra space between clusters, px; nil without text.
     public var tracking: Double?
+    /// The text's length along the spiral, px; nil without text.
     public var extent: Double?
+    /// The fonts the glyphs came from, the primary first; nil without text.
     public var fonts: [LayoutFont]?
+    /// Every placed glyph, with its `arcLength`; empty without text.
     public var glyphs: [LayoutGlyph]
 }
 
 /// Text along a path: `PathTextResult.layoutReport`. Glyphs are the `rotate` placement (SVG's
 /// `<textPath>` rule) every effect starts from.
 public struct PathLayoutReport: Codable, Sendable, Hashable {
+    /// The path the text follows, and what became of the text on it.
     public struct Path: Codable, Sendable, Hashable {
         /// The path's length, px.
         public var length: Double
+        /// Whether the path closes on itself (its text may run round).
         public var closed: Bool
         /// The side and effect asked for (`left`/`right`; `rotate`, `bend`, `skew`, `ribbon`).
         public var side: String
+        /// The effect asked for (`rotate`, `bend`, `skew`, `ribbon`, `stairStep`, `gravity`).
         public var effect: String
         /// Arc length of the text's leading edge, px.
         public var leading: Double
         /// Clusters that fell off an open path.
         public var dropped: Int
     }
+    /// Font size, px.
     public var fontSize: Double
+    /// The first font's units per em.
     public var unitsPerEm: Int
+    /// The path the text follows.
     public var path: Path
+    /// Extra space between clusters, px.
     public var tracking: Double
+    /// The text's length along the path, px.
     public var extent: Double
+    /// The fonts the glyphs came from, the primary first.
     public var fonts: [LayoutFont]
+    /// Every placed glyph, with its `arcLength`.
     public var glyphs: [LayoutGlyph]
 }
 
 /// Text fitted to a box: `FitResult.layoutReport`.
 public struct FitLayoutReport: Codable, Sendable, Hashable {
+    /// The box the text was fitted to, px.
     public struct Box: Codable, Sendable, Hashable {
+        /// The box's width, px.
         public var width: Double
+        /// The box's height, px.
         public var height: Double
     }
     /// One set line: its row (which input row it came from), its text, its first pen position
     /// on the baseline (`x`,`y`), its advance `width`, and its measured ink box.
     public struct Line: Codable, Sendable, Hashable {
+        /// The input row the line came from (0 for wrapped text's first paragraph).
         public var row: Int
+        /// The line's text, as set (with the ellipsis when cut short).
         public var text: String
+        /// The first pen position on the baseline: x, px.
         public var x: Double
+        /// The baseline's y, px.
         public var y: Double
+        /// The line's advance width, px.
         public var width: Double
+        /// The line's measured ink box, px.
         public var bounds: LayoutBounds
     }
+    /// The size chosen, px.
     public var fontSize: Double
+    /// The first font's units per em.
     public var unitsPerEm: Int
+    /// The box the text was fitted to.
     public var box: Box
     /// Cut short with an ellipsis.
     public var truncated: Bool
+    /// The set lines, top first.
     public var lines: [Line]
+    /// Every line's fonts in one list, in order of first use.
     public var fonts: [LayoutFont]
+    /// Every placed glyph, with its `line`.
     public var glyphs: [LayoutGlyph]
 }
 
@@ -173,22 +229,32 @@ public struct FitLayoutReport: Codable, Sendable, Hashable {
 public struct AngleLayoutReport: Codable, Sendable, Hashable {
     /// The label's text and ink box.
     public struct Label: Codable, Sendable, Hashable {
+        /// The label as drawn.
         public var text: String
+        /// The label's ink box: left edge, px.
         public var minX: Double
+        /// The ink box's top edge, px.
         public var minY: Double
+        /// The ink box's right edge, px.
         public var maxX: Double
+        /// The ink box's bottom edge, px.
         public var maxY: Double
     }
     /// The angle, degrees.
     public var angle: Double
     /// The canvas, px.
     public var width: Double
+    /// The canvas's height, px.
     public var height: Double
+    /// Where the rays meet, px.
     public var vertex: LayoutPoint
+    /// Each ray's length, px.
     public var rayLength: Double
     /// The ends of the base ray (at 0°) and of the turned ray.
     public var baseEnd: LayoutPoint
+    /// The end of the ray turned by `angle`, px.
     public var rayEnd: LayoutPoint
+    /// The label and its ink box; nil without a label.
     public var label: Label?
 }
 
@@ -196,27 +262,41 @@ public struct AngleLayoutReport: Codable, Sendable, Hashable {
 public struct BadgeLayoutReport: Codable, Sendable, Hashable {
     /// A half's text, the x it is centred on, and the width shields' rounding gives it, px.
     public struct Half: Codable, Sendable, Hashable {
+        /// The half's text as drawn (upper case for for-the-badge).
         public var text: String
+        /// The x the text is centred on, px.
         public var center: Double
+        /// The text's width after shields' rounding, px.
         public var textWidth: Double
     }
     /// The logo's box, px.
     public struct Logo: Codable, Sendable, Hashable {
+        /// The logo box's left edge, px.
         public var x: Double
+        /// The logo box's top edge, px.
         public var y: Double
+        /// The logo box's width, px.
         public var width: Double
+        /// The logo box's height, px.
         public var height: Double
     }
+    /// The style's name (`flat`, `for-the-badge`, …).
     public var style: String
+    /// The badge's width, px.
     public var width: Double
+    /// The badge's height, px.
     public var height: Double
     /// The text's baseline, px from the top.
     public var baseline: Double
+    /// The label half's width, px (logo included).
     public var leftWidth: Double
+    /// The message half's width, px.
     public var rightWidth: Double
     /// nil for a badge without a label.
     public var label: Half?
+    /// The message half.
     public var message: Half
+    /// The logo's box; nil without a logo.
     public var logo: Logo?
 }
 
@@ -226,10 +306,15 @@ public struct SealLayoutReport: Codable, Sendable, Hashable {
     public var size: Double
     /// The ring text's baseline radius, and the inner border's radius.
     public var baselineRadius: Double
+    /// The inner border's radius, px.
     public var innerRadius: Double
+    /// The ring text's size, px.
     public var ringFontSize: Double
+    /// Extra space between the ring's clusters, px (spreads it round the circle).
     public var tracking: Double
+    /// The centre text's fitted size, px.
     public var centerFontSize: Double
+    /// The centre text's lines, top first.
     public var centerLines: [String]
 }
 

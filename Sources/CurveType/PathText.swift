@@ -6,22 +6,31 @@ import Foundation
 
 /// Everything that makes one SVG of text along a path.
 public struct PathTextRequest: Sendable {
+    /// The text to set, as given (control characters are removed when drawn, with a warning).
     public var text: String
+    /// The primary font: bundled DejaVu by default, a file, or a Fontconfig pattern.
     public var font: FontRequest
+    /// OpenType feature settings HarfBuzz applies when shaping (`kern=0`, `+smcp`).
     public var features: [FontFeature]
     /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
     public var fallbackFonts: [FontRequest]
     /// The path, in px (y down), as SVG path data would give it.
     public var path: Path
     public var style: PathTextStyle
+    /// The text's colour; `currentColor` follows the embedding page.
     public var fill: SVGColor
+    /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
+    /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
+    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
+    /// on one page never clash.
     public var idPrefix: String?
     /// A canvas in the path's own coordinates (nothing moved); `nil` fits the viewBox to the
     /// ink (and the path, if drawn) with `padding` px round it.
     public var canvas: CanvasSize?
+    /// px round the ink when the canvas is fitted to it.
     public var padding: Double
     /// The largest distance, px, of a bent outline from the exact bend (`bend` only).
     public var tolerance: Double
@@ -56,14 +65,20 @@ public struct PathTextRequest: Sendable {
 
 /// A rendered path text: the SVG, the layout behind it, and what a user should be told.
 public struct PathTextResult: Sendable {
+    /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
     /// The layout in the SVG's coordinates (moved by `offset` when the viewBox was fitted).
     public let layout: PathTextLayout
+    /// The text as drawn: control characters removed.
     public let text: String
+    /// The canvas's width, px.
     public let width: Double
+    /// The canvas's height, px.
     public let height: Double
     /// What was added to the path's coordinates to place it in the SVG.
     public let offset: Point
+    /// What a user should hear about the drawing, in the order it happened (see
+    /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
 
     /// The layout as JSON (see README, "Layout JSON").

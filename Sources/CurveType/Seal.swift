@@ -27,6 +27,7 @@ public struct SealRequest: Sendable {
     public var font: FontRequest?
     /// Font of the centre text; `nil` is the ring's font.
     public var centerFont: FontRequest?
+    /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
     public var fallbackFonts: [FontRequest]
     /// OpenType features for HarfBuzz, for the ring and the centre.
     public var features: [FontFeature]
@@ -36,9 +37,15 @@ public struct SealRequest: Sendable {
     public var centerColor: SVGColor?
     /// Fill inside the outer ring; `nil` leaves it clear.
     public var background: SVGColor?
+    /// The accessible name and `<title>`; `nil` uses the drawing's text.
     public var title: String?
+    /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
+    /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
+    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
+    /// on one page never clash.
     public var idPrefix: String?
+    /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
 
     public init(ring: String, center: String, radius: Double = 80, ringSize: Double? = nil,
@@ -67,6 +74,7 @@ public struct SealRequest: Sendable {
 
 /// A rendered seal.
 public struct SealResult: Sendable {
+    /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
     /// Side of the square SVG, px.
     public let size: Double
@@ -75,6 +83,8 @@ public struct SealResult: Sendable {
     public let innerRadius: Double
     public let ring: CircleTextLayout
     public let centerText: FittedText
+    /// What a user should hear about the drawing, in the order it happened (see
+    /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
 
     /// `{"size", "baselineRadius", "innerRadius", "ringFontSize", "tracking", "centerFontSize",

@@ -1,51 +1,87 @@
 /// `curvetype spiral`'s options. a and b are chart units (y up, θ counterclockwise from 3 o'clock).
 public struct SpiralOptions: Sendable, Equatable {
+    /// Radius at θ = 0, chart units (≥ 0) (`--a`).
     public var a = 0.1
+    /// Radius gained per radian, chart units (negative winds inward) (`--b`).
     public var b = 0.1
     /// Degrees.
     public var from = 0.0
     /// Degrees; or `turns` from `from`; neither: 10 turns.
     public var to: Double?
+    /// Turns from --from, instead of --to (`--turns`).
     public var turns: Double?
+    /// Canvas WIDTHxHEIGHT in px (default 400x400; fitted to the drawing when --scale is given
+    /// alone) (`--canvas`).
     public var canvas: String?
+    /// The chart shows −D…D, fitted to the canvas's shorter side (`--domain`).
     public var domain = 8.0
+    /// px per chart unit, instead of --domain (`--scale`).
     public var scale: Double?
     /// The spiral's colour, or `none` (old name: `stroke`).
     public var lineColor = "currentColor"
+    /// Line width in px (`--stroke-width`).
     public var strokeWidth = 2.0
+    /// Line ends: round, butt or square (`--cap`).
     public var cap = LineCap.round
+    /// Line joins: round, miter or bevel (`--join`).
     public var join = LineJoin.round
+    /// Draw rings at the begin and end points (`--markers`).
     public var markers = false
+    /// Ring radius in px (`--marker-radius`).
     public var markerRadius = 4.0
     /// Inside the end rings (old name: `markerFill`).
     public var markerFillColor: String?
     /// The end rings (old name: `markerStroke`).
     public var markerColor: String?
+    /// Ring line width in px (`--marker-stroke-width`).
     public var markerStrokeWidth = 2.0
+    /// Background colour of the whole canvas (default: transparent) (`--background`).
     public var background: String?
     /// px
     public var tolerance = 0.05
+    /// Text to set along the spiral (`--text`).
     public var text: String?
+    /// Read the text from this file (- for standard input) instead of --text (`--text-file`).
     public var textFile: String?
+    /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
+    /// `--variations`.
     public var fonts = TextFontOptions()
+    /// Font size in px (`--size`).
     public var size = 16.0
+    /// Extra px between clusters (letter-spacing) (`--tracking`).
     public var tracking: Double?
+    /// Choose the tracking so the text runs from one end of the spiral to the other
+    /// (`--fill-spiral`).
     public var fillSpiral = false
+    /// Which edge of the text sits at the start: start, center or end (left, right, leading and
+    /// trailing also work) (`--align`).
     public var align = TextAlignment.start
+    /// outside: tops away from the centre, runs clockwise; inside: tops toward the centre, runs
+    /// counterclockwise (`--side`).
     public var side = TextSide.inside
+    /// Put the text's anchor at this angle θ in degrees (`--start-angle`).
     public var startAngle: Double?
+    /// Put the text's anchor this many px along the spiral from --from (`--start-length`).
     public var startLength: Double?
+    /// px along the normal; positive moves the text toward the glyph tops (`--baseline-shift`).
     public var baselineShift = 0.0
+    /// Drop the text that runs past an end of the spiral (said on stderr) instead of failing
+    /// (`--clip`).
     public var clip = false
     /// Old name: `textFill`.
     public var textColor = "currentColor"
+    /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
     /// The names colour options were given by, where an old name was typed (for messages).
     public var spellings = OptionSpellings()
+    /// px of space round the drawing when the canvas is fitted to it (`--padding`).
     public var padding = 4.0
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
+    /// The request these options describe. Throws when a value is refused, naming the option as it
+    /// was typed.
     public func request() throws(CurveTypeError) -> SpiralRequest {
         if to != nil && turns != nil {
             throw .invalidInput("give --to or --turns, not both")
@@ -133,7 +169,9 @@ public struct SpiralOptions: Sendable, Equatable {
 
 /// `curvetype fit`'s options.
 public struct FitOptions: Sendable, Equatable {
+    /// The text to fit (or give rows with --row) (the positional argument).
     public var text: String?
+    /// Read the text from this file (- for standard input) instead (`--text-file`).
     public var textFile: String?
     /// Rows that never wrap (`--row`, repeated).
     public var rows: [String] = []
@@ -141,28 +179,45 @@ public struct FitOptions: Sendable, Equatable {
     public var main: Int?
     /// `WIDTHxHEIGHT` in px.
     public var box: String?
+    /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
+    /// `--variations`.
     public var fonts = TextFontOptions()
+    /// Largest font size in px (`--max-size`).
     public var maxSize = 1000.0
+    /// Smallest font size in px (`--min-size`).
     public var minSize: Double?
+    /// Smallest size as a fraction of --max-size (SwiftUI's minimumScaleFactor) (`--min-scale`).
     public var minScale: Double?
+    /// At most this many lines (`--max-lines`).
     public var maxLines: Int?
+    /// Multiple of the font's line height between baselines (`--line-height`).
     public var lineHeight = 1.0
+    /// With rows: px between rows (rows then as tall as ascender − descender) (`--gap`).
     public var gap: Double?
     /// One alignment, or one per row, comma-separated.
     public var align = "center"
+    /// top, center or bottom (`--valign`).
     public var valign = VerticalAlignment.center
+    /// Lines of even width instead of greedy filling (`--balance`).
     public var balance = false
+    /// Measure the ink, not advances and line height (`--tight`).
     public var tight = false
+    /// When nothing fits at the minimum size, cut the text short with an ellipsis (`--truncate`).
     public var truncate = false
     /// The text's colour (old name: `fill`).
     public var textColor = "currentColor"
+    /// Background colour of the box (default: transparent) (`--background`).
     public var background: String?
+    /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
     /// The names colour options were given by, where an old name was typed (for messages).
     public var spellings = OptionSpellings()
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
+    /// The request these options describe. Throws when a value is refused, naming the option as it
+    /// was typed.
     public func request() throws(CurveTypeError) -> FitRequest {
         guard let box else { throw .invalidInput("give the box to fit into (--box WIDTHxHEIGHT)") }
         let content: FitContent
@@ -239,37 +294,61 @@ public struct FitOptions: Sendable, Equatable {
 public struct AngleOptions: Sendable, Equatable {
     /// The angle, −360…360.
     public var degrees: Double?
+    /// bottom-right (the seed: base ray to the left) or bottom-left (textbook: base ray to the
+    /// right) (`--vertex`).
     public var vertex = AngleVertex.bottomRight
+    /// Side of the square frame in px (`--frame`).
     public var frame = 400.0
+    /// Inset on every side of the frame in px; the rays are as long as what remains (`--inset`).
     public var inset = 100.0
+    /// Line width of the rays in px (`--stroke-width`).
     public var strokeWidth = 10.0
+    /// Ray ends: round, butt or square (`--cap`).
     public var cap = LineCap.round
+    /// The join at the vertex: round, miter or bevel (`--join`).
     public var join = LineJoin.round
     public var color = "currentColor"
+    /// Colour in light mode (with --dark: a prefers-color-scheme style) (`--light`).
     public var light: String?
+    /// Colour in dark mode (with --light) (`--dark`).
     public var dark: String?
+    /// Radius of the arc marker in px (a square marks exactly 90°) (`--marker-radius`).
     public var markerRadius = 40.0
+    /// Line width of the marker in px (default: 40 % of the stroke width) (`--marker-width`).
     public var markerWidth: Double?
+    /// Draw no marker (`--no-marker`).
     public var noMarker = false
+    /// Draw no label (`--no-label`).
     public var noLabel = false
+    /// Label size in px (`--label-size`).
     public var labelSize = 24.0
+    /// degrees (45°), radians (0.79 rad) or pi (π/4) (`--unit`).
     public var unit = AngleUnit.degrees
+    /// Decimals in the label (default: 0 for degrees, 2 otherwise) (`--decimals`).
     public var decimals: Int?
+    /// A title above the shape, with a clockwise-arrow symbol (the seed's "Angle") (`--header`).
     public var header: String?
+    /// Write the value again under the shape (`--readout`).
     public var readout = false
     /// The angle an animation starts at.
     public var from: Double?
     /// Seconds.
     public var duration = 0.35
+    /// linear, ease-in, ease-out or ease-in-out (`--easing`).
     public var easing = Easing.easeInOut
     /// Frames written as separate files into `outDir` (the CLI only).
     public var frames: Int?
+    /// Folder for --frames (made if missing): angle-0001.svg, angle-0002.svg, … (`--out-dir`).
     public var outDir: String?
     /// A colour under the whole canvas; `nil`: transparent.
     public var background: String?
+    /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
+    /// `--variations`.
     public var fonts = TextFontOptions()
+    /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
     /// The request; with `frames`, checks them too (the caller writes the frames).
@@ -334,7 +413,9 @@ public struct AngleOptions: Sendable, Equatable {
 /// `curvetype path`'s options: the text, one shape (`d`, `ellipse` or `rect`), and how the text
 /// follows it.
 public struct PathOptions: Sendable, Equatable {
+    /// The text to set (use -- before text that starts with '-') (the positional argument).
     public var text: String?
+    /// Read the text from this file (- for standard input) instead (`--text-file`).
     public var textFile: String?
     /// SVG path data, px.
     public var d: String?
@@ -345,37 +426,60 @@ public struct PathOptions: Sendable, Equatable {
     /// An SVG file whose `<path>` (the first, or `pathID`'s) the text follows, its transforms
     /// applied, in the file's user units.
     public var pathFile: String?
+    /// The id of the <path> in --path-file to follow (`--path-i-d`).
     public var pathID: String?
+    /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
+    /// `--variations`.
     public var fonts = TextFontOptions()
     /// px
     public var size = 16.0
     /// px, or a percentage of the path's length (`50%`).
     public var startOffset = "0"
+    /// Which edge of the text lies at the start offset: start, center or end (left, right, leading
+    /// and trailing also work) (`--align`).
     public var align = TextAlignment.start
+    /// left: the text stands left of the path's direction (as written); right: the path is
+    /// travelled reversed (`--side`).
     public var side = PathSide.left
+    /// Extra px between clusters (letter-spacing) (`--tracking`).
     public var tracking: Double?
+    /// Choose the tracking so the text fills the path (evenly round a closed one) (`--fit`).
     public var fit = false
+    /// px along the normal; positive moves the text toward the glyph tops (`--baseline-shift`).
     public var baselineShift = 0.0
+    /// Which line of the text lies on the path: baseline, ascender, descender or center
+    /// (`--on-path`).
     public var onPath = PathLine.baseline
+    /// rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the
+    /// path) (`--effect`).
     public var effect = PathEffect.rotate
     /// px, for `bend`.
     public var tolerance = 0.05
+    /// Drop every cluster not wholly on an open path, quietly (by default clusters whose middle
+    /// falls off are dropped with a warning) (`--clip`).
     public var clip = false
     /// The text's colour (old name: `fill`).
     public var textColor = "currentColor"
     /// A colour to stroke the path itself in, under the text.
     /// Also draw the path in this colour (old name: `pathStroke`).
     public var lineColor: String?
+    /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
     /// The names colour options were given by, where an old name was typed (for messages).
     public var spellings = OptionSpellings()
+    /// Canvas size WIDTHxHEIGHT in px, in the path's coordinates (default: fit to the ink)
+    /// (`--canvas`).
     public var canvas: String?
+    /// px of space around the ink when fitting the viewBox (`--padding`).
     public var padding = 4.0
     /// A colour under the whole canvas; `nil`: transparent.
     public var background: String?
 
+    /// Every option at its default, as the command line starts.
     public init() {}
 
+    /// The request these options describe. Throws when a value is refused, naming the option as it
+    /// was typed.
     public func request() throws(CurveTypeError) -> PathTextRequest {
         let shapes = [d.map { _ in "--d" }, ellipse.map { _ in "--ellipse" }, rect.map { _ in "--rect" },
                       pathFile.map { _ in "--path-file" }].compactMap { $0 }

@@ -43,13 +43,19 @@ public struct SpiralMarkers: Sendable, Hashable {
 
 /// Text set along the spiral.
 public struct SpiralText: Sendable {
+    /// The text to set, as given (control characters are removed when drawn, with a warning).
     public var text: String
+    /// The primary font: bundled DejaVu by default, a file, or a Fontconfig pattern.
     public var font: FontRequest
+    /// OpenType feature settings HarfBuzz applies when shaping (`kern=0`, `+smcp`).
     public var features: [FontFeature]
     /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
     public var fallbackFonts: [FontRequest]
     public var style: SpiralTextStyle
+    /// The text's colour; `currentColor` follows the embedding page.
     public var fill: SVGColor
+    /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
+    /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
 
     public init(_ text: String, font: FontRequest = .default, features: [FontFeature] = [],
@@ -89,8 +95,11 @@ public struct SpiralRequest: Sendable {
     public var scale: Double?
     /// The spiral's line colour; `nil` draws no line (text only).
     public var stroke: SVGColor?
+    /// Line width, px.
     public var strokeWidth: Double
+    /// How open line ends are drawn.
     public var cap: LineCap
+    /// How line segments meet.
     public var join: LineJoin
     public var markers: SpiralMarkers?
     /// A full-canvas background; `nil` leaves it transparent.
@@ -100,6 +109,8 @@ public struct SpiralRequest: Sendable {
     public var text: SpiralText?
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
+    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
+    /// on one page never clash.
     public var idPrefix: String?
     /// px round the drawing when the canvas is fitted to it.
     public var padding: Double
@@ -138,6 +149,7 @@ public struct SpiralRequest: Sendable {
 
 /// A rendered spiral: the SVG and the geometry behind it.
 public struct SpiralResult: Sendable {
+    /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
     /// The spiral in SVG space (px, y down), and its begin and end polar angles (radians).
     public let spiral: ArchimedeanSpiral
@@ -149,8 +161,12 @@ public struct SpiralResult: Sendable {
     public let path: Path
     /// The text layout, if text was set.
     public let layout: SpiralTextLayout?
+    /// The canvas's width, px.
     public let width: Double
+    /// The canvas's height, px.
     public let height: Double
+    /// What a user should hear about the drawing, in the order it happened (see
+    /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
 
     /// The layout JSON (see README, "Layout JSON"), at full precision.

@@ -25,6 +25,7 @@ public enum FontSource: Sendable, Hashable, CustomStringConvertible {
         return (root, inner.map { $0.then(variations) } ?? variations)
     }
 
+    /// One line for a person.
     public var description: String {
         switch self {
         case .bundled(let font): return "bundled \(font.fileName)"
@@ -112,6 +113,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         if case .memory = source { return true } else { return false }
     }
 
+    /// One line for a person.
     public var description: String { "\(familyName) \(styleName) (\(source))" }
 
     /// Opens face `faceIndex` of font bytes already in memory (a font a build script embeds,

@@ -27,6 +27,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An axis the font does not have.
     case unknownAxis(font: String, tag: String, axes: [FontAxis])
 
+    /// One line for a person.
     public var description: String {
         switch self {
         case .cCallFailed(let function, let code, let reason):

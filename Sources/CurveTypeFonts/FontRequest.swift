@@ -39,6 +39,7 @@ public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
         return .varied(self, variations)
     }
 
+    /// One line for a person.
     public var description: String {
         switch self {
         case .bundled(let font): return "\(font.familyName)\(font.isBold ? " Bold" : "") (bundled)"

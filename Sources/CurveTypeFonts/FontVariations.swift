@@ -82,6 +82,7 @@ public struct FontVariations: Sendable, Hashable, CustomStringConvertible {
         return scalars.count == 4 && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     }
 
+    /// One line for a person.
     public var description: String {
         var items: [String] = []
         switch instance {

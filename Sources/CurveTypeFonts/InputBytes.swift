@@ -13,6 +13,7 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input holds more than `limit` bytes.
     case tooLarge(path: String, limit: Int)
 
+    /// One line for a person.
     public var description: String {
         switch self {
         case .notFound(let path): return "not found: \(path)"

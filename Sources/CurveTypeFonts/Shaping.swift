@@ -26,6 +26,7 @@ public struct ShapedGlyph: Sendable, Hashable {
 
 /// A run of text shaped into glyphs in visual order.
 public struct ShapedRun: Sendable {
+    /// The text as drawn: control characters removed.
     public let text: String
     /// The fonts the glyphs use; index 0 is the stack's primary font.
     public let fonts: [Font]
@@ -61,6 +62,7 @@ public struct ShapedRun: Sendable {
 
 /// An OpenType feature setting in HarfBuzz's syntax: `"kern"`, `"-liga"`, `"ss01=1"`.
 public struct FontFeature: Sendable, Hashable {
+    /// The text as drawn: control characters removed.
     public let text: String
     fileprivate let value: hb_feature_t
 

@@ -17,6 +17,7 @@ public struct PathDataError: Error, Sendable, Equatable, CustomStringConvertible
         self.reason = reason
     }
 
+    /// One line for a person.
     public var description: String { "path data, character \(position + 1): \(reason)" }
 }
 

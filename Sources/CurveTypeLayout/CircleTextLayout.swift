@@ -31,6 +31,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case doesNotFit(width: Double, height: Double, minSize: Double)
     case invalidParameter(String)
 
+    /// One line for a person.
     public var description: String {
         switch self {
         case .runExceedsCircumference(let extent, let circumference):

@@ -55,7 +55,9 @@ public enum RowFit: Sendable, Hashable {
 /// ink above the first line box or below the last. With `tight`, both use the ink alone: the box
 /// holds the glyphs' outlines edge to edge.
 public struct FitStyle: Sendable, Hashable {
+    /// The canvas's width, px.
     public var width: Double
+    /// The canvas's height, px.
     public var height: Double
     public var maxSize: Double
     public var minSize: Double
@@ -138,7 +140,9 @@ public struct FittedLine: Sendable {
 public struct FittedText: Sendable {
     /// The chosen font size, a multiple of 1/64 px.
     public let size: Double
+    /// The canvas's width, px.
     public let width: Double
+    /// The canvas's height, px.
     public let height: Double
     public let lines: [FittedLine]
     /// Whether text was cut and an ellipsis added.

@@ -24,6 +24,7 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
         self.init(value: "#" + Self.hex(red) + Self.hex(green) + Self.hex(blue))
     }
 
+    /// One line for a person.
     public var description: String { value }
 
     /// A channel, clamped to 0…255, as two hex digits. (Concatenated by hand: a generic

@@ -14,6 +14,7 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A logo that cannot be read as SVG, with the reason.
     case invalidLogo(String)
 
+    /// One line for a person.
     public var description: String {
         switch self {
         case .nonFiniteNumber: return "a coordinate is not a finite number"
