@@ -16,9 +16,13 @@ public enum AngleUnit: String, Sendable, CaseIterable {
 
 /// A timing curve for the animation: CSS's cubic-bézier easing functions.
 public enum Easing: String, Sendable, CaseIterable {
+    /// Constant speed.
     case linear
+    /// Slow at the start (CSS `ease-in`).
     case easeIn = "ease-in"
+    /// Slow at the end (CSS `ease-out`).
     case easeOut = "ease-out"
+    /// Slow at both ends (CSS `ease-in-out`, SwiftUI's default).
     case easeInOut = "ease-in-out"
 
     /// The control points (x1, y1, x2, y2) of the cubic Bézier from (0, 0) to (1, 1).
@@ -53,6 +57,7 @@ public struct AngleAnimation: Sendable, Hashable {
     public var from: Double
     /// Seconds.
     public var duration: Double
+    /// How the angle moves between the two values (SMIL `keySplines`).
     public var easing: Easing
 
     /// SwiftUI's default: ease-in-out over 0.35 s.
@@ -78,8 +83,12 @@ public struct AngleAnimation: Sendable, Hashable {
 public struct AngleRequest: Sendable {
     /// Degrees, −360…360.
     public var angle: Double
+    /// Which corner of the frame the vertex sits in; the base ray runs from it along the frame's
+    /// edge.
     public var orientation: AngleVertex
+    /// The side of the square frame the seed draws in, px.
     public var frame: Double
+    /// The margin inside the frame, px: the rays are `frame − 2·inset` long.
     public var inset: Double
     /// Line width, px.
     public var strokeWidth: Double
@@ -98,6 +107,7 @@ public struct AngleRequest: Sendable {
     public var markerWidth: Double?
     /// Whether the value is written on the bisector.
     public var label: Bool
+    /// The label's font size, px.
     public var labelSize: Double
     /// The primary font: bundled DejaVu by default, a file, or a Fontconfig pattern.
     public var font: FontRequest
@@ -107,6 +117,7 @@ public struct AngleRequest: Sendable {
     public var fallbackFonts: [FontRequest]
     /// A colour under the whole canvas; `nil` leaves it transparent.
     public var background: SVGColor?
+    /// The unit the label writes the angle in.
     public var unit: AngleUnit
     /// Decimals in the label; `nil`: 0 for degrees, 2 otherwise.
     public var decimals: Int?
@@ -114,6 +125,7 @@ public struct AngleRequest: Sendable {
     public var header: String?
     /// The value again under the shape, as the seed's stepper shows it.
     public var readout: Bool
+    /// Animate to `angle` from another angle; `nil` draws it still.
     public var animation: AngleAnimation?
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
@@ -124,6 +136,7 @@ public struct AngleRequest: Sendable {
     /// on one page never clash.
     public var idPrefix: String?
 
+    /// An angle of `angle` degrees; every other property as the command line's defaults.
     public init(angle: Double, orientation: AngleVertex = .bottomRight, frame: Double = 400, inset: Double = 100,
                 strokeWidth: Double = 10, cap: LineCap = .round, join: LineJoin = .round,
                 color: SVGColor = .currentColor, lightDark: (light: SVGColor, dark: SVGColor)? = nil,
@@ -173,11 +186,13 @@ public struct AngleResult: Sendable {
     public let height: Double
     /// The rays at the final angle.
     public let shape: AngleShape
+    /// The final angle, degrees.
     public let angle: Double
     /// The drawn marker (the arc or the right-angle square), px; `nil` without one.
     public let marker: Path?
     /// The label's text and its ink box at the final angle, px.
     public let label: String?
+    /// The label's ink box at the final angle, px; `nil` without a label.
     public let labelBox: Rect?
 
     /// The geometry as JSON (see README, "Layout JSON").
@@ -190,10 +205,11 @@ extension AngleRequest {
         try render(at: angle, animated: animation)
     }
 
-    /// `count` still SVGs of the animation at evenly spaced times, first to last, on one canvas.
     /// The most still frames one request makes: ten seconds at 60 frames a second.
     public static let maximumFrames = 600
 
+    /// `count` still SVGs of the animation at evenly spaced times, first to last, on one canvas
+    /// (2…`maximumFrames`); throws without an animation.
     public func frames(_ count: Int) throws(CurveTypeError) -> [String] {
         guard let animation else { throw .invalidInput("--frames need an animation: give the angle to start from (--from)") }
         guard count >= 2 else { throw .invalidInput("--frames must be at least 2, not \(count)") }

@@ -63,6 +63,7 @@ public enum BadgeColor {
 /// A logo for a badge: an SVG file or a `data:image/svg+xml` URL (base64 or percent-encoded),
 /// read through `SafeSVG`, so nothing in it can run or load.
 public struct BadgeLogo: Sendable {
+    /// The logo, parsed and stripped to the elements and attributes that are safe to draw.
     public let svg: SafeSVG
     /// Where it came from, for the id prefix.
     let source: String
@@ -133,11 +134,13 @@ public struct BadgeLogo: Sendable {
 public struct BadgeRequest: Sendable {
     /// The left half's text; empty for a message-only badge.
     public var label: String
+    /// The right half's text.
     public var message: String
     /// The message's background; `nil` is shields' default, brightgreen.
     public var color: SVGColor?
     /// The label's background; `nil` is `#555`.
     public var labelColor: SVGColor?
+    /// shields' style: sizes, padding, corners and letter case.
     public var style: BadgeStyle
     /// The text font; `nil` is bundled DejaVu Sans (and DejaVu Sans Bold where the style is bold).
     public var font: FontRequest?
@@ -149,6 +152,7 @@ public struct BadgeRequest: Sendable {
     public var link: String?
     /// Where the label half links.
     public var labelLink: String?
+    /// A logo drawn before the label; `nil` for none.
     public var logo: BadgeLogo?
     /// Paints every colour of the logo.
     public var logoColor: SVGColor?
@@ -163,6 +167,7 @@ public struct BadgeRequest: Sendable {
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
 
+    /// A badge of `label` and `message`; every other property as shields' defaults.
     public init(label: String, message: String, color: SVGColor? = nil, labelColor: SVGColor? = nil,
                 style: BadgeStyle = .flat, font: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
                 features: [FontFeature] = [],
@@ -192,11 +197,13 @@ public struct BadgeRequest: Sendable {
 public struct BadgeResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// The style it was drawn in.
     public let style: BadgeStyle
     /// Where every part went; the badge's size is `geometry.width` × `geometry.height` px.
     public let geometry: BadgeGeometry
     /// The label and message as drawn (trimmed, cased as the style sets them, controls removed).
     public let label: String
+    /// The message as drawn (upper case for for-the-badge).
     public let message: String
     /// What a user should hear about the drawing, in the order it happened (see
     /// ``CurveTypeWarning``).
@@ -209,16 +216,19 @@ public struct BadgeResult: Sendable {
 /// Where a badge's parts go, px, y down, origin at the badge's top-left corner: shields'
 /// arithmetic, fed with shaped text widths instead of lookup tables.
 public struct BadgeGeometry: Sendable, Hashable {
-    /// The canvas's height, px.
+    /// The badge's height, px, as its style sets it (18 for plastic, 28 for for-the-badge, else 20).
     public var height: Double
     /// Widths of the label and message boxes; the label box is 0 wide on a message-only badge.
     public var leftWidth: Double
+    /// The message half's width, px.
     public var rightWidth: Double
     /// The x each text is centred on.
     public var labelCenter: Double
+    /// The x the message is centred on, px.
     public var messageCenter: Double
     /// The text widths shields' rounding gives (`textLength` in text mode).
     public var labelTextWidth: Double
+    /// The message's width after shields' rounding, px.
     public var messageTextWidth: Double
     /// The text baseline.
     public var baseline: Double
@@ -227,6 +237,7 @@ public struct BadgeGeometry: Sendable, Hashable {
     /// Whether the label box is drawn (a label, or a logo against a given label colour).
     public var hasLabelBox: Bool
 
+    /// The whole badge's width, px.
     public var width: Double { leftWidth + rightWidth }
 
     /// shields' rounding of a measured width: down to a whole px, then up to an odd number

@@ -23,6 +23,7 @@ public struct RenderedDocument: Sendable {
     /// The layout as JSON (README, "Layout JSON"), made only when asked for.
     public let layoutJSON: @Sendable () -> String
 
+    /// A rendered document: its SVG, its warnings, and its layout JSON made on demand.
     public init(svg: String, warnings: [CurveTypeWarning], layoutJSON: @escaping @Sendable () -> String) {
         self.svg = svg
         self.warnings = warnings
@@ -41,19 +42,25 @@ public struct RenderedDocument: Sendable {
 
 /// A request that renders one SVG document: what a batch job holds.
 public protocol DocumentRequest: Sendable {
+    /// Renders the request as a document a batch can write or compare.
     func renderDocument() throws(CurveTypeError) -> RenderedDocument
 }
 
 /// What every request's `render()` returns: an SVG, warnings and its layout JSON.
 public protocol RenderedResult: Sendable {
+    /// The SVG document.
     var svg: String { get }
+    /// What a user should hear about the drawing.
     var warnings: [CurveTypeWarning] { get }
+    /// The layout JSON, in the documented bytes.
     var layoutJSON: String { get }
 }
 
 /// A request whose `render()` gives a `RenderedResult`; it renders a document for a batch.
 public protocol RenderingRequest: DocumentRequest {
+    /// What `render()` returns: the SVG, the warnings and the layout, as values.
     associatedtype Result: RenderedResult
+    /// Renders the request; throws ``CurveTypeError``, whose description is one line for a person.
     func render() throws(CurveTypeError) -> Result
 }
 
@@ -78,6 +85,7 @@ extension RenderedDocument {
 }
 
 extension RenderingRequest {
+    /// Renders the request as a document a batch can write.
     public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
         let result = try render()
         return RenderedDocument(svg: result.svg, warnings: result.warnings) { result.layoutJSON }
@@ -105,12 +113,14 @@ extension PathTextRequest: RenderingRequest {}
 
 /// One job of a batch: a request and the files it writes.
 public struct BatchJob: Sendable {
+    /// What to render.
     public var request: any DocumentRequest
     /// Where the SVG goes.
     public var output: String
     /// Where the layout JSON goes, if anywhere.
     public var layout: String?
 
+    /// A job that renders `request` into `output` (and its layout JSON into `layout`, if given).
     public init(_ request: any DocumentRequest, output: String, layout: String? = nil) {
         self.request = request
         self.output = output
@@ -120,7 +130,9 @@ public struct BatchJob: Sendable {
 
 /// What became of one job.
 public enum BatchOutcome: Sendable {
+    /// The job's files were written.
     case written(warnings: [CurveTypeWarning])
+    /// The job failed and wrote nothing.
     case failed(CurveTypeError)
 }
 
@@ -128,13 +140,17 @@ public enum BatchOutcome: Sendable {
 public enum BatchCheck: Sendable {
     /// A file the job writes, which is missing or holds other bytes than the job makes.
     public struct Stale: Sendable, Equatable {
+        /// The file's path, as the job names it.
         public var path: String
+        /// True when the file does not exist; false when it holds other bytes.
         public var missing: Bool
     }
 
     /// Every file the job writes holds the bytes it makes.
     case upToDate(warnings: [CurveTypeWarning])
+    /// Files that differ or are missing.
     case stale([Stale], warnings: [CurveTypeWarning])
+    /// The job could not be rendered or compared.
     case failed(CurveTypeError)
 }
 
@@ -228,6 +244,7 @@ public struct OutputClaims: Sendable {
     private var claimed: [String: Int] = [:]
     private var jobs = 0
 
+    /// No file claimed yet.
     public init() {}
 
     /// Claims `job`'s files for the next job number; the error if one is already claimed.
@@ -260,6 +277,7 @@ public struct BatchSummary: Sendable, Equatable {
     /// Files that differ from what their job makes, or are missing (`check` only).
     public var stale = 0
 
+    /// Nothing counted yet.
     public init() {}
 
     /// True when no job failed and no file is stale.

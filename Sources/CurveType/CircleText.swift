@@ -28,6 +28,7 @@ public struct CanvasSize: Sendable, Hashable {
     /// The canvas's height, px.
     public var height: Double
 
+    /// A canvas of `width` × `height` px.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -53,6 +54,7 @@ public struct CircleTextRequest: Sendable {
     public var features: [FontFeature]
     /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
     public var fallbackFonts: [FontRequest]
+    /// Size, radius, start angle, alignment, side and spacing.
     public var style: CircleTextStyle
     /// The text's colour; `currentColor` follows the embedding page.
     public var fill: SVGColor
@@ -71,6 +73,7 @@ public struct CircleTextRequest: Sendable {
     /// A colour under the whole canvas; `nil` leaves it transparent.
     public var background: SVGColor?
 
+    /// Text on a circle; every other property as the command line's defaults.
     public init(text: String, font: FontRequest = .default, features: [FontFeature] = [],
                 fallbackFonts: [FontRequest] = [], style: CircleTextStyle = CircleTextStyle(), fill: SVGColor = .currentColor,
                 glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
@@ -94,6 +97,7 @@ public struct CircleTextRequest: Sendable {
 public struct CircleTextResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// Every glyph's place on the circle, px and degrees.
     public let layout: CircleTextLayout
     /// The text as drawn, control characters removed.
     public let text: String

@@ -8,6 +8,7 @@
 /// nearly every script writes them, go through `plain(_:shortNames:)` and the same option
 /// reader that batch jobs use, so both paths fill the same `XxxOptions` values.
 public struct CommandInvocation: Sendable, Equatable {
+    /// The command and its options.
     public var command: JobDescription.Command
     /// The SVG's path; `nil` or `-` is standard output.
     public var output: String?
@@ -115,6 +116,7 @@ public struct CommandInvocation: Sendable, Equatable {
 /// the command line and batch jobs, read by the same reader, so a server has no second mapping.
 /// Options that name files on the server's disk are refused.
 public struct QueryCommand: Sendable, Equatable {
+    /// The command and its options.
     public var command: JobDescription.Command
     /// The request in one canonical spelling: the command, then each option's camel-case name
     /// and values, sorted by name (`circle` with `radius=80&text=Hi` and `text=Hi&radius=80`
@@ -205,9 +207,18 @@ public struct QueryCommand: Sendable, Equatable {
 
 /// One option a query may give (see `QueryCommand.options(of:)`).
 public struct QueryOption: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable { case value, repeatable, flag }
+    /// How an option is given.
+    public enum Kind: String, Sendable, Codable {
+        /// Takes one value.
+        case value
+        /// Takes a value and may be given again.
+        case repeatable
+        /// Takes no value.
+        case flag
+    }
     /// Camel case (`labelColor`); the positional argument by what it is (`text`).
     public var name: String
+    /// Whether the option takes a value, may repeat, or is a flag.
     public var kind: Kind
     /// The accepted values of a choice; empty for free text or numbers.
     public var choices: [String]

@@ -497,8 +497,11 @@ func commandText(_ inline: String?, file: String?, option: String = "the text") 
 /// One batch job as a JSON object decodes it: `command`, the command's options by long name,
 /// `args` (positional arguments), `output` and optionally `layout`.
 public struct JobDescription: Sendable, Equatable, Decodable {
+    /// Which command, with its options.
     public enum Command: Sendable, Equatable {
+        /// `curvetype badge`.
         case badge(BadgeOptions), seal(SealOptions), circle(CircleOptions), spiral(SpiralOptions)
+        /// `curvetype fit`.
         case fit(FitOptions), angle(AngleOptions), path(PathOptions)
 
         /// The commands that render one document, by name.
@@ -549,18 +552,21 @@ public struct JobDescription: Sendable, Equatable, Decodable {
         }
     }
 
+    /// The command and its options.
     public var command: Command
     /// The SVG's path (never standard output).
     public var output: String
     /// The layout JSON's path, if any.
     public var layout: String?
 
+    /// A job of `command` writing its SVG to `output` (and its layout to `layout`).
     public init(command: Command, output: String, layout: String? = nil) {
         self.command = command
         self.output = output
         self.layout = layout
     }
 
+    /// A job of `command` writing its SVG to `output` (and its layout to `layout`).
     public init(from decoder: Decoder) throws {
         var reader = try OptionReader(decoder)
         guard let name = try reader.text("command") else {

@@ -6,10 +6,15 @@ import Foundation
 
 /// Any error of CurveType's pipeline, one line for a person in `description`.
 public enum CurveTypeError: Error, Sendable, CustomStringConvertible {
+    /// A font could not be found, read or set.
     case font(FontError)
+    /// The text cannot be laid out as asked (too long for its circle, spiral or box).
     case layout(LayoutError)
+    /// A value the SVG cannot hold (a colour, an id prefix, a number).
     case svg(SVGError)
+    /// An input was refused; the message names it.
     case invalidInput(String)
+    /// A file could not be written; nothing was.
     case output(path: String, reason: String)
 
     /// One line for a person.

@@ -35,6 +35,7 @@ public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvert
     /// The sentence for a person, without the part.
     public var message: String
 
+    /// A warning of `kind`, its sentence, and the part of the drawing it concerns.
     public init(_ kind: Kind, _ message: String, part: String? = nil) {
         self.kind = kind
         self.message = message

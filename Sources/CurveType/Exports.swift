@@ -7,5 +7,6 @@
 /// CurveType's version: what `curvetype --version` prints, and part of the server's ETags, so
 /// output of one version is never taken for another's.
 public enum CurveTypeVersion {
+    /// The version, `MAJOR.MINOR.PATCH`.
     public static let string = "0.15.0"
 }

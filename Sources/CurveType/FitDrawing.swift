@@ -14,6 +14,7 @@ public enum FitContent: Sendable, Hashable {
 
 /// Everything that makes one SVG of text fitted to a box.
 public struct FitRequest: Sendable {
+    /// The text: wrapped to the box, or rows set on one line each.
     public var content: FitContent
     /// The primary font: bundled DejaVu by default, a file, or a Fontconfig pattern.
     public var font: FontRequest
@@ -21,6 +22,7 @@ public struct FitRequest: Sendable {
     public var features: [FontFeature]
     /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
     public var fallbackFonts: [FontRequest]
+    /// The box, size limits, alignment and line breaking.
     public var style: FitStyle
     /// The text's colour; `currentColor` follows the embedding page.
     public var fill: SVGColor
@@ -35,6 +37,8 @@ public struct FitRequest: Sendable {
     /// on one page never clash.
     public var idPrefix: String?
 
+    /// `content` fitted to the box `style` gives; every other property as the command line's
+    /// defaults.
     public init(_ content: FitContent, font: FontRequest = .default, features: [FontFeature] = [],
                 fallbackFonts: [FontRequest] = [],
                 style: FitStyle, fill: SVGColor = .currentColor, background: SVGColor? = nil,
@@ -56,6 +60,7 @@ public struct FitRequest: Sendable {
 public struct FitResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// The size chosen and the set lines.
     public let fitted: FittedText
     /// What a user should hear about the drawing, in the order it happened (see
     /// ``CurveTypeWarning``).

@@ -16,6 +16,7 @@ public struct PathTextRequest: Sendable {
     public var fallbackFonts: [FontRequest]
     /// The path, in px (y down), as SVG path data would give it.
     public var path: Path
+    /// Size, start offset, alignment, side, line and effect.
     public var style: PathTextStyle
     /// The text's colour; `currentColor` follows the embedding page.
     public var fill: SVGColor
@@ -39,6 +40,7 @@ public struct PathTextRequest: Sendable {
     /// A colour under the whole canvas; `nil` leaves it transparent.
     public var background: SVGColor?
 
+    /// `text` along `path` (px, y down); every other property as the command line's defaults.
     public init(text: String, path: Path, font: FontRequest = .default, features: [FontFeature] = [],
                 fallbackFonts: [FontRequest] = [],
                 style: PathTextStyle = PathTextStyle(), fill: SVGColor = .currentColor,

@@ -48,6 +48,7 @@ public struct SealRequest: Sendable {
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
 
+    /// A seal of `ring` round `center`; every other property as the command line's defaults.
     public init(ring: String, center: String, radius: Double = 80, ringSize: Double? = nil,
                 font: FontRequest? = nil, centerFont: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
                 features: [FontFeature] = [],
@@ -80,8 +81,11 @@ public struct SealResult: Sendable {
     public let size: Double
     /// Radii of the ring text's baseline and of the inner ring, px.
     public let baselineRadius: Double
+    /// The inner border's radius, px.
     public let innerRadius: Double
+    /// The ring text's placement.
     public let ring: CircleTextLayout
+    /// The centre text, fitted to the inner disc.
     public let centerText: FittedText
     /// What a user should hear about the drawing, in the order it happened (see
     /// ``CurveTypeWarning``).
@@ -97,6 +101,7 @@ extension SealRequest {
     static let outerStroke = 3.0
     static let innerStroke = 1.5
 
+    /// Renders the seal: ring text spread round the circle, the centre text fitted inside.
     public func render() throws(CurveTypeError) -> SealResult {
         try TextInput.checkLength(ring, "the ring text")
         try TextInput.checkLength(center, "the centre text")

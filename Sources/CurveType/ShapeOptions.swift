@@ -307,6 +307,7 @@ public struct AngleOptions: Sendable, Equatable {
     public var cap = LineCap.round
     /// The join at the vertex: round, miter or bevel (`--join`).
     public var join = LineJoin.round
+    /// Stroke and label colour (`--color`).
     public var color = "currentColor"
     /// Colour in light mode (with --dark: a prefers-color-scheme style) (`--light`).
     public var light: String?

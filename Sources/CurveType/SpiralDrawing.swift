@@ -13,12 +13,14 @@ import Darwin
 
 /// How the ends of an open stroke are drawn (SVG `stroke-linecap`).
 public enum LineCap: String, Sendable, CaseIterable {
+    /// SVG's `stroke-linecap`: round, butt or square ends.
     case round, butt, square
 }
 
 /// How corners of a stroke are drawn (SVG `stroke-linejoin`). The spiral's path is smooth, so
 /// this matters only where a viewer splits it.
 public enum LineJoin: String, Sendable, CaseIterable {
+    /// SVG's `stroke-linejoin`: round, miter or bevel corners.
     case round, miter, bevel
 }
 
@@ -33,6 +35,8 @@ public struct SpiralMarkers: Sendable, Hashable {
     /// px; 0 draws no ring line.
     public var strokeWidth: Double
 
+    /// Rings of `radius` px at both ends; `fill` and `stroke` default to none and the line's
+    /// colour.
     public init(radius: Double = 4, fill: SVGColor? = nil, stroke: SVGColor? = nil, strokeWidth: Double = 2) {
         self.radius = radius
         self.fill = fill
@@ -51,6 +55,7 @@ public struct SpiralText: Sendable {
     public var features: [FontFeature]
     /// Fonts tried, in order, before Fontconfig for characters `font` lacks (emoji, CJK).
     public var fallbackFonts: [FontRequest]
+    /// Size, anchor, alignment, side and spacing along the spiral.
     public var style: SpiralTextStyle
     /// The text's colour; `currentColor` follows the embedding page.
     public var fill: SVGColor
@@ -58,6 +63,7 @@ public struct SpiralText: Sendable {
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
 
+    /// Text along the spiral; every other property as the command line's defaults.
     public init(_ text: String, font: FontRequest = .default, features: [FontFeature] = [],
                 fallbackFonts: [FontRequest] = [],
                 style: SpiralTextStyle = SpiralTextStyle(), fill: SVGColor = .currentColor,
@@ -85,6 +91,7 @@ public struct SpiralRequest: Sendable {
     public var b: Double
     /// Begin and end polar angles in degrees, begin < end.
     public var from: Double
+    /// The end angle θ, degrees counterclockwise from 3 o'clock.
     public var to: Double
     /// The canvas in px; `nil` is 400 × 400, unless `scale` is set, which fits the canvas to the
     /// drawing plus `padding`.
@@ -101,11 +108,13 @@ public struct SpiralRequest: Sendable {
     public var cap: LineCap
     /// How line segments meet.
     public var join: LineJoin
+    /// Rings at the begin and end points; `nil` for none.
     public var markers: SpiralMarkers?
     /// A full-canvas background; `nil` leaves it transparent.
     public var background: SVGColor?
     /// Largest distance, px, of the drawn path from the true spiral, number rounding included.
     public var tolerance: Double
+    /// Text set along the spiral; `nil` draws the line alone.
     public var text: SpiralText?
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
@@ -115,6 +124,7 @@ public struct SpiralRequest: Sendable {
     /// px round the drawing when the canvas is fitted to it.
     public var padding: Double
 
+    /// A spiral r = a + b·θ in chart units; every other property as the command line's defaults.
     public init(a: Double = 0.1, b: Double = 0.1, from: Double = 0, to: Double = 3600,
                 canvas: CanvasSize? = nil, domain: Double = 8, scale: Double? = nil,
                 stroke: SVGColor? = .currentColor, strokeWidth: Double = 2, cap: LineCap = .round,
@@ -153,7 +163,9 @@ public struct SpiralResult: Sendable {
     public let svg: String
     /// The spiral in SVG space (px, y down), and its begin and end polar angles (radians).
     public let spiral: ArchimedeanSpiral
+    /// The begin angle, radians.
     public let begin: Double
+    /// The end angle, radians.
     public let end: Double
     /// px per chart unit.
     public let scale: Double

@@ -8,6 +8,7 @@ import Foundation
 /// The DejaVu fonts compiled into the library (from Debian's fonts-dejavu-core 2.37; see
 /// Fonts/README.md). They are CurveType's defaults and need neither Fontconfig nor files on disk.
 public enum BundledFont: String, Sendable, CaseIterable, Hashable {
+    /// DejaVu Sans, DejaVu Sans Bold, DejaVu Sans Mono and DejaVu Sans Mono Bold.
     case sans, sansBold, mono, monoBold
 
     /// The font's family name, as Fontconfig and CSS know it.
@@ -18,6 +19,7 @@ public enum BundledFont: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// Whether it is one of the bold faces.
     public var isBold: Bool { self == .sansBold || self == .monoBold }
 
     /// The file name in the source tree's Fonts/ folder these bytes came from.

@@ -3,11 +3,16 @@ import CurveTypeGeometry
 
 /// An sRGB colour from a font's `CPAL` palette, channels 0…255.
 public struct FontColor: Sendable, Hashable {
+    /// Red, 0…255.
     public var red: UInt8
+    /// Green, 0…255.
     public var green: UInt8
+    /// Blue, 0…255.
     public var blue: UInt8
+    /// Opacity, 0 (transparent)…255 (opaque).
     public var alpha: UInt8
 
+    /// A colour from its channels, 0…255.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         self.red = red
         self.green = green
@@ -19,9 +24,12 @@ public struct FontColor: Sendable, Hashable {
 /// One layer of a colour glyph (`COLR` version 0): a glyph's outline painted in a palette
 /// colour, or (`color` nil) in the text's own colour, as the font asks with index 0xFFFF.
 public struct ColorLayer: Sendable, Hashable {
+    /// The glyph whose outline the layer paints.
     public var glyph: UInt32
+    /// The layer's colour; `nil` paints in the text's colour.
     public var color: FontColor?
 
+    /// A layer painting `glyph` in `color`.
     public init(glyph: UInt32, color: FontColor?) {
         self.glyph = glyph
         self.color = color
@@ -77,6 +85,7 @@ public struct GlyphImage: Sendable, Hashable {
     /// Where the image goes, font units, y up.
     public var bounds: Rect
 
+    /// An image of `png` bytes covering `bounds` (font units, y up).
     public init(png: [UInt8], bounds: Rect) {
         self.png = png
         self.bounds = bounds

@@ -10,6 +10,7 @@ import Synchronization
 
 /// Where a font's bytes came from.
 public enum FontSource: Sendable, Hashable, CustomStringConvertible {
+    /// One of the fonts compiled into the binary.
     case bundled(BundledFont)
     /// A font file and the face index inside it (0 except in a .ttc/.otc collection).
     case file(path: String, faceIndex: Int)
@@ -38,9 +39,13 @@ public enum FontSource: Sendable, Hashable, CustomStringConvertible {
 
 /// Vertical metrics in font units, y up: `descender` is negative below the baseline.
 public struct FontMetrics: Sendable, Hashable {
+    /// Font units per em.
     public var unitsPerEm: Int
+    /// Height above the baseline, font units (y up).
     public var ascender: Int
+    /// Depth below the baseline, font units: negative.
     public var descender: Int
+    /// Extra space between lines, font units.
     public var lineGap: Int
 
     /// ascender − descender + line gap, font units.
@@ -50,6 +55,7 @@ public struct FontMetrics: Sendable, Hashable {
 /// A glyph outline in font units (y up, origin at the glyph's pen position on the baseline),
 /// exactly as stored in the font: unhinted, unscaled, integer coordinates.
 public struct GlyphOutline: Sendable, Hashable {
+    /// The contours, font units, y up; empty for a space or a bitmap glyph.
     public var path: Path
     /// The outline's exact ink box in font units, `nil` for a glyph with no ink (a space).
     public var bounds: Rect?
@@ -82,10 +88,15 @@ enum FontBytes {
 public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// Unique in this process; a stable key for caches of things derived from this font.
     public let id: Int
+    /// Where the font came from.
     public let source: FontSource
+    /// The family name from the font's `name` table.
     public let familyName: String
+    /// The style name (`Book`, `Bold`).
     public let styleName: String
+    /// Vertical metrics, font units.
     public let metrics: FontMetrics
+    /// How many glyphs the font has: ids run from 0 to one less.
     public let glyphCount: Int
     /// Whether every glyph has the same advance (FreeType's FT_FACE_FLAG_FIXED_WIDTH).
     public let isFixedPitch: Bool
@@ -106,6 +117,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
     private static let nextID = Atomic<Int>(1)
 
+    /// Font units per em: a size in px times `1 / unitsPerEm` scales font units to px.
     public var unitsPerEm: Int { metrics.unitsPerEm }
 
     /// Opened from bytes a caller handed over (`open(bytes:)`): such fonts are never cached.

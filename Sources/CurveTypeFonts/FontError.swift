@@ -10,13 +10,17 @@ import Foundation
 public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A FreeType, HarfBuzz or Fontconfig call failed.
     case cCallFailed(function: String, code: Int32, reason: String)
+    /// No file at the path.
     case fileNotFound(path: String)
+    /// The file exists but cannot be read.
     case unreadableFile(path: String, reason: String)
     /// The bytes are not a font FreeType and HarfBuzz can both use.
     case notAFont(path: String, reason: String)
+    /// A collection has no face at the index.
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
     /// Fontconfig's best match for the pattern has another family.
     case unknownFamily(pattern: String, bestMatch: String?)
+    /// Fontconfig cannot read the pattern.
     case invalidPattern(String)
     /// A `--variations` value that does not parse.
     case invalidVariations(String, reason: String)

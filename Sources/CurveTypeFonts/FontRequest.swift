@@ -97,6 +97,7 @@ enum FontCache {
 /// A primary font and, where the request allows it, fallback fonts found by Fontconfig for
 /// characters the primary lacks.
 public struct FontStack: Sendable {
+    /// The font asked for.
     public let primary: Font
     /// The pattern fallback fonts should resemble; `nil` when fallback is off (a font file: the
     /// caller asked for exactly that font, so missing characters become .notdef with a warning).
@@ -108,6 +109,8 @@ public struct FontStack: Sendable {
     /// (Fontconfig's metric-compatible substitute); `nil` when it is the family asked for.
     public let substitution: String?
 
+    /// A stack of `primary`, then `fallbacks`, then Fontconfig's fallback for `fallbackPattern`
+    /// (`nil`: none); `substitution` says what Fontconfig substituted.
     public init(primary: Font, fallbackPattern: String?, fallbacks: [Font] = [], substitution: String? = nil) {
         self.primary = primary
         self.fallbackPattern = fallbackPattern

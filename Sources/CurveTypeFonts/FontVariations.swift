@@ -15,8 +15,10 @@ public struct FontVariations: Sendable, Hashable, CustomStringConvertible {
     public struct AxisValue: Sendable, Hashable {
         /// The four-character OpenType tag (`wght`, `wdth`, `opsz`, `slnt`, `ital`, `GRAD`).
         public var tag: String
+        /// The axis's design coordinate (`wght` 100…900).
         public var value: Double
 
+        /// The axis `tag` set to `value`.
         public init(tag: String, value: Double) {
             self.tag = tag
             self.value = value
@@ -31,10 +33,12 @@ public struct FontVariations: Sendable, Hashable, CustomStringConvertible {
         case index(Int)
     }
 
+    /// A named instance to start from; `nil` starts from the default.
     public var instance: Instance?
     /// Applied after `instance`, in order; a later value of an axis wins.
     public var axes: [AxisValue]
 
+    /// A named instance and axis values on top of it.
     public init(instance: Instance? = nil, axes: [AxisValue] = []) {
         self.instance = instance
         self.axes = axes
@@ -97,9 +101,13 @@ public struct FontVariations: Sendable, Hashable, CustomStringConvertible {
 
 /// One axis of a variable font, in design units.
 public struct FontAxis: Sendable, Hashable {
+    /// The four-letter tag (`wght`).
     public var tag: String
+    /// The smallest design coordinate.
     public var minimum: Double
+    /// The default design coordinate.
     public var defaultValue: Double
+    /// The largest design coordinate.
     public var maximum: Double
 }
 

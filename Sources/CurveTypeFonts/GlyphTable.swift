@@ -9,8 +9,10 @@ public struct GlyphTable<Value> {
     @usableFromInline var pages: [[Int32]] = []
     @usableFromInline var values: [Value] = []
 
+    /// An empty table.
     @inlinable public init() {}
 
+    /// The value for `glyph`; `nil` when there is none.
     @inlinable public subscript(glyph: UInt32) -> Value? {
         get {
             let page = Int(glyph >> 8)
@@ -44,13 +46,16 @@ public struct GlyphTable<Value> {
 /// more than a one-badge process spends drawing; a handful of entries compare faster in order.
 public struct RecentCache<Key, Value> {
     @usableFromInline var entries: [(key: Key, value: Value)] = []
+    /// The most entries it keeps; the least recently used goes first.
     public let capacity: Int
 
+    /// An empty cache of at most `capacity` entries.
     @inlinable public init(capacity: Int) { self.capacity = capacity }
 }
 
 // (Equatable only here, not on the type: the type's metadata then needs no conformance.)
 extension RecentCache where Key: Equatable {
+    /// The value for `key`, marked as recently used; setting stores it.
     @inlinable public subscript(key: Key) -> Value? {
         get { entries.last { $0.key == key }?.value }
         set {

@@ -8,7 +8,9 @@ import Darwin
 
 /// Why an input file could not be read, as one line for a person.
 public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No file at the path.
     case notFound(path: String)
+    /// The file exists but cannot be read.
     case unreadable(path: String, reason: String)
     /// The input holds more than `limit` bytes.
     case tooLarge(path: String, limit: Int)
@@ -162,8 +164,11 @@ public final class LineReader {
         return Array(buffer[start...])
     }
 
+    /// One line read: its bytes, or `tooLong` for a line past the limit (skipped to its end).
     public enum Line: Equatable, Sendable {
+        /// The line's bytes, without its line end.
         case text([UInt8])
+        /// A line longer than the limit; skipped to its end.
         case tooLong
     }
 

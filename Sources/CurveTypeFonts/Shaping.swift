@@ -21,6 +21,7 @@ public struct ShapedGlyph: Sendable, Hashable {
     public var advance: Double
     /// Offset of the glyph from its pen position (marks, kerning in GPOS), font units, y up.
     public var xOffset: Double
+    /// Vertical offset from the pen position, font units, y up.
     public var yOffset: Double
 }
 
@@ -30,6 +31,7 @@ public struct ShapedRun: Sendable {
     public let text: String
     /// The fonts the glyphs use; index 0 is the stack's primary font.
     public let fonts: [Font]
+    /// The glyphs in visual order (left to right), with their clusters and fonts.
     public let glyphs: [ShapedGlyph]
     /// Characters no font had, drawn as the primary font's .notdef glyph: each once, in the
     /// order they first appear.
@@ -66,6 +68,8 @@ public struct FontFeature: Sendable, Hashable {
     public let text: String
     fileprivate let value: hb_feature_t
 
+    /// A feature setting in HarfBuzz's syntax (`kern=0`, `+smcp`, `-liga`); `nil` when HarfBuzz
+    /// cannot read it.
     public init?(_ text: String) {
         var feature = hb_feature_t()
         // A feature setting is a few characters; a long string is no setting (and HarfBuzz takes
@@ -75,7 +79,9 @@ public struct FontFeature: Sendable, Hashable {
         self.value = feature
     }
 
+    /// Equal when their text is.
     public static func == (a: FontFeature, b: FontFeature) -> Bool { a.text == b.text }
+    /// Hashes the setting's text.
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
@@ -250,6 +256,8 @@ enum BidiLevels {
 public struct BidiParagraph: Sendable {
     /// The paragraph direction to use: from the first strong character (P2–P3), or given.
     public enum Direction: Sendable {
+        /// From the first strong character (Unicode's rule P2–P3); left to right when there is
+        /// none.
         case auto, leftToRight, rightToLeft
     }
 

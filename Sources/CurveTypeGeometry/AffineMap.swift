@@ -9,18 +9,23 @@ import Darwin
 /// An affine map (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty), the same matrix layout as SVG's
 /// `matrix(a b c d e f)`. Composition `t1.concatenating(t2)` applies `t1` first, then `t2`.
 public struct AffineMap: Sendable, Hashable {
+    /// The matrix `[a c tx; b d ty]`, as SVG's `matrix(a b c d tx ty)`.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// The map x′ = a·x + c·y + tx, y′ = b·x + d·y + ty.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// The map that moves nothing.
     public static let identity = AffineMap(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A move by (`x`, `y`).
     public static func translation(_ x: Double, _ y: Double) -> AffineMap {
         AffineMap(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
+    /// A scale by `sx` horizontally and `sy` vertically about the origin.
     public static func scale(_ sx: Double, _ sy: Double) -> AffineMap {
         AffineMap(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -40,6 +45,7 @@ public struct AffineMap: Sendable, Hashable {
             tx: next.a * tx + next.c * ty + next.tx, ty: next.b * tx + next.d * ty + next.ty)
     }
 
+    /// `p` mapped.
     public func apply(_ p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }

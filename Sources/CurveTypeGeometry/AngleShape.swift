@@ -19,10 +19,14 @@ public enum AngleVertex: String, Sendable, CaseIterable {
 /// space (px, y down). Angles are degrees; positive opens upward from the base ray, negative
 /// downward, and past 180 the angle is reflex.
 public struct AngleShape: Sendable, Hashable {
+    /// Where the rays meet, px.
     public var vertex: Point
+    /// Each ray's length, px.
     public var rayLength: Double
+    /// Which frame corner the vertex is in, and so which way the rays run.
     public var orientation: AngleVertex
 
+    /// Rays of `rayLength` px from `vertex`, oriented as `orientation` says.
     public init(vertex: Point, rayLength: Double, orientation: AngleVertex) {
         self.vertex = vertex
         self.rayLength = rayLength

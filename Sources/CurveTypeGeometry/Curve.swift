@@ -36,10 +36,12 @@ public protocol ArcLengthCurve: Sendable {
 }
 
 extension ArcLengthCurve {
+    /// The point and the unit tangent at arc length `s`, px.
     public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
         (point(atArcLength: s), tangent(atArcLength: s))
     }
 
+    /// `frame(atArcLength:)` at each of `lengths`, in order.
     public func frames(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)] {
         lengths.map { frame(atArcLength: $0) }
     }
@@ -61,6 +63,7 @@ extension Point {
 
 /// Which way a circle is travelled, as seen on screen.
 public enum RotationDirection: String, Sendable, CaseIterable {
+    /// Clockwise or counterclockwise on screen (y down).
     case clockwise, counterclockwise
 }
 
@@ -69,13 +72,17 @@ public enum RotationDirection: String, Sendable, CaseIterable {
 /// Angles follow CurveType's clock convention: degrees, 0 at 12 o'clock, clockwise positive. The
 /// point at clock angle θ is (cx + r·sin θ, cy − r·cos θ) in SVG space.
 public struct CircleCurve: ArcLengthCurve {
+    /// The circle's centre, px.
     public var center: Point
     /// Radius in px, > 0.
     public var radius: Double
     /// Where `s = 0` lies, clock convention.
     public var start: Angle
+    /// Which way arc length runs round the circle.
     public var direction: RotationDirection
 
+    /// A circle of `radius` px about `center`, arc length 0 at `start` (clockwise from 12 o'clock),
+    /// running `direction`.
     public init(center: Point, radius: Double, start: Angle, direction: RotationDirection) {
         self.center = center
         self.radius = radius
@@ -83,7 +90,9 @@ public struct CircleCurve: ArcLengthCurve {
         self.direction = direction
     }
 
+    /// The circumference, px.
     public var length: Double { 2 * .pi * radius }
+    /// Always true: a circle closes on itself.
     public var isClosed: Bool { true }
 
     /// The clock angle (radians, clockwise from 12 o'clock) reached after travelling `s` px.
@@ -92,15 +101,18 @@ public struct CircleCurve: ArcLengthCurve {
         return start.radians + (direction == .clockwise ? turned : -turned)
     }
 
+    /// The point at arc length `s` px from the start.
     public func point(atArcLength s: Double) -> Point {
         let theta = clockAngle(atArcLength: s)
         return Point(x: center.x + radius * sin(theta), y: center.y - radius * cos(theta))
     }
 
+    /// The unit tangent at arc length `s`, in the direction of travel.
     public func tangent(atArcLength s: Double) -> Point {
         frame(atArcLength: s).tangent
     }
 
+    /// The point and the unit tangent at arc length `s`.
     public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
         let theta = clockAngle(atArcLength: s)
         let sn = sin(theta), cs = cos(theta)
@@ -113,18 +125,24 @@ public struct CircleCurve: ArcLengthCurve {
 /// A straight baseline from `origin` in the direction `direction` (a unit vector, SVG space):
 /// text set on it is ordinary horizontal text when the direction is (1, 0).
 public struct LineCurve: ArcLengthCurve {
+    /// Where arc length 0 is, px.
     public var origin: Point
+    /// The unit direction of travel.
     public var direction: Point
     /// Length in px; the line continues past it by the same formula.
     public var length: Double
 
+    /// A straight line of `length` px from `origin` along `direction`.
     public init(origin: Point, direction: Point = Point(x: 1, y: 0), length: Double) {
         self.origin = origin
         self.direction = direction
         self.length = length
     }
 
+    /// Always false.
     public var isClosed: Bool { false }
+    /// The point `s` px from the origin.
     public func point(atArcLength s: Double) -> Point { origin + direction * s }
+    /// The direction, wherever `s` is.
     public func tangent(atArcLength s: Double) -> Point { direction }
 }

@@ -8,21 +8,27 @@ import Darwin
 
 /// One drawing command of a `Path`. Points are in the path's own space (its owner says which).
 public enum PathElement: Sendable, Hashable {
+    /// Starts a contour at the point.
     case move(Point)
+    /// A straight line to the point.
     case line(Point)
     /// Quadratic Bézier: control point, end point.
     case quad(Point, Point)
     /// Cubic Bézier: two control points, end point.
     case cubic(Point, Point, Point)
+    /// Closes the contour back to its start.
     case close
 }
 
 /// A sequence of contours made of lines and Bézier segments.
 public struct Path: Sendable, Hashable {
+    /// The commands, in order.
     public var elements: [PathElement]
 
+    /// A path of `elements`.
     public init(_ elements: [PathElement] = []) { self.elements = elements }
 
+    /// Whether the path has no commands.
     public var isEmpty: Bool { elements.isEmpty }
 
     /// The closed outline of `rectangle`, corner (minX, minY) first.
@@ -31,12 +37,17 @@ public struct Path: Sendable, Hashable {
                    .line(Point(x: r.minX, y: r.maxY)), .close])
     }
 
+    /// Starts a new contour at `p`.
     public mutating func move(to p: Point) { elements.append(.move(p)) }
+    /// A straight line to `p`.
     public mutating func line(to p: Point) { elements.append(.line(p)) }
+    /// A quadratic Bézier to `p` through control point `c`.
     public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }
+    /// A cubic Bézier to `p` with control points `c1` and `c2`.
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         elements.append(.cubic(c1, c2, p))
     }
+    /// Closes the current contour back to its start.
     public mutating func close() { elements.append(.close) }
 
     /// The path with every point mapped through `t`.

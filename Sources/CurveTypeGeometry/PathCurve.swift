@@ -30,7 +30,9 @@ public struct PathCurve: ArcLengthCurve {
     let segments: [Segment]
     /// Arc length at the start of each segment.
     let starts: [Double]
+    /// The path's length, px, over every contour.
     public let length: Double
+    /// Whether the path is one closed contour.
     public let isClosed: Bool
 
     /// The path's drawable segments; `nil` when it has no length (nothing but moves, or empty).
@@ -187,16 +189,19 @@ public struct PathCurve: ArcLengthCurve {
         return (low, t)
     }
 
+    /// The point at arc length `s` px along the path.
     public func point(atArcLength s: Double) -> Point {
         let (i, t) = locate(s)
         return Self.point(segments[i].points, t)
     }
 
+    /// The unit tangent at arc length `s`.
     public func tangent(atArcLength s: Double) -> Point {
         let (i, t) = locate(s)
         return unitTangent(segments[i].points, t)
     }
 
+    /// The point and the unit tangent at arc length `s`.
     public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
         let (i, t) = locate(s)
         return (Self.point(segments[i].points, t), unitTangent(segments[i].points, t))

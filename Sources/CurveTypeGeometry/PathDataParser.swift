@@ -9,9 +9,12 @@ import Darwin
 /// A fault in SVG path data, at a character position (0-based, in UTF-8 bytes: path data is
 /// ASCII, so bytes and characters agree up to the fault).
 public struct PathDataError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The character where reading stopped, counted from 0.
     public var position: Int
+    /// What was wrong there.
     public var reason: String
 
+    /// An error at character `position` for `reason`.
     public init(position: Int, reason: String) {
         self.position = position
         self.reason = reason

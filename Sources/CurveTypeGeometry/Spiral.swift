@@ -18,12 +18,14 @@ import Darwin
 /// With φ = θ + a/b, r = b·φ and the speed |dp/dθ| = |b|·√(1 + φ²) never vanishes (no cusps), and
 /// the arc length has a closed form: s = (|b|/2)·(φ·√(1+φ²) + asinh φ) from φ = 0.
 public struct ArchimedeanSpiral: Sendable, Hashable {
+    /// The spiral's centre.
     public var center: Point
     /// Radius at θ = 0, px.
     public var a: Double
     /// Growth of the radius, px per radian; never 0.
     public var b: Double
 
+    /// r = a + b·θ about `center`, `a` and `b` in the centre's units (b per radian).
     public init(center: Point, a: Double, b: Double) {
         self.center = center
         self.a = a
@@ -133,13 +135,18 @@ public struct ArchimedeanSpiral: Sendable, Hashable {
 /// tops point to the left of travel, so a clockwise trip puts them away from the centre
 /// (outside), as on a circle.
 public struct SpiralCurve: ArcLengthCurve {
+    /// The spiral it follows.
     public let spiral: ArchimedeanSpiral
     /// Polar angles (radians) where `s = 0` and where `s = length`.
     public let start: Double
+    /// The end angle, radians.
     public let end: Double
+    /// The length from `start` to `end`, px.
     public let length: Double
+    /// Always false.
     public var isClosed: Bool { false }
 
+    /// The part of `spiral` from angle `start` to `end` (radians), parametrised by arc length.
     public init(spiral: ArchimedeanSpiral, start: Double, end: Double) {
         self.spiral = spiral
         self.start = start
@@ -161,6 +168,7 @@ public struct SpiralCurve: ArcLengthCurve {
         return forward ? signed : -signed
     }
 
+    /// The point at arc length `s` from the start.
     public func point(atArcLength s: Double) -> Point { spiral.point(at: angle(atArcLength: s)) }
 
     /// Each search starts where the one before ended, moved by the arc length between them over
@@ -179,8 +187,10 @@ public struct SpiralCurve: ArcLengthCurve {
         return out
     }
 
+    /// The unit tangent at arc length `s`.
     public func tangent(atArcLength s: Double) -> Point { frame(atArcLength: s).tangent }
 
+    /// The point and the unit tangent at arc length `s`.
     public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
         frame(at: angle(atArcLength: s))
     }

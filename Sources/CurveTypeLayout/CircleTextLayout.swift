@@ -29,6 +29,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case runPastSpiralEnd(overrun: Double, length: Double)
     /// Nothing fits the box even at the minimum size.
     case doesNotFit(width: Double, height: Double, minSize: Double)
+    /// A style value out of range; the message names it.
     case invalidParameter(String)
 
     /// One line for a person.
@@ -58,7 +59,9 @@ public struct CircleTextStyle: Sendable, Hashable {
     public var radius: Double
     /// The anchor's angle: degrees, 0 at 12 o'clock, clockwise positive.
     public var start: Double
+    /// Which edge of the text sits at `start`.
     public var align: TextAlignment
+    /// Outside (tops out, clockwise) or inside (tops in, counterclockwise).
     public var side: TextSide
     /// Extra px between clusters (CSS letter-spacing), ignored when `sweep` is set.
     public var tracking: Double
@@ -70,6 +73,7 @@ public struct CircleTextStyle: Sendable, Hashable {
     /// Allow a run longer than the circumference (or than the sweep) to overlap itself.
     public var allowOverlap: Bool
 
+    /// A style; every property as the command line's defaults.
     public init(size: Double = 16, radius: Double = 100, start: Double = 0, align: TextAlignment = .start,
                 side: TextSide = .outside, tracking: Double = 0, sweep: Double? = nil,
                 baselineShift: Double = 0, allowOverlap: Bool = false) {
@@ -117,8 +121,11 @@ public struct CircleTextStyle: Sendable, Hashable {
 
 /// A run laid on a circle, with the circle it follows.
 public struct CircleTextLayout: Sendable {
+    /// The baseline circle.
     public let curve: CircleCurve
+    /// The style it was laid out with.
     public let style: CircleTextStyle
+    /// The placed clusters and glyphs.
     public let text: CurveTextLayout
 
     /// Lays `run` on the circle of `style.radius` about `center` (SVG space, px, y down).

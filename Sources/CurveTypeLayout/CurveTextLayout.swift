@@ -33,6 +33,7 @@ public enum TextAlignment: String, Sendable, CaseIterable {
 public struct PlacedGlyph: Sendable, Hashable {
     /// Glyph index in `fonts[font]` of the layout's run.
     public var glyph: UInt32
+    /// Index into the run's fonts.
     public var font: Int
     /// UTF-8 byte offset of the glyph's cluster in the text (HarfBuzz's cluster value).
     public var cluster: Int
@@ -67,6 +68,7 @@ public struct PlacedCluster: Sendable, Hashable {
 
 /// A shaped run laid along a curve.
 public struct CurveTextLayout: Sendable {
+    /// The shaped run the glyphs came from.
     public let run: ShapedRun
     /// Font size in px.
     public let size: Double
@@ -74,7 +76,9 @@ public struct CurveTextLayout: Sendable {
     public let tracking: Double
     /// From the first cluster's leading edge to the last one's trailing edge, px.
     public let extent: Double
+    /// Every cluster, in logical order, with its place.
     public let clusters: [PlacedCluster]
+    /// Every glyph, with its origin and rotation.
     public let glyphs: [PlacedGlyph]
 
     /// The same layout moved by `offset` px: layout commutes with translation, so moving the

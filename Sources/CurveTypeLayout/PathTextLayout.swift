@@ -25,6 +25,7 @@ public enum PathOffset: Sendable, Hashable {
 /// Which side of the path the text stands on (SVG 2's `side`): `left` of the direction of
 /// travel (the path as written), or `right`, which travels the path reversed.
 public enum PathSide: String, Sendable, CaseIterable {
+    /// The text stands on the left of the direction of travel (SVG's default), or on its right.
     case left, right
 }
 
@@ -65,6 +66,7 @@ public struct PathTextStyle: Sendable, Hashable {
     public var startOffset: PathOffset
     /// Which edge of the text lies at the anchor (SVG `text-anchor`).
     public var align: TextAlignment
+    /// Which side of the path the text stands on.
     public var side: PathSide
     /// Extra px between clusters, ignored when `fitsPath`.
     public var tracking: Double
@@ -73,12 +75,15 @@ public struct PathTextStyle: Sendable, Hashable {
     public var fitsPath: Bool
     /// px along the normal, positive toward the glyph tops, after `line`.
     public var baselineShift: Double
+    /// Which line of the text follows the path (baseline, middle, …).
     public var line: PathLine
+    /// How glyphs follow the path: rotated, bent, skewed, …
     public var effect: PathEffect
     /// Drop, without a warning, every cluster not wholly on an open path (by default only the
     /// clusters whose advance midpoint falls off are dropped, with a warning, as SVG does).
     public var clip: Bool
 
+    /// A style; every property as the command line's defaults.
     public init(size: Double = 16, startOffset: PathOffset = .length(0), align: TextAlignment = .start,
                 side: PathSide = .left, tracking: Double = 0, fitsPath: Bool = false, baselineShift: Double = 0,
                 line: PathLine = .baseline, effect: PathEffect = .rotate, clip: Bool = false) {
@@ -120,6 +125,7 @@ public struct PathTextLayout: Sendable {
     public let curve: PathCurve
     /// The travelled path itself, for text mode's `<textPath>`.
     public let path: Path
+    /// The style it was laid out with.
     public let style: PathTextStyle
     /// The kept clusters.
     public let text: CurveTextLayout
@@ -132,6 +138,7 @@ public struct PathTextLayout: Sendable {
     /// How many clusters fell off an open path.
     public let droppedClusters: Int
 
+    /// Lays `run` out along `path` (px, y down) as `style` says; throws for a path with no length.
     public init(_ run: ShapedRun, style: PathTextStyle, path: Path) throws(LayoutError) {
         try style.validate()
         let travelled = style.side == .left ? path : path.reversed()

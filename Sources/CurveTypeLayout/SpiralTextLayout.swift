@@ -23,6 +23,7 @@ public struct SpiralTextStyle: Sendable, Hashable {
     /// The point `align` refers to; `nil` puts it where the text's path begins (`start`), at the
     /// middle of the spiral (`center`) or where the path ends (`end`).
     public var anchor: SpiralAnchor?
+    /// Which edge of the text sits at the anchor.
     public var align: TextAlignment
     /// `outside`: glyph tops away from the centre, text runs clockwise on screen (θ falling, from
     /// the end angle toward the begin angle). `inside`: tops toward the centre, text runs
@@ -37,6 +38,7 @@ public struct SpiralTextStyle: Sendable, Hashable {
     /// Drop the clusters that run past either end of the spiral instead of failing.
     public var clip: Bool
 
+    /// A style; every property as the command line's defaults.
     public init(size: Double = 16, anchor: SpiralAnchor? = nil, align: TextAlignment = .start,
                 side: TextSide = .inside, tracking: Double = 0, fillsSpiral: Bool = false,
                 baselineShift: Double = 0, clip: Bool = false) {
@@ -75,12 +77,16 @@ func validateSpacing(size: Double, tracking: Double, baselineShift: Double) thro
     guard size > 0 else { throw .invalidParameter("size must be greater than 0, not \(size)") }
 }
 
+/// Text placed along an Archimedean spiral by true arc length: each cluster's advance midpoint on
+/// the spiral at its distance from the anchor, rotated to the tangent there (px, y down).
 public struct SpiralTextLayout: Sendable {
     /// The spiral as the text travels it (from the end angle back for `outside`).
     public let curve: SpiralCurve
     /// Polar angles (radians) of the spiral's begin and end, begin < end.
     public let begin: Double
+    /// The spiral's end angle, radians.
     public let end: Double
+    /// The style it was laid out with.
     public let style: SpiralTextStyle
     /// The kept clusters: all of them unless `style.clip` dropped some.
     public let text: CurveTextLayout

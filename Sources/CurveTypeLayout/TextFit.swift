@@ -11,6 +11,7 @@ import Darwin
 /// Where a line sits across its slot: `leading` is the left edge, `trailing` the right, in
 /// either writing direction.
 public enum HorizontalAlignment: String, Sendable, CaseIterable {
+    /// Lines start at the box's left edge, centred, or end at its right edge.
     case leading, center, trailing
 
     /// The alignment a word names, in the vocabulary every command shares (`start`, `center`,
@@ -27,6 +28,7 @@ public enum HorizontalAlignment: String, Sendable, CaseIterable {
 
 /// Where the block of lines sits in the box, top to bottom.
 public enum VerticalAlignment: String, Sendable, CaseIterable {
+    /// Lines sit at the box's top, in its middle, or at its bottom.
     case top, center, bottom
 }
 
@@ -55,19 +57,25 @@ public enum RowFit: Sendable, Hashable {
 /// ink above the first line box or below the last. With `tight`, both use the ink alone: the box
 /// holds the glyphs' outlines edge to edge.
 public struct FitStyle: Sendable, Hashable {
-    /// The canvas's width, px.
+    /// The box's width, px.
     public var width: Double
-    /// The canvas's height, px.
+    /// The box's height, px.
     public var height: Double
+    /// The largest size tried, px.
     public var maxSize: Double
+    /// The smallest size accepted, px.
     public var minSize: Double
+    /// The most lines wrapped text may take; `nil` for no limit.
     public var maxLines: Int?
     /// Multiple of the font's line height between baselines.
     public var lineHeight: Double
     /// One alignment for every line, or one per row (a shorter list repeats its last).
     public var align: [HorizontalAlignment]
+    /// Where the lines sit in the box vertically.
     public var valign: VerticalAlignment
+    /// Where wrapped text may break: Unicode's rules, or spaces only.
     public var breaking: LineBreaking
+    /// Fit the ink, not the line boxes: no room kept for ascenders and descenders the text lacks.
     public var tight: Bool
     /// When nothing fits at `minSize`: set what fits at `minSize` and end it with an ellipsis.
     public var truncate: Bool
@@ -75,6 +83,7 @@ public struct FitStyle: Sendable, Hashable {
     /// rows a line height apart.
     public var gap: Double?
 
+    /// A box of `width` × `height` px; every other property as the command line's defaults.
     public init(width: Double, height: Double, maxSize: Double = 1000, minSize: Double = 1,
                 maxLines: Int? = nil, lineHeight: Double = 1, align: [HorizontalAlignment] = [.center],
                 valign: VerticalAlignment = .center, breaking: LineBreaking = .greedy, tight: Bool = false,
@@ -96,6 +105,7 @@ public struct FitStyle: Sendable, Hashable {
     /// Sizes are searched in steps of 1/64 px.
     public static let sizeStep = 1.0 / 64
 
+    /// Throws for a box or size limits that cannot be set (not finite, negative, min above max).
     public func validate() throws(LayoutError) {
         let limit = CircleTextStyle.maximumLength
         for (value, name) in [(width, "box width"), (height, "box height"), (maxSize, "maximum size"),
@@ -140,10 +150,11 @@ public struct FittedLine: Sendable {
 public struct FittedText: Sendable {
     /// The chosen font size, a multiple of 1/64 px.
     public let size: Double
-    /// The canvas's width, px.
+    /// The box's width, px.
     public let width: Double
-    /// The canvas's height, px.
+    /// The box's height, px.
     public let height: Double
+    /// The set lines, top first.
     public let lines: [FittedLine]
     /// Whether text was cut and an ellipsis added.
     public let truncated: Bool

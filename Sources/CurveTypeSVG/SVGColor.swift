@@ -15,6 +15,7 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
 
     /// The page's text colour: lets an inlined SVG follow light and dark mode.
     public static let currentColor = SVGColor(value: "currentColor")
+    /// `black`.
     public static let black = SVGColor(value: "black")
 
     private init(value: String) { self.value = value }

@@ -6,10 +6,15 @@ import Foundation
 
 /// Why an SVG could not be written.
 public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A number that is infinite or not a number.
     case nonFiniteNumber
+    /// A number too large to write with the precision.
     case numberOutOfRange(Double)
+    /// A precision outside 0…6.
     case invalidPrecision(Int)
+    /// A colour CSS would not read.
     case invalidColor(String)
+    /// An id prefix that cannot start an XML id.
     case invalidIDPrefix(String)
     /// A logo that cannot be read as SVG, with the reason.
     case invalidLogo(String)
@@ -32,11 +37,14 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
 /// the locale. The result depends only on the IEEE double and the precision, so it is the same on
 /// every machine.
 public struct SVGNumberFormat: Sendable, Hashable {
+    /// Decimals written, 0…`maxPrecision`.
     public let precision: Int
     private let scale: Double
 
+    /// The most decimals: beyond a millionth of a px no viewer differs.
     public static let maxPrecision = 6
 
+    /// A format of `precision` decimals; throws outside 0…`maxPrecision`.
     public init(precision: Int) throws(SVGError) {
         guard (0...Self.maxPrecision).contains(precision) else { throw .invalidPrecision(precision) }
         self.init(unchecked: precision)

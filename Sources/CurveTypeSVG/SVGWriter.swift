@@ -9,6 +9,7 @@ import Foundation
 /// and C1 controls, noncharacters U+FFFE/U+FFFF); in attributes, tab and line breaks become
 /// character references so they survive attribute normalisation.
 public enum XMLText {
+    /// `text` with `&`, `<` and `>` escaped, and quotes too when `attribute`.
     public static func escape(_ text: String, attribute: Bool) -> String {
         var out: [UInt8] = []
         append(text, attribute: attribute, to: &out)
@@ -74,6 +75,7 @@ func appendBytes(_ text: String, to out: inout [UInt8]) {
 /// SVG path data for outlines in integer units: `M x y L x y Q cx cy x y C … Z`, each number an
 /// integer (coordinates are rounded to the nearest unit; font outlines already are integers).
 public enum SVGPathData {
+    /// Path data for `path` with every coordinate rounded to a whole font unit.
     public static func integerUnits(_ path: Path) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(path.elements.count * 12)
@@ -111,7 +113,9 @@ public enum SVGPathData {
 /// Coordinates are SVG user units (px), y down. Glyph definitions are paths in font units (y up)
 /// with their own `scale(s -s)`, so each placement is a `<use>` with one translate and rotate.
 public struct SVGWriter: Sendable {
+    /// How numbers are written.
     public let format: SVGNumberFormat
+    /// The prefix of every id the writer makes.
     public let idPrefix: String
     private var out: [UInt8] = []
     private let prefixBytes: [UInt8]
@@ -155,6 +159,8 @@ public struct SVGWriter: Sendable {
         out.reserveCapacity(max(expectedBytes, 1024))
     }
 
+    /// Whether `prefix` can start an XML id: a letter or `_`, then letters, digits, `-`, `_` or
+    /// `.`.
     public static func isValidIDPrefix(_ prefix: String) -> Bool {
         func letter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_") }
         guard let first = prefix.utf8.first, letter(first) else { return false }
@@ -194,7 +200,9 @@ public struct SVGWriter: Sendable {
         raw("</title>\n")
     }
 
+    /// Opens `<defs>`.
     public mutating func startDefinitions() { raw("<defs>\n") }
+    /// Closes `<defs>`.
     public mutating func endDefinitions() { raw("</defs>\n") }
 
     /// A glyph outline in font units (y up) under id `prefix-name`, scaled to px and flipped by
@@ -431,6 +439,7 @@ public struct SVGWriter: Sendable {
         raw(">\n")
     }
 
+    /// Closes the group the last `startGroup` opened.
     public mutating func endGroup() { raw("</g>\n") }
 
     /// Closes the document and returns its bytes as a string.

@@ -23,18 +23,25 @@ import Darwin
 /// ids cannot clash with anything else in the page. Entities other than XML's five and numeric
 /// references are refused (no DTD is read), and the writer escapes every value again.
 public struct SafeSVG: Sendable {
+    /// An element kept from the logo, with its kept attributes and children, or its text.
     public indirect enum Node: Sendable, Hashable {
+        /// An element: its name, kept attributes and children.
         case element(name: String, attributes: [Attribute], children: [Node])
+        /// Text inside an element.
         case text(String)
     }
 
+    /// An attribute kept from the logo.
     public struct Attribute: Sendable, Hashable {
+        /// The attribute's name, its namespace prefix resolved.
         public var name: String
+        /// The attribute's value, as read.
         public var value: String
     }
 
     /// The root `<svg>`'s kept attributes (not its size) and its children.
     public let attributes: [Attribute]
+    /// The logo's drawable content, in document order.
     public let children: [Node]
     /// The root's viewBox (from `viewBox`, else `0 0 width height`), user units.
     public let viewBox: (minX: Double, minY: Double, width: Double, height: Double)
