@@ -23,6 +23,9 @@ Thresholds, as a share of the blocks that hold ink in either picture:
 Chromium is given 3 s of virtual time, so animations (the angle's SMIL) end before the screenshot
 and every viewer shows the final frame (rsvg and Inkscape draw no SMIL, so the file's static
 state must be that frame).
+A file that fails is drawn again by every viewer, once, and judged on that (a viewer that crashes
+or exits without a picture says nothing of the file); the report lists such files under
+"retried:", and repeats every failure under "failed:" at its end, where a log's tail shows it.
 Writes out/viewers/report.txt and a side-by-side sheet per file (rsvg | Inkscape | Chromium).
 """
 import argparse
@@ -64,31 +67,50 @@ def size_of(svg_text):
     return (float(m.group(1)), float(m.group(2))) if m else (300.0, 150.0)
 
 
+def drawn(png):
+    """True when `png` holds a whole PNG file (a viewer that crashes may leave none, or half)."""
+    try:
+        with Image.open(png) as image:
+            image.load()
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def fresh(png):
+    """`png` gone, so that a viewer that fails leaves no earlier picture behind."""
+    if os.path.exists(png):
+        os.remove(png)
+    return png
+
+
 def render_rsvg(svg, png):
-    subprocess.run(["rsvg-convert", "-z", "2", "-b", "white", svg, "-o", png], check=True,
+    subprocess.run(["rsvg-convert", "-z", "2", "-b", "white", svg, "-o", fresh(png)], check=False,
                    stderr=subprocess.DEVNULL)
 
 
 def render_inkscape(pairs):
     script = "".join(
         f"file-open:{svg};export-type:png;export-dpi:192;export-background:white;"
-        f"export-background-opacity:1;export-filename:{png};export-do;file-close\n"
+        f"export-background-opacity:1;export-filename:{fresh(png)};export-do;file-close\n"
         for svg, png in pairs)
     subprocess.run(["inkscape", "--shell"], input=script.encode(), stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, timeout=1800, check=False)
 
 
-def render_chromium(svg, png, width, height, browser):
+def render_chromium(svg, png, browser):
+    with open(svg, encoding="utf-8") as f:
+        width, height = size_of(f.read())
     w, h = max(1, int(-(-width // 1))), max(1, int(-(-height // 1)))
     subprocess.run([browser, "--headless=new", "--no-sandbox", "--hide-scrollbars", "--disable-gpu",
                     "--force-device-scale-factor=2", f"--window-size={w},{h}",
                     "--default-background-color=ffffffff", "--virtual-time-budget=3000",
-                    f"--screenshot={png}", "file://" + svg],
+                    f"--screenshot={fresh(png)}", "file://" + svg],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, check=False)
 
 
 def load(png):
-    if not os.path.exists(png):
+    if not drawn(png):
         return None
     image = Image.open(png).convert("RGBA")
     white = Image.new("RGBA", image.size, (255, 255, 255, 255))
@@ -123,6 +145,29 @@ def compare(a, b):
     return (int((differ & ink).sum()) / inked if inked else 0.0), inked
 
 
+def judge(pngs, viewers, pairs, text_mode, unsupported):
+    """The pictures of one file, a cell per pair of viewers, and what fails. librsvg does not draw
+    <textPath>: `unsupported` viewers are left out of those files' comparisons."""
+    limit = TEXT_LIMIT if text_mode else OUTLINE_LIMIT
+    images = {v: load(pngs[v]) for v in viewers}
+    cells, bad = [], []
+    for a, b in pairs:
+        if a in unsupported or b in unsupported:
+            cells.append("  n/a  ")
+            continue
+        if images[a] is None or images[b] is None:
+            cells.append("missing")
+            nothing = f"{a if images[a] is None else b} drew nothing"
+            if nothing not in bad:
+                bad.append(nothing)
+            continue
+        share, _ = compare(images[a], images[b])
+        cells.append(f"{100 * share:5.2f}%")
+        if share > limit:
+            bad.append(f"{a}~{b} {100 * share:.2f}% > {100 * limit:g}%")
+    return images, cells, bad
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-chromium", action="store_true")
@@ -133,15 +178,13 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     files = golden_files()
     work = tempfile.mkdtemp(prefix="curvetype-viewers-")
-    pngs = {}
+    pngs, retried = {}, []
     for svg in files:
         key = os.path.relpath(svg, os.path.join(ROOT, "Fixtures")).replace("/", "--")[:-4]
         pngs[svg] = {v: os.path.join(work, f"{key}.{v}.png") for v in viewers}
         render_rsvg(svg, pngs[svg]["rsvg"])
         if browser:
-            with open(svg, encoding="utf-8") as f:
-                width, height = size_of(f.read())
-            render_chromium(svg, pngs[svg]["chromium"], width, height, browser)
+            render_chromium(svg, pngs[svg]["chromium"], browser)
     render_inkscape([(svg, pngs[svg]["inkscape"]) for svg in files])
 
     lines, failures = [], 0
@@ -151,23 +194,19 @@ def main():
         with open(svg, encoding="utf-8") as f:
             content = f.read()
         text_mode = "<text" in content
-        limit = TEXT_LIMIT if text_mode else OUTLINE_LIMIT
-        # librsvg does not draw <textPath>: leave it out of those files' comparisons.
         unsupported = {"rsvg"} if "<textPath" in content else set()
-        images = {v: load(pngs[svg][v]) for v in viewers}
-        cells, bad = [], []
-        for a, b in pairs:
-            if a in unsupported or b in unsupported:
-                cells.append("  n/a  ")
-                continue
-            if images[a] is None or images[b] is None:
-                cells.append("missing")
-                bad.append(f"{a if images[a] is None else b} drew nothing")
-                continue
-            share, _ = compare(images[a], images[b])
-            cells.append(f"{100 * share:5.2f}%")
-            if share > limit:
-                bad.append(f"{a}~{b} {100 * share:.2f}% > {100 * limit:g}%")
+        images, cells, bad = judge(pngs[svg], viewers, pairs, text_mode, unsupported)
+        if bad:
+            # A viewer that exits without a picture, or draws once what it never draws again (a
+            # crash, a start that fails on a loaded machine), says nothing of the file: a failing
+            # file is drawn again by every viewer, once, and judged on that. The report names
+            # every such file with its first result; one that fails twice fails.
+            retried.append(f"{os.path.relpath(svg, ROOT)}: {'; '.join(bad)}; drawn again")
+            render_rsvg(svg, pngs[svg]["rsvg"])
+            if browser:
+                render_chromium(svg, pngs[svg]["chromium"], browser)
+            render_inkscape([(svg, pngs[svg]["inkscape"])])
+            images, cells, bad = judge(pngs[svg], viewers, pairs, text_mode, unsupported)
         name = os.path.relpath(svg, ROOT)
         lines.append(f"{name}{' (text)' if text_mode else ''}{' (textPath: not rsvg)' if unsupported else ''}  " + "  ".join(cells) + ("  FAIL: " + "; ".join(bad) if bad else ""))
         failures += bool(bad)
@@ -193,7 +232,10 @@ def main():
                              + (f"  FAIL: > {100 * TEXTPATH_LIMIT:g}%" if bad else ""))
                 failures += bad
     shutil.rmtree(work, ignore_errors=True)
-    report = "\n".join(lines) + f"\n{len(files) - failures} passed, {failures} failed\n"
+    # The failures and retries again at the end, where a log's last lines show them.
+    failed = [line for line in lines if "  FAIL: " in line]
+    report = ("\n".join(lines + [f"retried: {r}" for r in retried] + [f"failed: {f}" for f in failed])
+              + f"\n{len(files) - failures} passed, {failures} failed\n")
     with open(os.path.join(args.out, "report.txt"), "w", encoding="utf-8") as f:
         f.write(report)
     sys.stdout.write(report)
