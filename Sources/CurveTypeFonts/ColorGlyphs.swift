@@ -36,17 +36,23 @@ public struct ColorLayer: Sendable, Hashable {
     }
 }
 
-/// A font's `COLR` v0 layers and its first `CPAL` palette (the default, as browsers use).
+/// A font's first `CPAL` palette (the default, as browsers use), and whether it has `COLR` v0
+/// layers.
 struct ColorGlyphs: Sendable {
     /// The palette's colours, by index.
     let palette: [FontColor]
+    /// Whether the `COLR` table has version 0 layers (a v1 font may have only paints).
+    let hasLayers: Bool
+    /// The `COLR` table's version 1 paints, `nil` for a version 0 table.
+    let paints: COLRv1Table?
 
     /// The most layers one glyph may have: real colour fonts use a few dozen.
     static let maximumLayers = 4096
 
-    /// The face's colour tables, `nil` when it has no `COLR` layers.
+    /// The face's colour tables, `nil` when it has neither `COLR` layers nor a palette.
     init?(face: OpaquePointer) {
-        guard hb_ot_color_has_layers(face) != 0 else { return nil }
+        hasLayers = hb_ot_color_has_layers(face) != 0
+        guard hasLayers || hb_ot_color_has_palettes(face) != 0 else { return nil }
         // CPAL counts entries in 16 bits; the bound keeps the buffer and the count HarfBuzz fills
         // the same whatever the table says.
         var count = min(hb_ot_color_palette_get_colors(face, 0, 0, nil, nil), 65535)
@@ -55,14 +61,26 @@ struct ColorGlyphs: Sendable {
             _ = hb_ot_color_palette_get_colors(face, 0, 0, &count, buffer.baseAddress)
         }
         // hb_color_t packs blue, green, red, alpha from the high byte down (HB_COLOR).
-        palette = colors.prefix(Int(count)).map { c in
+        let palette = colors.prefix(Int(count)).map { c in
             FontColor(red: UInt8(c >> 8 & 0xFF), green: UInt8(c >> 16 & 0xFF), blue: UInt8(c >> 24 & 0xFF), alpha: UInt8(c & 0xFF))
+        }
+        self.palette = palette
+        // The COLR table's bytes, copied out of the font (at most the font's size).
+        let blob = hb_face_reference_table(face, 0x434F_4C52)  // 'COLR'
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        if let data = hb_blob_get_data(blob, &length), length > 0 {
+            let bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(length)))
+            paints = COLRv1Table(bytes: bytes, palette: palette, glyphCount: Int(hb_face_get_glyph_count(face)))
+        } else {
+            paints = nil
         }
     }
 
     /// The layers of `glyph`, bottom first; `nil` when it is not a colour glyph. A colour index
     /// past the palette paints in the text's colour, as for 0xFFFF.
     func layers(of glyph: UInt32, face: OpaquePointer) -> [ColorLayer]? {
+        guard hasLayers else { return nil }
         var count = hb_ot_color_glyph_get_layers(face, glyph, 0, nil, nil)
         guard count > 0 else { return nil }
         count = min(count, UInt32(Self.maximumLayers))

@@ -114,6 +114,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     private let colorGlyphs: ColorGlyphs?
     private let faceLock = Mutex(())
     private let outlineCache = Mutex(GlyphTable<GlyphOutline>())
+    /// `COLR` v1 paints read so far, `.some(nil)` for a glyph without one.
+    private let paintCache = Mutex(GlyphTable<ColorPaint?>())
 
     private static let nextID = Atomic<Int>(1)
 
@@ -257,6 +259,17 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         colorGlyphs?.layers(of: glyph, face: hb_font_get_face(hbFont))
     }
 
+    /// The paint tree of a `COLR` v1 colour glyph (font units, y up), in the default palette's
+    /// colours; `nil` for a glyph without one, or one whose tree is cut off by the reader's
+    /// bounds (`COLRv1Table`). Cached.
+    public func colorPaint(of glyph: UInt32) -> ColorPaint? {
+        guard let table = colorGlyphs?.paints, glyph < UInt32(glyphCount) else { return nil }
+        if let cached = paintCache.withLock({ $0[glyph] }) { return cached }
+        let paint = table.paint(of: glyph)
+        paintCache.withLock { $0[glyph] = .some(paint) }
+        return paint
+    }
+
     /// The PNG of a colour bitmap glyph and the box it covers (font units, y up); `nil` for a
     /// glyph the font draws as an outline, or a font without colour bitmaps.
     public func colorImage(of glyph: UInt32) -> GlyphImage? {
@@ -283,11 +296,37 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
     /// The outline of `glyph` in font units, y up. Cached. In a font of colour bitmaps only,
     /// a glyph has no path, and its bounds are its image's box, so the ink it adds is measured.
+    /// A `COLR` v1 glyph without ink of its own (as emoji fonts make them) takes the box its
+    /// paint tree covers.
     public func outline(of glyph: UInt32) throws(FontError) -> GlyphOutline {
         if let cached = outlineCache.withLock({ $0[glyph] }) { return cached }
-        let outline = try faceLock.withLock { _ throws(FontError) in try loadOutline(glyph) }
+        var outline = try faceLock.withLock { _ throws(FontError) in try loadOutline(glyph) }
+        if outline.bounds == nil, let paint = colorPaint(of: glyph) {
+            outline.bounds = try paintBounds(paint, map: .identity)
+        }
         outlineCache.withLock { $0[glyph] = outline }
         return outline
+    }
+
+    /// The box (font units, y up) of the glyph outlines `paint` fills, mapped by `map`; `nil`
+    /// when it fills none. Outlines are read without this step, so a paint naming its own glyph
+    /// does not recurse.
+    private func paintBounds(_ paint: ColorPaint, map: AffineMap) throws(FontError) -> Rect? {
+        func union(_ a: Rect?, _ b: Rect?) -> Rect? { a.map { a in b.map { a.union($0) } ?? a } ?? b }
+        switch paint {
+        case .glyph(let glyph, _):
+            return try faceLock.withLock { _ throws(FontError) in try loadOutline(glyph) }.path.bounds(transformedBy: map)
+        case .transform(let inner, let paint):
+            return try paintBounds(paint, map: inner.concatenating(map))
+        case .layers(let paints):
+            var box: Rect?
+            for paint in paints { box = union(box, try paintBounds(paint, map: map)) }
+            return box
+        case .composite(let source, _, let backdrop):
+            return union(try paintBounds(source, map: map), try paintBounds(backdrop, map: map))
+        case .solid, .linearGradient, .radialGradient, .sweepGradient:
+            return nil
+        }
     }
 
     /// Must run under `faceLock`.

@@ -50,6 +50,24 @@ public struct AffineMap: Sendable, Hashable {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }
 
+    /// The map that undoes this one; `nil` when it is singular (it flattens the plane onto a
+    /// line or a point), or so near it that the inverse would overflow.
+    public var inverted: AffineMap? {
+        let det = a * d - b * c
+        guard det.isFinite, det != 0 else { return nil }
+        let m = AffineMap(a: d / det, b: -b / det, c: -c / det, d: a / det,
+                          tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+        return [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) ? m : nil
+    }
+
+    /// The box holding `rect`'s four corners mapped.
+    public func apply(_ rect: Rect) -> Rect {
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map(apply)
+        return Rect(minX: corners.map(\.x).min() ?? 0, minY: corners.map(\.y).min() ?? 0,
+                    maxX: corners.map(\.x).max() ?? 0, maxY: corners.map(\.y).max() ?? 0)
+    }
+
     /// Applies the linear part only (no translation): for vectors.
     public func applyToVector(_ v: Point) -> Point {
         Point(x: a * v.x + c * v.y, y: b * v.x + d * v.y)

@@ -1,4 +1,5 @@
-// libFuzzer target: font bytes opened by FreeType and HarfBuzz, shaped, measured and outlined.
+// libFuzzer target: font bytes opened by FreeType and HarfBuzz, shaped, measured and outlined,
+// their colour tables read.
 // Built only by `make fuzz`; seeds are small subsets of the bundled fonts and of Noto Color Emoji,
 // and the test fonts (Tools/Fuzz/run.sh makes them).
 import CurveType
@@ -9,12 +10,14 @@ exit(runFuzzer { data, size in
     let bytes = bytes(data, size)
     guard let font = try? Font.open(bytes: bytes, name: "fuzz") else { return 0 }
     let stack = FontStack(primary: font, fallbackPattern: nil)
-    for text in ["Hello, ﬁne world", "AVA Wa", "שלום 12", "x\u{301}\u{302}", "🚀🎉"] {
+    for text in ["Hello, ﬁne world", "AVA Wa", "שלום 12", "x\u{301}\u{302}", "🚀🎉", "LOSXGMRKY"] {
         let run = stack.shape(text)
         for glyph in run.glyphs {
             _ = try? font.outline(of: glyph.glyph)
             // Colour layers (COLR, CPAL) and their outlines, as a drawing reads them.
             for layer in font.colorLayers(of: glyph.glyph) ?? [] { _ = try? font.outline(of: layer.glyph) }
+            // COLR v1 paint trees (our own reader of the table's bytes) and the outlines they fill.
+            for filled in font.colorPaint(of: glyph.glyph)?.filledGlyphs ?? [] { _ = try? font.outline(of: filled) }
             // Colour bitmaps (CBDT, sbix): the PNG and its box.
             _ = font.colorImage(of: glyph.glyph)
         }

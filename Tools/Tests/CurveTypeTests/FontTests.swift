@@ -253,6 +253,100 @@ func makeCollection(_ files: [String]) throws -> String {
     }
 }
 
+/// Painted colour glyphs (`COLR` v1 with `CPAL`): Fixtures/fonts/CurveTypeTestCOLRv1.ttf, built
+/// with fontTools' colorLib by Fixtures/fonts/make_colrv1_font.py, whose docstring lists the paints
+/// each glyph has; the figures here are the script's, in font units.
+@Suite struct ColorPaintTests {
+    static let file = packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestCOLRv1.ttf").path
+    static let red = PaintColor.palette(FontColor(red: 0xDC, green: 0x26, blue: 0x26, alpha: 0xFF))
+    static let blue = FontColor(red: 0x25, green: 0x63, blue: 0xEB, alpha: 0xFF)
+    static let green = PaintColor.palette(FontColor(red: 0x16, green: 0xA3, blue: 0x4A, alpha: 0xFF))
+    static let yellow = PaintColor.palette(FontColor(red: 0xFA, green: 0xCC, blue: 0x15, alpha: 0xFF))
+    static let purple = PaintColor.palette(FontColor(red: 0x7C, green: 0x3A, blue: 0xED, alpha: 0xFF))
+
+    let font: Font
+    init() throws { font = try FontStack.resolve(.file(path: Self.file, faceIndex: 0)).primary }
+    func glyph(_ c: Unicode.Scalar) throws -> UInt32 { try #require(font.glyph(for: c)) }
+
+    /// Each transform as a map, its linear part within 1e-3 and its move within 0.1 unit: the
+    /// font stores angles and scales as 2.14 numbers (30° is 2731/16384 × 180° = 30.004°).
+    func near(_ m: AffineMap, _ n: AffineMap) -> Bool {
+        zip([m.a, m.b, m.c, m.d], [n.a, n.b, n.c, n.d]).allSatisfy { abs($0 - $1) < 1e-3 }
+            && abs(m.tx - n.tx) < 0.1 && abs(m.ty - n.ty) < 0.1
+    }
+
+    @Test func gradientsAreTheFontsWithTheLinearOneTurnedByItsThirdPoint() throws {
+        // L: p0 (200, 0), p1 (1100, 1500), p2 (200, 300): colour constant along the vertical,
+        // so the gradient runs horizontally to x 1100.
+        #expect(font.colorPaint(of: try glyph("L")) == .glyph(try glyph("L"), .linearGradient(
+            ColorLine(stops: [ColorStop(offset: 0, color: Self.red), ColorStop(offset: 1, color: .palette(Self.blue))], extend: .pad),
+            start: Point(x: 200, y: 0), end: Point(x: 1100, y: 0))))
+        #expect(font.colorPaint(of: try glyph("O")) == .glyph(try glyph("O"), .radialGradient(
+            ColorLine(stops: [ColorStop(offset: 0, color: Self.yellow), ColorStop(offset: 0.5, color: Self.red),
+                              ColorStop(offset: 1, color: Self.purple)], extend: .pad),
+            startCenter: Point(x: 560, y: 900), startRadius: 0, endCenter: Point(x: 800, y: 750), endRadius: 800)))
+        guard case .glyph(_, .sweepGradient(let line, let center, let start, let end))? = font.colorPaint(of: try glyph("S")) else {
+            Issue.record("S is not a glyph filled by a sweep"); return
+        }
+        #expect(center == Point(x: 650, y: 750) && start == 0 && end == 360)
+        #expect(line.stops.map(\.color) == [Self.red, Self.green, .palette(Self.blue), Self.red])
+        // R: reflected, from purple to the text's colour at 60% (2.14: 0.6 is 9830/16384).
+        guard case .glyph(_, .linearGradient(let r, _, _))? = font.colorPaint(of: try glyph("R")) else {
+            Issue.record("R is not a glyph filled by a linear gradient"); return
+        }
+        #expect(r.extend == .reflect && r.stops.first?.color == Self.purple)
+        guard case .text(let opacity)? = r.stops.last?.color else { Issue.record("R does not end in the text's colour"); return }
+        #expect(abs(opacity - 0.6) < 1e-4)
+    }
+
+    @Test func layersTransformsAndColrGlyphsAreFollowed() throws {
+        // X: O in blue at half opacity, then X in the text's colour rotated 30° about (700, 750).
+        guard case .layers(let x)? = font.colorPaint(of: try glyph("X")), x.count == 2,
+              case .transform(let rotation, .glyph(let xGlyph, .solid(.text(opacity: 1)))) = x[1] else {
+            Issue.record("X is not two layers, the second a rotated glyph"); return
+        }
+        var halfBlue = Self.blue
+        halfBlue.alpha = 0x80
+        #expect(x[0] == .glyph(try glyph("O"), .solid(.palette(halfBlue))))
+        #expect(xGlyph == (try glyph("X")))
+        let about = AffineMap.translation(-700, -750).concatenating(.rotation(.degrees(30))).concatenating(.translation(700, 750))
+        #expect(near(rotation, about))
+        // Counter-clockwise in y-up units: (1700, 750) turns up, to y > 750.
+        #expect(rotation.apply(Point(x: 1700, y: 750)).y > 1200)
+        // G: the colour glyph L, inlined, scaled by a half about (700, 750).
+        guard case .layers(let g)? = font.colorPaint(of: try glyph("G")), g.count == 2,
+              case .transform(let scale, let inlined) = g[1] else {
+            Issue.record("G is not two layers, the second a scaled paint"); return
+        }
+        #expect(g[0] == .glyph(try glyph("G"), .solid(Self.green)))
+        #expect(inlined == font.colorPaint(of: try glyph("L")))
+        #expect(near(scale, AffineMap(a: 0.5, b: 0, c: 0, d: 0.5, tx: 350, ty: 375)))
+        // K: an affine map of a skew by 20° about (600, 0): x' = x - tan(20°)·y.
+        guard case .transform(let affine, .transform(let skew, .glyph(_, .solid(Self.red))))? = font.colorPaint(of: try glyph("K")) else {
+            Issue.record("K is not a transform of a skew"); return
+        }
+        #expect(near(affine, AffineMap(a: 0.9, b: 0.1, c: -0.1, d: 0.9, tx: 60, ty: 40)))
+        #expect(near(skew, AffineMap(a: 1, b: 0, c: -tan(20 * Double.pi / 180), d: 1, tx: 0, ty: 0)))
+        // M: a multiply composite of M in blue over M in a gradient.
+        guard case .composite(.glyph(_, .solid(.palette(Self.blue))), .multiply, .glyph(_, .linearGradient))? =
+                font.colorPaint(of: try glyph("M")) else {
+            Issue.record("M is not a multiply composite"); return
+        }
+        #expect(PaintCompositeMode.multiply.blendMode == "multiply")
+        #expect(PaintCompositeMode.sourceIn.blendMode == nil)
+    }
+
+    @Test func aCycleEndsAndGlyphsWithoutPaintsHaveNone() throws {
+        // Y draws itself: the inner Y paints nothing; the green layer stays.
+        #expect(font.colorPaint(of: try glyph("Y")) == .layers([.glyph(try glyph("Y"), .solid(Self.green)), .layers([])]))
+        #expect(font.colorPaint(of: try glyph("a")) == nil)
+        #expect(font.colorPaint(of: UInt32(font.glyphCount)) == nil)
+        #expect(font.colorLayers(of: try glyph("L")) == nil)
+        #expect(try FontStack.resolve(.file(path: ColorGlyphTests.file, faceIndex: 0)).primary.colorPaint(of: try glyph("C")) == nil)
+        #expect(try FontStack.resolve(.default).primary.colorPaint(of: try glyph("L")) == nil)
+    }
+}
+
 /// Colour bitmap glyphs (`CBDT`): Noto Color Emoji (Debian's fonts-noto-color-emoji, which
 /// `make test` installs), checked against fontTools' reading of the same tables (Debian's
 /// python3-fonttools, run by the system's Python).
