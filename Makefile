@@ -136,13 +136,15 @@ $(VENV)/.ready:
 # Every golden file drawn by rsvg-convert, Inkscape and headless Chromium; the ink of each pair
 # compared (Fixtures/viewers.py says how and why the thresholds). Sheets in out/viewers/. Then
 # the path command's placement against Chromium's own <textPath> (Fixtures/textpath_check.py,
-# Playwright from PyPI driving Debian's chromium).
+# Playwright from PyPI driving Debian's chromium), and our COLR v1 colour glyphs against
+# Chromium's own drawing of the font (Fixtures/colr_check.py).
 viewers: build test-deps fixture-fonts venv
 	@{ command -v rsvg-convert && command -v inkscape && command -v chromium; } >/dev/null 2>&1 \
 	  || { $(call apt_install,$(VIEWER_PACKAGES)); }
 	$(VENV)/bin/python Fixtures/viewers.py
 	@$(VENV)/bin/python -c 'import playwright' 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	$(VENV)/bin/python Fixtures/textpath_check.py $(CURVETYPE)
+	$(VENV)/bin/python Fixtures/colr_check.py $(CURVETYPE)
 
 # The badge and preview server (Tools/Sources/CurveTypeServer): `make serve` builds it and runs it on
 # http://127.0.0.1:8080/ (HOST and PORT to change), the playground at /. `server-release` is the

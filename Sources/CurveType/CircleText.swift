@@ -352,11 +352,14 @@ enum GlyphDefinitions {
         var layers: [Layer]? = nil
         /// A colour bitmap glyph's (`CBDT`, `sbix`) PNG and box, drawn as an `<image>`.
         var image: GlyphImage? = nil
+        /// A painted colour glyph's (`COLR` v1) paint tree, the outlines it fills as path data
+        /// with their boxes (font units), and the glyph's ink box.
+        var paint: (tree: ColorPaint, outlines: [UInt32: (pathData: String, bounds: Rect)], box: Rect)? = nil
         /// The largest absolute coordinate, font units: decides how many digits the scale needs.
         var extent: Double
 
-        /// Whether the glyph draws anything: an outline, or an image.
-        var isInked: Bool { pathData != nil || image != nil }
+        /// Whether the glyph draws anything: an outline, an image or a paint.
+        var isInked: Bool { pathData != nil || image != nil || paint != nil }
     }
 
     /// Each font's definitions by glyph id, for the fonts used last.
@@ -370,6 +373,16 @@ enum GlyphDefinitions {
         if let image = font.colorImage(of: glyph) {
             let b = image.bounds
             definition = Definition(pathData: nil, image: image, extent: max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)))
+        } else if let tree = font.colorPaint(of: glyph), let box = try font.outline(of: glyph).bounds {
+            // COLR v1 before v0, as browsers choose when a font has both.
+            var outlines: [UInt32: (pathData: String, bounds: Rect)] = [:]
+            for filled in tree.filledGlyphs {
+                let outline = try font.outline(of: filled)
+                guard let b = outline.bounds else { continue }
+                outlines[filled] = (SVGPathData.integerUnits(outline.path), b)
+            }
+            definition = Definition(pathData: nil, paint: (tree, outlines, box),
+                                    extent: max(abs(box.minX), abs(box.maxX), abs(box.minY), abs(box.maxY)))
         } else if let colorLayers = font.colorLayers(of: glyph) {
             var layers: [Definition.Layer] = []
             var extent = 0.0
@@ -377,12 +390,8 @@ enum GlyphDefinitions {
                 let layerOutline = try font.outline(of: layer.glyph)
                 guard let b = layerOutline.bounds else { continue }
                 extent = max(extent, abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY))
-                // As #rrggbbaa, parsed: the writer's own form for a translucent colour.
-                let color = layer.color.flatMap { c in
-                    try? SVGColor(parsing: "#" + hexDigits(UInt64(c.red), width: 2) + hexDigits(UInt64(c.green), width: 2)
-                                  + hexDigits(UInt64(c.blue), width: 2) + hexDigits(UInt64(c.alpha), width: 2))
-                }
-                layers.append(Definition.Layer(pathData: SVGPathData.integerUnits(layerOutline.path), color: color))
+                layers.append(Definition.Layer(pathData: SVGPathData.integerUnits(layerOutline.path),
+                                               color: layer.color.map(ColorPaintSVG.svgColor)))
             }
             definition = Definition(pathData: layers.first?.pathData, layers: layers, extent: extent)
         } else if case let outline = try font.outline(of: glyph), let b = outline.bounds {

@@ -142,6 +142,14 @@ struct GlyphReferences {
                         let b = image.bounds
                         try writer.glyphDefinition(made, png: image.png, minX: b.minX, maxY: b.maxY, width: b.maxX - b.minX,
                                                    height: b.maxY - b.minY, scale: placed.scale, extent: definition.extent)
+                    } else if let paint = definition.paint {
+                        var body = try SVGWriter(format: writer.format, idPrefix: writer.idPrefix)
+                        var painter = ColorPaintSVG(
+                            idPrefix: made.name, glyphName: "\(placed.glyph) of \(fonts[font].familyName)", pathData: { paint.outlines[$0]?.pathData }, bounds: { paint.outlines[$0]?.bounds })
+                        try painter.write(paint.tree, box: paint.box, definitions: &writer, body: &body)
+                        try writer.startGlyphDefinition(made, scale: placed.scale, extent: definition.extent)
+                        writer.append(body)
+                        writer.endGroup()
                     } else if let layers = definition.layers {
                         try writer.glyphDefinition(made, layers: layers.map { ($0.pathData, $0.color) }, scale: placed.scale,
                                                    extent: definition.extent)

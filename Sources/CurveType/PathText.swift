@@ -115,12 +115,16 @@ extension PathTextRequest {
         }
         if style.effect == .bend {
             let images = try lifting {
-                try probe.text.glyphs.count { try run.fonts[$0.font].outline(of: $0.glyph).path.isEmpty && run.fonts[$0.font].colorImage(of: $0.glyph) != nil }
+                try probe.text.glyphs.count { placed throws in
+                    let font = run.fonts[placed.font]
+                    return try font.outline(of: placed.glyph).path.isEmpty
+                        && (font.colorImage(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil)
+                }
             }
             if images > 0 {
                 warnings.append(CurveTypeWarning(
                     .glyphsNotDrawn,
-                    "bend reshapes outlines, and \(images) colour bitmap glyph\(images == 1 ? " has" : "s have") none: not drawn (use --effect rotate, skew or ribbon)"))
+                    "bend reshapes outlines, and \(images) colour glyph\(images == 1 ? " has" : "s have") none (a bitmap, or COLR v1 paints): not drawn (use --effect rotate, skew or ribbon)"))
             }
         }
         if probe.overlapsItself {

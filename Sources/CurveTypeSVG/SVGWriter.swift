@@ -230,6 +230,24 @@ public struct SVGWriter: Sendable {
         raw("</g>\n")
     }
 
+    /// Opens a painted colour glyph's definition (`COLR` v1): a `<g>` scaled as
+    /// `glyphDefinition`'s path, whose content, in font units with y up, the caller writes
+    /// before `endGroup()`.
+    public mutating func startGlyphDefinition(_ reference: Reference, scale: Double, extent: Double) throws(SVGError) {
+        raw("<g")
+        try glyphIDAndScale(reference, scale: scale, extent: extent)
+        raw(">\n")
+    }
+
+    /// How many bytes the document has so far.
+    public var byteCount: Int { out.count }
+
+    /// Appends what `other` has written: for content made apart from the definitions it refers
+    /// to, which must come first. `other` must share this writer's format.
+    public mutating func append(_ other: SVGWriter) {
+        out.append(contentsOf: other.out)
+    }
+
     /// A colour bitmap glyph's definition: a `<g>` scaled from font units to px (not flipped:
     /// an image is stored top row first) holding the PNG as an `<image>` whose top left corner
     /// is (`minX`, -`maxY`) and size `width` × `height`, all font units; the glyph's box with y

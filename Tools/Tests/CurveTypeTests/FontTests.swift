@@ -347,6 +347,70 @@ func makeCollection(_ files: [String]) throws -> String {
     }
 }
 
+/// How a painted colour glyph is written: Chromium's drawing of the same font is the judge of
+/// the pictures (Fixtures/colr_check.py, `make viewers`); these check the SVG's forms.
+@Suite struct ColorPaintSVGTests {
+    func svg(_ text: String) throws -> String {
+        try FitRequest(.text(text), font: .file(path: ColorPaintTests.file, faceIndex: 0),
+                       style: FitStyle(width: 400, height: 100), fill: try SVGColor(parsing: "#111827")).render().svg
+    }
+
+    @Test func gradientsFillTheGlyphPathInFontUnits() throws {
+        let l = try svg("L")
+        // p2 applied: horizontal, from (200, 0) to (1100, 0), in the glyph's own units.
+        #expect(l.contains("<linearGradient id=\"") && l.contains("gradientUnits=\"userSpaceOnUse\" x1=\"200\" y1=\"0\" x2=\"1100\" y2=\"0\">"))
+        #expect(l.contains("<stop offset=\"0\" stop-color=\"#dc2626\"/>") && l.contains("<stop offset=\"1\" stop-color=\"#2563eb\"/>"))
+        #expect(l.contains("<path fill=\"url(#"))
+        #expect(!l.contains("<clipPath"))
+        let o = try svg("O")
+        #expect(o.contains("<radialGradient") && o.contains("cx=\"800\" cy=\"750\" r=\"800\" fx=\"560\" fy=\"900\""))
+        // R: reflected, ending in the text's colour (the CSS colour: a gradient cannot inherit a fill).
+        let r = try svg("R")
+        #expect(r.contains("spreadMethod=\"reflect\"") && r.contains("stop-color=\"currentColor\" stop-opacity=\"0.6\""))
+    }
+
+    @Test func sweepsTransformsAndBlendsHaveTheirSVGForms() throws {
+        // S: a sweep, as 180 wedges of 2° in a group clipped to S.
+        let s = try svg("S")
+        #expect(s.contains("<clipPath id=\"") && s.contains("<g clip-path=\"url(#"))
+        #expect(s.components(separatedBy: "<path d=\"M650 750L").count - 1 == 180)
+        // X: the rotated layer is a group with its matrix (cos 30° to six places).
+        let x = try svg("X")
+        #expect(x.contains("<g transform=\"matrix(0.865993 0.500055 -0.500055 0.865993"))
+        #expect(x.contains("fill=\"#2563eb\" fill-opacity=\"0.5\""))
+        // M: multiply, isolated so that only the backdrop paint is mixed with.
+        let m = try svg("M")
+        #expect(m.contains("<g style=\"isolation:isolate\">") && m.contains("<g style=\"mix-blend-mode:multiply\">"))
+        // The same bytes every time, and every id once.
+        let all = try svg("LOSXGMRKY")
+        #expect(all == (try svg("LOSXGMRKY")))
+        let ids = all.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func hostilePaintTreesAreBounded() throws {
+        let font = try FontStack.resolve(.file(path: ColorPaintTests.file, faceIndex: 0)).primary
+        func glyph(_ c: Unicode.Scalar) throws -> UInt32 { try #require(font.glyph(for: c)) }
+        // W: 100 sweeps, about 1 MiB of wedges, drawn.
+        guard case .glyph(_, .layers(let sweeps))? = font.colorPaint(of: try glyph("W")) else {
+            Issue.record("W is not a glyph clipping layers"); return
+        }
+        #expect(sweeps.count == 100)
+        #expect(try svg("W").count > 1_000_000)
+        // Z: 45 copies of W, within the paint bound but past the 8 MiB a glyph may write.
+        #expect(font.colorPaint(of: try glyph("Z")) != nil)
+        #expect {
+            try svg("Z")
+        } throws: { error in
+            "\(error)".contains("the COLR v1 colour glyph \(try glyph("Z")) of CurveType Test COLRv1 draws more than 8 MiB of SVG")
+        }
+        // Q: 120 copies, 12,000 paints, past the reader's 10,000: the plain outline, in the text's colour.
+        #expect(font.colorPaint(of: try glyph("Q")) == nil)
+        let q = try svg("Q")
+        #expect(!q.contains("<linearGradient") && !q.contains("<clipPath") && q.contains("<path id=\""))
+    }
+}
+
 /// Colour bitmap glyphs (`CBDT`): Noto Color Emoji (Debian's fonts-noto-color-emoji, which
 /// `make test` installs), checked against fontTools' reading of the same tables (Debian's
 /// python3-fonttools, run by the system's Python).
