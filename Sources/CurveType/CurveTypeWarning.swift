@@ -22,6 +22,9 @@ public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvert
         /// Glyphs an effect cannot draw: `path --effect bend` reshapes outlines, and a colour
         /// bitmap glyph (emoji) has none.
         case glyphsNotDrawn
+        /// Colour glyphs drawn in one colour, the text's: `path --effect bend` reshapes a
+        /// glyph's outline, not its colour layers (`COLR`) or paints (`COLR` v1).
+        case colorsNotDrawn
         /// Elements or attributes of a logo were removed as unsafe or unknown; the message
         /// names up to eight of them.
         case logoContentRemoved

@@ -126,6 +126,18 @@ extension PathTextRequest {
                     .glyphsNotDrawn,
                     "bend reshapes outlines, and \(images) colour glyph\(images == 1 ? " has" : "s have") none (a bitmap, or COLR v1 paints): not drawn (use --effect rotate, skew or ribbon)"))
             }
+            let layered = try lifting {
+                try probe.text.glyphs.count { placed throws in
+                    let font = run.fonts[placed.font]
+                    return try !font.outline(of: placed.glyph).path.isEmpty
+                        && (font.colorLayers(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil)
+                }
+            }
+            if layered > 0 {
+                warnings.append(CurveTypeWarning(
+                    .colorsNotDrawn,
+                    "bend reshapes outlines, not colours: \(layered) colour glyph\(layered == 1 ? " is" : "s are") drawn in the text's colour (use --effect rotate, skew or ribbon)"))
+            }
         }
         if probe.overlapsItself {
             warnings.append(CurveTypeWarning(
