@@ -25,10 +25,9 @@ import Musl
 /// Stops in the text's colour are `currentColor` (the CSS colour, black by default): a
 /// gradient cannot inherit a fill.
 struct ColorPaintSVG {
-    /// Each glyph's outline as path data, integer font units (`nil`: no ink).
-    let pathData: (UInt32) throws(FontError) -> String?
-    /// Each glyph's ink box, font units, y up.
-    let bounds: (UInt32) throws(FontError) -> Rect?
+    /// The outline of each glyph the tree fills, as path data in integer font units, and its
+    /// ink box (font units, y up); a glyph without ink is absent.
+    let outlines: [UInt32: (pathData: String, bounds: Rect)]
     /// The prefix of every id made here (the glyph definition's own id), then a counter.
     let idPrefix: String
     /// The glyph and font, for a message (`glyph 59 of CurveType Test COLRv1`).
@@ -45,12 +44,10 @@ struct ColorPaintSVG {
     /// What the two writers held when `write` began.
     private var startBytes = 0
 
-    init(idPrefix: String, glyphName: String, pathData: @escaping (UInt32) throws(FontError) -> String?,
-         bounds: @escaping (UInt32) throws(FontError) -> Rect?) {
+    init(idPrefix: String, glyphName: String, outlines: [UInt32: (pathData: String, bounds: Rect)]) {
         self.idPrefix = idPrefix
         self.glyphName = glyphName
-        self.pathData = pathData
-        self.bounds = bounds
+        self.outlines = outlines
     }
 
     /// Writes `paint`: its gradients and clip paths into `definitions`, its drawing into `body`.
@@ -75,7 +72,7 @@ struct ColorPaintSVG {
         case .layers(let paints):
             for paint in paints { try draw(paint, clip: clip, definitions: &definitions, body: &body) }
         case .glyph(let glyph, let fill):
-            guard let data = try pathData(glyph), let glyphBox = try bounds(glyph) else { return }
+            guard let (data, glyphBox) = outlines[glyph] else { return }
             if let attributes = try simpleFill(fill, map: .identity, definitions: &definitions) {
                 body.element("path", attributes + [("d", data)], empty: true)
                 return
@@ -229,9 +226,7 @@ struct ColorPaintSVG {
     /// `clip` and painted in the colour line's colour at its middle angle. Each wedge overlaps
     /// the next by half a step, so no seam of background shows between them.
     private func sweep(_ line: ColorLine, center: Point, start: Double, end: Double, clip: Rect, body: inout SVGWriter) throws {
-        let corners = [Point(x: clip.minX, y: clip.minY), Point(x: clip.maxX, y: clip.minY),
-                       Point(x: clip.minX, y: clip.maxY), Point(x: clip.maxX, y: clip.maxY)]
-        let reach = corners.map { ($0 - center).length }.max() ?? 0
+        let reach = clip.corners.map { ($0 - center).length }.max() ?? 0
         guard reach > 0, reach.isFinite else { return }
         let step = Self.sweepStep
         let radius = reach / cos(step * 0.75 * .pi / 180) + 1

@@ -144,8 +144,8 @@ struct GlyphReferences {
                                                    height: b.maxY - b.minY, scale: placed.scale, extent: definition.extent)
                     } else if let paint = definition.paint {
                         var body = try SVGWriter(format: writer.format, idPrefix: writer.idPrefix)
-                        var painter = ColorPaintSVG(
-                            idPrefix: made.name, glyphName: "\(placed.glyph) of \(fonts[font].familyName)", pathData: { paint.outlines[$0]?.pathData }, bounds: { paint.outlines[$0]?.bounds })
+                        var painter = ColorPaintSVG(idPrefix: made.name, glyphName: "\(placed.glyph) of \(fonts[font].familyName)",
+                                                    outlines: paint.outlines)
                         try painter.write(paint.tree, box: paint.box, definitions: &writer, body: &body)
                         try writer.startGlyphDefinition(made, scale: placed.scale, extent: definition.extent)
                         writer.append(body)

@@ -114,24 +114,23 @@ extension PathTextRequest {
                 "\(probe.droppedClusters) of \(probe.droppedClusters + probe.text.clusters.count) clusters fall off the end of the path and are not drawn (SVG's rule; use a longer path, a smaller size or another start offset)"))
         }
         if style.effect == .bend {
-            let images = try lifting {
-                try probe.text.glyphs.count { placed throws in
+            // Colour glyphs bend cannot draw: without an outline (a bitmap, or COLR v1 paints
+            // alone) they are left out; with one, only the outline is drawn, in one colour.
+            var images = 0, layered = 0
+            try lifting {
+                for placed in probe.text.glyphs {
                     let font = run.fonts[placed.font]
-                    return try font.outline(of: placed.glyph).path.isEmpty
-                        && (font.colorImage(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil)
+                    if try font.outline(of: placed.glyph).path.isEmpty {
+                        if font.colorImage(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil { images += 1 }
+                    } else if font.colorLayers(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil {
+                        layered += 1
+                    }
                 }
             }
             if images > 0 {
                 warnings.append(CurveTypeWarning(
                     .glyphsNotDrawn,
                     "bend reshapes outlines, and \(images) colour glyph\(images == 1 ? " has" : "s have") none (a bitmap, or COLR v1 paints): not drawn (use --effect rotate, skew or ribbon)"))
-            }
-            let layered = try lifting {
-                try probe.text.glyphs.count { placed throws in
-                    let font = run.fonts[placed.font]
-                    return try !font.outline(of: placed.glyph).path.isEmpty
-                        && (font.colorLayers(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil)
-                }
             }
             if layered > 0 {
                 warnings.append(CurveTypeWarning(

@@ -62,8 +62,7 @@ public struct AffineMap: Sendable, Hashable {
 
     /// The box holding `rect`'s four corners mapped.
     public func apply(_ rect: Rect) -> Rect {
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map(apply)
+        let corners = rect.corners.map(apply)
         return Rect(minX: corners.map(\.x).min() ?? 0, minY: corners.map(\.y).min() ?? 0,
                     maxX: corners.map(\.x).max() ?? 0, maxY: corners.map(\.y).max() ?? 0)
     }

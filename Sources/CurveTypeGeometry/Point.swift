@@ -70,6 +70,11 @@ public struct Rect: Sendable, Hashable {
     /// `maxY − minY`.
     public var height: Double { maxY - minY }
 
+    /// The four corners, in order round the edge from (`minX`, `minY`).
+    public var corners: [Point] {
+        [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
+    }
+
     /// The smallest rectangle holding both.
     /// The middle of the rectangle.
     public var center: Point { Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }
