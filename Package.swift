@@ -31,10 +31,13 @@ let package = Package(
         .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
         // The bundled DejaVu fonts, assembled in byte for byte (`.incbin` of Fonts/*.ttf).
         .target(name: "CBundledFonts", cSettings: [.headerSearchPath("../../Fonts")]),
+        // simple-icons' brand logos (Icons/simple-icons.tsv), assembled in byte for byte likewise.
+        .target(name: "CBundledIcons", cSettings: [.headerSearchPath("../../Icons")]),
 
         // font file ─▶ shaped glyphs, outlines, metrics (FreeType, HarfBuzz, Fontconfig), and the
-        // text's bidi levels (FriBiDi) and line break opportunities (ICU)
-        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CLineBreaks", "CBundledFonts", "CurveTypeGeometry"]),
+        // text's bidi levels (FriBiDi) and line break opportunities (ICU); the bundled brand
+        // logos, outlines by name as glyphs are by code point
+        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CLineBreaks", "CBundledFonts", "CBundledIcons", "CurveTypeGeometry"]),
         // points, angles, transforms, paths, curves with arc-length parametrisation
         .target(name: "CurveTypeGeometry"),
         // shaped glyphs × curve ─▶ placed glyphs

@@ -215,6 +215,18 @@ def check_hostile(port, runs, seed):
     return failures
 
 
+def check_bad_bytes(port):
+    """A client's malformed body is its fault: 400 with one line, never a 500 (a chunk size of -1
+    was once an internal error)."""
+    failures = []
+    for payload in [b"POST /badge HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nx\r\n0\r\n\r\n",
+                    b"POST /badge HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"]:
+        line = raw_exchange(port, payload)
+        if line is not None and not line.startswith(b"HTTP/1.1 400"):
+            failures.append(f"{payload[:60]!r}...: answered {line!r}, not 400")
+    return failures
+
+
 # --- 3. SIGTERM ----------------------------------------------------------------------------
 
 def check_sigterm(process, port):
@@ -252,6 +264,9 @@ def main():
             failures += found
         found = check_hostile(port, args.fuzz_runs, args.seed)
         print(f"hostile HTTP, {args.fuzz_runs} requests (seed {args.seed}): {'ok' if not found else 'FAILED'}")
+        failures += found
+        found = check_bad_bytes(port)
+        print(f"malformed chunked bodies: {'ok' if not found else 'FAILED'}")
         failures += found
         found = check_sigterm(process, port)
         print(f"SIGTERM with a request in flight: {'ok' if not found else 'FAILED'}")

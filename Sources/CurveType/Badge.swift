@@ -54,25 +54,64 @@ public enum BadgeColor {
         return (value * 100).rounded() / 100
     }
 
+    /// A named logo's colour when no `logoColor` is given (shields' `lib/logos.js`): the brand
+    /// colour, except `whitesmoke` for a dark brand (brightness ≤ 0.4) on the dark styles, and
+    /// `#333` for a light brand (≥ 0.6) on the light social style, so the logo always shows.
+    public static func brandLogoColor(hex: String, style: BadgeStyle) -> SVGColor {
+        let brand = (try? SVGColor(parsing: "#" + hex)) ?? SVGColor(red: 0x33, green: 0x33, blue: 0x33)
+        let level = brightness(brand)
+        if style != .social && level <= 0.4 { return SVGColor(red: 0xF5, green: 0xF5, blue: 0xF5) }
+        if style == .social && level >= 0.6 { return SVGColor(red: 0x33, green: 0x33, blue: 0x33) }
+        return brand
+    }
+
     /// Text and shadow colours on `background`: white on dark (brightness ≤ 0.69), dark grey on light.
     static func text(on background: SVGColor) -> (text: String, shadow: String) {
         brightness(background) <= 0.69 ? ("#fff", "#010101") : ("#333", "#ccc")
     }
 }
 
-/// A logo for a badge: an SVG file or a `data:image/svg+xml` URL (base64 or percent-encoded),
-/// read through `SafeSVG`, so nothing in it can run or load.
+/// How wide a badge's logo is drawn; its height is always 14 px.
+public enum BadgeLogoSize: String, Sendable, CaseIterable {
+    /// shields' default: a 14 × 14 px box, the logo fitted inside it and centred (a wide logo
+    /// is drawn smaller).
+    case square
+    /// The logo's own proportions at 14 px high (shields' `logoSize=auto`): a named logo's
+    /// outline box, an SVG's viewBox, an image's pixels.
+    case auto
+}
+
+/// A logo for a badge: a simple-icons brand by name, an SVG file, or a `data:` URL of an SVG
+/// (base64 or percent-encoded), PNG or JPEG. An SVG is read through `SafeSVG`, so nothing in it
+/// can run or load; an image's bytes are checked to be what they claim (`RasterImage`).
 public struct BadgeLogo: Sendable {
-    /// The logo, parsed and stripped to the elements and attributes that are safe to draw.
-    public let svg: SafeSVG
+    /// What is drawn.
+    public enum Drawing: Sendable {
+        /// An SVG drawing (a named logo's path, or the user's SVG, made safe).
+        case svg(SafeSVG)
+        /// A PNG or JPEG, embedded as it is.
+        case image(RasterImage)
+    }
+
+    /// What is drawn; a named logo's colour is chosen when the badge is drawn.
+    public let drawing: Drawing
+    /// The simple-icons brand, for a named logo: its colour and outline box.
+    public let brand: BrandIcon?
     /// Where it came from, for the id prefix.
     let source: String
+
+    /// The SVG drawing, if the logo is one.
+    public var svg: SafeSVG? {
+        if case .svg(let svg) = drawing { return svg }
+        return nil
+    }
 
     /// Reads a file path or a data URL.
     public init(source: String) throws(CurveTypeError) {
         let bytes: [UInt8]
+        var format = "image/svg+xml"
         if source.lowercased().hasPrefix("data:") {
-            bytes = try Self.decodeDataURL(source)
+            (format, bytes) = try Self.decodeDataURL(source)
         } else {
             do {
                 // A stream, so `--logo <(…)` and a FIFO read as a file does; one byte past the
@@ -85,27 +124,105 @@ public struct BadgeLogo: Sendable {
                 case .tooLarge: throw .invalidInput("the logo file \(source) is larger than \(InputBytes.describe(bytes: SafeSVG.maximumBytes))")
                 }
             }
+            let lower = source.lowercased()
+            if lower.hasSuffix(".png") { format = "image/png" }
+            if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { format = "image/jpeg" }
         }
-        self.svg = try lifting { try SafeSVG(parsing: bytes) }
+        switch format {
+        case "image/png": drawing = .image(try lifting { try RasterImage(.png, bytes: bytes) })
+        case "image/jpeg", "image/jpg": drawing = .image(try lifting { try RasterImage(.jpeg, bytes: bytes) })
+        default: drawing = .svg(try lifting { try SafeSVG(parsing: bytes) })
+        }
+        brand = nil
         self.source = source.count > 256 ? hexDigits(fnv1a(source), width: 0) : source
     }
 
-    private static func decodeDataURL(_ url: String) throws(CurveTypeError) -> [UInt8] {
+    /// The simple-icons logo `name` means, resolved as shields resolves `logo=` (see
+    /// `SimpleIcons.named`); an error, with the closest name, if it names none.
+    public init(named name: String) throws(CurveTypeError) {
+        guard let brand = SimpleIcons.named(name) else {
+            let close = SimpleIcons.suggestion(for: name).map { " (did you mean \($0)?)" } ?? ""
+            throw .invalidInput("no logo is named \"\(Diagnostic.escaped(String(name.prefix(60))))\"\(close); `curvetype logos WORD` lists them")
+        }
+        self.init(brand: brand)
+    }
+
+    /// The logo of a simple-icons brand.
+    public init(brand: BrandIcon) {
+        self.brand = brand
+        drawing = .svg(SafeSVG(pathData: brand.pathData, viewBox: Rect(minX: 0, minY: 0, maxX: 24, maxY: 24)))
+        source = "simple-icons:" + brand.slug
+    }
+
+    /// A `--logo` value: a `data:` URL; a file, when it holds a `/` or ends in `.svg`, `.png`,
+    /// `.jpg` or `.jpeg` (`./github` names a file called github); else a simple-icons name.
+    /// `mayNameFiles` false (a stranger's request) reads a name where a file would be read.
+    public init(argument: String, mayNameFiles: Bool = true) throws(CurveTypeError) {
+        if argument.lowercased().hasPrefix("data:") || (mayNameFiles && Self.namesFile(argument)) {
+            try self.init(source: argument)
+        } else {
+            try self.init(named: argument)
+        }
+    }
+
+    /// Whether a `--logo` value names a file rather than a simple-icons logo.
+    public static func namesFile(_ argument: String) -> Bool {
+        let lower = argument.lowercased()
+        return lower.contains("/") || [".svg", ".png", ".jpg", ".jpeg"].contains { lower.hasSuffix($0) }
+    }
+
+    /// Its width in px at 14 px high, as `size` asks.
+    func width(_ size: BadgeLogoSize) -> Double {
+        guard size == .auto else { return 14 }
+        let aspect: Double
+        if let box = brandBox { aspect = box.width / box.height } else {
+            switch drawing {
+            case .svg(let svg): aspect = svg.aspectRatio
+            case .image(let image): aspect = image.aspectRatio
+            }
+        }
+        return max(1, (14 * aspect).rounded())
+    }
+
+    /// A named logo's outline box in its 24 × 24 viewBox (shields' `logoSize=auto` frames it
+    /// so, when it is not square).
+    var brandBox: Rect? {
+        guard let brand, let box = (try? Path(svgPathData: brand.pathData))?.bounds(), box.width > 0, box.height > 0 else { return nil }
+        return box
+    }
+
+    /// The drawing to embed for a badge of `style`: a named logo coloured `color` or, without
+    /// one, its brand colour as shields shows it (`whitesmoke` for a dark brand, `#333` for a
+    /// light one in the social style), and framed to its outline when `size` is auto; any other
+    /// SVG recoloured only when `color` is given.
+    func drawing(style: BadgeStyle, color: SVGColor?, size: BadgeLogoSize) -> Drawing {
+        guard case .svg(var svg) = drawing else { return drawing }
+        if let brand {
+            if size == .auto, let box = brandBox, box.width != box.height {
+                svg = SafeSVG(pathData: brand.pathData, viewBox: box)
+            }
+            return .svg(svg.recoloured(color ?? BadgeColor.brandLogoColor(hex: brand.hex, style: style)))
+        }
+        return .svg(color.map { svg.recoloured($0) } ?? svg)
+    }
+
+    private static func decodeDataURL(_ url: String) throws(CurveTypeError) -> (format: String, bytes: [UInt8]) {
         guard let comma = url.firstIndex(of: ",") else { throw .invalidInput("the logo data URL has no ',' before its data") }
         let header = url[url.index(url.startIndex, offsetBy: 5)..<comma].lowercased()
         let data = String(url[url.index(after: comma)...])
         let parts = header.split(separator: ";").map { $0.trimmed() }
-        guard parts.first == "image/svg+xml" else {
-            throw .invalidInput("the logo must be SVG (data:image/svg+xml), not \(parts.first.map { "data:" + $0 } ?? "an untyped data URL")")
+        let format = parts.first ?? ""
+        guard ["image/svg+xml", "image/png", "image/jpeg", "image/jpg"].contains(format) else {
+            throw .invalidInput("the logo must be SVG, PNG or JPEG (data:image/svg+xml, image/png or image/jpeg), not \(parts.first.map { "data:" + $0 } ?? "an untyped data URL")")
         }
         if parts.contains("base64") {
             guard let decoded = Data(base64Encoded: data.filter { !$0.isWhitespace }) else {
                 throw .invalidInput("the logo's base64 data is not valid base64")
             }
-            return [UInt8](decoded)
+            return (format, [UInt8](decoded))
         }
         guard let bytes = percentDecoded(data) else { throw .invalidInput("the logo data URL has bad percent-encoding") }
-        return bytes
+        return (format, bytes)
     }
 
     /// RFC 3986 percent-decoding: `%` and two hex digits give one byte; any other `%` is an error.
@@ -154,8 +271,12 @@ public struct BadgeRequest: Sendable {
     public var labelLink: String?
     /// A logo drawn before the label; `nil` for none.
     public var logo: BadgeLogo?
-    /// Paints every colour of the logo.
+    /// Paints every colour of an SVG logo; for a named logo, `nil` is its brand colour.
     public var logoColor: SVGColor?
+    /// How wide the logo is drawn: shields' 14 px square, or its own proportions.
+    public var logoSize: BadgeLogoSize
+    /// The logo box's width in px (shields' `logoWidth`), overriding `logoSize`; 0…100.
+    public var logoWidth: Double?
     /// The accessible name and `<title>`; `nil` is "label: message".
     public var title: String?
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
@@ -172,7 +293,7 @@ public struct BadgeRequest: Sendable {
                 style: BadgeStyle = .flat, font: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
                 features: [FontFeature] = [],
                 link: String? = nil, labelLink: String? = nil, logo: BadgeLogo? = nil,
-                logoColor: SVGColor? = nil, title: String? = nil, glyphs: GlyphMode = .outlines,
+                logoColor: SVGColor? = nil, logoSize: BadgeLogoSize = .square, logoWidth: Double? = nil, title: String? = nil, glyphs: GlyphMode = .outlines,
                 idPrefix: String? = nil, precision: Int = 2) {
         self.label = label
         self.message = message
@@ -186,6 +307,8 @@ public struct BadgeRequest: Sendable {
         self.labelLink = labelLink
         self.logo = logo
         self.logoColor = logoColor
+        self.logoSize = logoSize
+        self.logoWidth = logoWidth
         self.title = title
         self.glyphs = glyphs
         self.idPrefix = idPrefix

@@ -18,9 +18,7 @@ extension BadgeRequest {
         let (cleanMessage, removedMessage) = TextInput.clean(TextInput.trimmed(message))
         var label = TextInput.trimmed(cleanLabel)
         var message = TextInput.trimmed(cleanMessage)
-        guard !message.isEmpty else {
-            throw .invalidInput(removedMessage > 0 ? "the message has only control characters" : "the message is empty")
-        }
+        // An empty message is an empty right half, as shields draws `/badge/version- -blue`.
         switch style {
         case .forTheBadge:
             label = label.uppercased()
@@ -44,40 +42,56 @@ extension BadgeRequest {
             labelRun = run
             warnings += said.map { $0.of("label") }
         }
-        let (messageRun, said) = try shape(message, font: messageFont, fallbacks: fallbackFonts, features: features, removed: removedMessage)
-        warnings += said.map { $0.of("message") }
+        var messageRun: ShapedRun?
+        if !message.isEmpty {
+            let (run, said) = try shape(message, font: messageFont, fallbacks: fallbackFonts, features: features, removed: removedMessage)
+            messageRun = run
+            warnings += said.map { $0.of("message") }
+        } else if removedMessage > 0 {
+            warnings.append(CurveTypeWarning(.controlCharactersRemoved, "removed \(removedMessage) control characters, leaving it empty", part: "message"))
+        }
 
-        let logoWidth = logo.map { max(1, (14 * $0.svg.aspectRatio).rounded()) }
+        if let logoWidth, !(logoWidth.isFinite && (0...100).contains(logoWidth)) {
+            throw .invalidInput("the logo width must be 0–100 px, not \(shortestDigits(logoWidth))")
+        }
+        if logoColor != nil, let logo, case .image = logo.drawing {
+            throw .invalidInput("a logo colour cannot recolour a PNG or JPEG logo")
+        }
+        let logoBoxWidth = logo.map { self.logoWidth ?? $0.width(logoSize) }
         let geometry = BadgeGeometry(
             style: style,
             labelWidth: labelRun.map { advanceWidth(of: $0, size: size) } ?? 0,
             labelCount: labelRun.map(clusterCount) ?? 0,
-            messageWidth: advanceWidth(of: messageRun, size: size), messageCount: clusterCount(of: messageRun),
-            logoWidth: logoWidth, labelColorGiven: labelColor != nil)
+            messageWidth: messageRun.map { advanceWidth(of: $0, size: size) } ?? 0, messageCount: messageRun.map(clusterCount) ?? 0,
+            logoWidth: logoBoxWidth, labelColorGiven: labelColor != nil)
         let tracking = style == .forTheBadge ? 1.25 : 0
         let line = LineCurve(origin: Point(x: 0, y: geometry.baseline), length: geometry.width)
         let labelLayout = labelRun.map {
             layOut($0, size: size, along: line, anchor: geometry.labelCenter, align: .center, tracking: tracking, baselineShift: 0)
         }
-        let messageLayout = layOut(messageRun, size: size, along: line, anchor: geometry.messageCenter, align: .center,
-                                   tracking: tracking, baselineShift: 0)
+        let messageLayout = messageRun.map {
+            layOut($0, size: size, along: line, anchor: geometry.messageCenter, align: .center, tracking: tracking, baselineShift: 0)
+        }
 
         let accessible = title.map { TextInput.clean($0).text } ?? (label.isEmpty ? message : "\(label): \(message)")
-        let prefix = idPrefix ?? derivedIDPrefix([
+        var identity = [
             label, message, color?.value ?? "", labelColor?.value ?? "", style.rawValue, regular.description,
             joinedByHand(fallbackFonts.map(\.description), separator: ","), link ?? "", labelLink ?? "",
             logo?.source ?? "", logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)",
-        ])
+        ]
+        // Only when set, so the ids of badges made before these options stay as they were.
+        if logoSize != .square || self.logoWidth != nil { identity += [logoSize.rawValue, self.logoWidth.map(shortestDigits) ?? ""] }
+        let prefix = idPrefix ?? derivedIDPrefix(identity)
         let drawing = BadgeDrawing(
             request: self, geometry: geometry, label: labelLayout, message: messageLayout,
             links: links, accessible: accessible,
-            family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : cssFamily(messageRun.fonts[0]))
+            family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : ((messageRun ?? labelRun)?.fonts.first).map(cssFamily) ?? "sans-serif")
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 6144) }
         try lifting { try drawing.write(into: &writer) }
-        if let logo, !logo.svg.removed.isEmpty {
+        if let removed = logo?.svg?.removed, !removed.isEmpty {
             warnings.append(CurveTypeWarning(
                 .logoContentRemoved,
-                "removed from the logo: \(logo.svg.removed.prefix(8).joined(separator: ", "))\(logo.svg.removed.count > 8 ? ", …" : "")"))
+                "removed from the logo: \(removed.prefix(8).joined(separator: ", "))\(removed.count > 8 ? ", …" : "")"))
         }
         return BadgeResult(svg: writer.finish(), style: style, geometry: geometry,
                            label: label, message: message, warnings: warnings)
@@ -121,7 +135,8 @@ private struct BadgeDrawing {
     let request: BadgeRequest
     let geometry: BadgeGeometry
     let label: CurveTextLayout?
-    let message: CurveTextLayout
+    /// `nil` for an empty message.
+    let message: CurveTextLayout?
     /// Validated label and message links.
     let links: (label: String?, message: String?)
     let accessible: String
@@ -149,8 +164,10 @@ private struct BadgeDrawing {
         let wholeLink = links.label == nil ? links.message : nil
         if let wholeLink { startLink(wholeLink, into: &writer) }
         if let logo = request.logo, let box = g.logo {
-            let svg = request.logoColor.map { logo.svg.recoloured($0) } ?? logo.svg
-            try writer.embed(svg, x: box.minX, y: box.minY, width: box.width, height: box.height)
+            switch logo.drawing(style: style, color: request.logoColor, size: request.logoSize) {
+            case .svg(let svg): try writer.embed(svg, x: box.minX, y: box.minY, width: box.width, height: box.height)
+            case .image(let image): try writer.embed(image, x: box.minX, y: box.minY, width: box.width, height: box.height)
+            }
         }
         if let label {
             let colors = textColors(on: labelColor)
@@ -167,8 +184,10 @@ private struct BadgeDrawing {
             startLink(link, into: &writer)
             try writer.rect(x: g.leftWidth, y: 0, width: g.rightWidth, height: g.height, [("fill", "#000"), ("fill-opacity", "0")])
         }
-        try text(message, index: messageIndex, glyphs: glyphs, center: g.messageCenter,
-                 bold: style == .social || style == .forTheBadge, colors: textColors(on: color), into: &writer)
+        if let message {
+            try text(message, index: messageIndex, glyphs: glyphs, center: g.messageCenter,
+                     bold: style == .social || style == .forTheBadge, colors: textColors(on: color), into: &writer)
+        }
         if links.message != nil { writer.close("a") }
     }
 

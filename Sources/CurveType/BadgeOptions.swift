@@ -18,10 +18,17 @@ public struct BadgeOptions: Sendable, Equatable {
     public var link: String?
     /// Where the label half links (`--label-link`).
     public var labelLink: String?
-    /// An SVG logo: a file, or a data:image/svg+xml URL (base64 or percent-encoded) (`--logo`).
+    /// A simple-icons name (github, python), an SVG, PNG or JPEG file, or a data: URL of one
+    /// (`--logo`).
     public var logo: String?
-    /// Paint the whole logo in this colour (`--logo-color`).
+    /// Paint the whole logo in this colour (default for a named logo: its brand colour)
+    /// (`--logo-color`).
     public var logoColor: String?
+    /// square: a 14 px box, as shields draws; auto: the logo's own proportions at 14 px high
+    /// (`--logo-size`).
+    public var logoSize = BadgeLogoSize.square
+    /// The logo box's width in px, 0–100 (shields' logoWidth) (`--logo-width`).
+    public var logoWidth: Double?
     /// The accessible name and <title> (default "label: message") (`--title`).
     public var title: String?
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
@@ -41,8 +48,9 @@ public struct BadgeOptions: Sendable, Equatable {
             label: label, message: message, color: try messageColor.map { c throws(CurveTypeError) in try badgePaint(c, option: spellings.typed("messageColor")) },
             labelColor: try labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--label-color") }, style: style, font: try fonts.givenRequest(),
             fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), link: link, labelLink: labelLink,
-            logo: try logo.map { text throws(CurveTypeError) in try BadgeLogo(source: text) },
+            logo: try logo.map { text throws(CurveTypeError) in try naming("--logo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) } },
             logoColor: try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--logo-color") },
+            logoSize: logoSize, logoWidth: logoWidth,
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
             precision: document.precision)
     }
@@ -58,6 +66,8 @@ public struct BadgeOptions: Sendable, Equatable {
         labelLink = try reader.text("labelLink")
         logo = try reader.logo("logo")
         logoColor = try reader.text("logoColor")
+        logoSize = try reader.choice("logoSize", BadgeLogoSize.self) ?? logoSize
+        logoWidth = try reader.number("logoWidth")
         title = try reader.text("title")
         try document.read(&reader)
     }

@@ -250,16 +250,17 @@ struct OptionReader {
         return fonts
     }
 
-    /// A logo: a file or a `data:` URL; where options come from a stranger, only a `data:` URL.
+    /// A logo: a simple-icons name, a file or a `data:` URL; where options come from a
+    /// stranger, a name or a `data:` URL (`BadgeLogo.namesFile` tells a file).
     mutating func logo(_ name: String) throws(CurveTypeError) -> String? {
         guard let logo = try text(name) else { return nil }
-        if !logo.lowercased().hasPrefix("data:") { try checkMayNameFiles(name) }
+        if !logo.lowercased().hasPrefix("data:") && BadgeLogo.namesFile(logo) { try checkMayNameFiles(name) }
         return logo
     }
 
     private func checkMayNameFiles(_ name: String) throws(CurveTypeError) {
         guard mayNameFiles else {
-            throw .invalidInput("\"\(name)\" names a file on the server, which is not accepted here\(name == "logo" ? " (give an SVG data: URL)" : name.lowercased().contains("font") ? " (give a font family, such as DejaVu Serif)" : "")")
+            throw .invalidInput("\"\(name)\" names a file on the server, which is not accepted here\(name == "logo" ? " (give a simple-icons name or a data: URL)" : name.lowercased().contains("font") ? " (give a font family, such as DejaVu Serif)" : "")")
         }
     }
 

@@ -27,7 +27,7 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidPrecision(let p): return "precision must be a whole number from 0 to 6, not \(p)"
         case .invalidColor(let c): return "not a colour: \"\(c)\" (use a CSS name, #rgb, #rrggbb, #rrggbbaa, rgb(), hsl(), hwb(), transparent or currentColor)"
         case .invalidIDPrefix(let p): return "not a usable id prefix: \"\(p)\" (use a letter, then letters, digits, '-' or '_')"
-        case .invalidLogo(let reason): return "the logo is not usable SVG: \(reason)"
+        case .invalidLogo(let reason): return "the logo is not usable: \(reason)"
         }
     }
 }

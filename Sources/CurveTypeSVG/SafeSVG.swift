@@ -87,7 +87,12 @@ public struct SafeSVG: Sendable {
         if box == nil, let w = reader.rootWidth.flatMap(Self.length), let h = reader.rootHeight.flatMap(Self.length) {
             box = (0, 0, w, h)
         }
-        guard let box else { throw .invalidLogo("the root <svg> has no size: give it a viewBox or a width and height") }
+        // No size of its own: the box its shapes cover (strokes not counted), as a viewer
+        // would show the drawing whole.
+        if box == nil, let content = try Self.contentBounds(children, in: .identity), content.width > 0, content.height > 0 {
+            box = (content.minX, content.minY, content.width, content.height)
+        }
+        guard let box else { throw .invalidLogo("it has no size (no viewBox, width or height) and draws no shape to size it by") }
         guard box.2 / box.3 < 100, box.3 / box.2 < 100 else {
             throw .invalidLogo("its viewBox is more than 100 times wider than high, or higher than wide")
         }
@@ -98,12 +103,72 @@ public struct SafeSVG: Sendable {
         self.renamedIDs = reader.ids.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 }
     }
 
+    /// The box the shapes of `nodes` cover (paths, rectangles, circles, ellipses, lines,
+    /// polylines and polygons, through their transforms and `outer`), user units; `nil` if
+    /// they draw none. What only defines (gradients, clip paths, masks, symbols) is not counted.
+    static func contentBounds(_ nodes: [Node], in outer: AffineMap) throws(SVGError) -> Rect? {
+        var box: Rect?
+        func add(_ rect: Rect?) {
+            guard let rect else { return }
+            box = box?.union(rect) ?? rect
+        }
+        for case .element(let name, let attributes, let children) in nodes {
+            guard !["defs", "clipPath", "mask", "linearGradient", "radialGradient", "symbol"].contains(name) else { continue }
+            func number(_ key: String) -> Double {
+                guard let text = attributes.first(where: { $0.name == key })?.value else { return 0 }
+                return length(text) ?? Double(text.trimmed()) ?? 0
+            }
+            var map = outer
+            if let text = attributes.first(where: { $0.name == "transform" })?.value {
+                guard let own = transform(text) else { throw .invalidLogo("a transform it cannot read: \"\(text.prefix(60))\"") }
+                map = own.concatenating(outer)
+            }
+            var shape = Path()
+            switch name {
+            case "path":
+                if let d = attributes.first(where: { $0.name == "d" })?.value, let path = try? Path(svgPathData: d) { shape = path }
+            case "rect":
+                let (w, h) = (number("width"), number("height"))
+                if w > 0 && h > 0 { shape = Path(rectangle: Rect(minX: number("x"), minY: number("y"), maxX: number("x") + w, maxY: number("y") + h)) }
+            case "circle", "ellipse":
+                let rx = name == "circle" ? number("r") : number("rx"), ry = name == "circle" ? number("r") : number("ry")
+                if rx > 0 && ry > 0 {
+                    // The four extreme points bound an ellipse; through a rotation, its box.
+                    let (cx, cy) = (number("cx"), number("cy"))
+                    shape = Path(rectangle: Rect(minX: cx - rx, minY: cy - ry, maxX: cx + rx, maxY: cy + ry))
+                }
+            case "line":
+                shape.move(to: Point(x: number("x1"), y: number("y1")))
+                shape.line(to: Point(x: number("x2"), y: number("y2")))
+            case "polyline", "polygon":
+                let values = (attributes.first { $0.name == "points" }?.value ?? "")
+                    .split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }).compactMap { Double($0) }
+                for index in stride(from: 0, to: values.count - 1, by: 2) {
+                    let point = Point(x: values[index], y: values[index + 1])
+                    if index == 0 { shape.move(to: point) } else { shape.line(to: point) }
+                }
+            default:
+                break
+            }
+            add(shape.bounds(transformedBy: map))
+            add(try contentBounds(children, in: map))
+        }
+        return box
+    }
+
     /// A length in user units (`12`, `12px`); `nil` for percentages and other units.
     private static func length(_ text: String) -> Double? {
         let t = text.trimmed()
         let number = t.hasSuffix("px") ? String(t.dropLast(2)) : t
         guard let v = Double(number), v.isFinite, v > 0 else { return nil }
         return v
+    }
+
+    /// A drawing of one path (`d`, trusted path data such as a bundled brand icon's) in the
+    /// viewBox `viewBox`, filled with the document's fill.
+    public init(pathData: String, viewBox: Rect) {
+        self.init(attributes: [], children: [.element(name: "path", attributes: [Attribute(name: "d", value: pathData)], children: [])],
+                  viewBox: (viewBox.minX, viewBox.minY, viewBox.width, viewBox.height), removed: [], renamedIDs: [])
     }
 
     private init(attributes: [Attribute], children: [Node], viewBox: (Double, Double, Double, Double), removed: [String],
@@ -567,6 +632,12 @@ private struct SafeSVGReader {
             }
             return nil
         }
+        // Numbers as a viewer reads them: `nan`, `inf` or 1e308 would be copied into the badge
+        // and make it invalid SVG (or overflow a viewer's arithmetic).
+        if let kind = SVGNumberCheck.kinds[name], !SVGNumberCheck.isValid(v, kind) {
+            note("\(name)=\"\(value)\"")
+            return nil
+        }
         // No CSS escapes or functions that load or run anything, whatever the attribute.
         let lower = v.lowercased()
         if lower.contains("\\") || lower.contains("expression(") || lower.contains("javascript:") || lower.contains("@import") {
@@ -800,5 +871,88 @@ private struct SafeSVGReader {
             j = end + 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// What numbers an attribute's value holds, and whether they are ones a viewer can draw.
+enum SVGNumberCheck {
+    enum Kind {
+        /// One number or length (`12`, `1.5px`, `50%`).
+        case length
+        /// Numbers and lengths separated by spaces or commas (`points`, `stroke-dasharray`).
+        case list
+        /// Path data: command letters and numbers.
+        case pathData
+    }
+
+    static let kinds: [String: Kind] = [
+        "x": .length, "y": .length, "x1": .length, "y1": .length, "x2": .length, "y2": .length,
+        "cx": .length, "cy": .length, "r": .length, "rx": .length, "ry": .length, "fx": .length,
+        "fy": .length, "fr": .length, "width": .length, "height": .length, "stroke-width": .length,
+        "stroke-miterlimit": .length, "stroke-dashoffset": .length, "opacity": .length,
+        "fill-opacity": .length, "stroke-opacity": .length, "stop-opacity": .length, "offset": .length,
+        "pathLength": .length, "font-size": .length, "letter-spacing": .length,
+        "points": .list, "stroke-dasharray": .list, "dx": .list, "dy": .list, "d": .pathData,
+    ]
+
+    /// The largest magnitude kept: far beyond any drawing, and far from overflow.
+    static let limit = 1e9
+
+    /// Whether every number in `value` is finite and within `limit`, with nothing but the units
+    /// (or, in path data, the commands) SVG allows around them. Keywords a length may be
+    /// (`auto`, `none`, `inherit`) pass as they are.
+    static func isValid(_ value: String, _ kind: Kind) -> Bool {
+        let bytes = Array(value.utf8)
+        if kind != .pathData, ["auto", "none", "inherit", "normal"].contains(value.lowercased()) { return true }
+        var index = 0
+        var numbers = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") || byte == 9 || byte == 10 || byte == 13 {
+                index += 1
+                continue
+            }
+            if kind == .pathData, "MmLlHhVvCcSsQqTtAaZz".utf8.contains(byte) {
+                index += 1
+                continue
+            }
+            guard let end = numberEnd(bytes, from: index),
+                  let number = Double(String(decoding: bytes[index..<end], as: UTF8.self)),
+                  number.isFinite, abs(number) <= limit else { return false }
+            numbers += 1
+            index = end
+            if kind != .pathData {
+                // A unit, or a percentage, right after the number.
+                let unitStart = index
+                while index < bytes.count, (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z") { index += 1 }
+                let unit = String(decoding: bytes[unitStart..<index], as: UTF8.self).lowercased()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "%"), unit.isEmpty { index += 1; continue }
+                guard ["", "px", "pt", "pc", "mm", "cm", "in", "em", "ex", "rem"].contains(unit) else { return false }
+            }
+            if kind == .length && numbers > 1 { return false }
+        }
+        return kind == .pathData || numbers > 0
+    }
+
+    /// The end of the SVG number starting at `start` (sign, digits, fraction, exponent); `nil`
+    /// if none starts there.
+    static func numberEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var i = start
+        func digits() -> Int {
+            let from = i
+            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - from
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+        var count = digits()
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1; count += digits() }
+        guard count > 0 else { return nil }
+        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            let mark = i
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { i = mark }
+        }
+        return i
     }
 }

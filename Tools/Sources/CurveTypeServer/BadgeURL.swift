@@ -3,35 +3,82 @@ import CurveType
 /// A shields-style badge address, `/badge/<label>-<message>-<color>[.svg]`, read as shields
 /// reads it, so links written for img.shields.io work unchanged.
 ///
-/// The content is split on single dashes by shields' own pattern (a label is optional, so
-/// `/badge/<message>-<color>` gives a message-only badge); each part is then percent-decoded
-/// and the label and message unescaped: `_` is a space, `__` an underscore, `--` a dash.
-/// `%20` is a space too, as any percent escape is its character.
+/// shields decodes the whole address before splitting it (`%2D` splits like `-`, and `/` is text
+/// in a field), then splits it by its route's pattern
+/// `((?:[^-]|--)*?)-?((?:[^-]|--)*)-((?:[^-.]|--)+)`: a lazy label and an optional dash, a
+/// message, then a colour that holds no dot (so `.svg` can follow). `--` is a dash inside a part.
+/// The label and message are then unescaped: `_` is a space, `__` an underscore, `--` a dash.
 public struct BadgeURL: Sendable, Equatable {
     /// Empty for a message-only badge.
     public var label: String
+    /// The right half's text; may be empty.
     public var message: String
+    /// The colour as written (shields' names, hex, CSS); checked later.
     public var color: String
 
-    /// shields' route (services/static-badge): a lazy label and an optional dash, a message,
-    /// then a colour that holds no dot (so `.svg` can follow). `--` is a dash inside a part.
-    /// Swift's `Regex` backtracks as JavaScript's does, so ambiguous contents (`a---b-c`) split
-    /// as on shields.
-    nonisolated(unsafe) private static let pattern = #/((?:[^-]|--)*?)-?((?:[^-]|--)*)-((?:[^-.]|--)+)/#
-
     /// Reads `content`, the path after `/badge/` as it came (still percent-encoded), with or
-    /// without `.svg`. `nil` if it is not `[label-]message-color`.
+    /// without `.svg`. `nil` if it is not valid percent-encoded UTF-8 or not
+    /// `[label-]message-color`. Linear in the length, whatever the dashes.
     public init?(content: Substring) {
-        var content = content
-        if content.hasSuffix(".svg") { content = content.dropLast(4) }
-        guard let match = try? Self.pattern.wholeMatch(in: content),
-              let label = PercentDecoding.decode(match.output.1),
-              let message = PercentDecoding.decode(match.output.2),
-              let color = PercentDecoding.decode(match.output.3) else { return nil }
-        self.label = Self.unescaped(label)
-        self.message = Self.unescaped(message)
+        guard let decoded = PercentDecoding.decode(content) else { return nil }
+        var text = Substring(decoded)
+        if text.hasSuffix(".svg") { text = text.dropLast(4) }
+        guard let split = Self.split(Array(text.utf8)) else { return nil }
+        let bytes = Array(text.utf8)
+        func part(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        label = Self.unescaped(part(split.label))
+        message = Self.unescaped(part(split.message))
         // shields unescapes the label and message only; a colour is taken as it is.
-        self.color = color
+        color = part(split.color)
+    }
+
+    /// The three parts of `s` as the route's pattern matches them, found without backtracking.
+    ///
+    /// Why by hand: Swift's `Regex` backtracks as JavaScript's does, and on this pattern that
+    /// takes time growing faster than the square of the length (8 KB of one letter: 7 s).
+    /// Every part is a run of tokens, a character that is not `-` or the pair `--`, so from any
+    /// position the tokens are read one way only, and the positions a run can reach form a
+    /// chain. The regex's choices then come down to: the label, the shortest reachable end that
+    /// lets the rest match (lazy `*?`); the optional dash taken if that works (greedy `?`); the
+    /// message, the farthest reachable end followed by `-` and a colour to the end (greedy
+    /// `*`). Both are read off arrays filled from the right, so the whole split is linear.
+    static func split(_ s: [UInt8]) -> (label: Range<Int>, message: Range<Int>, color: Range<Int>)? {
+        let n = s.count
+        let dash = UInt8(ascii: "-"), dot = UInt8(ascii: ".")
+        /// The end of the token at `p` in a label or message, if one starts there.
+        func next(_ p: Int) -> Int? {
+            guard p < n else { return nil }
+            if s[p] != dash { return p + 1 }
+            return p + 1 < n && s[p + 1] == dash ? p + 2 : nil
+        }
+        // colorToEnd[p]: s[p..<n] is colour tokens (no lone `-`, no `.`), possibly none.
+        var colorToEnd = [Bool](repeating: false, count: n + 1)
+        colorToEnd[n] = true
+        if n > 0 {
+            for p in stride(from: n - 1, through: 0, by: -1) {
+                if s[p] == dash {
+                    colorToEnd[p] = p + 1 < n && s[p + 1] == dash && colorToEnd[p + 2]
+                } else {
+                    colorToEnd[p] = s[p] != dot && colorToEnd[p + 1]
+                }
+            }
+        }
+        /// Whether the message may end at `b`: a `-` there, then a colour of one token or more.
+        func endsMessage(_ b: Int) -> Bool { b + 1 < n && s[b] == dash && colorToEnd[b + 1] }
+        // farthest[p]: the farthest message end reachable from p that `endsMessage`, if any.
+        var farthest = [Int?](repeating: nil, count: n + 1)
+        for p in stride(from: n, through: 0, by: -1) {
+            let beyond = next(p).flatMap { farthest[$0] }
+            farthest[p] = beyond ?? (endsMessage(p) ? p : nil)
+        }
+        // The label: ends reachable from 0, shortest first.
+        var labelEnd: Int? = 0
+        while let q = labelEnd {
+            if q < n, s[q] == dash, let b = farthest[q + 1] { return (0..<q, (q + 1)..<b, (b + 1)..<n) }
+            if let b = farthest[q] { return (0..<q, q..<b, (b + 1)..<n) }
+            labelEnd = next(q)
+        }
+        return nil
     }
 
     /// shields' `escapeFormat` (core/badge-urls/path-helpers.js): an underscore with no

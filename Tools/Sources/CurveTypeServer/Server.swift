@@ -84,31 +84,36 @@ public enum CurveTypeServer {
         return try await svgResponse(query, request: request, maxAge: maxAge, renderer: renderer)
     }
 
-    /// `/badge/<label>-<message>-<color>[.svg]?<shields' query>`.
+    /// `/badge/<label>-<message>-<color>[.svg]?<shields' query>`, read as shields reads it: what
+    /// shields ignores (a colour it does not know, a logo name it has not, `logoColor` without
+    /// a logo, an unknown style or parameter) is ignored here too, and named in the
+    /// `CurveType-Ignored` header.
     static func badgeFromPath(_ request: Request, renderer: Renderer) async throws -> Response {
         let path = request.uri.path
         let content = path.dropFirst("/badge/".count)
-        guard !content.contains("/"), let badge = BadgeURL(content: content) else {
+        guard let badge = BadgeURL(content: content) else {
             throw HTTPError(.notFound, message: "a badge's address is /badge/LABEL-MESSAGE-COLOR or /badge/MESSAGE-COLOR (a dash in the text is --, an underscore __, a space _ or %20)")
         }
         var items = try queryItems(request)
         let maxAge = try cacheSeconds(&items, configuration: renderer.configuration)
-        // The query's label and colour replace the path's, as on shields.
-        var options: [(name: String, value: String)] = [("label", badge.label), ("message", badge.message), ("color", badge.color)]
-        for item in items {
-            if let index = options.firstIndex(where: { $0.name == item.name && ["label", "color"].contains(item.name) }) {
-                options[index].value = item.value
-            } else {
-                options.append(item)
-            }
-        }
-        let query = try command("badge", try shieldsLinks(options))
-        return try await svgResponse(query, request: request, maxAge: maxAge, renderer: renderer)
+        let reading = try ShieldsBadgeQuery(badge: badge, query: items)
+        let query = try command("badge", reading.options)
+        var response = try await svgResponse(query, request: request, maxAge: maxAge, renderer: renderer)
+        if !reading.ignored.isEmpty { response.headers[.curveTypeIgnored] = reading.headerValue }
+        return response
     }
 
     /// `POST /badge` with shields' endpoint JSON.
     static func badgeFromEndpoint(_ request: Request, context: BasicRequestContext, renderer: Renderer) async throws -> Response {
-        let body = try await request.body.collect(upTo: renderer.configuration.maximumBodyBytes)
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: renderer.configuration.maximumBodyBytes)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            // The client's bytes are not HTTP (a chunk size that is not one): its fault, a 400.
+            throw HTTPError(.badRequest, message: "the request body is not valid HTTP (\(String(describing: error).prefix(80)))")
+        }
         let endpoint: EndpointBadge
         do {
             endpoint = try JSONDecoder().decode(EndpointBadge.self, from: Data(buffer: body))
@@ -299,17 +304,16 @@ struct EndpointBadge: Decodable {
         case schemaVersion, label, message, color, labelColor, isError, style, namedLogo, logoSvg, logoColor, cacheSeconds
     }
 
-    /// The badge's options by the command line's names.
+    /// The badge's options by the command line's names. A `namedLogo` shields does not know is
+    /// ignored, as shields ignores it; `logoSvg` wins over it.
     func options() throws -> [(name: String, value: String)] {
-        if namedLogo != nil {
-            throw HTTPError(.badRequest, message: "namedLogo needs simple-icons, which this server does not bundle: give the logo as logoSvg")
-        }
         var items: [(name: String, value: String)] = [("label", label), ("message", message)]
+        if logoSvg == nil, let namedLogo, SimpleIcons.named(namedLogo) != nil { items.append(("logo", namedLogo)) }
         if let color = color ?? (isError == true ? "red" : nil) { items.append(("color", color)) }
         if let labelColor { items.append(("labelColor", labelColor)) }
         if let style { items.append(("style", style)) }
         if let logoSvg { items.append(("logo", "data:image/svg+xml;base64," + Data(logoSvg.utf8).base64EncodedString())) }
-        if let logoColor { items.append(("logoColor", logoColor)) }
+        if let logoColor, items.contains(where: { $0.name == "logo" }) { items.append(("logoColor", logoColor)) }
         return items
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 #endif
 
 extension BadgeStyle: @retroactive ExpressibleByArgument {}
+extension BadgeLogoSize: @retroactive ExpressibleByArgument {}
 
 /// `curvetype badge --label L --message M …`: a shields-style badge as SVG.
 struct BadgeCommand: RenderingCommand {
@@ -46,11 +47,17 @@ struct BadgeCommand: RenderingCommand {
     @Option(help: "Where the label half links.")
     var labelLink: String?
 
-    @Option(help: "An SVG logo: a file, or a data:image/svg+xml URL (base64 or percent-encoded).")
+    @Option(help: "A simple-icons name as shields reads it (github, python; `curvetype logos WORD` lists them), an SVG, PNG or JPEG file (a path with a / or such an extension), or a data: URL of one.")
     var logo: String?
 
-    @Option(help: "Paint the whole logo in this colour.")
+    @Option(help: "Paint the whole logo in this colour (default for a named logo: its brand colour).")
     var logoColor: String?
+
+    @Option(help: "square: a 14 px box, as shields draws; auto: the logo's own proportions at 14 px high.")
+    var logoSize: BadgeLogoSize = .square
+
+    @Option(help: "The logo box's width in px, 0–100 (shields' logoWidth).")
+    var logoWidth: Double?
 
     @Option(help: "The accessible name and <title> (default \"label: message\").")
     var title: String?
@@ -70,6 +77,8 @@ struct BadgeCommand: RenderingCommand {
         o.labelLink = labelLink
         o.logo = logo
         o.logoColor = logoColor
+        o.logoSize = logoSize
+        o.logoWidth = logoWidth
         o.title = title
         o.document = outputOptions.document
         return o

@@ -20,7 +20,7 @@ struct CurveTypeCommand: ParsableCommand {
         abstract: "Type on circles and spirals as clean, deterministic SVG, measured with real fonts.",
         version: CurveTypeVersion.string,
         subcommands: [CircleCommand.self, SpiralCommand.self, PathCommand.self, FitCommand.self, AngleCommand.self, BadgeCommand.self,
-                      SealCommand.self, BatchCommand.self])
+                      SealCommand.self, BatchCommand.self, LogosCommand.self])
 
     /// Runs the command; a failure prints one line on stderr and exits non-zero. Help and version
     /// requests print as ArgumentParser prints them.
