@@ -24,8 +24,11 @@ FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/
 BENCH_PACKAGES = hyperfine
 # The viewers every golden file is drawn by (`make viewers`).
 VIEWER_PACKAGES = librsvg2-bin inkscape chromium
-# Python tools for viewers and fuzzing (image comparison, font subsets), in a venv of our own.
+# Python tools for viewers and fuzzing (image comparison, font subsets), and the simple-icons
+# release the badge logos are made from (Icons/make_simple_icons.py; a test remakes the table),
+# in a venv of our own.
 VENV = $(BUILD_DIR)/venv
+SIMPLE_ICONS = 15.16.0
 # `make fuzz`: seconds per libFuzzer target and CLI fuzz runs; `make fuzz-smoke` is CI's short,
 # fixed-seed run.
 FUZZ_SECONDS ?= 300
@@ -80,7 +83,7 @@ demo: build fixture-fonts
 	@CURVETYPE=$(CURVETYPE) sh Fixtures/gallery.sh out
 	@echo "make: gallery written to out/index.html"
 
-test: test-deps fixture-fonts
+test: test-deps fixture-fonts venv
 	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test $(TOOLS) --build-path $(BUILD_DIR) --skip-build
 
@@ -128,9 +131,10 @@ bench: test-deps release venv
 	else echo "(spiral reference skipped: pip install freetype-py to compare with plain Python)"; fi
 
 venv: $(VENV)/.ready
-$(VENV)/.ready:
+# Made again when the pinned simple-icons release changes.
+$(VENV)/.ready: Icons/make_simple_icons.py
 	@python3 -m venv $(VENV) 2>/dev/null || { $(call apt_install,python3-venv); python3 -m venv $(VENV); }
-	$(VENV)/bin/pip install -q pillow numpy fonttools
+	$(VENV)/bin/pip install -q pillow numpy fonttools simple-icons-pack==$(SIMPLE_ICONS)
 	@touch $@
 
 # Every golden file drawn by rsvg-convert, Inkscape and headless Chromium; the ink of each pair
