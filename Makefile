@@ -12,9 +12,11 @@ TOOLS       = --package-path Tools
 # Debian packages: C libraries to build against; tools the tests compare with; fonts for
 # Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
 BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev
-# fonts-liberation2: Fontconfig's metric-compatible substitutes (Arial → Liberation Sans), tested.
+# fonts-liberation2: Fontconfig's metric-compatible substitutes (Arial → Liberation Sans), tested;
+# fonts-liberation beside it, as LibreOffice installs it: a family installed twice, so the tests
+# that name system fonts are run where a full name matches two files.
 # python3-fonttools: the colour bitmap tests read Noto Color Emoji's CBDT with it (Debian's Python).
-TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2 python3-fonttools
+TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2 fonts-liberation python3-fonttools
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
 # font for the badge's emoji; Noto's colour bitmap emoji, drawn as images), for `make test` and
 # `make demo`.
@@ -60,7 +62,7 @@ deps:
 
 test-deps: deps
 	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans' \
-	   && fc-list | grep -q 'Liberation Sans' \
+	   && fc-list | grep -q 'Liberation Sans' && [ -f /usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf ] \
 	   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/unicode/BidiCharacterTest.txt ] \
 	   && /usr/bin/python3 -c 'import fontTools' 2>/dev/null; } \
 	  || { $(call apt_install,$(TEST_PACKAGES)); }

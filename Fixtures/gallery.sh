@@ -109,6 +109,26 @@ for command in circle path spiral fit angle badge seal; do
     esac
     echo "<figure$class>$picture<figcaption><b>$name</b><div class=\"cmd\"><code>$command_line</code><button type=\"button\" class=\"copy\">Copy</button></div></figcaption></figure>" >> "$index"
   done
+  if [ "$command" = badge ]; then
+    # A README's row of badges with brand logos, by name as shields takes them (dark brands in
+    # whitesmoke, as shields draws them), each with its command.
+    row=""
+    commands=""
+    for spec in "TypeScript|3178C6|typescript|white" "Swift|F05138|swift|white" "GitHub_Actions|2088FF|githubactions|white" \
+                "Rust|000000|rust|" "Linux|FCC624|linux|black" "Docker|2496ED|docker|white" "Kotlin|7F52FF|kotlin|white" "Vim|019733|vim|"; do
+      IFS='|' read -r text color logo logo_color <<SPEC
+$spec
+SPEC
+      file="badge-row-$logo.svg"
+      set -- --label '' --message "$(printf '%s' "$text" | tr _ ' ')" --message-color "$color" --logo "$logo" --style for-the-badge
+      [ -n "$logo_color" ] && set -- "$@" --logo-color "$logo_color"
+      "$CURVETYPE" badge "$@" --quiet -o "$out/$file"
+      row="$row<img src=\"$file\" alt=\"$logo\" height=\"28\" style=\"display:inline-block;margin:2px\">"
+      commands="${commands}curvetype badge --label '' --message '$(printf '%s' "$text" | tr _ ' ')' --message-color $color --logo $logo --style for-the-badge${logo_color:+ --logo-color $logo_color} -o $logo.svg
+"
+    done
+    echo "<figure class=\"wide\"><div style=\"text-align:center\">$row</div><figcaption><b>a README's row: named logos (simple-icons 15.16.0, as shields names them; curvetype logos WORD lists them)</b><div class=\"cmd\"><code>$(printf '%s' "$commands" | escape)</code><button type=\"button\" class=\"copy\">Copy</button></div></figcaption></figure>" >> "$index"
+  fi
   echo '</div></section>' >> "$index"
 done
 

@@ -122,6 +122,18 @@ def check_playground(port):
                 shields = page.locator("#url").inner_text()
                 if "/badge/build-passing-brightgreen" not in shields:
                     failures.append(f"the badge's shields-style address is missing: {shields}")
+                # The logo picker: typing searches the named logos; the picked slug draws.
+                logo = page.locator("#option-logo")
+                logo.type("pyth", delay=30)
+                wait_until(page, "[...document.querySelectorAll('#logo-names option')].some((o) => o.value === 'python')")
+                logo.fill("python")
+                logo.dispatch_event("input")
+                wait_until(page, "(document.getElementById('preview').dataset.url || '').includes('logo=python')")
+                wait_until(page, "document.getElementById('preview').complete")
+                hint = page.locator(".field .hint").inner_text()
+                if "Python" not in hint:
+                    failures.append(f"the logo picker's hint did not name the logo: {hint!r}")
+                page.locator("#preview").screenshot(path="out/server/playground-logo.png")
         page.screenshot(path="out/server/playground.png", full_page=True)
         # A phone: nothing wider than the screen.
         phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)

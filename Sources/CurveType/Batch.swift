@@ -228,9 +228,15 @@ public enum Batch {
     public static func run(_ job: BatchJob) -> BatchOutcome {
         do throws(CurveTypeError) {
             let document = try job.request.renderDocument()
-            try OutputFile.createParentFolders(of: job.output)
-            if let layout = job.layout { try OutputFile.createParentFolders(of: layout) }
-            try document.write(svgTo: job.output, layoutTo: job.layout)
+            // A job that fails leaves no folder it made behind.
+            var made = try OutputFile.createParentFolders(of: job.output)
+            do throws(CurveTypeError) {
+                if let layout = job.layout { made += try OutputFile.createParentFolders(of: layout) }
+                try document.write(svgTo: job.output, layoutTo: job.layout)
+            } catch {
+                OutputFile.removeFolders(made)
+                throw error
+            }
             return .written(warnings: document.warnings)
         } catch {
             return .failed(error)

@@ -113,21 +113,41 @@ public enum OutputFile {
         for done in backups { if let backup = done.backup { unlink(backup) } }
     }
 
-    /// Creates the folders above `path` that are missing (as `mkdir -p` would), for a batch job.
-    public static func createParentFolders(of path: String) throws(CurveTypeError) {
-        guard path != "-" else { return }
-        let parent = PathText.split(path).folder
-        guard !parent.isEmpty else { return }
+    /// Creates the folders above `path` that are missing (as `mkdir -p` would), for a batch job;
+    /// the folders it made, top down, so a job that then fails can take them away again
+    /// (`removeFolders`). A path that names a folder (ends in `/`) is refused before anything is
+    /// made.
+    @discardableResult
+    public static func createParentFolders(of path: String) throws(CurveTypeError) -> [String] {
+        guard path != "-" else { return [] }
+        let parts = PathText.split(path)
+        guard !parts.name.isEmpty, !path.hasSuffix("/") else {
+            throw .output(path: path, reason: "it names a folder, not a file")
+        }
+        let parent = parts.folder
+        guard !parent.isEmpty else { return [] }
         var status = stat()
-        if stat(parent, &status) == 0 { return }
+        if stat(parent, &status) == 0 { return [] }
         // Each folder from the top down, as `mkdir -p` makes them.
-        var made = parent.hasPrefix("/") ? "/" : ""
+        var made: [String] = []
+        var folder = parent.hasPrefix("/") ? "/" : ""
         for component in parent.split(separator: "/") {
-            made += component + "/"
-            if mkdir(made, 0o777) != 0 && errno != EEXIST {
-                throw .output(path: path, reason: "cannot create the folder \(made): \(String(cString: strerror(errno)))")
+            folder += component + "/"
+            if mkdir(folder, 0o777) == 0 {
+                made.append(folder)
+            } else if errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                removeFolders(made)
+                throw .output(path: path, reason: "cannot create the folder \(folder): \(reason)")
             }
         }
+        return made
+    }
+
+    /// Removes `folders` (as `createParentFolders` gave them), deepest first, each only if it is
+    /// still empty.
+    public static func removeFolders(_ folders: [String]) {
+        for folder in folders.reversed() { rmdir(folder) }
     }
 
     /// The path as one file for telling two outputs apart: an existing file by device and inode

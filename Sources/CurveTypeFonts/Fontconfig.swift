@@ -123,16 +123,33 @@ enum Fontconfig {
         defer { FcObjectSetDestroy(objects) }
         FcObjectSetAdd(objects, FC_FILE)
         FcObjectSetAdd(objects, FC_INDEX)
+        FcObjectSetAdd(objects, FC_FAMILY)
+        FcObjectSetAdd(objects, FC_STYLE)
         guard let list = FcFontList(nil, p, objects) else { return nil }
         defer { FcFontSetDestroy(list) }
-        // Several files may carry one full name (a font installed twice): the first by path,
-        // so the answer does not depend on the order Fontconfig scanned the folders in.
-        var faces: [(path: String, index: Int)] = []
+        var faces: [(path: String, index: Int, family: String?, style: String?)] = []
         for i in 0..<Int(list.pointee.nfont) {
             guard let font = list.pointee.fonts[i], let file = strings(font, FC_FILE).first else { continue }
-            faces.append((file, Int(integer(font, FC_INDEX) ?? 0)))
+            faces.append((file, Int(integer(font, FC_INDEX) ?? 0), strings(font, FC_FAMILY).first, strings(font, FC_STYLE).first))
         }
         guard let first = faces.min(by: { ($0.path, $0.index) < ($1.path, $1.index) }) else { return nil }
+        // Several files may carry one full name (a font installed twice, as fonts-liberation and
+        // fonts-liberation2 are): the one Fontconfig itself prefers for that family and style,
+        // so "Liberation Serif Bold" and "Liberation Serif:bold" open the same file. If its
+        // choice is none of them, the first by path, so the answer never depends on the order
+        // Fontconfig scanned the folders in.
+        if faces.count > 1, let family = first.family, let style = first.style, let q = FcPatternCreate() {
+            defer { FcPatternDestroy(q) }
+            FcPatternAddString(q, FC_FAMILY, family)
+            FcPatternAddString(q, FC_STYLE, style)
+            if let m = bestMatch(q) {
+                defer { FcPatternDestroy(m) }
+                let chosen = (strings(m, FC_FILE).first, Int(integer(m, FC_INDEX) ?? 0))
+                if let preferred = faces.first(where: { $0.path == chosen.0 && $0.index == chosen.1 }) {
+                    return Match(path: preferred.path, faceIndex: preferred.index)
+                }
+            }
+        }
         return Match(path: first.path, faceIndex: first.index)
     }
 

@@ -106,21 +106,27 @@ public enum SimpleIcons {
         return all.first { $0.slug.hasPrefix(squeezed) || $0.slug.contains(squeezed) }?.slug
     }
 
-    /// Levenshtein distance, giving up (returning `limit + 1`) once every path exceeds `limit`.
+    /// Edits between `a` and `b` (insertions, deletions, substitutions, and swaps of two
+    /// neighbours, so `pyhton` is one from `python`), giving up (returning `limit + 1`) once
+    /// every path exceeds `limit`.
     private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var row = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        for i in 1...a.count {
             row[0] = i
             var smallest = row[0]
-            for j in stride(from: 1, through: b.count, by: 1) {
+            for j in 1...b.count {
                 row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], before[j - 2] + 1) }
                 smallest = min(smallest, row[j])
             }
             if smallest > limit { return limit + 1 }
-            swap(&previous, &row)
+            (before, previous, row) = (previous, row, before)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count]
     }
 
     // MARK: - The table

@@ -63,6 +63,25 @@ public struct Path: Sendable, Hashable {
         })
     }
 
+    /// The largest magnitude of any point's x or y, control points included (∞ for a non-finite
+    /// one); `nil` for an empty path.
+    public func largestCoordinate() -> Double? {
+        var largest: Double?
+        func add(_ p: Point) {
+            let reach = p.x.isFinite && p.y.isFinite ? max(abs(p.x), abs(p.y)) : .infinity
+            largest = max(largest ?? 0, reach)
+        }
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c, let p): add(c); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .close: break
+            }
+        }
+        return largest
+    }
+
     /// The exact bounding box of the drawn curve (Bézier extrema, not the control points), after
     /// mapping through `t`; `nil` for an empty path. Mapping first and bounding second gives a
     /// tight box for a rotated outline, which bounding first could not.

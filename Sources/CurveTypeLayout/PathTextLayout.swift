@@ -141,6 +141,11 @@ public struct PathTextLayout: Sendable {
     /// Lays `run` out along `path` (px, y down) as `style` says; throws for a path with no length.
     public init(_ run: ShapedRun, style: PathTextStyle, path: Path) throws(LayoutError) {
         try style.validate()
+        // Coordinates past the limit of every length (1,000,000 px) lose the precision that
+        // placing glyphs needs (1e17 + 10 is 1e17) or overflow (1e308 − -1e308): say so.
+        if let reach = path.largestCoordinate(), !(reach <= CircleTextStyle.maximumLength) {
+            throw .invalidParameter("the path's coordinates reach \(reach.isFinite ? shortestDigits(reach.rounded()) : "infinity") px: they must lie within ±\(shortestDigits(CircleTextStyle.maximumLength)) px")
+        }
         let travelled = style.side == .left ? path : path.reversed()
         guard let curve = PathCurve(travelled) else { throw .invalidParameter("the path has no length") }
         let length = curve.length

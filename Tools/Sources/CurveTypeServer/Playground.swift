@@ -29,6 +29,19 @@ enum Playground {
     static var style: Response { asset(styleBytes, type: "text/css; charset=utf-8") }
     static var options: Response { asset(optionsBytes, type: "application/json") }
 
+    /// `/logos.json?q=WORD`: the named logos whose slug or title holds WORD, the closest first,
+    /// at most 60 (simple-icons' slug, title and brand colour), for the badge form's logo picker.
+    static func logos(matching query: String) -> Response {
+        struct Logo: Encodable { let slug: String; let title: String; let hex: String }
+        struct Answer: Encodable { let release: String; let logos: [Logo] }
+        let word = String(query.prefix(64))
+        let found = word.allSatisfy(\.isWhitespace) ? [] : SimpleIcons.search(word).prefix(60)
+        let answer = Answer(release: SimpleIcons.release, logos: found.map { Logo(slug: $0.slug, title: $0.title, hex: $0.hex) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return asset(ByteBuffer(bytes: (try? encoder.encode(answer)) ?? Data("{}".utf8)), type: "application/json")
+    }
+
     private static func asset(_ bytes: ByteBuffer, type: String, policy: String? = nil) -> Response {
         var headers: HTTPFields = [.contentType: type, .cacheControl: "public, max-age=300", .xContentTypeOptions: "nosniff"]
         if let policy { headers[.contentSecurityPolicy] = policy }

@@ -51,6 +51,9 @@ public enum CurveTypeServer {
         router.get("/playground.js") { _, _ in Playground.script }
         router.get("/playground.css") { _, _ in Playground.style }
         router.get("/options.json") { _, _ in Playground.options }
+        router.get("/logos.json") { request, _ in
+            Playground.logos(matching: (try? queryItems(request))?.first { $0.name == "q" }?.value ?? "")
+        }
         router.get("/healthz") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
                      body: .init(byteBuffer: ByteBuffer(string: "ok\n")))

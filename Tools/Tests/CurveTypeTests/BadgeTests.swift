@@ -265,6 +265,73 @@ import Testing
         #expect(ids(a).contains { $0.hasSuffix("-logo-1") })
     }
 
+    /// A logo's own numbers are checked as they would be written: `nan`, `inf` and 1e308 were
+    /// once copied through, leaving the badge inert but not valid SVG (found by fuzzing).
+    @Test func logoNumbersAreCheckedAsWritten() throws {
+        let text = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><rect width='nan' height='1e308' x='inf'/>"
+            + "<circle cx='12' cy='12' r='5' opacity='NaN'/><path d='M0 0L1e308 0'/><polygon points='0,0 24,0 1e400,24'/>"
+            + "<rect width='24px' height='50%' x='-2.5e2' y='1E1'/></svg>"
+        let logo = try BadgeLogo(source: "data:image/svg+xml;base64," + Data(text.utf8).base64EncodedString())
+        let result = try BadgeRequest(label: "a", message: "b", logo: logo).render()
+        for bad in ["nan", "NaN", "inf", "1e308", "1e400"] { #expect(!result.svg.contains("\"\(bad)\""), "\(bad)") }
+        #expect(!result.svg.contains("1e308") && !result.svg.contains("1e400"))
+        // Good numbers stay as written, units and exponents included.
+        #expect(result.svg.contains("width=\"24px\"") && result.svg.contains("x=\"-2.5e2\"") && result.svg.contains("y=\"1E1\""))
+        let warning = try #require(result.warnings.first { $0.kind == .logoContentRemoved })
+        #expect(warning.message.contains("width=\"nan\"") && warning.message.contains("d=\"M0 0L1e308 0\""))
+        try Self.expectInert(result.svg)
+    }
+
+    /// A logo SVG with no viewBox, width or height takes the box its shapes cover.
+    @Test func logoWithoutASizeTakesItsShapesBox() throws {
+        let text = "<svg xmlns='http://www.w3.org/2000/svg'><g transform='translate(10 5)'><rect width='30' height='10'/></g><circle cx='50' cy='15' r='5'/></svg>"
+        let logo = try BadgeLogo(source: "data:image/svg+xml," + (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        let box = try #require(logo.svg?.viewBox)
+        #expect(box.minX == 10 && box.minY == 5 && box.width == 45 && box.height == 15)
+        // Its own proportions at 14 px high with --logo-size auto: 45 × 15 → 42 px wide.
+        let auto = try BadgeRequest(label: "a", message: "b", logo: logo, logoSize: .auto).render()
+        #expect(auto.geometry.logo?.width == 42)
+        #expect(try BadgeRequest(label: "a", message: "b", logo: logo).render().geometry.logo?.width == 14)
+    }
+
+    /// PNG and JPEG logos are embedded after their bytes are checked to be what they claim.
+    @Test func rasterLogosAreCheckedThenEmbedded() throws {
+        // A 2 × 1 PNG made by Python's zlib and struct (chunks and CRCs as the format defines).
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGP4zwAE/wEHAAH/4iOeWQAAAABJRU5ErkJggg=="
+        let logo = try BadgeLogo(source: "data:image/png;base64," + png)
+        guard case .image(let image) = logo.drawing else { Issue.record("not an image"); return }
+        #expect(image.pixelWidth == 2 && image.pixelHeight == 1)
+        let svg = try BadgeRequest(label: "a", message: "b", logo: logo, logoSize: .auto).render().svg
+        #expect(svg.contains("<image x=\"5\" y=\"3\" width=\"28\" height=\"14\" xlink:href=\"data:image/png;base64,\(png)\"/>"))
+        var corrupt = try #require(Data(base64Encoded: png)).map { $0 }
+        corrupt[30] ^= 1
+        #expect(throws: CurveTypeError.self) { try BadgeLogo(source: "data:image/png;base64," + Data(corrupt).base64EncodedString()) }
+        #expect(throws: CurveTypeError.self) { try BadgeRequest(label: "a", message: "b", logo: logo, logoColor: .black).render() }
+        // A JPEG: SOI, a frame header (3 × 2), a scan, EOI.
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x03, 0x01, 0x01, 0x11, 0x00,
+                             0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0x00, 0xFF, 0xD9]
+        let jpegLogo = try BadgeLogo(source: "data:image/jpeg;base64," + Data(jpeg).base64EncodedString())
+        guard case .image(let decoded) = jpegLogo.drawing else { Issue.record("not an image"); return }
+        #expect(decoded.pixelWidth == 3 && decoded.pixelHeight == 2)
+        #expect(throws: CurveTypeError.self) { try BadgeLogo(source: "data:image/jpeg;base64," + Data(jpeg.dropLast(2)).base64EncodedString()) }
+    }
+
+    /// Named logos: the brand's colour (whitesmoke for a dark brand), logoColor over it, and
+    /// shields' auto size framing a wide outline.
+    @Test func namedLogos() throws {
+        let github = try BadgeRequest(label: "a", message: "b", logo: BadgeLogo(named: "GitHub")).render().svg
+        #expect(github.contains("fill=\"#f5f5f5\""))
+        let white = try BadgeRequest(label: "a", message: "b", logo: BadgeLogo(named: "github"), logoColor: try BadgeColor.parse("white")).render().svg
+        #expect(white.contains("fill=\"white\"") && !white.contains("#f5f5f5"))
+        let docker = try BadgeLogo(named: "docker")
+        let square = try BadgeRequest(label: "a", message: "b", logo: docker).render()
+        let auto = try BadgeRequest(label: "a", message: "b", logo: docker, logoSize: .auto).render()
+        #expect(square.geometry.logo?.width == 14)
+        #expect((auto.geometry.logo?.width ?? 0) > 14)
+        let error = #expect(throws: CurveTypeError.self) { try BadgeLogo(named: "githb") }
+        #expect(error?.description == "no logo is named \"githb\" (did you mean github?); `curvetype logos WORD` lists them")
+    }
+
     @Test func unreadableLogosAreErrors() throws {
         let cases = ["<svg viewBox='0 0 1 1'>", "<html/>", "<svg>&xxe;</svg>", "<svg viewBox='0 0 1 1'><rect/></svg><svg/>",
                      "not xml at all", "<svg><rect width=1/></svg>", "<svg/>"]

@@ -108,4 +108,29 @@ import Testing
         let circle = try curvetype(["circle", "Hi", "--size", "20"])
         #expect(try String(contentsOfFile: path("2.svg"), encoding: .utf8) == circle.stdout)
     }
+
+    /// A job that fails leaves no folder behind: a path that names a folder is refused before
+    /// anything is made, and folders made for a job whose other file cannot be written are taken
+    /// away again (`"output": "new.svg/"` once left `new.svg/`).
+    @Test func failedJobsLeaveNoFolders() throws {
+        let scratch = try scratchFolder("batch-folders")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // By hand: URL drops a trailing slash, which is the point here.
+        func path(_ name: String) -> String { scratch.path + "/" + name }
+        let lines = [
+            #"{"command": "badge", "message": "m", "output": "\#(path("new.svg/"))"}"#,
+            #"{"command": "badge", "message": "m", "output": "\#(path("made/deep/x.svg"))", "layout": "\#(path("other/y/"))"}"#,
+            #"{"command": "badge", "message": "m", "output": "\#(path("kept/z.svg"))"}"#,
+        ]
+        let jobs = scratch.appendingPathComponent("jobs.jsonl")
+        try lines.joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        let run = try curvetype(["batch", jobs.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("job 1: cannot write \(path("new.svg/")): it names a folder, not a file"), "\(run.stderr)")
+        #expect(run.stderr.contains("job 2: cannot write \(path("other/y/")): it names a folder, not a file"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("new.svg")))
+        #expect(!FileManager.default.fileExists(atPath: path("made")))
+        #expect(!FileManager.default.fileExists(atPath: path("other")))
+        #expect(FileManager.default.fileExists(atPath: path("kept/z.svg")))
+    }
 }

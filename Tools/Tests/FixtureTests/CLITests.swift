@@ -168,6 +168,11 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["badge", "--message", "ok", "--logo", "data:image/svg+xml,<svg viewBox='0 0 1 1'>"], "<svg> is never closed"),
         BadInput(["badge", "--message", "ok", "--logo", "data:image/svg+xml,<svg viewBox='0 0 1 1'>&xxe;</svg>"], "entity &xxe;"),
         BadInput(["badge", "--message", "ok", "--logo-color", "red"], "--logo-color applies to a logo"),
+        // Found by fuzzing: coordinates past every length limit were placed wrong (1e17 + 10 is
+        // 1e17) or overflowed into "no length"; a 100 KB option name took seconds to refuse.
+        BadInput(["path", "Hi", "--d", "M1e17 0 L1e17 100"], "the path's coordinates reach 1e+17 px: they must lie within ±1000000 px"),
+        BadInput(["path", "Hi", "--d", "M -1e308 0 L 1e308 0"], "the path's coordinates reach 1e+308 px"),
+        BadInput(["badge", "--message", "x", "--" + String(repeating: "a", count: 100_000), "y"], "(option names are at most 64 characters)"),
         BadInput(["badge", "--message", "ok", "--fallback-font", "/nonexistent/emoji.ttf"], "font file not found"),
         BadInput(["badge", "--message", "ok", "--precision", "7"], "precision must be a whole number from 0 to 6"),
         BadInput(["seal", "--ring", "RING", "--center", "A", "--radius", "10"], "radius must be from 20 to 2000"),
@@ -363,6 +368,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         let full = try curvetype(["circle", "Hello", "--font", "DejaVu Sans Bold", "--id-prefix", "f"])
         let pattern = try curvetype(["circle", "Hello", "--font", "DejaVu Sans:bold", "--id-prefix", "f"])
         #expect(full.status == 0 && full.stderr.isEmpty && full.stdout == pattern.stdout)
+        // `make test` installs fonts-liberation beside fonts-liberation2 (as LibreOffice does), so
+        // this full name matches two files: it must open the one the pattern opens.
         let liberation = try curvetype(["circle", "Hello", "--font", "Liberation Serif Bold", "--id-prefix", "f"])
         let liberationPattern = try curvetype(["circle", "Hello", "--font", "Liberation Serif:bold", "--id-prefix", "f"])
         #expect(liberation.status == 0 && liberation.stdout == liberationPattern.stdout)

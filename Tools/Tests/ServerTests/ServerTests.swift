@@ -377,6 +377,31 @@ extension BadgeURL {
         }
     }
 
+    /// The playground's logo picker searches the named logos.
+    @Test func logoSearch() async throws {
+        try await app().test(.router) { client in
+            let found = text(try await client.execute(uri: "/logos.json?q=pyth", method: .get))
+            #expect(found.contains(#""slug":"python""#) && found.contains(#""release":"15.16.0""#))
+            let none = text(try await client.execute(uri: "/logos.json?q=", method: .get))
+            #expect(none.contains(#""logos":[]"#))
+            let long = try await client.execute(uri: "/logos.json?q=" + String(repeating: "a", count: 5_000), method: .get)
+            #expect(long.status == .ok)
+        }
+    }
+
+    /// shields' endpoint JSON with a named logo (it was refused before logos were bundled).
+    @Test func endpointNamedLogo() async throws {
+        try await app().test(.router) { client in
+            let body = ByteBuffer(string: #"{"schemaVersion": 1, "label": "a", "message": "b", "namedLogo": "github", "logoColor": "white"}"#)
+            let response = try await client.execute(uri: "/badge", method: .post, body: body)
+            #expect(response.status == .ok)
+            #expect(text(response).contains(#"height="14""#) && text(response).contains(#"fill="white""#))
+            let unknown = ByteBuffer(string: #"{"schemaVersion": 1, "label": "a", "message": "b", "namedLogo": "nosuchbrand"}"#)
+            let drawn = try await client.execute(uri: "/badge", method: .post, body: unknown)
+            #expect(drawn.status == .ok && !text(drawn).contains(#"height="14""#))
+        }
+    }
+
     /// A long badge address is answered (the backtracking split took 7 s for 8 KB of one letter,
     /// and stalled every other request meanwhile).
     @Test func longAddressesAreAnswered() async throws {

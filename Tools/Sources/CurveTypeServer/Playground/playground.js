@@ -57,6 +57,7 @@ function buildForm(values) {
       input = document.createElement("input");
       input.type = "text";
       input.value = values[option.name] || "";
+      if (effect === "badge" && option.name === "logo") logoPicker(input, field);
     }
     input.id = id;
     input.name = option.name;
@@ -66,6 +67,33 @@ function buildForm(values) {
     field.append(label, input);
     form.append(field);
   }
+}
+
+/// The badge's logo field searches the named logos (/logos.json) as you type: a list to pick
+/// from, each with its brand colour, and the picked slug in the field.
+function logoPicker(input, field) {
+  const list = document.createElement("datalist");
+  list.id = "logo-names";
+  input.setAttribute("list", list.id);
+  input.placeholder = "a name: github, python, docker…";
+  const hint = document.createElement("small");
+  hint.className = "hint";
+  let asked = "";
+  input.addEventListener("input", async () => {
+    const word = input.value.trim();
+    if (word === asked || word.startsWith("data:")) return;
+    asked = word;
+    if (word.length < 2) { list.replaceChildren(); hint.textContent = ""; return; }
+    try {
+      const answer = await (await fetch("/logos.json?q=" + encodeURIComponent(word))).json();
+      if (asked !== word) return;
+      list.replaceChildren(...answer.logos.map((logo) => new Option(logo.title + "  #" + logo.hex, logo.slug)));
+      const exact = answer.logos.find((logo) => logo.slug === word.toLowerCase());
+      hint.textContent = answer.logos.length === 0 ? "no logo holds \u201c" + word + "\u201d"
+        : exact ? exact.title + " (simple-icons " + answer.release + ")" : answer.logos.length + " logos hold \u201c" + word + "\u201d";
+    } catch { hint.textContent = ""; }
+  });
+  field.append(list, hint);
 }
 
 /// The form's values as [name, value] pairs, in the form's order, empty ones left out.
