@@ -556,7 +556,8 @@ public struct PathOptions: Sendable, Equatable {
             }
         }
         do throws(SVGError) {
-            guard let found = try SafeSVG(parsing: bytes).path(id: id) else {
+            // A path needs no canvas: its file may give no size.
+            guard let found = try SafeSVG(parsing: bytes, sized: false).path(id: id) else {
                 throw SVGError.invalidLogo(id.map { "it has no <path> with id \"\(Diagnostic.escaped(String($0.prefix(40))))\"" } ?? "it has no <path>")
             }
             return found

@@ -56,8 +56,11 @@ public struct SafeSVG: Sendable {
     /// The largest logo read, bytes.
     public static let maximumBytes = 1 << 20
 
-    /// Reads an SVG document from its UTF-8 bytes.
-    public init(parsing bytes: [UInt8]) throws(SVGError) {
+    /// Reads an SVG document from its UTF-8 bytes. `sized`: the drawing needs a box (a logo is
+    /// fitted into one); without it (a path file, whose coordinates are taken as they are) a
+    /// document that gives no size and draws nothing to size it by is read all the same, with a
+    /// unit viewBox.
+    public init(parsing bytes: [UInt8], sized: Bool = true) throws(SVGError) {
         guard bytes.count <= Self.maximumBytes else {
             throw .invalidLogo("it is larger than \(Self.maximumBytes / 1024) KiB")
         }
@@ -92,6 +95,7 @@ public struct SafeSVG: Sendable {
         if box == nil, let content = try Self.contentBounds(children, in: .identity), content.width > 0, content.height > 0 {
             box = (content.minX, content.minY, content.width, content.height)
         }
+        if box == nil && !sized { box = (0, 0, 1, 1) }
         guard let box else { throw .invalidLogo("it has no size (no viewBox, width or height) and draws no shape to size it by") }
         guard box.2 / box.3 < 100, box.3 / box.2 < 100 else {
             throw .invalidLogo("its viewBox is more than 100 times wider than high, or higher than wide")

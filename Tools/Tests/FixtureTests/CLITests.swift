@@ -355,6 +355,18 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     /// Font names as people type them: Fontconfig's metric-compatible substitutes with one
     /// notice (Liberation, from fonts-liberation2, which `make test` installs), full names, and
     /// a refusal when Fontconfig would only fall back to an unrelated family.
+    /// A path file needs no size: its coordinates are taken as they are (one with no viewBox,
+    /// width or height, and nothing to size it by but a flat line, was refused as "no size").
+    @Test func pathFileWithoutASize() throws {
+        let scratch = try scratchFolder("path-file")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = scratch.appendingPathComponent("line.svg")
+        try "<svg xmlns='http://www.w3.org/2000/svg'><path d='M 0 50 L 300 50'/></svg>".write(to: file, atomically: true, encoding: .utf8)
+        let run = try curvetype(["path", "Flat line", "--path-file", file.path, "--layout", "-", "-o", "/dev/null"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"glyphs\""))
+    }
+
     @Test func fontNamesAsPeopleTypeThem() throws {
         for (family, used) in [("Arial", "Liberation Sans"), ("Times New Roman", "Liberation Serif"), ("Courier New", "Liberation Mono")] {
             let run = try curvetype(["circle", "Hello", "--font", family, "--layout", "-", "-o", "/dev/null"])
