@@ -38,6 +38,8 @@ struct ShieldsBadgeQuery {
                 links.append(item.value)
             } else if Self.shieldsParameters.contains(name) {
                 given[name] = item.value
+            } else if name == "message" {
+                ignored.append("message (the address gives it)")
             } else if Self.badgeOptions.contains(name) {
                 options.append((name, item.value))
             } else {

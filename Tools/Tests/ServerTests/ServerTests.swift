@@ -343,6 +343,7 @@ extension BadgeURL {
         ("/badge/x-y-blue?longCache=true", "x: y", "\"longCache\" (not a badge parameter)"),
         ("/badge/x-y-%3CCOLOR%3E", "x: y", "the colour (\"<COLOR>\" is not a colour)"),
         ("/badge/x-y?colorA=red&colorB=blue", "x", nil),
+        ("/badge/x-y-blue?message=z", "x: y", "message (the address gives it)"),
         ("/badge/x%2D%2Dy-z-blue", "x-y: z", nil),
     ] as [(String, String, String?)])
     func shieldsReading(uri: String, accessible: String, ignored: String?) async throws {
