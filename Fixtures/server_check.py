@@ -130,8 +130,10 @@ def check_playground(port):
                 logo.dispatch_event("input")
                 wait_until(page, "(document.getElementById('preview').dataset.url || '').includes('logo=python')")
                 wait_until(page, "document.getElementById('preview').complete")
-                hint = page.locator(".field .hint").inner_text()
-                if "Python" not in hint:
+                try:
+                    wait_until(page, "(document.querySelector('.field .hint') || {}).textContent?.includes('Python')")
+                except Exception:
+                    hint = page.locator(".field .hint").text_content()
                     failures.append(f"the logo picker's hint did not name the logo: {hint!r}")
                 page.locator("#preview").screenshot(path="out/server/playground-logo.png")
         page.screenshot(path="out/server/playground.png", full_page=True)
