@@ -171,39 +171,28 @@ public struct BadgeLogo: Sendable {
         return lower.contains("/") || [".svg", ".png", ".jpg", ".jpeg"].contains { lower.hasSuffix($0) }
     }
 
-    /// Its width in px at 14 px high, as `size` asks.
-    func width(_ size: BadgeLogoSize) -> Double {
-        guard size == .auto else { return 14 }
-        let aspect: Double
-        if let box = brandBox { aspect = box.width / box.height } else {
-            switch drawing {
-            case .svg(let svg): aspect = svg.aspectRatio
-            case .image(let image): aspect = image.aspectRatio
+    /// What to embed for a badge of `style`, and its width in px at 14 px high, worked out once
+    /// a badge: a named logo coloured `color` or, without one, its brand colour as shields shows
+    /// it (`whitesmoke` for a dark brand, `#333` for a light one in the social style), framed to
+    /// its outline when `size` is auto (shields' `logoSize=auto`, when the outline is not
+    /// square); any other SVG recoloured only when `color` is given. Without auto, 14 px wide.
+    func prepared(style: BadgeStyle, color: SVGColor?, size: BadgeLogoSize) -> (drawing: Drawing, width: Double) {
+        func width(aspect: Double) -> Double { size == .auto ? max(1, (14 * aspect).rounded()) : 14 }
+        switch drawing {
+        case .image(let image):
+            return (drawing, width(aspect: image.aspectRatio))
+        case .svg(var svg):
+            guard let brand else { return (.svg(color.map { svg.recoloured($0) } ?? svg), width(aspect: svg.aspectRatio)) }
+            var aspect = svg.aspectRatio
+            if size == .auto {
+                let pathData = brand.pathData
+                if let box = (try? Path(svgPathData: pathData))?.bounds(), box.width > 0, box.height > 0 {
+                    aspect = box.width / box.height
+                    if box.width != box.height { svg = SafeSVG(pathData: pathData, viewBox: box) }
+                }
             }
+            return (.svg(svg.recoloured(color ?? BadgeColor.brandLogoColor(hex: brand.hex, style: style))), width(aspect: aspect))
         }
-        return max(1, (14 * aspect).rounded())
-    }
-
-    /// A named logo's outline box in its 24 × 24 viewBox (shields' `logoSize=auto` frames it
-    /// so, when it is not square).
-    var brandBox: Rect? {
-        guard let brand, let box = (try? Path(svgPathData: brand.pathData))?.bounds(), box.width > 0, box.height > 0 else { return nil }
-        return box
-    }
-
-    /// The drawing to embed for a badge of `style`: a named logo coloured `color` or, without
-    /// one, its brand colour as shields shows it (`whitesmoke` for a dark brand, `#333` for a
-    /// light one in the social style), and framed to its outline when `size` is auto; any other
-    /// SVG recoloured only when `color` is given.
-    func drawing(style: BadgeStyle, color: SVGColor?, size: BadgeLogoSize) -> Drawing {
-        guard case .svg(var svg) = drawing else { return drawing }
-        if let brand {
-            if size == .auto, let box = brandBox, box.width != box.height {
-                svg = SafeSVG(pathData: brand.pathData, viewBox: box)
-            }
-            return .svg(svg.recoloured(color ?? BadgeColor.brandLogoColor(hex: brand.hex, style: style)))
-        }
-        return .svg(color.map { svg.recoloured($0) } ?? svg)
     }
 
     private static func decodeDataURL(_ url: String) throws(CurveTypeError) -> (format: String, bytes: [UInt8]) {

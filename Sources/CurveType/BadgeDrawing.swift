@@ -57,7 +57,8 @@ extension BadgeRequest {
         if logoColor != nil, let logo, case .image = logo.drawing {
             throw .invalidInput("a logo colour cannot recolour a PNG or JPEG logo")
         }
-        let logoBoxWidth = logo.map { self.logoWidth ?? $0.width(logoSize) }
+        let preparedLogo = logo.map { $0.prepared(style: style, color: logoColor, size: logoSize) }
+        let logoBoxWidth = preparedLogo.map { self.logoWidth ?? $0.width }
         let geometry = BadgeGeometry(
             style: style,
             labelWidth: labelRun.map { advanceWidth(of: $0, size: size) } ?? 0,
@@ -83,7 +84,7 @@ extension BadgeRequest {
         if logoSize != .square || self.logoWidth != nil { identity += [logoSize.rawValue, self.logoWidth.map(shortestDigits) ?? ""] }
         let prefix = idPrefix ?? derivedIDPrefix(identity)
         let drawing = BadgeDrawing(
-            request: self, geometry: geometry, label: labelLayout, message: messageLayout,
+            request: self, geometry: geometry, label: labelLayout, message: messageLayout, logo: preparedLogo?.drawing,
             links: links, accessible: accessible,
             family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : ((messageRun ?? labelRun)?.fonts.first).map(cssFamily) ?? "sans-serif")
         var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 6144) }
@@ -137,6 +138,8 @@ private struct BadgeDrawing {
     let label: CurveTextLayout?
     /// `nil` for an empty message.
     let message: CurveTextLayout?
+    /// The logo as drawn (coloured and framed), if there is one.
+    let logo: BadgeLogo.Drawing?
     /// Validated label and message links.
     let links: (label: String?, message: String?)
     let accessible: String
@@ -163,8 +166,8 @@ private struct BadgeDrawing {
         // One link alone (the usual README badge) covers the whole badge.
         let wholeLink = links.label == nil ? links.message : nil
         if let wholeLink { startLink(wholeLink, into: &writer) }
-        if let logo = request.logo, let box = g.logo {
-            switch logo.drawing(style: style, color: request.logoColor, size: request.logoSize) {
+        if let logo, let box = g.logo {
+            switch logo {
             case .svg(let svg): try writer.embed(svg, x: box.minX, y: box.minY, width: box.width, height: box.height)
             case .image(let image): try writer.embed(image, x: box.minX, y: box.minY, width: box.width, height: box.height)
             }

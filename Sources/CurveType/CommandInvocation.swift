@@ -180,6 +180,14 @@ public struct QueryCommand: Sendable, Equatable {
     /// The request to render: checks the options and reads fonts.
     public func request() throws(CurveTypeError) -> any DocumentRequest { try command.request() }
 
+    /// An option's name as every reader takes it (queries, jobs, the command line): leading
+    /// dashes dropped, kebab case made camel case (`--label-color` and `label-color` are
+    /// `labelColor`).
+    public static func optionName(_ name: String) -> String { OptionKey.normalized(name).stringValue }
+
+    /// The longest option name any reader takes, without its dashes: every real one is far shorter.
+    public static let maximumOptionNameLength = OptionReader.maximumNameLength
+
     /// What a query may name for `command`: each option's camel-case name with its kind and,
     /// for a choice, its values; the positional argument under its own name (`text`, `angle`).
     public static func options(of command: String) -> [QueryOption] {

@@ -46,7 +46,8 @@ public enum SimpleIcons {
 
     /// The icon with this slug, exactly.
     public static func icon(slug: String) -> BrandIcon? {
-        catalogue.bySlug[slug].map { catalogue.icons[$0] }
+        // Slugs go into `byName` first and no title shadows one.
+        catalogue.byName[slug].map { catalogue.icons[$0] }.flatMap { $0.slug == slug ? $0 : nil }
     }
 
     /// The icon `name` means as a shields `logo=` value: lower-cased; a legacy alias replaced;
@@ -86,8 +87,8 @@ public enum SimpleIcons {
     }
 
     /// The name closest to `name` that `named` would resolve, for "did you mean …": the fewest
-    /// edits (at most a third of its length, and at least 2), ties to the first slug; else a
-    /// slug that holds it or that it holds. `nil` if nothing is close.
+    /// edits (at most a third of its length, and at least 2), ties to the first slug; else the
+    /// first slug that holds its letters and digits (three or more). `nil` if nothing is close.
     public static func suggestion(for name: String) -> String? {
         let key = lookupKey(String(name.prefix(64)))
         guard !key.isEmpty else { return nil }
@@ -103,7 +104,7 @@ public enum SimpleIcons {
         if let best, let index = catalogue.byName[best.name] { return catalogue.icons[index].slug }
         let squeezed = key.filter { $0.isLetter || $0.isNumber }
         guard squeezed.count >= 3 else { return nil }
-        return all.first { $0.slug.hasPrefix(squeezed) || $0.slug.contains(squeezed) }?.slug
+        return all.first { $0.slug.contains(squeezed) }?.slug
     }
 
     /// Edits between `a` and `b` (insertions, deletions, substitutions, and swaps of two
@@ -142,10 +143,9 @@ public enum SimpleIcons {
 
     static let table = Table()
 
-    /// Icons by slug and by every name shields resolves.
+    /// Icons by every name shields resolves: slugs first, then titles.
     struct Catalogue: Sendable {
         var icons: [BrandIcon] = []
-        var bySlug: [String: Int] = [:]
         var byName: [String: Int] = [:]
         /// The keys of `byName` in the order they were added (slugs, then titles).
         var names: [String] = []
@@ -176,7 +176,6 @@ public enum SimpleIcons {
             }
         }
         for (index, icon) in catalogue.icons.enumerated() {
-            catalogue.bySlug[icon.slug] = index
             catalogue.byName[icon.slug] = index
             catalogue.names.append(icon.slug)
         }

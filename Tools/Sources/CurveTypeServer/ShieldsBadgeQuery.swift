@@ -33,7 +33,7 @@ struct ShieldsBadgeQuery {
         var given: [String: String] = [:]
         var links: [String] = []
         for item in query {
-            let name = Self.camelCase(item.name)
+            let name = QueryCommand.optionName(item.name)
             if name == "link" {
                 links.append(item.value)
             } else if Self.shieldsParameters.contains(name) {
@@ -59,20 +59,30 @@ struct ShieldsBadgeQuery {
         if let style = given["style"] {
             if BadgeStyle(rawValue: style) != nil { options.append(("style", style)) } else { ignored.append("style (\(Self.shown(style)) is not a style: flat)") }
         }
-        var logo: BadgeLogo?
+        // A name is looked up (the badge's request reads it again, cheaply); a data: URL must be
+        // read whole to know it draws.
+        enum Logo { case named, data }
+        var logo: Logo?
         if let value = given["logo"] {
-            let written = Self.dataURL(value) ?? value
-            do {
-                logo = try BadgeLogo(argument: written, mayNameFiles: false)
-                options.append(("logo", written))
-            } catch {
-                ignored.append(written.hasPrefix("data:") ? "logo (\(error.description))" : "logo (no logo is named \(Self.shown(value)))")
+            if let url = Self.dataURL(value) {
+                do {
+                    _ = try BadgeLogo(source: url)
+                    logo = .data
+                    options.append(("logo", url))
+                } catch {
+                    ignored.append("logo (\(error.description))")
+                }
+            } else if SimpleIcons.named(value) != nil {
+                logo = .named
+                options.append(("logo", value))
+            } else {
+                ignored.append("logo (no logo is named \(Self.shown(value)))")
             }
         }
         if let logoColor = given["logoColor"] {
             if logo == nil {
                 ignored.append("logoColor (no logo)")
-            } else if logo?.brand == nil {
+            } else if logo == .data {
                 ignored.append("logoColor (shields does not recolour a data: logo)")
             } else {
                 add(color: logoColor, as: "logoColor", given: "logoColor")
@@ -125,18 +135,6 @@ struct ShieldsBadgeQuery {
     static func isLink(_ text: String) -> Bool {
         let lower = text.lowercased()
         return ["http://", "https://", "mailto:"].contains { lower.hasPrefix($0) } && !text.contains(where: { $0.isWhitespace || $0.isNewline })
-    }
-
-    /// `logo-color` → `logoColor`, as the badge command reads names.
-    static func camelCase(_ name: String) -> String {
-        var out = ""
-        var upper = false
-        for c in name.drop(while: { $0 == "-" }) {
-            if c == "-" { upper = true; continue }
-            out += upper ? c.uppercased() : String(c)
-            upper = false
-        }
-        return out
     }
 
     /// A value as a header may show it: quoted, at most 40 characters, only printable ASCII

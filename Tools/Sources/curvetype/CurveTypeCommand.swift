@@ -34,8 +34,8 @@ struct CurveTypeCommand: ParsableCommand {
         // argument parser looks for a close name (a 100 KB name took it seconds).
         for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("-") && Double(argument) == nil {
             let name = argument.prefix { $0 != "=" }
-            if name.utf8.count > OptionNames.maximumLength + 2 {
-                fail("unknown option '\(Diagnostic.escaped(String(name.prefix(40))))…' (option names are at most \(OptionNames.maximumLength) characters)", code: 64)
+            if name.utf8.count > QueryCommand.maximumOptionNameLength + 2 {
+                fail("unknown option '\(Diagnostic.escaped(String(name.prefix(40))))…' (option names are at most \(QueryCommand.maximumOptionNameLength) characters)", code: 64)
             }
         }
         // `angle -30`: a negative angle would read as an option; pass it after `--` at the end.
@@ -104,9 +104,3 @@ extension CommandInvocation {
 
 /// The C library's `exit` (inside a command type, `exit` names ArgumentParser's own).
 private func exitProcess(_ code: Int32) -> Never { exit(code) }
-
-/// Limits on what the command line reads as an option's name.
-enum OptionNames {
-    /// The longest option name, without its dashes (as a batch job's; every real one is far shorter).
-    static let maximumLength = 64
-}
