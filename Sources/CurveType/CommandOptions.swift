@@ -254,7 +254,11 @@ struct OptionReader {
     /// stranger, a name or a `data:` URL (`BadgeLogo.namesFile` tells a file).
     mutating func logo(_ name: String) throws(CurveTypeError) -> String? {
         guard let logo = try text(name) else { return nil }
-        if !logo.lowercased().hasPrefix("data:") && BadgeLogo.namesFile(logo) { try checkMayNameFiles(name) }
+        if !logo.lowercased().hasPrefix("data:") && BadgeLogo.namesFile(logo) {
+            // A stranger names no file: a title that holds a `/` (`shadcn/ui`) is its logo.
+            if !mayNameFiles, let brand = SimpleIcons.named(logo) { return brand.slug }
+            try checkMayNameFiles(name)
+        }
         return logo
     }
 

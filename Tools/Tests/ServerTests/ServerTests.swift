@@ -372,6 +372,11 @@ extension BadgeURL {
             func width(_ svg: String) -> Double? {
                 svg.firstRange(of: "width=\"").flatMap { Double(svg[$0.upperBound...].prefix { $0 != "\"" }) }
             }
+            // A title that holds a slash is a name here, never a file (it was refused as one).
+            let slashed = try await client.execute(uri: "/badge/ui-kit-black?logo=shadcn%2Fui", method: .get)
+            #expect(slashed.status == .ok && text(slashed).contains(#"height="14""#), "\(text(slashed).prefix(120))")
+            let query = try await client.execute(uri: "/badge?message=kit&logo=Google%20Pub%2FSub", method: .get)
+            #expect(query.status == .ok && text(query).contains(#"height="14""#))
             let square = text(try await client.execute(uri: "/badge/d-e-blue?logo=docker", method: .get))
             let auto = text(try await client.execute(uri: "/badge/d-e-blue?logo=docker&logoSize=auto", method: .get))
             #expect((width(auto) ?? 0) > (width(square) ?? 0), "docker's logo is wider than high")
