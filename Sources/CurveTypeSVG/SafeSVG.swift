@@ -137,7 +137,8 @@ public struct SafeSVG: Sendable {
             case "circle", "ellipse":
                 let rx = name == "circle" ? number("r") : number("rx"), ry = name == "circle" ? number("r") : number("ry")
                 if rx > 0 && ry > 0 {
-                    // The four extreme points bound an ellipse; through a rotation, its box.
+                    // The unrotated ellipse's box: through a rotation its corners bound the
+                    // ellipse loosely (a little wider than it draws), never too tight.
                     let (cx, cy) = (number("cx"), number("cy"))
                     shape = Path(rectangle: Rect(minX: cx - rx, minY: cy - ry, maxX: cx + rx, maxY: cy + ry))
                 }
