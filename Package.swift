@@ -42,12 +42,15 @@ let package = Package(
         .target(name: "CurveTypeGeometry"),
         // shaped glyphs × curve ─▶ placed glyphs
         .target(name: "CurveTypeLayout", dependencies: ["CurveTypeFonts", "CurveTypeGeometry"]),
-        // placed glyphs + paths ─▶ deterministic SVG bytes (knows nothing of fonts)
-        .target(name: "CurveTypeSVG", dependencies: ["CurveTypeGeometry"]),
+        // what is drawn, apart from how it is encoded: frames of glyph runs, shapes, paints,
+        // groups, images, links and animations (px, y down); colours and sanitised logos
+        .target(name: "CurveTypeFrame", dependencies: ["CurveTypeFonts", "CurveTypeGeometry"]),
+        // frames ─▶ deterministic SVG bytes, in one pass (glyph outlines read from the fonts)
+        .target(name: "CurveTypeSVG", dependencies: ["CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
         // the library facade that build scripts and the CLI call
         .target(
             name: "CurveType",
-            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeSVG"]),
+            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVG"]),
 
         // The package plugin's tool: a job file through `Batch.process` (no argument parser).
         .executableTarget(name: "curvetype-render", dependencies: ["CurveType"]),

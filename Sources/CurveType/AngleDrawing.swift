@@ -180,6 +180,9 @@ public struct AngleRequest: Sendable {
 public struct AngleResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
+    /// writer or for post-processing (px, y down).
+    public let frame: Frame
     /// The canvas's width, px.
     public let width: Double
     /// The canvas's height, px.
@@ -398,175 +401,128 @@ extension AngleRequest {
         let text = labelText(degrees)
         let prefix = idPrefix ?? derivedIDPrefix(["angle", "\(degrees)", "\(span?.from ?? .nan)", orientation.rawValue,
                                                   unit.rawValue, self.header ?? ""] + (background.map { ["background", $0.value] } ?? []))
-        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix) }
-        let inkClass = "\(prefix)-ink"
-        let paint = lightDark == nil ? color.value : "currentColor"
-        try lifting {
-            try writer.startDocument(width: width, height: height, label: "Angle of \(text)")
-            if let (light, dark) = lightDark {
-                writer.style(".\(inkClass){color:\(light.value)}@media (prefers-color-scheme:dark){.\(inkClass){color:\(dark.value)}}")
+        let paint: Paint = lightDark == nil ? .color(color) : .ink
+        // Glyphs: every label the animation shows, the header, the readout.
+        var texts: [CurveTextLayout] = []
+        var labelSteps: [(time: Double, end: Double, layout: Int)] = []
+        var finalIndex: Int?
+        let keyframes = animated.map { _ in Self.keyframeTimes } ?? []
+        if let animated {
+            // One label a keyframe interval, shown from its start to its end with the value
+            // the ray passes at its middle.
+            for (i, t) in keyframes.dropLast().enumerated() {
+                let a = animated.angle(at: (t + keyframes[i + 1]) / 2, to: degrees)
+                guard let l = try label(a) else { continue }
+                let placed = layout(a, vertex: vertex, label: l)
+                guard let b = placed.box else { continue }
+                texts.append(l.placed(in: b))
+                labelSteps.append((t, keyframes[i + 1], texts.count - 1))
             }
-            if let background {
-                try writer.rect(x: 0, y: 0, width: width, height: height, [("fill", background.value)])
-            }
-            // Glyphs: every label the animation shows, the header, the readout.
-            var texts: [CurveTextLayout] = []
-            var labelSteps: [(time: Double, end: Double, layout: Int)] = []
-            var finalIndex: Int?
-            let keyframes = animated.map { _ in Self.keyframeTimes } ?? []
-            let keyTimes = try keyframes.map { t throws(SVGError) in try writer.value(t) }.joined(separator: ";")
-            if let animated {
-                // One label a keyframe interval, shown from its start to its end with the value
-                // the ray passes at its middle.
-                for (i, t) in keyframes.dropLast().enumerated() {
-                    let a = animated.angle(at: (t + keyframes[i + 1]) / 2, to: degrees)
-                    guard let l = try label(a) else { continue }
-                    let placed = layout(a, vertex: vertex, label: l)
-                    guard let b = placed.box else { continue }
-                    texts.append(l.placed(in: b))
-                    labelSteps.append((t, keyframes[i + 1], texts.count - 1))
-                }
-            }
-            if let finalLabel, let b = final.box {
-                texts.append(finalLabel.placed(in: b))
-                finalIndex = texts.count - 1
-            }
-            var headerIndex: Int?, readoutIndex: Int?
-            var symbolOrigin: Point?
-            if let header {
-                // The symbol, then the title, centred together.
-                let symbolLeft = (width - titleSize * 1.1 - header.layout.extent) / 2
-                texts.append(header.layout.translated(by: Point(x: symbolLeft + titleSize * 1.1, y: headerHeight * 0.6)))
-                headerIndex = texts.count - 1
-                symbolOrigin = Point(x: symbolLeft, y: headerHeight * 0.6)
-            }
-            if readout, let r = try makeLabel(labelText(degrees), size: readoutSize) {
-                texts.append(r.layout.translated(by: Point(x: (width - r.layout.extent) / 2, y: height - readoutHeight * 0.35)))
-                readoutIndex = texts.count - 1
-            }
-            let glyphRefs = glyphs == .outlines && !texts.isEmpty ? try GlyphReferences(defining: texts, into: &writer) : nil
-
-            var group: [(name: String, value: String)] = [("fill", "none"), ("stroke", paint)]
-            if lightDark != nil { group.insert(("class", inkClass), at: 0) }
-            writer.startGroup(group + [("stroke-linecap", cap.rawValue), ("stroke-linejoin", join.rawValue)])
-            let rayWidth = try writer.value(strokeWidth)
-            if let animated {
-                try writer.path(Path([.move(final.shape.rayEnd(at: 0)), .line(final.shape.vertex)]), [("stroke-width", rayWidth)])
-                try writer.path(Path([.move(final.shape.vertex), .line(final.shape.rayEnd(at: degrees))]), [("stroke-width", rayWidth)])
-                // Rotate the ray about the vertex from the start angle to the final one.
-                var rotations: [String] = []
-                for t in keyframes {
-                    let a = animated.angle(at: t, to: degrees)
-                    rotations.append("\(try writer.value((a - degrees) * final.shape.screenTurn)) \(try writer.value(final.shape.vertex.x)) \(try writer.value(final.shape.vertex.y))")
-                }
-                writer.reopenLastElement()
-                writer.element("animateTransform", [
-                    ("attributeName", "transform"), ("type", "rotate"), ("values", rotations.joined(separator: ";")),
-                    ("keyTimes", keyTimes), ("dur", Self.clock(animated.duration)), ("fill", "freeze"),
-                ], empty: true)
-                writer.close("path")
-            } else {
-                try writer.path(Path([.move(final.shape.rayEnd(at: 0)), .line(final.shape.vertex), .line(final.shape.rayEnd(at: degrees))]),
-                                [("stroke-width", rayWidth)])
-            }
-            try writeMarker(final: final.marker, degrees: degrees, vertex: vertex, animated: animated, keyframes: keyframes,
-                            keyTimes: keyTimes, into: &writer)
-            if let symbolOrigin { try writeRotationSymbol(at: symbolOrigin, into: &writer) }
-            writer.endGroup()
-
-            // Text: the labels, the header, the readout.
-            var textGroup: [(name: String, value: String)] = [("fill", paint), ("stroke", "none")]
-            if lightDark != nil { textGroup.insert(("class", inkClass), at: 0) }
-            if glyphs == .text, let first = texts.first {
-                textGroup += [("font-family", cssFamily(first.run.fonts[0]))]
-            }
-            writer.startGroup(textGroup)
-            func write(_ index: Int) throws {
-                if let glyphRefs {
-                    try glyphRefs.use(layout: index, into: &writer)
-                } else {
-                    let layout = texts[index]
-                    writer.startGroup([("font-size", try writer.value(layout.size))])
-                    try writeTextElements(layout, primary: layout.run.fonts[0], into: &writer)
-                    writer.endGroup()
-                }
-            }
-            for step in labelSteps {
-                // Hidden but for its moment of the animation. `display`, not `visibility`:
-                // Inkscape 1.2 draws the `<use>`s of a group hidden by `visibility`.
-                writer.element("g", [("display", "none")], empty: false)
-                let duration = animated?.duration ?? 0
-                writer.element("set", [("attributeName", "display"), ("to", "inline"),
-                                       ("begin", Self.clock(step.time * duration)),
-                                       ("end", Self.clock(step.end * duration))], empty: true)
-                try write(step.layout)
-                writer.close("g")
-            }
-            if let finalIndex {
-                writer.element("g", [], empty: false)
-                if let animated, let last = labelSteps.last {
-                    writer.element("set", [("attributeName", "display"), ("to", "none"), ("begin", "0s"),
-                                           ("end", Self.clock(last.end * animated.duration))], empty: true)
-                }
-                try write(finalIndex)
-                writer.close("g")
-            }
-            if let headerIndex { try write(headerIndex) }
-            if let readoutIndex { try write(readoutIndex) }
-            writer.endGroup()
         }
-        return AngleResult(svg: writer.finish(), width: width, height: height, shape: final.shape, angle: degrees,
+        if let finalLabel, let b = final.box {
+            texts.append(finalLabel.placed(in: b))
+            finalIndex = texts.count - 1
+        }
+        var headerIndex: Int?, readoutIndex: Int?
+        var symbolOrigin: Point?
+        if let header {
+            // The symbol, then the title, centred together.
+            let symbolLeft = (width - titleSize * 1.1 - header.layout.extent) / 2
+            texts.append(header.layout.translated(by: Point(x: symbolLeft + titleSize * 1.1, y: headerHeight * 0.6)))
+            headerIndex = texts.count - 1
+            symbolOrigin = Point(x: symbolLeft, y: headerHeight * 0.6)
+        }
+        if readout, let r = try makeLabel(labelText(degrees), size: readoutSize) {
+            texts.append(r.layout.translated(by: Point(x: (width - r.layout.extent) / 2, y: height - readoutHeight * 0.35)))
+            readoutIndex = texts.count - 1
+        }
+
+        // The rays, the marker and the header's symbol.
+        var lines: [FrameItem] = []
+        let ray = [Style.strokeWidth(strokeWidth)]
+        if let animated {
+            lines.append(.shape(FrameShape(.path(Path([.move(final.shape.rayEnd(at: 0)), .line(final.shape.vertex)])), style: ray)))
+            // Rotate the ray about the vertex from the start angle to the final one.
+            let angles = keyframes.map { (animated.angle(at: $0, to: degrees) - degrees) * final.shape.screenTurn }
+            lines.append(.shape(FrameShape(
+                .path(Path([.move(final.shape.vertex), .line(final.shape.rayEnd(at: degrees))])), style: ray,
+                animations: [.rotation(angles: angles, center: final.shape.vertex, keyTimes: keyframes, duration: animated.duration)])))
+        } else {
+            lines.append(.shape(FrameShape(
+                .path(Path([.move(final.shape.rayEnd(at: 0)), .line(final.shape.vertex), .line(final.shape.rayEnd(at: degrees))])),
+                style: ray)))
+        }
+        lines += marker(final: final.marker, degrees: degrees, vertex: vertex, animated: animated, keyframes: keyframes)
+        if let symbolOrigin { lines += rotationSymbol(at: symbolOrigin) }
+        var items: [FrameItem] = [
+            .group(FrameGroup(style: [.fill(.none), .stroke(paint), .lineCap(cap), .lineJoin(join)], items: lines)),
+        ]
+
+        // Text: the labels, the header, the readout.
+        var textStyle: [Style] = [.fill(paint), .stroke(.none)]
+        if glyphs == .text, let first = texts.first { textStyle.append(.fontFamily(cssFamily(first.run.fonts[0]))) }
+        func textItems(for index: Int) -> [FrameItem] {
+            let layout = texts[index]
+            if glyphs == .outlines { return [.glyphs(GlyphRun(layout))] }
+            return [.group(FrameGroup(style: [.fontSize(layout.size)], items: [.text(TextRun(layout, primary: layout.run.fonts[0]))]))]
+        }
+        var labelItems: [FrameItem] = []
+        for step in labelSteps {
+            // Hidden but for its moment of the animation. `hidden` is SVG's `display`, not
+            // `visibility`: Inkscape 1.2 draws the `<use>`s of a group hidden by `visibility`.
+            let duration = animated?.duration ?? 0
+            labelItems.append(.group(FrameGroup(
+                style: [.hidden],
+                animations: [.visibility(visible: true, begin: step.time * duration, end: step.end * duration, duration: nil)],
+                items: textItems(for: step.layout))))
+        }
+        if let finalIndex {
+            var hide: [FrameAnimation] = []
+            if let animated, let last = labelSteps.last {
+                hide.append(.visibility(visible: false, begin: 0, end: last.end * animated.duration, duration: nil))
+            }
+            labelItems.append(.group(FrameGroup(animations: hide, items: textItems(for: finalIndex))))
+        }
+        if let headerIndex { labelItems += textItems(for: headerIndex) }
+        if let readoutIndex { labelItems += textItems(for: readoutIndex) }
+        items.append(.group(FrameGroup(style: textStyle, items: labelItems)))
+
+        let frame = Frame(width: width, height: height, title: "Angle of \(text)", colorScheme: lightDark.map { ColorScheme(light: $0.0, dark: $0.1) },
+                          backdrop: backdrop(background, width: width, height: height), items: items)
+        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix) }
+        return AngleResult(svg: svg, frame: frame, width: width, height: height, shape: final.shape, angle: degrees,
                            marker: final.marker, label: finalLabel == nil ? nil : text, labelBox: final.box)
     }
-
-    /// Seconds as SMIL clock values, to 0.1 ms: boundaries written once, so intervals abut.
-    private static func clock(_ seconds: Double) -> String {
-        (timeFormat.flatMap { try? $0.string(seconds) } ?? "0") + "s"
-    }
-
-    private static let timeFormat = try? SVGNumberFormat(precision: 4)
 
     /// Times (0…1) of the animation's keyframes: 25 steps.
     static let keyframeTimes: [Double] = (0...24).map { Double($0) / 24 }
 
-    /// The marker; animated, its path data is interpolated between keyframes (every arc has the
+    /// The marker; animated, its outline is interpolated between keyframes (every arc has the
     /// same four cubics), and the right-angle square takes over at the end.
-    private func writeMarker(final: Path?, degrees: Double, vertex: Point, animated: AngleAnimation?,
-                             keyframes: [Double], keyTimes: String, into writer: inout SVGWriter) throws {
-        guard let markerRadius else { return }
-        let width = [("stroke-width", try writer.value(markerLineWidth))]
+    private func marker(final: Path?, degrees: Double, vertex: Point, animated: AngleAnimation?,
+                        keyframes: [Double]) -> [FrameItem] {
+        guard let markerRadius else { return [] }
+        let width = [Style.strokeWidth(markerLineWidth)]
         let shape = AngleShape(vertex: vertex, rayLength: frame - 2 * inset, orientation: orientation)
         guard let animated, animated.from != degrees else {
-            if let final { try writer.path(final, width) }
-            return
+            return final.map { [.shape(FrameShape(.path($0), style: width))] } ?? []
         }
-        let arcs = try keyframes.map { t throws(SVGError) in
-            try writer.pathData(shape.markerArc(at: animated.angle(at: t, to: degrees), radius: markerRadius))
-        }
+        let arcs = keyframes.map { shape.markerArc(at: animated.angle(at: $0, to: degrees), radius: markerRadius) }
         let square = abs(degrees) == 90
-        try writer.path(shape.markerArc(at: degrees, radius: markerRadius), width + (square ? [("display", "none")] : []))
-        writer.reopenLastElement()
-        writer.element("animate", [
-            ("attributeName", "d"), ("values", arcs.joined(separator: ";")), ("keyTimes", keyTimes),
-            ("dur", Self.clock(animated.duration)), ("fill", "freeze"),
-        ], empty: true)
-        if square {
-            writer.element("set", [("attributeName", "display"), ("to", "inline"), ("begin", "0s"),
-                                   ("dur", Self.clock(animated.duration))], empty: true)
-        }
-        writer.close("path")
+        var arcAnimations: [FrameAnimation] = [.outline(paths: arcs, keyTimes: keyframes, duration: animated.duration)]
+        if square { arcAnimations.append(.visibility(visible: true, begin: 0, end: nil, duration: animated.duration)) }
+        var items: [FrameItem] = [.shape(FrameShape(.path(shape.markerArc(at: degrees, radius: markerRadius)),
+                                                    style: width + (square ? [.hidden] : []), animations: arcAnimations))]
         if square, let final {
-            try writer.path(final, width)
-            writer.reopenLastElement()
-            writer.element("set", [("attributeName", "display"), ("to", "none"), ("begin", "0s"),
-                                   ("dur", Self.clock(animated.duration))], empty: true)
-            writer.close("path")
+            items.append(.shape(FrameShape(.path(final), style: width,
+                                           animations: [.visibility(visible: false, begin: 0, end: nil, duration: animated.duration)])))
         }
+        return items
     }
 
     /// The header's clockwise-arrow symbol, its left end at `origin` on the title's baseline:
     /// most of a circle and an arrowhead.
-    private func writeRotationSymbol(at origin: Point, into writer: inout SVGWriter) throws {
+    private func rotationSymbol(at origin: Point) -> [FrameItem] {
         let size = titleSize
         let center = origin + Point(x: size * 0.4, y: -size * 0.35)
         let r = size * 0.32
@@ -574,10 +530,13 @@ extension AngleRequest {
         // From 12 o'clock (90°) clockwise to about 2 o'clock: −300°.
         let arc = symbol.markerArc(at: -300, radius: r).transformed(by: AffineMap.translation(-center.x, -center.y)
             .concatenating(.rotation(.degrees(-90))).concatenating(.translation(center.x, center.y)))
-        let width = [("stroke-width", try writer.value(size * 0.09))]
-        try writer.path(arc, width)
+        let width = [Style.strokeWidth(size * 0.09)]
         let tip = center + Point(x: 0, y: -r)
-        try writer.path(Path([.move(tip + Point(x: -r * 0.45, y: -r * 0.35)), .line(tip), .line(tip + Point(x: -r * 0.4, y: r * 0.4))]), width)
+        return [
+            .shape(FrameShape(.path(arc), style: width)),
+            .shape(FrameShape(.path(Path([.move(tip + Point(x: -r * 0.45, y: -r * 0.35)), .line(tip), .line(tip + Point(x: -r * 0.4, y: r * 0.4))])),
+                              style: width)),
+        ]
     }
 
     /// Size of the header's title and of the readout, px.

@@ -66,9 +66,16 @@ public enum BadgeColor {
     }
 
     /// Text and shadow colours on `background`: white on dark (brightness ≤ 0.69), dark grey on light.
-    static func text(on background: SVGColor) -> (text: String, shadow: String) {
-        brightness(background) <= 0.69 ? ("#fff", "#010101") : ("#333", "#ccc")
+    static func text(on background: SVGColor) -> (text: SVGColor, shadow: SVGColor) {
+        brightness(background) <= 0.69 ? (white, nearBlack) : (darkGrey, lightGrey)
     }
+
+    // shields' colours as it writes them.
+    static let white = SVGColor(written: "#fff")
+    static let nearBlack = SVGColor(written: "#010101")
+    static let darkGrey = SVGColor(written: "#333")
+    static let lightGrey = SVGColor(written: "#ccc")
+    static let black = SVGColor(written: "#000")
 }
 
 /// How wide a badge's logo is drawn; its height is always 14 px.
@@ -309,6 +316,9 @@ public struct BadgeRequest: Sendable {
 public struct BadgeResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
+    /// writer or for post-processing (px, y down).
+    public let frame: Frame
     /// The style it was drawn in.
     public let style: BadgeStyle
     /// Where every part went; the badge's size is `geometry.width` × `geometry.height` px.

@@ -87,14 +87,14 @@ extension BadgeRequest {
             request: self, geometry: geometry, label: labelLayout, message: messageLayout, logo: preparedLogo?.drawing,
             links: links, accessible: accessible,
             family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : ((messageRun ?? labelRun)?.fonts.first).map(cssFamily) ?? "sans-serif")
-        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 6144) }
-        try lifting { try drawing.write(into: &writer) }
+        let frame = drawing.frame()
+        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: 6144) }
         if let removed = logo?.svg?.removed, !removed.isEmpty {
             warnings.append(CurveTypeWarning(
                 .logoContentRemoved,
                 "removed from the logo: \(removed.prefix(8).joined(separator: ", "))\(removed.count > 8 ? ", …" : "")"))
         }
-        return BadgeResult(svg: writer.finish(), style: style, geometry: geometry,
+        return BadgeResult(svg: svg, frame: frame, style: style, geometry: geometry,
                            label: label, message: message, warnings: warnings)
     }
 
@@ -131,7 +131,7 @@ enum BadgeLink {
     }
 }
 
-/// The SVG of one badge: background by style, logo, and each half's text with its link.
+/// The frame of one badge: background by style, logo, and each half's text with its link.
 private struct BadgeDrawing {
     let request: BadgeRequest
     let geometry: BadgeGeometry
@@ -156,161 +156,155 @@ private struct BadgeDrawing {
     static let brightgreen = SVGColor(red: 0x44, green: 0xCC, blue: 0x11)
     static let grey = SVGColor(red: 0x55, green: 0x55, blue: 0x55)
 
-    func write(into writer: inout SVGWriter) throws {
+    func frame() -> Frame {
         let g = geometry
         let hasLinks = links.label != nil || links.message != nil
-        try writer.startDocument(width: g.width, height: g.height, label: accessible, isImage: !hasLinks)
-        let layouts = [label, message].compactMap { $0 }
-        let glyphs = request.glyphs == .outlines ? try GlyphReferences(defining: layouts, into: &writer) : nil
-        try background(into: &writer)
+        var items = background()
         // One link alone (the usual README badge) covers the whole badge.
         let wholeLink = links.label == nil ? links.message : nil
-        if let wholeLink { startLink(wholeLink, into: &writer) }
+        var linked: [FrameItem] = []
         if let logo, let box = g.logo {
             switch logo {
-            case .svg(let svg): try writer.embed(svg, x: box.minX, y: box.minY, width: box.width, height: box.height)
-            case .image(let image): try writer.embed(image, x: box.minX, y: box.minY, width: box.width, height: box.height)
+            case .svg(let svg): linked.append(.image(FrameImage(.vector(svg), box: box)))
+            case .image(let image): linked.append(.image(FrameImage(.raster(image), box: box)))
             }
         }
         if let label {
-            let colors = textColors(on: labelColor)
+            let drawn = text(label, name: "label", center: g.labelCenter, bold: style == .social, colors: textColors(on: labelColor))
             if let link = links.label {
-                startLink(link, into: &writer)
-                try writer.rect(x: 0, y: 0, width: g.leftWidth, height: g.height, [("fill", "#000"), ("fill-opacity", "0")])
+                linked.append(.link(FrameLink(url: link, label: accessible,
+                                              items: [hitArea(Rect(minX: 0, minY: 0, maxX: g.leftWidth, maxY: g.height))] + drawn)))
+            } else {
+                linked += drawn
             }
-            try text(label, index: 0, glyphs: glyphs, center: g.labelCenter,
-                     bold: style == .social, colors: colors, into: &writer)
-            if links.label != nil { writer.close("a") }
         }
-        let messageIndex = label == nil ? 0 : 1
-        if wholeLink == nil, let link = links.message {
-            startLink(link, into: &writer)
-            try writer.rect(x: g.leftWidth, y: 0, width: g.rightWidth, height: g.height, [("fill", "#000"), ("fill-opacity", "0")])
+        var messageItems: [FrameItem] = []
+        if wholeLink == nil, links.message != nil {
+            messageItems.append(hitArea(Rect(minX: g.leftWidth, minY: 0, maxX: g.leftWidth + g.rightWidth, maxY: g.height)))
         }
         if let message {
-            try text(message, index: messageIndex, glyphs: glyphs, center: g.messageCenter,
-                     bold: style == .social || style == .forTheBadge, colors: textColors(on: color), into: &writer)
+            messageItems += text(message, name: "message", center: g.messageCenter, bold: style == .social || style == .forTheBadge,
+                                 colors: textColors(on: color))
         }
-        if links.message != nil { writer.close("a") }
+        if wholeLink == nil, let link = links.message {
+            linked.append(.link(FrameLink(url: link, label: accessible, items: messageItems)))
+        } else {
+            linked += messageItems
+        }
+        if let wholeLink {
+            items.append(.link(FrameLink(url: wholeLink, label: accessible, items: linked)))
+        } else {
+            items += linked
+        }
+        return Frame(width: g.width, height: g.height, title: accessible, isImage: !hasLinks, items: items)
+    }
+
+    /// A transparent box that makes the whole half clickable.
+    func hitArea(_ box: Rect) -> FrameItem {
+        .shape(FrameShape(.rect(box), style: [.fill(.color(BadgeColor.black)), .fillOpacity(0)]))
     }
 
     /// Text and shadow colours of a half; `nil` shadow where the style has none.
-    func textColors(on background: SVGColor) -> (text: String, shadow: (color: String, opacity: String)?) {
+    func textColors(on background: SVGColor) -> (text: SVGColor, shadow: (color: SVGColor, opacity: Double)?) {
         switch style {
-        case .social: return ("#333", ("#fff", "1"))
+        case .social: return (BadgeColor.darkGrey, (BadgeColor.white, 1))
         case .flatSquare, .forTheBadge: return (BadgeColor.text(on: background).text, nil)
         case .flat, .plastic:
             let c = BadgeColor.text(on: background)
-            return (c.text, (c.shadow, ".3"))
+            return (c.text, (c.shadow, 0.3))
         }
     }
 
-    func startLink(_ url: String, into writer: inout SVGWriter) {
-        writer.element("a", [("xlink:href", url), ("target", "_blank"), ("aria-label", accessible)], empty: false)
-    }
-
-    func url(_ name: String, _ writer: SVGWriter) -> String { "url(#\(writer.idPrefix)-\(name))" }
-
-    func background(into writer: inout SVGWriter) throws {
+    func background() -> [FrameItem] {
         let g = geometry
-        let w = try writer.value(g.width), h = try writer.value(g.height)
+        let box = Rect(minX: 0, minY: 0, maxX: g.width, maxY: g.height)
         switch style {
         case .flat, .plastic:
-            let stops: [[(name: String, value: String)]] = style == .flat
-                ? [[("offset", "0"), ("stop-color", "#bbb"), ("stop-opacity", ".1")], [("offset", "1"), ("stop-opacity", ".1")]]
-                : [[("offset", "0"), ("stop-color", "#fff"), ("stop-opacity", ".7")],
-                   [("offset", ".1"), ("stop-color", "#aaa"), ("stop-opacity", ".1")],
-                   [("offset", ".9"), ("stop-color", "#000"), ("stop-opacity", ".3")],
-                   [("offset", "1"), ("stop-color", "#000"), ("stop-opacity", ".5")]]
-            writer.element("linearGradient", [("id", "\(writer.idPrefix)-s"), ("x2", "0"), ("y2", "100%")], empty: false)
-            for stop in stops { writer.element("stop", stop, empty: true) }
-            writer.close("linearGradient")
-            writer.element("clipPath", [("id", "\(writer.idPrefix)-r")], empty: false)
-            writer.element("rect", [("width", w), ("height", h), ("rx", style == .flat ? "3" : "4"), ("fill", "#fff")], empty: true)
-            writer.close("clipPath")
-            writer.startGroup([("clip-path", url("r", writer))])
-            try boxes(into: &writer)
-            try writer.rect(x: 0, y: 0, width: g.width, height: g.height, [("fill", url("s", writer))])
-            writer.endGroup()
+            let stops: [GradientStop] = style == .flat ? BadgeDrawing.flatStops : BadgeDrawing.plasticStops
+            return [
+                .definition(.linearGradient(name: "s", start: .zero, end: Point(x: 0, y: 1), stops: stops)),
+                .definition(.clipPath(name: "r", shapes: [
+                    FrameShape(.rect(box, cornerRadius: style == .flat ? 3 : 4), style: [.fill(.color(BadgeColor.white))]),
+                ])),
+                .group(FrameGroup(style: [.clip("r")], items: boxes() + [
+                    .shape(FrameShape(.rect(box), style: [.fill(.gradient("s"))])),
+                ])),
+            ]
         case .flatSquare, .forTheBadge:
-            writer.startGroup([("shape-rendering", "crispEdges")])
-            try boxes(into: &writer)
-            writer.endGroup()
+            return [.group(FrameGroup(style: [.crispEdges], items: boxes()))]
         case .social:
-            writer.element("linearGradient", [("id", "\(writer.idPrefix)-a"), ("x2", "0"), ("y2", "100%")], empty: false)
-            writer.element("stop", [("offset", "0"), ("stop-color", "#fcfcfc"), ("stop-opacity", "0")], empty: true)
-            writer.element("stop", [("offset", "1"), ("stop-opacity", ".1")], empty: true)
-            writer.close("linearGradient")
             let labelRect = g.leftWidth - 1
             let bubble = g.rightWidth - 6
-            writer.startGroup([("stroke", "#d5d5d5")])
-            try writer.rect(x: 0.5, y: 0.5, width: labelRect, height: 19, [("rx", "2"), ("stroke", "none"), ("fill", "#fcfcfc")])
-            try writer.rect(x: labelRect + 6.5, y: 0.5, width: bubble, height: 19, [("rx", "2"), ("fill", "#fafafa")])
-            try writer.rect(x: labelRect + 6, y: 7.5, width: 0.5, height: 5, [("stroke", "#fafafa")])
             var notch = Path()
             notch.move(to: Point(x: labelRect + 6.5, y: 6.5))
             notch.line(to: Point(x: labelRect + 3.5, y: 9.5))
             notch.line(to: Point(x: labelRect + 3.5, y: 10.5))
             notch.line(to: Point(x: labelRect + 6.5, y: 13.5))
-            try writer.path(notch, [("fill", "#fafafa")])
-            writer.endGroup()
-            try writer.rect(x: 0.5, y: 0.5, width: labelRect, height: 19, [("rx", "2"), ("stroke", "#d5d5d5"), ("fill", url("a", writer))])
+            let border = BadgeDrawing.socialBorder, fill = BadgeDrawing.socialBubble
+            let labelBox = Rect(minX: 0.5, minY: 0.5, maxX: 0.5 + labelRect, maxY: 19.5)
+            return [
+                .definition(.linearGradient(name: "a", start: .zero, end: Point(x: 0, y: 1), stops: BadgeDrawing.socialStops)),
+                .group(FrameGroup(style: [.stroke(.color(border))], items: [
+                    .shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.none), .fill(.color(BadgeDrawing.socialLabel))])),
+                    .shape(FrameShape(.rect(Rect(minX: labelRect + 6.5, minY: 0.5, maxX: labelRect + 6.5 + bubble, maxY: 19.5), cornerRadius: 2),
+                                      style: [.fill(.color(fill))])),
+                    .shape(FrameShape(.rect(Rect(minX: labelRect + 6, minY: 7.5, maxX: labelRect + 6.5, maxY: 12.5)), style: [.stroke(.color(fill))])),
+                    .shape(FrameShape(.path(notch), style: [.fill(.color(fill))])),
+                ])),
+                .shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.color(border)), .fill(.gradient("a"))])),
+            ]
         }
     }
+
+    // shields' gradients and social colours, as it writes them.
+    static let flatStops = [GradientStop(offset: 0, color: SVGColor(written: "#bbb"), opacity: 0.1), GradientStop(offset: 1, color: nil, opacity: 0.1)]
+    static let plasticStops = [
+        GradientStop(offset: 0, color: SVGColor(written: "#fff"), opacity: 0.7), GradientStop(offset: 0.1, color: SVGColor(written: "#aaa"), opacity: 0.1),
+        GradientStop(offset: 0.9, color: SVGColor(written: "#000"), opacity: 0.3), GradientStop(offset: 1, color: SVGColor(written: "#000"), opacity: 0.5),
+    ]
+    static let socialStops = [GradientStop(offset: 0, color: SVGColor(written: "#fcfcfc"), opacity: 0), GradientStop(offset: 1, color: nil, opacity: 0.1)]
+    static let socialBorder = SVGColor(written: "#d5d5d5")
+    static let socialBubble = SVGColor(written: "#fafafa")
+    static let socialLabel = SVGColor(written: "#fcfcfc")
 
     /// The label and message boxes.
-    func boxes(into writer: inout SVGWriter) throws {
+    func boxes() -> [FrameItem] {
         let g = geometry
+        var items: [FrameItem] = []
         if g.leftWidth > 0 {
-            try writer.rect(x: 0, y: 0, width: g.leftWidth, height: g.height, [("fill", labelColor.value)])
+            items.append(.shape(FrameShape(.rect(Rect(minX: 0, minY: 0, maxX: g.leftWidth, maxY: g.height)), style: [.fill(.color(labelColor))])))
         }
-        try writer.rect(x: g.leftWidth, y: 0, width: g.rightWidth, height: g.height, [("fill", color.value)])
+        items.append(.shape(FrameShape(.rect(Rect(minX: g.leftWidth, minY: 0, maxX: g.leftWidth + g.rightWidth, maxY: g.height)),
+                                       style: [.fill(.color(color))])))
+        return items
     }
 
-    /// One half's text (and its shadow one px lower): glyph outlines, or a `<text>` centred on
-    /// `center` with `textLength` so a viewer with another font keeps the width.
-    func text(_ layout: CurveTextLayout, index: Int, glyphs: GlyphReferences?, center: Double,
-              bold: Bool, colors: (text: String, shadow: (color: String, opacity: String)?),
-              into writer: inout SVGWriter) throws {
-        if let glyphs {
+    /// One half's text (and its shadow one px lower): glyph outlines, or a text line centred on
+    /// `center` with its width, so a viewer with another font keeps the width.
+    func text(_ layout: CurveTextLayout, name: String, center: Double, bold: Bool,
+              colors: (text: SVGColor, shadow: (color: SVGColor, opacity: Double)?)) -> [FrameItem] {
+        if request.glyphs == .outlines {
+            let run = FrameItem.glyphs(GlyphRun(layout))
             guard let shadow = colors.shadow else {
-                writer.startGroup([("fill", colors.text)])
-                try glyphs.use(layout: index, into: &writer)
-                writer.endGroup()
-                return
+                return [.group(FrameGroup(style: [.fill(.color(colors.text))], items: [run]))]
             }
             // The glyphs once, unpainted; the shadow and the text both use them.
-            let name = index == 0 && label != nil ? "label" : "message"
-            writer.startDefinitions()
-            writer.startGroup([("id", "\(writer.idPrefix)-\(name)")])
-            try glyphs.use(layout: index, into: &writer)
-            writer.endGroup()
-            writer.endDefinitions()
-            var attributes: [(name: String, value: String)] = [("xlink:href", "#\(writer.idPrefix)-\(name)"), ("fill", shadow.color)]
-            if shadow.opacity != "1" { attributes.append(("fill-opacity", shadow.opacity)) }
-            attributes += [("y", "1"), ("aria-hidden", "true")]
-            writer.element("use", attributes, empty: true)
-            writer.element("use", [("xlink:href", "#\(writer.idPrefix)-\(name)"), ("fill", colors.text)], empty: true)
-            return
+            return [
+                .symbol(name: name, items: [run]),
+                .useSymbol(SymbolUse(name: name, fill: .color(shadow.color), fillOpacity: shadow.opacity, offsetY: 1, isDecoration: true)),
+                .useSymbol(SymbolUse(name: name, fill: .color(colors.text))),
+            ]
         }
-        var common: [(name: String, value: String)] = [
-            ("x", try writer.value(center)), ("font-family", family), ("font-size", try writer.value(layout.size)),
-            ("text-anchor", "middle"), ("textLength", try writer.value(layout.extent)), ("xml:space", "preserve"),
-        ]
-        if bold { common.append(("font-weight", "bold")) }
-        // textLength alone is ignored by some viewers (librsvg): say the letter spacing too.
-        if layout.tracking != 0 { common.append(("letter-spacing", try writer.value(layout.tracking))) }
-        let content = layout.run.text
+        func line(y: Double, fill: SVGColor, opacity: Double, decoration: Bool) -> FrameItem {
+            .textLine(TextLine(text: layout.run.text, center: Point(x: center, y: y), width: layout.extent, fontFamily: family,
+                               fontSize: layout.size, bold: bold, letterSpacing: layout.tracking, fill: .color(fill),
+                               fillOpacity: opacity, isDecoration: decoration))
+        }
+        var items: [FrameItem] = []
         if let shadow = colors.shadow {
-            var attributes = common + [("y", try writer.value(geometry.baseline + 1)), ("fill", shadow.color)]
-            if shadow.opacity != "1" { attributes.append(("fill-opacity", shadow.opacity)) }
-            attributes.append(("aria-hidden", "true"))
-            writer.elementStart("text", attributes)
-            writer.characters(content)
-            writer.close("text")
+            items.append(line(y: geometry.baseline + 1, fill: shadow.color, opacity: shadow.opacity, decoration: true))
         }
-        writer.elementStart("text", common + [("y", try writer.value(geometry.baseline)), ("fill", colors.text)])
-        writer.characters(content)
-        writer.close("text")
+        items.append(line(y: geometry.baseline, fill: colors.text, opacity: 1, decoration: false))
+        return items
     }
 }

@@ -97,6 +97,9 @@ public struct CircleTextRequest: Sendable {
 public struct CircleTextResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
+    /// writer or for post-processing (px, y down).
+    public let frame: Frame
     /// Every glyph's place on the circle, px and degrees.
     public let layout: CircleTextLayout
     /// The text as drawn, control characters removed.
@@ -141,15 +144,10 @@ extension CircleTextRequest {
         let prefix = idPrefix ?? defaultIDPrefix(text: text)
         // About 70 bytes a placement plus the definitions: one allocation for most documents.
         let expected = 2048 + layout.text.glyphs.count * (prefix.utf8.count + 70)
-        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: expected) }
-        try lifting {
-            try writer.startDocument(width: width, height: height, label: text)
-            if let background {
-                try writer.rect(x: 0, y: 0, width: width, height: height, [("fill", background.value)])
-            }
-            try writeGlyphs([layout.text], mode: glyphs, fill: fill, into: &writer)
-        }
-        return CircleTextResult(svg: writer.finish(), layout: layout, text: text, width: width,
+        let frame = Frame(width: width, height: height, title: text, backdrop: backdrop(background, width: width, height: height),
+                          items: glyphItems([layout.text], mode: glyphs, fill: fill))
+        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: expected) }
+        return CircleTextResult(svg: svg, frame: frame, layout: layout, text: text, width: width,
                                 height: height, warnings: warnings)
     }
 
@@ -333,75 +331,5 @@ public enum TextInput {
     /// What XML cannot hold, and tab and line breaks too, which have no place on a curve.
     private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || XMLText.isDroppedInXML(scalar)
-    }
-}
-
-/// Glyph outlines as SVG path data in integer font units, made once per font and glyph and
-/// shared by every document the process writes.
-enum GlyphDefinitions {
-    struct Definition: Sendable {
-        /// A colour glyph's layer: its outline as path data and its colour (`nil`: the text's).
-        struct Layer: Sendable {
-            var pathData: String
-            var color: SVGColor?
-        }
-
-        /// `nil` for a glyph without ink, or one drawn as an image.
-        var pathData: String?
-        /// A colour glyph's (`COLR` v0) inked layers, bottom first; `nil` for a glyph in one colour.
-        var layers: [Layer]? = nil
-        /// A colour bitmap glyph's (`CBDT`, `sbix`) PNG and box, drawn as an `<image>`.
-        var image: GlyphImage? = nil
-        /// A painted colour glyph's (`COLR` v1) paint tree, the outlines it fills as path data
-        /// with their boxes (font units), and the glyph's ink box.
-        var paint: (tree: ColorPaint, outlines: [UInt32: (pathData: String, bounds: Rect)], box: Rect)? = nil
-        /// The largest absolute coordinate, font units: decides how many digits the scale needs.
-        var extent: Double
-
-        /// Whether the glyph draws anything: an outline, an image or a paint.
-        var isInked: Bool { pathData != nil || image != nil || paint != nil }
-    }
-
-    /// Each font's definitions by glyph id, for the fonts used last.
-    private static let cache = Mutex(RecentCache<Int, GlyphTable<Definition>>(capacity: 64))
-
-    static func definition(font: Font, glyph: UInt32) throws(FontError) -> Definition {
-        if let known = cache.withLock({ $0.withValue(for: font.id, default: { GlyphTable() }) { $0[glyph] } }) {
-            return known
-        }
-        var definition: Definition
-        if let image = font.colorImage(of: glyph) {
-            let b = image.bounds
-            definition = Definition(pathData: nil, image: image, extent: max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)))
-        } else if let tree = font.colorPaint(of: glyph), let box = try font.outline(of: glyph).bounds {
-            // COLR v1 before v0, as browsers choose when a font has both.
-            var outlines: [UInt32: (pathData: String, bounds: Rect)] = [:]
-            for filled in tree.filledGlyphs {
-                let outline = try font.outline(of: filled)
-                guard let b = outline.bounds else { continue }
-                outlines[filled] = (SVGPathData.integerUnits(outline.path), b)
-            }
-            definition = Definition(pathData: nil, paint: (tree, outlines, box),
-                                    extent: max(abs(box.minX), abs(box.maxX), abs(box.minY), abs(box.maxY)))
-        } else if let colorLayers = font.colorLayers(of: glyph) {
-            var layers: [Definition.Layer] = []
-            var extent = 0.0
-            for layer in colorLayers {
-                let layerOutline = try font.outline(of: layer.glyph)
-                guard let b = layerOutline.bounds else { continue }
-                extent = max(extent, abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY))
-                layers.append(Definition.Layer(pathData: SVGPathData.integerUnits(layerOutline.path),
-                                               color: layer.color.map(ColorPaintSVG.svgColor)))
-            }
-            definition = Definition(pathData: layers.first?.pathData, layers: layers, extent: extent)
-        } else if case let outline = try font.outline(of: glyph), let b = outline.bounds {
-            definition = Definition(
-                pathData: SVGPathData.integerUnits(outline.path),
-                extent: max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)))
-        } else {
-            definition = Definition(pathData: nil, extent: 0)
-        }
-        cache.withLock { $0.withValue(for: font.id, default: { GlyphTable() }) { $0[glyph] = definition } }
-        return definition
     }
 }

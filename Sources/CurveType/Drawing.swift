@@ -71,142 +71,64 @@ func validateFrame(padding: Double, canvas: CanvasSize?) throws(CurveTypeError) 
     }
 }
 
-/// The placed glyphs of `layouts` (one or more runs, such as the lines of a fitted text) in
+/// The frame items of `layouts` (one or more runs, such as the lines of a fitted text) in
 /// `mode`, filled with `fill`.
-func writeGlyphs(_ layouts: [CurveTextLayout], mode: GlyphMode, fill: SVGColor, into writer: inout SVGWriter) throws {
-    try writeGlyphs(layouts, mode: mode, fills: Array(repeating: fill, count: layouts.count), into: &writer)
+func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fill: SVGColor) -> [FrameItem] {
+    glyphItems(layouts, mode: mode, fills: Array(repeating: fill, count: layouts.count))
 }
 
-/// The placed glyphs of `layouts` in `mode`, `layouts[i]` filled with `fills[i]`; glyphs the
-/// layouts share are defined once.
-func writeGlyphs(_ layouts: [CurveTextLayout], mode: GlyphMode, fills: [SVGColor], into writer: inout SVGWriter) throws {
+/// The frame items of `layouts` in `mode`, `layouts[i]` filled with `fills[i]`: one group per
+/// run of layouts with the same fill (and, as text, the same primary font and size).
+func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fills: [SVGColor]) -> [FrameItem] {
+    var groups: [FrameGroup] = []
     switch mode {
-    case .outlines: try writeOutlines(layouts, fills: fills, into: &writer)
-    case .text: try writeText(layouts, fills: fills, into: &writer)
-    }
-}
-
-/// Each distinct glyph once in `<defs>`, named by its font's place in the order the runs list
-/// their fonts, then one `<use>` per placement.
-private func writeOutlines(_ layouts: [CurveTextLayout], fills: [SVGColor], into writer: inout SVGWriter) throws {
-    let glyphs = try GlyphReferences(defining: layouts, into: &writer)
-    // One group per run of layouts with the same fill.
-    var open: SVGColor?
-    for index in layouts.indices {
-        if fills[index] != open {
-            if open != nil { writer.endGroup() }
-            writer.startGroup([("fill", fills[index].value)])
-            open = fills[index]
-        }
-        try glyphs.use(layout: index, into: &writer)
-    }
-    if open != nil { writer.endGroup() }
-}
-
-/// The `<defs>` of every distinct inked glyph of some layouts, and their `<use>`s.
-struct GlyphReferences {
-    private let layouts: [CurveTextLayout]
-    /// Each placed glyph's definition, `nil` for a glyph without ink, per layout.
-    private var references: [[SVGWriter.Reference?]] = []
-
-    /// Writes `<defs>` with each distinct glyph once.
-    init(defining layouts: [CurveTextLayout], into writer: inout SVGWriter) throws {
-        self.layouts = layouts
-        // The document's fonts in order of first use (a few: compared by identity).
-        var fonts: [Font] = []
-        for layout in layouts {
-            for font in layout.run.fonts where !fonts.contains(where: { $0 === font }) { fonts.append(font) }
-        }
-        // Only glyphs with ink get a definition and uses; the name is made once per glyph, and
-        // the same glyph at another size (a title beside a label) gets a name of its own:
-        // each font's glyph holds its sizes (px per font unit) in order, with their references.
-        var defined = Array(repeating: GlyphTable<[(scale: Double, reference: SVGWriter.Reference?)]>(), count: fonts.count)
-        writer.startDefinitions()
-        for layout in layouts {
-            let local = layout.run.fonts.map { font in fonts.firstIndex { $0 === font } ?? 0 }
-            var row: [SVGWriter.Reference?] = []
-            row.reserveCapacity(layout.glyphs.count)
-            for placed in layout.glyphs {
-                let font = local[placed.font]
-                let sizes = defined[font][placed.glyph] ?? []
-                if let known = sizes.first(where: { $0.scale == placed.scale }) {
-                    row.append(known.reference)
-                    continue
-                }
-                let definition = try GlyphDefinitions.definition(font: fonts[font], glyph: placed.glyph)
-                var reference: SVGWriter.Reference?
-                if definition.isInked {
-                    let variant = sizes.count { $0.reference != nil } + 1
-                    let made = writer.glyphReference(font: font, glyph: placed.glyph, variant: variant)
-                    if let image = definition.image {
-                        let b = image.bounds
-                        try writer.glyphDefinition(made, png: image.png, minX: b.minX, maxY: b.maxY, width: b.maxX - b.minX,
-                                                   height: b.maxY - b.minY, scale: placed.scale, extent: definition.extent)
-                    } else if let paint = definition.paint {
-                        var body = try SVGWriter(format: writer.format, idPrefix: writer.idPrefix)
-                        var painter = ColorPaintSVG(idPrefix: made.name, glyphName: "\(placed.glyph) of \(fonts[font].familyName)",
-                                                    outlines: paint.outlines)
-                        try painter.write(paint.tree, box: paint.box, definitions: &writer, body: &body)
-                        try writer.startGlyphDefinition(made, scale: placed.scale, extent: definition.extent)
-                        writer.append(body)
-                        writer.endGroup()
-                    } else if let layers = definition.layers {
-                        try writer.glyphDefinition(made, layers: layers.map { ($0.pathData, $0.color) }, scale: placed.scale,
-                                                   extent: definition.extent)
-                    } else if let data = definition.pathData {
-                        try writer.glyphDefinition(made, pathData: data, scale: placed.scale, extent: definition.extent)
-                    }
-                    reference = made
-                }
-                defined[font][placed.glyph] = sizes + [(placed.scale, reference)]
-                row.append(reference)
+    case .outlines:
+        var open: SVGColor?
+        for (layout, fill) in zip(layouts, fills) {
+            if fill != open {
+                groups.append(FrameGroup(style: [.fill(.color(fill))], items: []))
+                open = fill
             }
-            references.append(row)
+            groups[groups.count - 1].items.append(.glyphs(GlyphRun(layout)))
         }
-        writer.endDefinitions()
+    case .text:
+        var open: (fill: SVGColor, font: Font, size: Double)?
+        for (layout, fill) in zip(layouts, fills) {
+            let primary = layout.run.fonts[0]
+            if open.map({ $0.fill != fill || $0.font !== primary || $0.size != layout.size }) ?? true {
+                groups.append(FrameGroup(style: [.fill(.color(fill)), .fontFamily(cssFamily(primary)), .fontSize(layout.size)], items: []))
+                open = (fill, primary, layout.size)
+            }
+            groups[groups.count - 1].items.append(.text(TextRun(layout, primary: primary)))
+        }
     }
+    return groups.map { .group($0) }
+}
 
-    /// Each placed glyph's definition in `layouts[layout]`, `nil` for a glyph without ink.
-    func references(layout: Int) -> [SVGWriter.Reference?] { references[layout] }
-
-    /// A `<use>` for each inked glyph of `layouts[layout]`.
-    func use(layout: Int, into writer: inout SVGWriter) throws {
-        for (placed, reference) in zip(layouts[layout].glyphs, references[layout]) {
-            guard let reference else { continue }
-            try writer.use(reference, x: placed.origin.x, y: placed.origin.y, angle: placed.angle)
-        }
+extension GlyphRun {
+    /// The placed glyphs of `layout`, each at its origin turned by its angle.
+    init(_ layout: CurveTextLayout) {
+        self.init(fonts: layout.run.fonts, glyphs: layout.glyphs.map {
+            FrameGlyph(font: $0.font, glyph: $0.glyph, scale: $0.scale, placement: .rotated(origin: $0.origin, angle: $0.angle))
+        })
     }
 }
 
-/// One `<text>` per cluster, in groups carrying the fill, the primary font and the size: a new
-/// group where one of them changes from one layout to the next.
-private func writeText(_ layouts: [CurveTextLayout], fills: [SVGColor], into writer: inout SVGWriter) throws {
-    var open: (fill: SVGColor, font: Font, size: Double)?
-    for (layout, fill) in zip(layouts, fills) {
-        let primary = layout.run.fonts[0]
-        if open.map({ $0.fill != fill || $0.font !== primary || $0.size != layout.size }) ?? true {
-            if open != nil { writer.endGroup() }
-            writer.startGroup([
-                ("fill", fill.value), ("font-family", cssFamily(primary)),
-                ("font-size", try writer.format.string(layout.size)),
-            ])
-            open = (fill, primary, layout.size)
+extension TextRun {
+    /// The clusters of `layout` that hold more than white space; clusters from fonts other than
+    /// `primary` name their family.
+    init(_ layout: CurveTextLayout, primary: Font) {
+        let fonts = layout.run.fonts
+        let utf8 = Array(layout.run.text.utf8)
+        var clusters: [TextCluster] = []
+        for cluster in layout.clusters {
+            let content = String(decoding: utf8[cluster.textRange], as: UTF8.self)
+            guard content.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { continue }
+            let font = fonts[layout.glyphs[cluster.glyphRange.lowerBound].font]
+            clusters.append(TextCluster(text: content, origin: cluster.origin, angle: cluster.angle,
+                                        fontFamily: font === primary ? nil : cssFamily(font)))
         }
-        try writeTextElements(layout, primary: primary, into: &writer)
-    }
-    if open != nil { writer.endGroup() }
-}
-
-/// The `<text>` elements of `layout`; clusters from fonts other than `primary` name their family.
-func writeTextElements(_ layout: CurveTextLayout, primary: Font, into writer: inout SVGWriter) throws {
-    let fonts = layout.run.fonts
-    let utf8 = Array(layout.run.text.utf8)
-    for cluster in layout.clusters {
-        let content = String(decoding: utf8[cluster.textRange], as: UTF8.self)
-        guard content.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { continue }
-        let font = fonts[layout.glyphs[cluster.glyphRange.lowerBound].font]
-        try writer.text(content, x: cluster.origin.x, y: cluster.origin.y, angle: cluster.angle,
-                        fontFamily: font === primary ? nil : cssFamily(font))
+        self.init(clusters: clusters)
     }
 }
 
@@ -223,4 +145,10 @@ func describePixels(_ value: Double) -> String {
     guard value.isFinite else { return value.isNaN ? "an undefined number of" : "more than 1e308" }
     if abs(value) < 1e15 { return String(Int(value.rounded(.towardZero))) }
     return cFormat("%.3g", value)
+}
+
+/// A backdrop of `background` over the whole `width` × `height` px, or none.
+func backdrop(_ background: SVGColor?, width: Double, height: Double) -> [FrameItem] {
+    guard let background else { return [] }
+    return [.shape(FrameShape(.rect(Rect(minX: 0, minY: 0, maxX: width, maxY: height)), style: [.fill(.color(background))]))]
 }

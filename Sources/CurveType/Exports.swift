@@ -1,7 +1,8 @@
-// `import CurveType` gives build scripts the whole pipeline: fonts, geometry, layout and SVG.
+// `import CurveType` gives build scripts the whole pipeline: fonts, geometry, layout, frames and SVG.
 @_exported import CurveTypeFonts
 @_exported import CurveTypeGeometry
 @_exported import CurveTypeLayout
+@_exported import CurveTypeFrame
 @_exported import CurveTypeSVG
 
 /// CurveType's version: what `curvetype --version` prints, and part of the server's ETags, so

@@ -60,6 +60,9 @@ public struct FitRequest: Sendable {
 public struct FitResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
+    /// writer or for post-processing (px, y down).
+    public let frame: Frame
     /// The size chosen and the set lines.
     public let fitted: FittedText
     /// What a user should hear about the drawing, in the order it happened (see
@@ -128,17 +131,11 @@ extension FitRequest {
         let layouts = fitted.lines.map(\.layout)
         let prefix = idPrefix ?? defaultIDPrefix(label: label)
         let glyphCount = layouts.reduce(0) { $0 + $1.glyphs.count }
-        var writer = try lifting {
-            try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 2048 + glyphCount * (prefix.utf8.count + 60))
-        }
-        try lifting {
-            try writer.startDocument(width: style.width, height: style.height, label: label)
-            if let background {
-                try writer.rect(x: 0, y: 0, width: style.width, height: style.height, [("fill", background.value)])
-            }
-            try writeGlyphs(layouts, mode: glyphs, fill: fill, into: &writer)
-        }
-        return FitResult(svg: writer.finish(), fitted: fitted, warnings: warnings)
+        let frame = Frame(width: style.width, height: style.height, title: label,
+                          backdrop: backdrop(background, width: style.width, height: style.height),
+                          items: glyphItems(layouts, mode: glyphs, fill: fill))
+        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: 2048 + glyphCount * (prefix.utf8.count + 60)) }
+        return FitResult(svg: svg, frame: frame, fitted: fitted, warnings: warnings)
     }
 
     private func defaultIDPrefix(label: String) -> String {

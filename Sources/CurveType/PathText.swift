@@ -69,6 +69,9 @@ public struct PathTextRequest: Sendable {
 public struct PathTextResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
+    /// writer or for post-processing (px, y down).
+    public let frame: Frame
     /// The layout in the SVG's coordinates (moved by `offset` when the viewBox was fitted).
     public let layout: PathTextLayout
     /// The text as drawn: control characters removed.
@@ -166,56 +169,39 @@ extension PathTextRequest {
             "\(style.fitsPath)", "\(style.baselineShift)", style.line.rawValue, style.effect.rawValue, "\(style.clip)",
             fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",
         ] + (background.map { ["background", $0.value] } ?? []))
-        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 4096 + run.glyphs.count * 200) }
         let layout = probe.translated(by: offset)
-        try lifting {
-            try writer.startDocument(width: width, height: height, label: text)
-            if let background {
-                try writer.rect(x: 0, y: 0, width: width, height: height, [("fill", background.value)])
-            }
-            if let pathStroke {
-                try writer.path(layout.path, [("fill", "none"), ("stroke", pathStroke.value), ("stroke-width", "1")])
-            }
-            switch (glyphs, placed) {
-            case (.text, _):
-                try writeTextPath(layout, into: &writer)
-            case (.outlines, .rotated):
-                try writeGlyphs([layout.text], mode: .outlines, fill: fill, into: &writer)
-            case (.outlines, .transformed(let maps, _)):
-                let references = try GlyphReferences(defining: [layout.text], into: &writer)
-                writer.startGroup([("fill", fill.value)])
-                for (index, reference) in references.references(layout: 0).enumerated() {
-                    guard let reference else { continue }
-                    try writer.use(reference, matrix: maps[index].concatenating(moved))
-                }
-                writer.endGroup()
-            case (.outlines, .bent(let paths, _)):
-                writer.startGroup([("fill", fill.value)])
-                for path in paths where !path.isEmpty { try writer.path(path.transformed(by: moved), []) }
-                writer.endGroup()
-            }
+        var under = backdrop(background, width: width, height: height)
+        if let pathStroke {
+            under.append(.shape(FrameShape(.path(layout.path), style: [.fill(.none), .stroke(.color(pathStroke)), .strokeWidth(1)])))
         }
-        return PathTextResult(svg: writer.finish(), layout: layout, text: text, width: width, height: height,
+        let item: FrameItem
+        switch (glyphs, placed) {
+        case (.text, _):
+            item = .textOnPath(textOnPath(layout))
+        case (.outlines, .rotated):
+            item = glyphItems([layout.text], mode: .outlines, fill: fill)[0]
+        case (.outlines, .transformed(let maps, _)):
+            let run = layout.text
+            let glyphs = zip(run.glyphs, maps).map { glyph, map in
+                FrameGlyph(font: glyph.font, glyph: glyph.glyph, scale: glyph.scale, placement: .mapped(map.concatenating(moved)))
+            }
+            item = .group(FrameGroup(style: [.fill(.color(fill))], items: [.glyphs(GlyphRun(fonts: run.run.fonts, glyphs: glyphs))]))
+        case (.outlines, .bent(let paths, _)):
+            item = .group(FrameGroup(style: [.fill(.color(fill))], items: paths.filter { !$0.isEmpty }.map {
+                .shape(FrameShape(.path($0.transformed(by: moved))))
+            }))
+        }
+        let frame = Frame(width: width, height: height, title: text, backdrop: under, items: [item])
+        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: 4096 + run.glyphs.count * 200) }
+        return PathTextResult(svg: svg, frame: frame, layout: layout, text: text, width: width, height: height,
                               offset: offset, warnings: warnings)
     }
 
-    /// `<textPath>` on the travelled path, for selectable text (the viewer's font sets it).
-    private func writeTextPath(_ layout: PathTextLayout, into writer: inout SVGWriter) throws(SVGError) {
-        let reference = writer.reference("path")
-        writer.startDefinitions()
-        try writer.path(layout.path, [("id", reference.name)])
-        writer.endDefinitions()
-        var attributes: [(name: String, value: String)] = [
-            ("fill", fill.value), ("font-family", cssFamily(layout.text.run.fonts[0])), ("font-size", try writer.value(style.size)),
-        ]
-        if layout.tracking != 0 { attributes.append(("letter-spacing", try writer.value(layout.tracking))) }
-        let shift = layout.lineOffset + style.baselineShift
-        if shift != 0 { attributes.append(("dy", try writer.value(-shift))) }
-        writer.elementStart("text", attributes)
-        writer.elementStart("textPath", [("xlink:href", "#" + reference.name), ("startOffset", try writer.value(layout.leading))])
-        writer.characters(layout.text.run.text)
-        writer.close("textPath")
-        writer.close("text")
+    /// The text on the travelled path, for selectable text (the viewer's font sets it).
+    private func textOnPath(_ layout: PathTextLayout) -> TextOnPath {
+        TextOnPath(text: layout.text.run.text, path: layout.path, startOffset: layout.leading, fill: .color(fill),
+                   fontFamily: cssFamily(layout.text.run.fonts[0]), fontSize: style.size, letterSpacing: layout.tracking,
+                   baselineShift: layout.lineOffset + style.baselineShift)
     }
 
     /// Where each glyph's outline goes, by the effect.

@@ -77,6 +77,9 @@ public struct SealRequest: Sendable {
 public struct SealResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
+    /// writer or for post-processing (px, y down).
+    public let frame: Frame
     /// Side of the square SVG, px.
     public let size: Double
     /// Radii of the ring text's baseline and of the inner ring, px.
@@ -184,21 +187,20 @@ extension SealRequest {
             joinedByHand(fallbackFonts.map(\.description), separator: ","), color.value, centerColor?.value ?? "",
             background?.value ?? "", label, glyphs.rawValue, "\(precision)",
         ])
-        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: 8192) }
-        try lifting {
-            try writer.startDocument(width: side, height: side, label: label)
-            try writer.circle(center: middle, radius: radius - Self.outerStroke / 2, [
-                ("fill", background?.value ?? "none"), ("stroke", color.value),
-                ("stroke-width", try writer.value(Self.outerStroke)),
-            ])
-            try writer.circle(center: middle, radius: innerRadius, [
-                ("fill", "none"), ("stroke", color.value), ("stroke-width", try writer.value(Self.innerStroke)),
-            ])
-            // One set of definitions for both texts: a glyph they share is defined once.
-            try writeGlyphs([ringLayout.text] + centerLayouts, mode: glyphs,
-                            fills: [color] + Array(repeating: centerColor ?? color, count: centerLayouts.count), into: &writer)
-        }
-        return SealResult(svg: writer.finish(), size: side, baselineRadius: baselineRadius, innerRadius: innerRadius,
+        let rings: [FrameItem] = [
+            .shape(FrameShape(.circle(center: middle, radius: radius - Self.outerStroke / 2), style: [
+                .fill(background.map { .color($0) } ?? .none), .stroke(.color(color)), .strokeWidth(Self.outerStroke),
+            ])),
+            .shape(FrameShape(.circle(center: middle, radius: innerRadius), style: [
+                .fill(.none), .stroke(.color(color)), .strokeWidth(Self.innerStroke),
+            ])),
+        ]
+        // One set of definitions for both texts: a glyph they share is defined once.
+        let frame = Frame(width: side, height: side, title: label, backdrop: rings,
+                          items: glyphItems([ringLayout.text] + centerLayouts, mode: glyphs,
+                                            fills: [color] + Array(repeating: centerColor ?? color, count: centerLayouts.count)))
+        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix) }
+        return SealResult(svg: svg, frame: frame, size: side, baselineRadius: baselineRadius, innerRadius: innerRadius,
                           ring: ringLayout, centerText: fitted, warnings: warnings)
     }
 }

@@ -11,19 +11,6 @@ import Musl
 import Darwin
 #endif
 
-/// How the ends of an open stroke are drawn (SVG `stroke-linecap`).
-public enum LineCap: String, Sendable, CaseIterable {
-    /// SVG's `stroke-linecap`: round, butt or square ends.
-    case round, butt, square
-}
-
-/// How corners of a stroke are drawn (SVG `stroke-linejoin`). The spiral's path is smooth, so
-/// this matters only where a viewer splits it.
-public enum LineJoin: String, Sendable, CaseIterable {
-    /// SVG's `stroke-linejoin`: round, miter or bevel corners.
-    case round, miter, bevel
-}
-
 /// Rings at the spiral's begin and end points, as the seed's winder draws them.
 public struct SpiralMarkers: Sendable, Hashable {
     /// Radius of the ring's centre line, px.
@@ -161,6 +148,9 @@ public struct SpiralRequest: Sendable {
 public struct SpiralResult: Sendable {
     /// The SVG document, UTF-8 text ending in a line feed.
     public let svg: String
+    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
+    /// writer or for post-processing (px, y down).
+    public let frame: Frame
     /// The spiral in SVG space (px, y down), and its begin and end polar angles (radians).
     public let spiral: ArchimedeanSpiral
     /// The begin angle, radians.
@@ -250,34 +240,26 @@ extension SpiralRequest {
         let prefix = idPrefix ?? defaultIDPrefix(label: label)
         let glyphCount: Int = placedLayout?.text.glyphs.count ?? 0
         let expected: Int = 2048 + placedPath.elements.count * 50 + glyphCount * (prefix.utf8.count + 70)
-        var writer = try lifting { try SVGWriter(format: format, idPrefix: prefix, expectedBytes: expected) }
-        try lifting {
-            try writer.startDocument(width: width, height: height, label: label)
-            if let background {
-                try writer.rect(x: 0, y: 0, width: width, height: height, [("fill", background.value)])
-            }
-            if let stroke {
-                try writer.path(placedPath, [
-                    ("fill", "none"), ("stroke", stroke.value), ("stroke-width", try writer.value(strokeWidth)),
-                    ("stroke-linecap", cap.rawValue), ("stroke-linejoin", join.rawValue),
-                ])
-            }
-            if let markers {
-                let ringColour = markers.stroke ?? stroke ?? .currentColor
-                var attributes = [("fill", markers.fill?.value ?? "none")]
-                if markers.strokeWidth > 0 {
-                    attributes += [("stroke", ringColour.value), ("stroke-width", try writer.value(markers.strokeWidth))]
-                }
-                for theta in [begin, end] {
-                    try writer.circle(center: spiral.point(at: theta), radius: markers.radius, attributes)
-                }
-            }
-            if let text, let placedLayout {
-                try writeGlyphs([placedLayout.text], mode: text.glyphs, fill: text.fill, into: &writer)
+        var under = backdrop(background, width: width, height: height)
+        if let stroke {
+            under.append(.shape(FrameShape(.path(placedPath), style: [
+                .fill(.none), .stroke(.color(stroke)), .strokeWidth(strokeWidth), .lineCap(cap), .lineJoin(join),
+            ])))
+        }
+        if let markers {
+            let ringColour = markers.stroke ?? stroke ?? .currentColor
+            var style: [Style] = [.fill(markers.fill.map { .color($0) } ?? .none)]
+            if markers.strokeWidth > 0 { style += [.stroke(.color(ringColour)), .strokeWidth(markers.strokeWidth)] }
+            for theta in [begin, end] {
+                under.append(.shape(FrameShape(.circle(center: spiral.point(at: theta), radius: markers.radius), style: style)))
             }
         }
+        var items: [FrameItem] = []
+        if let text, let placedLayout { items = glyphItems([placedLayout.text], mode: text.glyphs, fill: text.fill) }
+        let frame = Frame(width: width, height: height, title: label, backdrop: under, items: items)
+        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: expected) }
         return SpiralResult(
-            svg: writer.finish(), spiral: spiral, begin: begin, end: end, scale: pixelsPerUnit,
+            svg: svg, frame: frame, spiral: spiral, begin: begin, end: end, scale: pixelsPerUnit,
             path: placedPath, layout: placedLayout,
             width: width, height: height, warnings: warnings)
     }

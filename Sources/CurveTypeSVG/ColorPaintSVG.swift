@@ -1,6 +1,6 @@
 import CurveTypeFonts
 import CurveTypeGeometry
-import CurveTypeSVG
+import CurveTypeFrame
 
 #if canImport(Glibc)
 import Glibc
@@ -65,7 +65,7 @@ struct ColorPaintSVG {
     /// Draws `paint`; `clip` is the box (current coordinates) the drawing can show in.
     private mutating func draw(_ paint: ColorPaint, clip: Rect, definitions: inout SVGWriter, body: inout SVGWriter) throws {
         guard definitions.byteCount + body.byteCount - startBytes <= Self.maximumBytes else {
-            throw CurveTypeError.invalidInput(
+            throw SVGError.refused(
                 "the COLR v1 colour glyph \(glyphName) draws more than \(InputBytes.describe(bytes: Self.maximumBytes)) of SVG: the font is refused")
         }
         switch paint {

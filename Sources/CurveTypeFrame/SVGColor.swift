@@ -20,6 +20,10 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
 
     private init(value: String) { self.value = value }
 
+    /// A colour from a value already canonical or written as a drawing wants it kept (`#bbb`),
+    /// unchecked: for the package's own constants, never for input.
+    package init(written value: String) { self.value = value }
+
     /// An opaque sRGB colour, channels 0…255 (clamped), written `#rrggbb`.
     public init(red: Int, green: Int, blue: Int) {
         self.init(value: "#" + Self.hex(red) + Self.hex(green) + Self.hex(blue))

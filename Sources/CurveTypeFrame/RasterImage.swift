@@ -131,15 +131,3 @@ enum CRC32 {
         return c ^ 0xFFFF_FFFF
     }
 }
-
-extension SVGWriter {
-    /// `image` as an `<image>` at (x, y) px of `width` × `height` px, its pixels fitted inside
-    /// and centred (SVG's default `xMidYMid meet`, as shields draws a logo), the bytes inline
-    /// as a `data:` URL.
-    public mutating func embed(_ image: RasterImage, x: Double, y: Double, width: Double, height: Double) throws(SVGError) {
-        element("image", [
-            ("x", try value(x)), ("y", try value(y)), ("width", try value(width)), ("height", try value(height)),
-            ("xlink:href", image.dataURL),
-        ], empty: true)
-    }
-}

@@ -18,6 +18,8 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidIDPrefix(String)
     /// A logo that cannot be read as SVG, with the reason.
     case invalidLogo(String)
+    /// A drawing the writer refuses to write, with the reason (a colour glyph past its bound).
+    case refused(String)
 
     /// One line for a person.
     public var description: String {
@@ -28,6 +30,7 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidColor(let c): return "not a colour: \"\(c)\" (use a CSS name, #rgb, #rrggbb, #rrggbbaa, rgb(), hsl(), hwb(), transparent or currentColor)"
         case .invalidIDPrefix(let p): return "not a usable id prefix: \"\(p)\" (use a letter, then letters, digits, '-' or '_')"
         case .invalidLogo(let reason): return "the logo is not usable: \(reason)"
+        case .refused(let reason): return reason
         }
     }
 }
@@ -52,7 +55,7 @@ public struct SVGNumberFormat: Sendable, Hashable {
 
     /// Any precision up to 12, for factors such as a glyph scale that need more digits than
     /// coordinates do.
-    init(unchecked precision: Int) {
+    package init(unchecked precision: Int) {
         self.precision = precision
         var unit: Int64 = 1
         for _ in 0..<precision { unit *= 10 }
@@ -117,7 +120,7 @@ public struct SVGNumberFormat: Sendable, Hashable {
 }
 
 /// Appends a non-negative integer's decimal digits.
-func appendDigits(_ value: Int64, to out: inout [UInt8]) {
+package func appendDigits(_ value: Int64, to out: inout [UInt8]) {
     if value < 10 {
         out.append(UInt8(ascii: "0") + UInt8(value))
         return
@@ -138,7 +141,7 @@ func appendDigits(_ value: Int64, to out: inout [UInt8]) {
 }
 
 /// Appends a signed integer's decimal digits.
-func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+package func appendInteger(_ value: Int64, to out: inout [UInt8]) {
     if value < 0 {
         out.append(UInt8(ascii: "-"))
         appendDigits(-value, to: &out)

@@ -1,0 +1,421 @@
+import CurveTypeFonts
+import CurveTypeGeometry
+
+// What is drawn, apart from how it is encoded. Every effect (circle, spiral, path, fit, angle,
+// badge, seal) produces a `Frame`; writers (SVG today) read frames and nothing else. A frame is a
+// value: it can be tested, compared, walked twice (SVG defines every glyph before the first use)
+// and post-processed by a build script before it is written.
+//
+// Conventions, everywhere in a frame: lengths and coordinates are px (CSS px, 1/96 in), the
+// origin at the top left, x right and y down; angles are degrees, positive clockwise on screen;
+// times are seconds. Lists keep their order: writers draw items in order (later over earlier).
+
+/// One picture: its size, its accessible name, and its items.
+public struct Frame: Sendable {
+    /// Width, px.
+    public var width: Double
+    /// Height, px.
+    public var height: Double
+    /// The accessible name (SVG's `<title>`, and `aria-label` when the frame is one image).
+    public var title: String
+    /// Whether the frame is one image to assistive technology. `false` for a frame with links,
+    /// which must stay reachable one by one.
+    public var isImage: Bool
+    /// A light and a dark ink that follow the viewer's colour scheme; `Paint.ink` paints with it.
+    public var colorScheme: ColorScheme?
+    /// Items drawn first, under everything else (a backdrop, a guide, rings). The SVG writer
+    /// defines the frame's glyphs between these and `items`.
+    public var backdrop: [FrameItem]
+    /// The frame's content, in drawing order.
+    public var items: [FrameItem]
+
+    /// A frame of `width` × `height` px.
+    public init(width: Double, height: Double, title: String, isImage: Bool = true, colorScheme: ColorScheme? = nil,
+                backdrop: [FrameItem] = [], items: [FrameItem] = []) {
+        self.width = width
+        self.height = height
+        self.title = title
+        self.isImage = isImage
+        self.colorScheme = colorScheme
+        self.backdrop = backdrop
+        self.items = items
+    }
+}
+
+/// Two inks, for viewers in light and in dark mode.
+public struct ColorScheme: Sendable, Hashable {
+    /// The ink in light mode (and where the viewer says nothing).
+    public var light: SVGColor
+    /// The ink in dark mode.
+    public var dark: SVGColor
+
+    /// A scheme of two inks.
+    public init(light: SVGColor, dark: SVGColor) {
+        self.light = light
+        self.dark = dark
+    }
+}
+
+/// One thing a frame draws or defines.
+public enum FrameItem: Sendable {
+    /// Items under common style, with their animations.
+    case group(FrameGroup)
+    /// A filled and/or stroked geometry.
+    case shape(FrameShape)
+    /// Glyph outlines from fonts, each placed on its own.
+    case glyphs(GlyphRun)
+    /// Characters a viewer sets in its own font (selectable text), one cluster a placement.
+    case text(TextRun)
+    /// One line of characters centred on a point and stretched to a width by the viewer.
+    case textLine(TextLine)
+    /// Characters a viewer sets along a path.
+    case textOnPath(TextOnPath)
+    /// A picture inside a box.
+    case image(FrameImage)
+    /// Items that open `url` when clicked.
+    case link(FrameLink)
+    /// A paint or clip that later items name (`Paint.gradient`, `Style.clip`): drawn nowhere.
+    case definition(FrameDefinition)
+    /// Items drawn nowhere themselves, drawn by `useSymbol` (once or more, each in its own fill).
+    case symbol(name: String, items: [FrameItem])
+    /// The symbol `name` drawn again.
+    case useSymbol(SymbolUse)
+}
+
+/// A paint: what fills or strokes.
+public enum Paint: Sendable, Hashable {
+    /// Nothing.
+    case none
+    /// A colour (which may be `currentColor`, the page's text colour).
+    case color(SVGColor)
+    /// The frame's `colorScheme` ink.
+    case ink
+    /// The gradient defined under `name` (`FrameDefinition.linearGradient`).
+    case gradient(String)
+}
+
+/// One style property of a group or shape. Properties apply in order; a group's properties are
+/// inherited by its items.
+public enum Style: Sendable, Hashable {
+    case fill(Paint)
+    /// 0…1.
+    case fillOpacity(Double)
+    case stroke(Paint)
+    /// px.
+    case strokeWidth(Double)
+    case lineCap(LineCap)
+    case lineJoin(LineJoin)
+    /// A CSS font-family list, for text runs (`'DejaVu Sans', sans-serif`).
+    case fontFamily(String)
+    /// px, for text runs.
+    case fontSize(Double)
+    /// Clip to the clip path defined under this name (`FrameDefinition.clipPath`).
+    case clip(String)
+    /// Edges on whole pixels, no antialiasing (flat badges).
+    case crispEdges
+    /// Not drawn (until an animation shows it).
+    case hidden
+    /// A group composited on its own before it is blended into what is below.
+    case isolated
+    /// How a group is blended into what is below (a CSS `mix-blend-mode`: `multiply`, …).
+    case blend(String)
+    /// Items placed through this map (applied before the parent's).
+    case transform(AffineMap)
+}
+
+/// How the ends of an open stroke are drawn.
+public enum LineCap: String, Sendable, CaseIterable {
+    /// Round, butt or square ends.
+    case round, butt, square
+}
+
+/// How corners of a stroke are drawn.
+public enum LineJoin: String, Sendable, CaseIterable {
+    /// Round, miter or bevel corners.
+    case round, miter, bevel
+}
+
+/// Items under common style.
+public struct FrameGroup: Sendable {
+    /// Style the items inherit, in order.
+    public var style: [Style]
+    /// How the group changes over time.
+    public var animations: [FrameAnimation]
+    /// The group's items, in drawing order.
+    public var items: [FrameItem]
+
+    /// A group of `items`.
+    public init(style: [Style] = [], animations: [FrameAnimation] = [], items: [FrameItem]) {
+        self.style = style
+        self.animations = animations
+        self.items = items
+    }
+}
+
+/// A geometry, px.
+public enum FrameGeometry: Sendable, Hashable {
+    /// A rectangle with corners rounded by `cornerRadius` px (0: square).
+    case rect(Rect, cornerRadius: Double = 0)
+    case circle(center: Point, radius: Double)
+    case path(Path)
+}
+
+/// A filled and/or stroked geometry. Its fill is black unless its style or a group's says.
+public struct FrameShape: Sendable {
+    /// What is drawn, px.
+    public var geometry: FrameGeometry
+    /// Its fill, stroke and the rest, in order.
+    public var style: [Style]
+    /// How the shape changes over time.
+    public var animations: [FrameAnimation]
+
+    /// A shape of `geometry`.
+    public init(_ geometry: FrameGeometry, style: [Style] = [], animations: [FrameAnimation] = []) {
+        self.geometry = geometry
+        self.style = style
+        self.animations = animations
+    }
+}
+
+/// Glyphs from fonts, each placed on its own; filled by the enclosing group's fill.
+public struct GlyphRun: Sendable {
+    /// The fonts the glyphs come from, in the order a shaped run lists them.
+    public var fonts: [Font]
+    /// The glyphs, in drawing order.
+    public var glyphs: [FrameGlyph]
+
+    /// A run of `glyphs` from `fonts`.
+    public init(fonts: [Font], glyphs: [FrameGlyph]) {
+        self.fonts = fonts
+        self.glyphs = glyphs
+    }
+}
+
+/// One glyph: which, how large, and where.
+public struct FrameGlyph: Sendable, Hashable {
+    /// Index into the run's `fonts`.
+    public var font: Int
+    /// Glyph id in that font.
+    public var glyph: UInt32
+    /// px per font unit.
+    public var scale: Double
+    /// Where the glyph goes.
+    public var placement: GlyphPlacement
+
+    /// Glyph `glyph` of `fonts[font]`, `scale` px per font unit, at `placement`.
+    public init(font: Int, glyph: UInt32, scale: Double, placement: GlyphPlacement) {
+        self.font = font
+        self.glyph = glyph
+        self.scale = scale
+        self.placement = placement
+    }
+}
+
+/// Where a glyph's origin (on its baseline, at its left) goes.
+public enum GlyphPlacement: Sendable, Hashable {
+    /// At `origin`, px, its baseline turned `angle` degrees clockwise.
+    case rotated(origin: Point, angle: Double)
+    /// Through `map`, from the glyph's own px (x along the baseline, y down, origin at the
+    /// glyph's origin) to the frame's: for placements a turn cannot say (skewed, sheared).
+    case mapped(AffineMap)
+}
+
+/// Characters set by the viewer, one cluster at a time; filled by the enclosing group.
+public struct TextRun: Sendable {
+    /// The clusters, in logical order.
+    public var clusters: [TextCluster]
+
+    /// A run of `clusters`.
+    public init(clusters: [TextCluster]) { self.clusters = clusters }
+}
+
+/// One cluster of characters at its own place.
+public struct TextCluster: Sendable, Hashable {
+    /// The cluster's characters.
+    public var text: String
+    /// The baseline's start, px.
+    public var origin: Point
+    /// Degrees clockwise.
+    public var angle: Double
+    /// A CSS font-family list when the cluster's font is not the group's.
+    public var fontFamily: String?
+
+    /// `text` at `origin`, turned `angle` degrees clockwise.
+    public init(text: String, origin: Point, angle: Double, fontFamily: String? = nil) {
+        self.text = text
+        self.origin = origin
+        self.angle = angle
+        self.fontFamily = fontFamily
+    }
+}
+
+/// One line of characters centred on `center`, stretched or squeezed to `width` by the viewer.
+public struct TextLine: Sendable, Hashable {
+    /// The line's characters.
+    public var text: String
+    /// x of the centre and y of the baseline, px.
+    public var center: Point
+    /// The line's advance width, px, which the viewer keeps whatever font it uses.
+    public var width: Double
+    /// A CSS font-family list.
+    public var fontFamily: String
+    /// px.
+    public var fontSize: Double
+    /// Drawn in the family's bold face.
+    public var bold: Bool
+    /// Extra space after each character, px.
+    public var letterSpacing: Double
+    /// The text's paint.
+    public var fill: Paint
+    /// 0…1.
+    public var fillOpacity: Double
+    /// Hidden from assistive technology (a shadow that repeats the text).
+    public var isDecoration: Bool
+
+    /// A line of `text` centred on `center`, `width` px wide.
+    public init(text: String, center: Point, width: Double, fontFamily: String, fontSize: Double, bold: Bool = false,
+                letterSpacing: Double = 0, fill: Paint, fillOpacity: Double = 1, isDecoration: Bool = false) {
+        self.text = text
+        self.center = center
+        self.width = width
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.bold = bold
+        self.letterSpacing = letterSpacing
+        self.fill = fill
+        self.fillOpacity = fillOpacity
+        self.isDecoration = isDecoration
+    }
+}
+
+/// Characters a viewer sets along a path in its own font.
+public struct TextOnPath: Sendable {
+    /// The characters, in logical order.
+    public var text: String
+    /// px, y down; the text starts `startOffset` px along it.
+    public var path: Path
+    /// px along `path`.
+    public var startOffset: Double
+    /// The text's paint.
+    public var fill: Paint
+    /// A CSS font-family list.
+    public var fontFamily: String
+    /// px.
+    public var fontSize: Double
+    /// Extra space after each character, px.
+    public var letterSpacing: Double
+    /// How far the baseline is moved to the path's left (up for a path going right), px.
+    public var baselineShift: Double
+
+    /// `text` along `path` from `startOffset` px.
+    public init(text: String, path: Path, startOffset: Double, fill: Paint, fontFamily: String, fontSize: Double,
+                letterSpacing: Double = 0, baselineShift: Double = 0) {
+        self.text = text
+        self.path = path
+        self.startOffset = startOffset
+        self.fill = fill
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.letterSpacing = letterSpacing
+        self.baselineShift = baselineShift
+    }
+}
+
+/// A picture inside `box` (px), fitted inside and centred.
+public struct FrameImage: Sendable {
+    /// What the picture is.
+    public enum Content: Sendable {
+        /// A sanitised vector drawing, in its own coordinates (its view box).
+        case vector(SafeSVG)
+        /// A checked PNG or JPEG.
+        case raster(RasterImage)
+    }
+
+    /// The picture.
+    public var content: Content
+    /// Where it goes, px.
+    public var box: Rect
+
+    /// `content` fitted into `box`.
+    public init(_ content: Content, box: Rect) {
+        self.content = content
+        self.box = box
+    }
+}
+
+/// Items that open `url` (http, https or mailto; checked by whoever made the frame).
+public struct FrameLink: Sendable {
+    /// Where the link goes.
+    public var url: String
+    /// What the link is, for assistive technology.
+    public var label: String
+    /// What the link covers, in drawing order.
+    public var items: [FrameItem]
+
+    /// A link to `url` over `items`.
+    public init(url: String, label: String, items: [FrameItem]) {
+        self.url = url
+        self.label = label
+        self.items = items
+    }
+}
+
+/// A paint or clip that later items name.
+public enum FrameDefinition: Sendable {
+    /// A gradient along a line in the painted box's own units (0…1 across, 0…1 down).
+    case linearGradient(name: String, start: Point, end: Point, stops: [GradientStop])
+    /// The union of `shapes` clips what names it.
+    case clipPath(name: String, shapes: [FrameShape])
+}
+
+/// One colour of a gradient at `offset` (0…1). A stop without a colour is black.
+public struct GradientStop: Sendable, Hashable {
+    /// Where the stop is, 0…1.
+    public var offset: Double
+    /// Its colour; `nil` is black.
+    public var color: SVGColor?
+    /// 0…1.
+    public var opacity: Double
+
+    /// A stop of `color` at `offset`.
+    public init(offset: Double, color: SVGColor?, opacity: Double = 1) {
+        self.offset = offset
+        self.color = color
+        self.opacity = opacity
+    }
+}
+
+/// A symbol drawn again, moved down `offsetY` px, in its own fill.
+public struct SymbolUse: Sendable, Hashable {
+    /// The symbol's name (`FrameItem.symbol`).
+    public var name: String
+    /// The paint of everything in the symbol that has none of its own.
+    public var fill: Paint
+    /// 0…1.
+    public var fillOpacity: Double
+    /// How far down it is drawn, px.
+    public var offsetY: Double
+    /// Hidden from assistive technology (a shadow that repeats the text).
+    public var isDecoration: Bool
+
+    /// Symbol `name` drawn in `fill`.
+    public init(name: String, fill: Paint, fillOpacity: Double = 1, offsetY: Double = 0, isDecoration: Bool = false) {
+        self.name = name
+        self.fill = fill
+        self.fillOpacity = fillOpacity
+        self.offsetY = offsetY
+        self.isDecoration = isDecoration
+    }
+}
+
+/// Change over time, as data: the SVG writer writes SMIL; a raster writer draws the last frame.
+/// Every animation starts at 0 s, holds its last value, and runs once.
+public enum FrameAnimation: Sendable, Hashable {
+    /// A turn about `center` (px): `angles[i]` degrees clockwise at `keyTimes[i]` × `duration`.
+    case rotation(angles: [Double], center: Point, keyTimes: [Double], duration: Double)
+    /// A path's outline: `paths[i]` at `keyTimes[i]` × `duration`; the paths have the same
+    /// commands, so a viewer interpolates their points.
+    case outline(paths: [Path], keyTimes: [Double], duration: Double)
+    /// Shown (`visible`) or hidden from `begin` (s) until `end` (s), or for `duration` s.
+    case visibility(visible: Bool, begin: Double, end: Double?, duration: Double?)
+}

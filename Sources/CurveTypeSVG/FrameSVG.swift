@@ -1,0 +1,415 @@
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+
+extension Frame {
+    /// The frame as one SVG document: numbers in `format`, every id under `idPrefix` (a letter
+    /// or `_`, then letters, digits, `-`, `_` or `.`). `expectedBytes` is a hint for the
+    /// document's size, so a large one grows its buffer once.
+    ///
+    /// Written in one pass over the frame into one byte buffer, after a first pass that defines
+    /// each distinct glyph once: the same frame gives the same bytes on every machine.
+    public func svg(format: SVGNumberFormat, idPrefix: String, expectedBytes: Int = 8192) throws -> String {
+        var writer = try SVGWriter(format: format, idPrefix: idPrefix, expectedBytes: expectedBytes)
+        try writer.write(self)
+        return writer.finish()
+    }
+}
+
+extension SVGWriter {
+    /// Writes `frame`: the document's start, the colour scheme's rule, the backdrop, the glyph
+    /// definitions, then the items. `finish()` closes the document.
+    mutating func write(_ frame: Frame) throws {
+        try startDocument(width: frame.width, height: frame.height, label: frame.title, isImage: frame.isImage)
+        if let scheme = frame.colorScheme {
+            let ink = idPrefix + "-ink"
+            style(".\(ink){color:\(scheme.light.value)}@media (prefers-color-scheme:dark){.\(ink){color:\(scheme.dark.value)}}")
+        }
+        // Every glyph is defined before its first use: after the backdrop, unless the backdrop
+        // has glyphs of its own.
+        var backdropRuns: [GlyphRun] = [], itemRuns: [GlyphRun] = []
+        DefinedGlyphs.collect(frame.backdrop, into: &backdropRuns)
+        DefinedGlyphs.collect(frame.items, into: &itemRuns)
+        var runs = GlyphRunCursor()
+        var glyphs = DefinedGlyphs()
+        if !backdropRuns.isEmpty { glyphs = try DefinedGlyphs(defining: backdropRuns + itemRuns, into: &self) }
+        for item in frame.backdrop { try write(item, glyphs: glyphs, runs: &runs) }
+        if backdropRuns.isEmpty && !itemRuns.isEmpty { glyphs = try DefinedGlyphs(defining: itemRuns, into: &self) }
+        for item in frame.items { try write(item, glyphs: glyphs, runs: &runs) }
+    }
+
+    private mutating func write(_ item: FrameItem, glyphs: DefinedGlyphs, runs: inout GlyphRunCursor) throws {
+        switch item {
+        case .group(let group):
+            raw("<g")
+            try styles(group.style)
+            raw(">\n")
+            try animations(group.animations)
+            for child in group.items { try write(child, glyphs: glyphs, runs: &runs) }
+            raw("</g>\n")
+        case .shape(let shape):
+            try write(shape)
+        case .glyphs(let run):
+            try glyphs.use(run, index: runs.next(), into: &self)
+        case .text(let run):
+            for cluster in run.clusters {
+                try text(cluster.text, x: cluster.origin.x, y: cluster.origin.y, angle: cluster.angle, fontFamily: cluster.fontFamily)
+            }
+        case .textLine(let line):
+            try write(line)
+        case .textOnPath(let text):
+            try write(text)
+        case .image(let image):
+            let b = image.box
+            switch image.content {
+            case .vector(let svg): try embed(svg, x: b.minX, y: b.minY, width: b.width, height: b.height)
+            case .raster(let raster): try embed(raster, x: b.minX, y: b.minY, width: b.width, height: b.height)
+            }
+        case .link(let link):
+            raw("<a xlink:href=\""); escaped(link.url, attribute: true)
+            raw("\" target=\"_blank\" aria-label=\""); escaped(link.label, attribute: true); raw("\">\n")
+            for child in link.items { try write(child, glyphs: glyphs, runs: &runs) }
+            raw("</a>\n")
+        case .definition(let definition):
+            try write(definition)
+        case .symbol(let name, let items):
+            raw("<defs>\n<g id=\""); id(name); raw("\">\n")
+            for child in items { try write(child, glyphs: glyphs, runs: &runs) }
+            raw("</g>\n</defs>\n")
+        case .useSymbol(let use):
+            raw("<use xlink:href=\"#"); id(use.name); raw("\"")
+            try paint("fill", use.fill, opacity: use.fillOpacity)
+            if use.offsetY != 0 { raw(" y=\""); try number(use.offsetY); raw("\"") }
+            if use.isDecoration { raw(" aria-hidden=\"true\"") }
+            raw("/>\n")
+        }
+    }
+
+    /// `prefix-name`.
+    private mutating func id(_ name: String) {
+        rawText(idPrefix); raw("-"); rawText(name)
+    }
+
+    private mutating func write(_ shape: FrameShape) throws {
+        let name: StaticString
+        switch shape.geometry {
+        case .rect(let r, let cornerRadius):
+            name = "rect"
+            raw("<rect")
+            if r.minX != 0 || r.minY != 0 {
+                raw(" x=\""); try number(r.minX); raw("\" y=\""); try number(r.minY); raw("\"")
+            }
+            raw(" width=\""); try number(r.width); raw("\" height=\""); try number(r.height); raw("\"")
+            if cornerRadius != 0 { raw(" rx=\""); try number(cornerRadius); raw("\"") }
+        case .circle(let center, let radius):
+            name = "circle"
+            raw("<circle cx=\""); try number(center.x); raw("\" cy=\""); try number(center.y)
+            raw("\" r=\""); try number(radius); raw("\"")
+        case .path(let path):
+            name = "path"
+            raw("<path d=\""); try appendPathData(path); raw("\"")
+        }
+        try styles(shape.style)
+        guard !shape.animations.isEmpty else {
+            raw("/>\n")
+            return
+        }
+        raw(">\n")
+        try animations(shape.animations)
+        raw("</"); raw(name); raw(">\n")
+    }
+
+    /// A style list's attributes, in order. A translucent colour is written as its opaque
+    /// colour and an opacity attribute (SVG 1.1's form, which Inkscape 1.2 draws; it paints
+    /// `rgba()` black), multiplied by a fill opacity that follows it.
+    private mutating func styles(_ list: [Style]) throws {
+        guard !list.isEmpty else { return }
+        if list.contains(where: { if case .fill(.ink) = $0 { true } else if case .stroke(.ink) = $0 { true } else { false } }) {
+            raw(" class=\""); rawText(idPrefix); raw("-ink\"")
+        }
+        var fillOpacityWritten = false
+        for style in list {
+            switch style {
+            case .fill(let p):
+                var factor = 1.0
+                if p.isTranslucent, let given = list.lazy.compactMap({ if case .fillOpacity(let o) = $0 { o } else { nil } }).first {
+                    factor = min(max(given, 0), 1)
+                    fillOpacityWritten = true
+                }
+                try paint("fill", p, opacity: factor, always: false)
+            case .fillOpacity(let o):
+                guard !fillOpacityWritten else { continue }
+                raw(" fill-opacity=\""); try opacity(o); raw("\"")
+            case .stroke(let p): try paint("stroke", p, opacity: 1, always: false)
+            case .strokeWidth(let w): raw(" stroke-width=\""); try number(w); raw("\"")
+            case .lineCap(let cap): raw(" stroke-linecap=\""); rawText(cap.rawValue); raw("\"")
+            case .lineJoin(let join): raw(" stroke-linejoin=\""); rawText(join.rawValue); raw("\"")
+            case .fontFamily(let family): raw(" font-family=\""); escaped(family, attribute: true); raw("\"")
+            case .fontSize(let size): raw(" font-size=\""); try number(size); raw("\"")
+            case .clip(let name): raw(" clip-path=\"url(#"); id(name); raw(")\"")
+            case .crispEdges: raw(" shape-rendering=\"crispEdges\"")
+            case .hidden: raw(" display=\"none\"")
+            case .isolated: raw(" style=\"isolation:isolate\"")
+            case .blend(let mode): raw(" style=\"mix-blend-mode:"); escaped(mode, attribute: true); raw("\"")
+            case .transform(let m): raw(" transform=\""); try matrix(m); raw("\"")
+            }
+        }
+    }
+
+    /// ` name="paint"`, and ` name-opacity="…"` when the paint is translucent or `opacity` is
+    /// below 1 (written when `always`, else only for a translucent colour).
+    private mutating func paint(_ name: StaticString, _ paint: Paint, opacity: Double, always: Bool = true) throws {
+        raw(" "); raw(name); raw("=\"")
+        var alpha = opacity
+        switch paint {
+        case .none: raw("none")
+        case .ink: raw("currentColor")
+        case .gradient(let gradient): raw("url(#"); id(gradient); raw(")")
+        case .color(let color):
+            if let (opaque, a) = SVGColor.opaqueAndAlpha(color.value) {
+                rawText(opaque)
+                alpha *= a
+                raw("\" "); raw(name); raw("-opacity=\""); try self.opacity(alpha); raw("\"")
+                return
+            }
+            escaped(color.value, attribute: true)
+        }
+        raw("\"")
+        if always && alpha != 1 { raw(" "); raw(name); raw("-opacity=\""); try self.opacity(alpha); raw("\"") }
+    }
+
+    /// An opacity, to three decimals.
+    private mutating func opacity(_ value: Double) throws {
+        try SVGWriter.opacityFormat.append(value, to: &out)
+    }
+
+    private static let opacityFormat = SVGNumberFormat(unchecked: 3)
+
+    /// `matrix(a b c d e f)`: the linear part to six decimals (a rotation's cosines need them),
+    /// the translation in the document's format.
+    private mutating func matrix(_ m: AffineMap) throws {
+        raw("matrix(")
+        for value in [m.a, m.b, m.c, m.d] { try SVGWriter.factorFormat.append(value, to: &out); raw(" ") }
+        try number(m.tx); raw(" "); try number(m.ty); raw(")")
+    }
+
+    private static let factorFormat = SVGNumberFormat(unchecked: 6)
+
+    private mutating func animations(_ list: [FrameAnimation]) throws {
+        for animation in list {
+            switch animation {
+            case .rotation(let angles, let center, let keyTimes, let duration):
+                raw("<animateTransform attributeName=\"transform\" type=\"rotate\" values=\"")
+                for (index, angle) in angles.enumerated() {
+                    if index > 0 { raw(";") }
+                    try number(angle); raw(" "); try number(center.x); raw(" "); try number(center.y)
+                }
+                raw("\" keyTimes=\""); try times(keyTimes)
+                raw("\" dur=\""); clock(duration); raw("\" fill=\"freeze\"/>\n")
+            case .outline(let paths, let keyTimes, let duration):
+                raw("<animate attributeName=\"d\" values=\"")
+                for (index, path) in paths.enumerated() {
+                    if index > 0 { raw(";") }
+                    try appendPathData(path)
+                }
+                raw("\" keyTimes=\""); try times(keyTimes)
+                raw("\" dur=\""); clock(duration); raw("\" fill=\"freeze\"/>\n")
+            case .visibility(let visible, let begin, let end, let duration):
+                raw("<set attributeName=\"display\" to=\""); raw(visible ? "inline" : "none")
+                raw("\" begin=\""); clock(begin); raw("\"")
+                if let end { raw(" end=\""); clock(end); raw("\"") }
+                if let duration { raw(" dur=\""); clock(duration); raw("\"") }
+                raw("/>\n")
+            }
+        }
+    }
+
+    /// Key times (0…1), `;`-separated, in the document's format.
+    private mutating func times(_ keyTimes: [Double]) throws {
+        for (index, t) in keyTimes.enumerated() {
+            if index > 0 { raw(";") }
+            try number(t)
+        }
+    }
+
+    /// Seconds as a SMIL clock value, to 0.1 ms: boundaries written once, so intervals abut.
+    private mutating func clock(_ seconds: Double) {
+        var digits: [UInt8] = []
+        if (try? SVGWriter.clockFormat.append(seconds, to: &digits)) == nil { digits = [UInt8(ascii: "0")] }
+        out.append(contentsOf: digits)
+        raw("s")
+    }
+
+    private static let clockFormat = SVGNumberFormat(unchecked: 4)
+
+    private mutating func write(_ line: TextLine) throws {
+        raw("<text x=\""); try number(line.center.x)
+        raw("\" font-family=\""); escaped(line.fontFamily, attribute: true)
+        raw("\" font-size=\""); try number(line.fontSize)
+        raw("\" text-anchor=\"middle\" textLength=\""); try number(line.width)
+        raw("\" xml:space=\"preserve\"")
+        if line.bold { raw(" font-weight=\"bold\"") }
+        // textLength alone is ignored by some viewers (librsvg): say the letter spacing too.
+        if line.letterSpacing != 0 { raw(" letter-spacing=\""); try number(line.letterSpacing); raw("\"") }
+        raw(" y=\""); try number(line.center.y); raw("\"")
+        try paint("fill", line.fill, opacity: line.fillOpacity)
+        if line.isDecoration { raw(" aria-hidden=\"true\"") }
+        raw(">"); escaped(line.text, attribute: false); raw("</text>\n")
+    }
+
+    private mutating func write(_ text: TextOnPath) throws {
+        raw("<defs>\n<path d=\""); try appendPathData(text.path); raw("\" id=\""); id("path"); raw("\"/>\n</defs>\n")
+        raw("<text")
+        try paint("fill", text.fill, opacity: 1)
+        raw(" font-family=\""); escaped(text.fontFamily, attribute: true)
+        raw("\" font-size=\""); try number(text.fontSize); raw("\"")
+        if text.letterSpacing != 0 { raw(" letter-spacing=\""); try number(text.letterSpacing); raw("\"") }
+        if text.baselineShift != 0 { raw(" dy=\""); try number(-text.baselineShift); raw("\"") }
+        raw("><textPath xlink:href=\"#"); id("path"); raw("\" startOffset=\""); try number(text.startOffset); raw("\">")
+        escaped(text.text, attribute: false)
+        raw("</textPath>\n</text>\n")
+    }
+
+    private mutating func write(_ definition: FrameDefinition) throws {
+        switch definition {
+        case .linearGradient(let name, let start, let end, let stops):
+            raw("<linearGradient id=\""); id(name); raw("\"")
+            // Box units, each written where it differs from SVG's default (0 0 → 1 0).
+            func coordinate(_ attribute: StaticString, _ value: Double, default: Double) throws {
+                guard value != `default` else { return }
+                raw(" "); raw(attribute); raw("=\"")
+                if value == 0 { raw("0") } else { try number(value * 100); raw("%") }
+                raw("\"")
+            }
+            try coordinate("x1", start.x, default: 0); try coordinate("y1", start.y, default: 0)
+            try coordinate("x2", end.x, default: 1); try coordinate("y2", end.y, default: 0)
+            raw(">\n")
+            for stop in stops {
+                raw("<stop offset=\""); try number(stop.offset); raw("\"")
+                if let color = stop.color {
+                    try paint("stop-color", .color(color), opacity: stop.opacity)
+                } else if stop.opacity != 1 {
+                    raw(" stop-opacity=\""); try opacity(stop.opacity); raw("\"")
+                }
+                raw("/>\n")
+            }
+            raw("</linearGradient>\n")
+        case .clipPath(let name, let shapes):
+            raw("<clipPath id=\""); id(name); raw("\">\n")
+            for shape in shapes { try write(shape) }
+            raw("</clipPath>\n")
+        }
+    }
+}
+
+extension Paint {
+    /// Whether the paint is a colour with an alpha below 1.
+    var isTranslucent: Bool {
+        if case .color(let color) = self { return color.value.hasPrefix("rgba(") }
+        return false
+    }
+}
+
+/// Counts glyph runs as the writer meets them, in the order the definitions pass collected them.
+struct GlyphRunCursor {
+    private var count = 0
+    mutating func next() -> Int {
+        defer { count += 1 }
+        return count
+    }
+}
+
+/// The `<defs>` of every distinct inked glyph of a frame's glyph runs, and their `<use>`s.
+struct DefinedGlyphs {
+    /// Each placed glyph's definition, `nil` for a glyph without ink, per run.
+    private var references: [[SVGWriter.Reference?]] = []
+
+    init() {}
+
+    /// Every glyph run in `items`, in document order.
+    static func collect(_ items: [FrameItem], into runs: inout [GlyphRun]) {
+        for item in items {
+            switch item {
+            case .glyphs(let run): runs.append(run)
+            case .group(let group): collect(group.items, into: &runs)
+            case .link(let link): collect(link.items, into: &runs)
+            case .symbol(_, let items): collect(items, into: &runs)
+            case .shape, .text, .textLine, .textOnPath, .image, .definition, .useSymbol: break
+            }
+        }
+    }
+
+    /// Writes `<defs>` with each distinct inked glyph of `runs` once, named by its font's place
+    /// in the order the runs list their fonts; the same glyph at another size (a title beside a
+    /// label) gets a name of its own.
+    init(defining runs: [GlyphRun], into writer: inout SVGWriter) throws {
+        // The document's fonts in order of first use (a few: compared by identity).
+        var fonts: [Font] = []
+        for run in runs {
+            for font in run.fonts where !fonts.contains(where: { $0 === font }) { fonts.append(font) }
+        }
+        // Each font's glyph holds its sizes (px per font unit) in order, with their references.
+        var defined = Array(repeating: GlyphTable<[(scale: Double, reference: SVGWriter.Reference?)]>(), count: fonts.count)
+        writer.startDefinitions()
+        for run in runs {
+            let local = run.fonts.map { font in fonts.firstIndex { $0 === font } ?? 0 }
+            var row: [SVGWriter.Reference?] = []
+            row.reserveCapacity(run.glyphs.count)
+            for placed in run.glyphs {
+                let font = local.indices.contains(placed.font) ? local[placed.font] : 0
+                let sizes = defined[font][placed.glyph] ?? []
+                if let known = sizes.first(where: { $0.scale == placed.scale }) {
+                    row.append(known.reference)
+                    continue
+                }
+                let definition = try GlyphDefinitions.definition(font: fonts[font], glyph: placed.glyph)
+                var reference: SVGWriter.Reference?
+                if definition.isInked {
+                    let variant = sizes.count { $0.reference != nil } + 1
+                    let made = writer.glyphReference(font: font, glyph: placed.glyph, variant: variant)
+                    try writer.define(made, definition, glyph: placed.glyph, font: fonts[font], scale: placed.scale)
+                    reference = made
+                }
+                defined[font][placed.glyph] = sizes + [(placed.scale, reference)]
+                row.append(reference)
+            }
+            references.append(row)
+        }
+        writer.endDefinitions()
+    }
+
+    /// A `<use>` for each inked glyph of `run`, the `index`th run of the frame.
+    func use(_ run: GlyphRun, index: Int, into writer: inout SVGWriter) throws {
+        guard references.indices.contains(index) else { return }
+        for (placed, reference) in zip(run.glyphs, references[index]) {
+            guard let reference else { continue }
+            switch placed.placement {
+            case .rotated(let origin, let angle): try writer.use(reference, x: origin.x, y: origin.y, angle: angle)
+            case .mapped(let map): try writer.use(reference, matrix: map)
+            }
+        }
+    }
+}
+
+extension SVGWriter {
+    /// One glyph's definition, by its kind: a bitmap, a paint tree, layers, or an outline.
+    fileprivate mutating func define(_ made: Reference, _ definition: GlyphDefinitions.Definition, glyph: UInt32, font: Font,
+                                     scale: Double) throws {
+        if let image = definition.image {
+            let b = image.bounds
+            try glyphDefinition(made, png: image.png, minX: b.minX, maxY: b.maxY, width: b.maxX - b.minX,
+                                height: b.maxY - b.minY, scale: scale, extent: definition.extent)
+        } else if let paint = definition.paint {
+            var body = try SVGWriter(format: format, idPrefix: idPrefix)
+            var painter = ColorPaintSVG(idPrefix: made.name, glyphName: "\(glyph) of \(font.familyName)", outlines: paint.outlines)
+            try painter.write(paint.tree, box: paint.box, definitions: &self, body: &body)
+            try startGlyphDefinition(made, scale: scale, extent: definition.extent)
+            append(body)
+            endGroup()
+        } else if let layers = definition.layers {
+            try glyphDefinition(made, layers: layers.map { ($0.pathData, $0.color) }, scale: scale, extent: definition.extent)
+        } else if let data = definition.pathData {
+            try glyphDefinition(made, pathBytes: data, scale: scale, extent: definition.extent)
+        }
+    }
+}
