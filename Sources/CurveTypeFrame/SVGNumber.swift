@@ -64,17 +64,31 @@ public struct SVGNumberFormat: Sendable, Hashable {
 
     /// Appends `value` as ASCII bytes.
     public func append(_ value: Double, to out: inout [UInt8]) throws(SVGError) {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumBytes) { buffer throws(SVGError) in
+            guard let base = buffer.baseAddress else { return }
+            let count = try write(value, into: base)
+            out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        }
+    }
+
+    /// The most bytes `write(_:into:)` writes: 16 digits, a point and a sign.
+    package static let maximumBytes = 24
+
+    /// Writes `value` as ASCII bytes at `start`, which has room for `maximumBytes`; returns
+    /// how many. The one routine every number of a document goes through.
+    package func write(_ value: Double, into start: UnsafeMutablePointer<UInt8>) throws(SVGError) -> Int {
         guard value.isFinite else { throw .nonFiniteNumber }
         let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
         guard abs(scaled) < 1e15 else { throw .numberOutOfRange(value) }
         let n = Int64(scaled)
         if n == 0 {
-            out.append(UInt8(ascii: "0"))
-            return
+            start[0] = UInt8(ascii: "0")
+            return 1
         }
-        // Digits are written right to left into a stack buffer (at most 16 digits, a point and a
-        // sign), then appended at once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+        // Digits are written right to left into a stack buffer, then copied at once.
+        var digitsBuffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &digitsBuffer) { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
             var i = 24
             var magnitude = n.magnitude
             var digits = precision
@@ -101,7 +115,9 @@ public struct SVGNumberFormat: Sendable, Hashable {
                 i -= 1
                 buffer[i] = UInt8(ascii: "-")
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<24]))
+            guard let base = buffer.baseAddress else { return 0 }
+            start.update(from: base + i, count: 24 - i)
+            return 24 - i
         }
     }
 

@@ -78,7 +78,7 @@ extension SVGWriter {
             raw("</g>\n</defs>\n")
         case .useSymbol(let use):
             raw("<use xlink:href=\"#"); id(use.name); raw("\"")
-            try paint("fill", use.fill, opacity: use.fillOpacity)
+            try paint(.fill, use.fill, opacity: use.fillOpacity)
             if use.offsetY != 0 { raw(" y=\""); try number(use.offsetY); raw("\"") }
             if use.isDecoration { raw(" aria-hidden=\"true\"") }
             raw("/>\n")
@@ -136,11 +136,11 @@ extension SVGWriter {
                     factor = min(max(given, 0), 1)
                     fillOpacityWritten = true
                 }
-                try paint("fill", p, opacity: factor, always: false)
+                try paint(.fill, p, opacity: factor, always: false)
             case .fillOpacity(let o):
                 guard !fillOpacityWritten else { continue }
                 raw(" fill-opacity=\""); try opacity(o); raw("\"")
-            case .stroke(let p): try paint("stroke", p, opacity: 1, always: false)
+            case .stroke(let p): try paint(.stroke, p, opacity: 1, always: false)
             case .strokeWidth(let w): raw(" stroke-width=\""); try number(w); raw("\"")
             case .lineCap(let cap): raw(" stroke-linecap=\""); rawText(cap.rawValue); raw("\"")
             case .lineJoin(let join): raw(" stroke-linejoin=\""); rawText(join.rawValue); raw("\"")
@@ -158,8 +158,9 @@ extension SVGWriter {
 
     /// ` name="paint"`, and ` name-opacity="…"` when the paint is translucent or `opacity` is
     /// below 1 (written when `always`, else only for a translucent colour).
-    private mutating func paint(_ name: StaticString, _ paint: Paint, opacity: Double, always: Bool = true) throws {
-        raw(" "); raw(name); raw("=\"")
+    private mutating func paint(_ attribute: PaintAttribute, _ paint: Paint, opacity: Double, always: Bool = true) throws {
+        raw(" "); raw(attribute.name); raw("=\"")
+        let opacityName = attribute.opacity
         var alpha = opacity
         switch paint {
         case .none: raw("none")
@@ -169,18 +170,22 @@ extension SVGWriter {
             if let (opaque, a) = SVGColor.opaqueAndAlpha(color.value) {
                 rawText(opaque)
                 alpha *= a
-                raw("\" "); raw(name); raw("-opacity=\""); try self.opacity(alpha); raw("\"")
+                // A colour's own alpha keeps its leading zero (`0.5`), as colours are written.
+                raw("\" "); raw(opacityName); raw("=\""); try out.append(alpha, format: SVGWriter.opacityFormat); raw("\"")
                 return
             }
             escaped(color.value, attribute: true)
         }
         raw("\"")
-        if always && alpha != 1 { raw(" "); raw(name); raw("-opacity=\""); try self.opacity(alpha); raw("\"") }
+        if always && alpha != 1 { raw(" "); raw(opacityName); raw("=\""); try self.opacity(alpha); raw("\"") }
     }
 
-    /// An opacity, to three decimals.
+    /// An opacity or a gradient offset, to three decimals, without the leading zero of a
+    /// fraction (`.3`, as shields writes its shadows and gradients).
     private mutating func opacity(_ value: Double) throws {
-        try SVGWriter.opacityFormat.append(value, to: &out)
+        let start = out.count
+        try out.append(value, format: SVGWriter.opacityFormat)
+        out.dropLeadingZero(from: start)
     }
 
     private static let opacityFormat = SVGNumberFormat(unchecked: 3)
@@ -189,7 +194,7 @@ extension SVGWriter {
     /// the translation in the document's format.
     private mutating func matrix(_ m: AffineMap) throws {
         raw("matrix(")
-        for value in [m.a, m.b, m.c, m.d] { try SVGWriter.factorFormat.append(value, to: &out); raw(" ") }
+        for value in [m.a, m.b, m.c, m.d] { try out.append(value, format: SVGWriter.factorFormat); raw(" ") }
         try number(m.tx); raw(" "); try number(m.ty); raw(")")
     }
 
@@ -252,7 +257,7 @@ extension SVGWriter {
         // textLength alone is ignored by some viewers (librsvg): say the letter spacing too.
         if line.letterSpacing != 0 { raw(" letter-spacing=\""); try number(line.letterSpacing); raw("\"") }
         raw(" y=\""); try number(line.center.y); raw("\"")
-        try paint("fill", line.fill, opacity: line.fillOpacity)
+        try paint(.fill, line.fill, opacity: line.fillOpacity)
         if line.isDecoration { raw(" aria-hidden=\"true\"") }
         raw(">"); escaped(line.text, attribute: false); raw("</text>\n")
     }
@@ -260,7 +265,7 @@ extension SVGWriter {
     private mutating func write(_ text: TextOnPath) throws {
         raw("<defs>\n<path d=\""); try appendPathData(text.path); raw("\" id=\""); id("path"); raw("\"/>\n</defs>\n")
         raw("<text")
-        try paint("fill", text.fill, opacity: 1)
+        try paint(.fill, text.fill, opacity: 1)
         raw(" font-family=\""); escaped(text.fontFamily, attribute: true)
         raw("\" font-size=\""); try number(text.fontSize); raw("\"")
         if text.letterSpacing != 0 { raw(" letter-spacing=\""); try number(text.letterSpacing); raw("\"") }
@@ -285,9 +290,9 @@ extension SVGWriter {
             try coordinate("x2", end.x, default: 1); try coordinate("y2", end.y, default: 0)
             raw(">\n")
             for stop in stops {
-                raw("<stop offset=\""); try number(stop.offset); raw("\"")
+                raw("<stop offset=\""); try opacity(stop.offset); raw("\"")
                 if let color = stop.color {
-                    try paint("stop-color", .color(color), opacity: stop.opacity)
+                    try paint(.stopColor, .color(color), opacity: stop.opacity)
                 } else if stop.opacity != 1 {
                     raw(" stop-opacity=\""); try opacity(stop.opacity); raw("\"")
                 }
@@ -298,6 +303,27 @@ extension SVGWriter {
             raw("<clipPath id=\""); id(name); raw("\">\n")
             for shape in shapes { try write(shape) }
             raw("</clipPath>\n")
+        }
+    }
+}
+
+/// An attribute that takes a paint, and the opacity attribute that goes with it.
+private enum PaintAttribute {
+    case fill, stroke, stopColor
+
+    var name: StaticString {
+        switch self {
+        case .fill: "fill"
+        case .stroke: "stroke"
+        case .stopColor: "stop-color"
+        }
+    }
+
+    var opacity: StaticString {
+        switch self {
+        case .fill: "fill-opacity"
+        case .stroke: "stroke-opacity"
+        case .stopColor: "stop-opacity"
         }
     }
 }

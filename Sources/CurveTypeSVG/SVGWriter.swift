@@ -51,40 +51,64 @@ public enum SVGPathData {
 ///
 /// Coordinates are SVG user units (px), y down. Glyph definitions are paths in font units (y up)
 /// with their own `scale(s -s)`, so each placement is a `<use>` with one translate and rotate.
-public struct SVGWriter: Sendable {
+public struct SVGWriter {
     /// How numbers are written.
     public let format: SVGNumberFormat
     /// The prefix of every id the writer makes.
     public let idPrefix: String
-    var out: [UInt8] = []
+    /// The document's bytes (shared by copies of the writer: one writer, one document).
+    let out: SVGBytes
     private let prefixBytes: [UInt8]
 
     /// A definition's id, prefixed and encoded once, for the many `<use>`s that refer to it.
     public struct Reference: Sendable, Hashable {
-        fileprivate let id: [UInt8]
+        /// The name after the prefix, for a named definition; `nil` for a glyph's.
+        fileprivate let custom: [UInt8]?
+        fileprivate let font: Int
+        fileprivate let glyph: UInt32
+        fileprivate let variant: Int
+        fileprivate let prefix: [UInt8]
         /// The id as written (`prefix-name`).
-        public var name: String { String(decoding: id, as: UTF8.self) }
+        public var name: String {
+            let bytes = SVGBytes(capacity: 64)
+            bytes.append(contentsOf: prefix)
+            write(into: bytes)
+            return bytes.string
+        }
+
+        /// The id after the prefix: `-name`, or `-gFONT-GLYPH[-VARIANT]`.
+        fileprivate func write(into out: SVGBytes) {
+            out.append(UInt8(ascii: "-"))
+            if let custom {
+                out.append(contentsOf: custom)
+                return
+            }
+            out.append(UInt8(ascii: "g"))
+            out.append(digits: font)
+            out.append(UInt8(ascii: "-"))
+            out.append(digits: Int(glyph))
+            if variant > 1 {
+                out.append(UInt8(ascii: "-"))
+                out.append(digits: variant)
+            }
+        }
     }
 
     /// The reference for definition `name` (written `prefix-name`); `name` must be an XML name part.
     public func reference(_ name: String) -> Reference {
-        Reference(id: prefixBytes + [UInt8(ascii: "-")] + Array(name.utf8))
+        Reference(custom: Array(name.utf8), font: 0, glyph: 0, variant: 0, prefix: prefixBytes)
     }
 
     /// The reference for a glyph definition, `prefix-gFONT-GLYPH` (and `-VARIANT` past the first
-    /// size of the same glyph), made without building a string.
+    /// size of the same glyph), made without building a string or an array.
     public func glyphReference(font: Int, glyph: UInt32, variant: Int) -> Reference {
-        var id = prefixBytes
-        id.reserveCapacity(prefixBytes.count + 16)
-        id.append(UInt8(ascii: "-")); id.append(UInt8(ascii: "g"))
-        appendInteger(Int64(font), to: &id)
-        id.append(UInt8(ascii: "-"))
-        appendInteger(Int64(glyph), to: &id)
-        if variant > 1 {
-            id.append(UInt8(ascii: "-"))
-            appendInteger(Int64(variant), to: &id)
-        }
-        return Reference(id: id)
+        Reference(custom: nil, font: max(font, 0), glyph: glyph, variant: variant, prefix: prefixBytes)
+    }
+
+    /// Writes `reference`'s id, `prefix-…`.
+    mutating func id(_ reference: Reference) {
+        out.append(contentsOf: prefixBytes)
+        reference.write(into: out)
     }
 
     /// `idPrefix` must be a valid start of an XML name: a letter or `_`, then letters, digits,
@@ -95,7 +119,7 @@ public struct SVGWriter: Sendable {
         self.format = format
         self.idPrefix = idPrefix
         self.prefixBytes = Array(idPrefix.utf8)
-        out.reserveCapacity(max(expectedBytes, 1024))
+        out = SVGBytes(capacity: max(expectedBytes, 1024))
     }
 
     /// Whether `prefix` can start an XML id: a letter or `_`, then letters, digits, `-`, `_` or
@@ -109,18 +133,18 @@ public struct SVGWriter: Sendable {
     }
 
     mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { appendBytes($0, to: &out) }
+        out.append(s)
     }
 
     /// Appends text that needs no escaping (ids, numbers already formatted, path data).
     mutating func rawText(_ s: String) {
-        appendBytes(s, to: &out)
+        out.append(utf8: s)
     }
 
     mutating func escaped(_ s: String, attribute: Bool) {
-        XMLText.append(s, attribute: attribute, to: &out)
+        out.append(escaping: s, attribute: attribute)
     }
-    mutating func number(_ v: Double) throws(SVGError) { try format.append(v, to: &out) }
+    mutating func number(_ v: Double) throws(SVGError) { try out.append(v, format: format) }
 
     /// `<svg …>` with size, viewBox `0 0 width height`, the label as `<title>` and, for a
     /// document that is one image (`isImage`), `role="img"` and the label as `aria-label`. A
@@ -191,7 +215,7 @@ public struct SVGWriter: Sendable {
     /// Appends what `other` has written: for content made apart from the definitions it refers
     /// to, which must come first. `other` must share this writer's format.
     public mutating func append(_ other: SVGWriter) {
-        out.append(contentsOf: other.out)
+        out.append(other.out)
     }
 
     /// A colour bitmap glyph's definition: a `<g>` scaled from font units to px (not flipped:
@@ -219,15 +243,15 @@ public struct SVGWriter: Sendable {
         var reach = max(extent, 1)
         while reach >= 1 && digits < 12 { reach /= 10; digits += 1 }
         let scaleFormat = SVGNumberFormat(unchecked: digits)
-        raw(" id=\""); out.append(contentsOf: reference.id); raw("\" transform=\"scale(")
-        try scaleFormat.append(scale, to: &out); raw(" ")
-        try scaleFormat.append(flipped ? -scale : scale, to: &out)
+        raw(" id=\""); id(reference); raw("\" transform=\"scale(")
+        try out.append(scale, format: scaleFormat); raw(" ")
+        try out.append(flipped ? -scale : scale, format: scaleFormat)
         raw(")\"")
     }
 
     /// `<use>` of a definition with its origin at (x, y) px, rotated `angle` degrees clockwise.
     public mutating func use(_ reference: Reference, x: Double, y: Double, angle: Double) throws(SVGError) {
-        raw("<use xlink:href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"translate(")
+        raw("<use xlink:href=\"#"); id(reference); raw("\" transform=\"translate(")
         try placement(x: x, y: y, angle: angle)
         raw("\"/>\n")
     }
@@ -235,7 +259,7 @@ public struct SVGWriter: Sendable {
     /// `<use>` of a definition through `map` (SVG `matrix(a b c d e f)`), for placements a
     /// translate and rotate cannot say (skewed, sheared).
     public mutating func use(_ reference: Reference, matrix map: AffineMap) throws(SVGError) {
-        raw("<use xlink:href=\"#"); out.append(contentsOf: reference.id); raw("\" transform=\"matrix(")
+        raw("<use xlink:href=\"#"); id(reference); raw("\" transform=\"matrix(")
         for (index, value) in [map.a, map.b, map.c, map.d, map.tx, map.ty].enumerated() {
             if index > 0 { out.append(UInt8(ascii: " ")) }
             try number(value)
@@ -313,13 +337,15 @@ public struct SVGWriter: Sendable {
         var scratch = SVGWriter(format: format, prefixBytes: prefixBytes, idPrefix: idPrefix)
         try scratch.path(path, [])
         // `<path d="…"/>\n` → the data between the quotes.
-        return String(decoding: scratch.out.dropFirst(9).dropLast(4), as: UTF8.self)
+        let written = scratch.out.bytes(from: 0)
+        return String(decoding: written.dropFirst(9).dropLast(4), as: UTF8.self)
     }
 
     private init(format: SVGNumberFormat, prefixBytes: [UInt8], idPrefix: String) {
         self.format = format
         self.idPrefix = idPrefix
         self.prefixBytes = prefixBytes
+        out = SVGBytes(capacity: 1024)
     }
 
     /// `<name attributes…>` (or `<name …/>` when `empty`), attributes in the given order and
@@ -345,7 +371,7 @@ public struct SVGWriter: Sendable {
     /// Turns the element just written, `<name …/>`, into an open `<name …>`, so children (such
     /// as an animation) can follow before `close(name)`.
     public mutating func reopenLastElement() {
-        guard out.count >= 3, out[out.count - 3] == UInt8(ascii: "/"), out[out.count - 2] == UInt8(ascii: ">") else { return }
+        guard out.suffix(3) == [UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "\n")] else { return }
         out.removeLast(3)
         raw(">\n")
     }
@@ -415,6 +441,6 @@ public struct SVGWriter: Sendable {
     /// Closes the document and returns its bytes as a string.
     public mutating func finish() -> String {
         raw("</svg>\n")
-        return String(decoding: out, as: UTF8.self)
+        return out.string
     }
 }
