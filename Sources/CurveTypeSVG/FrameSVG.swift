@@ -374,29 +374,38 @@ struct DefinedGlyphs {
         for run in runs {
             for font in run.fonts where !fonts.contains(where: { $0 === font }) { fonts.append(font) }
         }
-        // Each font's glyph holds its sizes (px per font unit) in order, with their references.
-        var defined = Array(repeating: GlyphTable<[(scale: Double, reference: SVGWriter.Reference?)]>(), count: fonts.count)
+        // Each font's glyph → its first size in `sizes`; a glyph's other sizes follow by `next`.
+        var first = Array(repeating: GlyphTable<Int32>(), count: fonts.count)
+        var sizes: [(scale: Double, reference: SVGWriter.Reference?, next: Int32)] = []
         writer.startDefinitions()
+        references.reserveCapacity(runs.count)
         for run in runs {
             let local = run.fonts.map { font in fonts.firstIndex { $0 === font } ?? 0 }
             var row: [SVGWriter.Reference?] = []
             row.reserveCapacity(run.glyphs.count)
             for placed in run.glyphs {
                 let font = local.indices.contains(placed.font) ? local[placed.font] : 0
-                let sizes = defined[font][placed.glyph] ?? []
-                if let known = sizes.first(where: { $0.scale == placed.scale }) {
-                    row.append(known.reference)
+                // The glyph's sizes so far: the one at this scale, the last, how many are inked.
+                var at = first[font][placed.glyph] ?? -1, last: Int32 = -1, inked = 0
+                while at >= 0, sizes[Int(at)].scale != placed.scale {
+                    if sizes[Int(at)].reference != nil { inked += 1 }
+                    last = at
+                    at = sizes[Int(at)].next
+                }
+                if at >= 0 {
+                    row.append(sizes[Int(at)].reference)
                     continue
                 }
                 let definition = try GlyphDefinitions.definition(font: fonts[font], glyph: placed.glyph)
                 var reference: SVGWriter.Reference?
                 if definition.isInked {
-                    let variant = sizes.count { $0.reference != nil } + 1
-                    let made = writer.glyphReference(font: font, glyph: placed.glyph, variant: variant)
+                    let made = writer.glyphReference(font: font, glyph: placed.glyph, variant: inked + 1)
                     try writer.define(made, definition, glyph: placed.glyph, font: fonts[font], scale: placed.scale)
                     reference = made
                 }
-                defined[font][placed.glyph] = sizes + [(placed.scale, reference)]
+                let index = Int32(sizes.count)
+                sizes.append((placed.scale, reference, -1))
+                if last >= 0 { sizes[Int(last)].next = index } else { first[font][placed.glyph] = index }
                 row.append(reference)
             }
             references.append(row)
@@ -427,7 +436,7 @@ extension SVGWriter {
                                 height: b.maxY - b.minY, scale: scale, extent: definition.extent)
         } else if let paint = definition.paint {
             var body = try SVGWriter(format: format, idPrefix: idPrefix)
-            var painter = ColorPaintSVG(idPrefix: made.name, glyphName: "\(glyph) of \(font.familyName)", outlines: paint.outlines)
+            var painter = ColorPaintSVG(idPrefix: name(of: made), glyphName: "\(glyph) of \(font.familyName)", outlines: paint.outlines)
             try painter.write(paint.tree, box: paint.box, definitions: &self, body: &body)
             try startGlyphDefinition(made, scale: scale, extent: definition.extent)
             append(body)
@@ -435,7 +444,10 @@ extension SVGWriter {
         } else if let layers = definition.layers {
             try glyphDefinition(made, layers: layers.map { ($0.pathData, $0.color) }, scale: scale, extent: definition.extent)
         } else if let data = definition.pathData {
-            try glyphDefinition(made, pathBytes: data, scale: scale, extent: definition.extent)
+            let tail = try definition.scaledOutline(scale: scale, precision: format.precision) { () throws(SVGError) in
+                try scaledOutline(pathBytes: data, scale: scale, extent: definition.extent)
+            }
+            glyphDefinition(made, tail: tail)
         }
     }
 }

@@ -7,7 +7,9 @@ import Synchronization
 /// shared by every document the process writes; kept as bytes, copied into each document as they
 /// are.
 enum GlyphDefinitions {
-    struct Definition: Sendable {
+    /// One glyph's definition; a class, so the cache hands out one reference, not a copy of
+    /// every field.
+    final class Definition: Sendable {
         /// A colour glyph's layer: its outline as path data and its colour (`nil`: the text's).
         struct Layer: Sendable {
             var pathData: String
@@ -15,19 +17,43 @@ enum GlyphDefinitions {
         }
 
         /// The outline's path data; `nil` for a glyph without ink, or one drawn as an image.
-        var pathData: [UInt8]?
+        let pathData: [UInt8]?
         /// A colour glyph's (`COLR` v0) inked layers, bottom first; `nil` for a glyph in one colour.
-        var layers: [Layer]? = nil
+        let layers: [Layer]?
         /// A colour bitmap glyph's (`CBDT`, `sbix`) PNG and box, drawn as an `<image>`.
-        var image: GlyphImage? = nil
+        let image: GlyphImage?
         /// A painted colour glyph's (`COLR` v1) paint tree, the outlines it fills as path data
         /// with their boxes (font units), and the glyph's ink box.
-        var paint: (tree: ColorPaint, outlines: [UInt32: (pathData: String, bounds: Rect)], box: Rect)? = nil
+        let paint: (tree: ColorPaint, outlines: [UInt32: (pathData: String, bounds: Rect)], box: Rect)?
         /// The largest absolute coordinate, font units: decides how many digits the scale needs.
-        var extent: Double
+        let extent: Double
 
         /// Whether the glyph draws anything: an outline, an image or a paint.
         var isInked: Bool { pathData != nil || image != nil || paint != nil }
+
+        /// The outline's definition after its id at a few sizes, as bytes: most documents draw
+        /// a glyph at a size drawn before (every badge at 11 px).
+        private let scaled = Mutex<[(scale: Double, precision: Int, tail: [UInt8])]>([])
+
+        init(pathData: [UInt8]?, layers: [Layer]? = nil, image: GlyphImage? = nil,
+             paint: (tree: ColorPaint, outlines: [UInt32: (pathData: String, bounds: Rect)], box: Rect)? = nil, extent: Double) {
+            self.pathData = pathData
+            self.layers = layers
+            self.image = image
+            self.paint = paint
+            self.extent = extent
+        }
+
+        /// The bytes `make` writes for `scale` and `precision`, made once for the last few.
+        func scaledOutline(scale: Double, precision: Int, _ make: () throws(SVGError) -> [UInt8]) throws(SVGError) -> [UInt8] {
+            if let known = scaled.withLock({ $0.first { $0.scale == scale && $0.precision == precision }?.tail }) { return known }
+            let tail = try make()
+            scaled.withLock {
+                if $0.count >= 4 { $0.removeFirst() }
+                $0.append((scale, precision, tail))
+            }
+            return tail
+        }
     }
 
     /// Each font's definitions by glyph id, for the fonts used last.
@@ -37,7 +63,7 @@ enum GlyphDefinitions {
         if let known = cache.withLock({ $0.withValue(for: font.id, default: { GlyphTable() }) { $0[glyph] } }) {
             return known
         }
-        var definition: Definition
+        let definition: Definition
         if let image = font.colorImage(of: glyph) {
             let b = image.bounds
             definition = Definition(pathData: nil, image: image, extent: max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)))

@@ -64,17 +64,9 @@ public struct SVGWriter {
     public struct Reference: Sendable, Hashable {
         /// The name after the prefix, for a named definition; `nil` for a glyph's.
         fileprivate let custom: [UInt8]?
-        fileprivate let font: Int
+        fileprivate let font: Int32
         fileprivate let glyph: UInt32
-        fileprivate let variant: Int
-        fileprivate let prefix: [UInt8]
-        /// The id as written (`prefix-name`).
-        public var name: String {
-            let bytes = SVGBytes(capacity: 64)
-            bytes.append(contentsOf: prefix)
-            write(into: bytes)
-            return bytes.string
-        }
+        fileprivate let variant: Int32
 
         /// The id after the prefix: `-name`, or `-gFONT-GLYPH[-VARIANT]`.
         fileprivate func write(into out: SVGBytes) {
@@ -84,25 +76,33 @@ public struct SVGWriter {
                 return
             }
             out.append(UInt8(ascii: "g"))
-            out.append(digits: font)
+            out.append(digits: Int(font))
             out.append(UInt8(ascii: "-"))
             out.append(digits: Int(glyph))
             if variant > 1 {
                 out.append(UInt8(ascii: "-"))
-                out.append(digits: variant)
+                out.append(digits: Int(variant))
             }
         }
     }
 
+    /// The id `reference` is written as (`prefix-name`).
+    public func name(of reference: Reference) -> String {
+        let bytes = SVGBytes(capacity: 64)
+        bytes.append(contentsOf: prefixBytes)
+        reference.write(into: bytes)
+        return bytes.string
+    }
+
     /// The reference for definition `name` (written `prefix-name`); `name` must be an XML name part.
     public func reference(_ name: String) -> Reference {
-        Reference(custom: Array(name.utf8), font: 0, glyph: 0, variant: 0, prefix: prefixBytes)
+        Reference(custom: Array(name.utf8), font: 0, glyph: 0, variant: 0)
     }
 
     /// The reference for a glyph definition, `prefix-gFONT-GLYPH` (and `-VARIANT` past the first
     /// size of the same glyph), made without building a string or an array.
     public func glyphReference(font: Int, glyph: UInt32, variant: Int) -> Reference {
-        Reference(custom: nil, font: max(font, 0), glyph: glyph, variant: variant, prefix: prefixBytes)
+        Reference(custom: nil, font: Int32(clamping: font), glyph: glyph, variant: Int32(clamping: variant))
     }
 
     /// Writes `reference`'s id, `prefix-…`.
@@ -132,6 +132,7 @@ public struct SVGWriter {
         }
     }
 
+    @inline(__always)
     mutating func raw(_ s: StaticString) {
         out.append(s)
     }
@@ -177,11 +178,19 @@ public struct SVGWriter {
         raw(" d=\""); rawText(pathData); raw("\"/>\n")
     }
 
-    /// `glyphDefinition(_:pathData:scale:extent:)` with the path data as UTF-8 bytes.
-    mutating func glyphDefinition(_ reference: Reference, pathBytes: [UInt8], scale: Double, extent: Double) throws(SVGError) {
-        raw("<path")
-        try glyphIDAndScale(reference, scale: scale, extent: extent)
-        raw(" d=\""); out.append(contentsOf: pathBytes); raw("\"/>\n")
+    /// `glyphDefinition(_:pathData:scale:extent:)` with what follows the id made once:
+    /// `tail` is `scaledOutline(pathBytes:scale:extent:)`.
+    mutating func glyphDefinition(_ reference: Reference, tail: [UInt8]) {
+        raw("<path id=\""); id(reference); raw("\"")
+        out.append(contentsOf: tail)
+    }
+
+    /// What follows a glyph definition's id: ` transform="scale(s -s)" d="…"/>` and a line feed.
+    func scaledOutline(pathBytes: [UInt8], scale: Double, extent: Double) throws(SVGError) -> [UInt8] {
+        var scratch = SVGWriter(format: format, prefixBytes: prefixBytes, idPrefix: idPrefix)
+        try scratch.scaleTransform(scale: scale, extent: extent, flipped: true)
+        scratch.raw(" d=\""); scratch.out.append(contentsOf: pathBytes); scratch.raw("\"/>\n")
+        return scratch.out.bytes(from: 0)
     }
 
     /// A colour glyph's definition: a `<g>` scaled as `glyphDefinition`'s path, holding one
@@ -239,11 +248,17 @@ public struct SVGWriter {
     /// (font units) has digits, so rounding the scale moves no outline point by more than the
     /// document's precision.
     private mutating func glyphIDAndScale(_ reference: Reference, scale: Double, extent: Double, flipped: Bool = true) throws(SVGError) {
+        raw(" id=\""); id(reference); raw("\"")
+        try scaleTransform(scale: scale, extent: extent, flipped: flipped)
+    }
+
+    /// ` transform="scale(s -s)"` (see `glyphIDAndScale`).
+    private mutating func scaleTransform(scale: Double, extent: Double, flipped: Bool) throws(SVGError) {
         var digits = format.precision
         var reach = max(extent, 1)
         while reach >= 1 && digits < 12 { reach /= 10; digits += 1 }
         let scaleFormat = SVGNumberFormat(unchecked: digits)
-        raw(" id=\""); id(reference); raw("\" transform=\"scale(")
+        raw(" transform=\"scale(")
         try out.append(scale, format: scaleFormat); raw(" ")
         try out.append(flipped ? -scale : scale, format: scaleFormat)
         raw(")\"")
