@@ -86,6 +86,8 @@ demo: build fixture-fonts
 	@echo "make: gallery written to out/index.html"
 
 test: test-deps fixture-fonts venv
+	$(SWIFT) build --build-path $(BUILD_DIR)/library --build-tests
+	$(SWIFT) test --build-path $(BUILD_DIR)/library --skip-build
 	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test $(TOOLS) --build-path $(BUILD_DIR) --skip-build
 

@@ -1,10 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The library, and the package plugin that renders a job file with it. This manifest names no
-// dependency, so a package that uses CurveType resolves nothing else: the command line, the
-// server, the tests, benchmarks and fuzzers are in Tools/ (Tools/Package.swift), which depends on
-// this one by path.
+// The library, its own tests (Tests/), and the package plugin that renders a job file with it.
+// This manifest names no dependency, so a package that uses CurveType resolves nothing else: the
+// command line, the server, their tests, benchmarks and fuzzers are in Tools/
+// (Tools/Package.swift), which depends on this one by path.
 let package = Package(
     name: "CurveType",
     products: [
@@ -51,6 +51,12 @@ let package = Package(
         .target(
             name: "CurveType",
             dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVG"]),
+
+        // The library's own tests (`swift test` here): unit and property tests, checked against
+        // hb-shape, Unicode's test files and the spec's formulas. They need no dependency; the
+        // command line's, the server's and the golden files' tests are in Tools/.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "TestSupport"], path: "Tests/CurveTypeTests"),
 
         // The package plugin's tool: a job file through `Batch.process` (no argument parser).
         .executableTarget(name: "curvetype-render", dependencies: ["CurveType"]),

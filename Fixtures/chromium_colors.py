@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prints the colour Chromium computes for each CSS colour below, or INVALID: the source of
-ColorTests' table (Tools/Tests/CurveTypeTests/SVGWriterTests.swift). Run with the venv's Python:
+ColorTests' table (Tests/CurveTypeTests/SVGWriterTests.swift). Run with the venv's Python:
   .build/venv/bin/python Fixtures/chromium_colors.py
 """
 import json

@@ -65,8 +65,8 @@ let package = Package(
         .executableTarget(
             name: "curvetype-bench", dependencies: [curveType], path: "Benchmarks", exclude: ["run.py", "server.py", "reference"]),
 
+        // Tests/TestSupport links to the library's ../Tests/TestSupport: one set of helpers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CurveTypeTests", dependencies: [curveType, "TestSupport"]),
         .testTarget(name: "FixtureTests", dependencies: [curveType, "curvetype", "TestSupport"]),
         .testTarget(
             name: "ServerTests",

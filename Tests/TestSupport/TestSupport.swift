@@ -1,9 +1,18 @@
 // Helpers shared by the test targets: the package's folders, a seeded generator, running programs.
 import Foundation
 
-/// The repository's root, found from this file's path (Tools/Tests/TestSupport/TestSupport.swift).
-public let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The repository's root: the nearest folder above this file that holds `Fixtures` and
+/// `Fonts` (the file is Tests/TestSupport/TestSupport.swift, which the Tools package reaches
+/// through the link Tools/Tests/TestSupport).
+public let packageRoot: URL = {
+    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while folder.path != "/" {
+        let fixtures = folder.appendingPathComponent("Fixtures").path, fonts = folder.appendingPathComponent("Fonts").path
+        if FileManager.default.fileExists(atPath: fixtures) && FileManager.default.fileExists(atPath: fonts) { return folder }
+        folder = folder.deletingLastPathComponent()
+    }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}()
 
 /// A file in the package's Fonts/ folder.
 public func fontsFolder(_ name: String) -> String { packageRoot.appendingPathComponent("Fonts/\(name)").path }
