@@ -179,10 +179,12 @@ server-check: deps test-deps fixture-fonts venv
 	$(VENV)/bin/python Fixtures/server_check.py $(SERVER) --fuzz-runs $(SERVER_FUZZ_RUNS)
 
 # Load on loopback with wrk against the release server, nginx serving the same SVG as a static
-# file in the same run (Tools/Benchmarks/server.py); figures in out/bench-server.json.
+# file and a bare Hummingbird route returning it (Tools/Benchmarks/BareRoute, the framework's
+# ceiling) in the same run (Tools/Benchmarks/server.py); figures in out/bench-server.json.
 bench-server: server-release
 	@{ command -v wrk && command -v nginx; } >/dev/null 2>&1 || { $(call apt_install,wrk nginx); }
-	python3 Tools/Benchmarks/server.py $(SERVER_RELEASE) out/bench-server.json
+	$(SWIFT) build $(TOOLS) -c release --static-swift-stdlib -Xlinker --strip-all --build-path $(RELEASE_DIR) --product curvetype-bench-bare-route
+	python3 Tools/Benchmarks/server.py $(SERVER_RELEASE) $(RELEASE_DIR)/release/curvetype-bench-bare-route out/bench-server.json
 
 # libFuzzer on every parser of untrusted bytes (FUZZ_SECONDS each), then the CLI fuzzer
 # (CLI_FUZZ_RUNS runs of random options and hostile values) against the release binary, then

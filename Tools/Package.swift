@@ -63,7 +63,11 @@ let package = Package(
 
         // `make bench`: in-process benchmarks (never timed unit tests).
         .executableTarget(
-            name: "curvetype-bench", dependencies: [curveType], path: "Benchmarks", exclude: ["run.py", "server.py", "reference"]),
+            name: "curvetype-bench", dependencies: [curveType], path: "Benchmarks", exclude: ["run.py", "server.py", "reference", "BareRoute"]),
+        // `make bench-server`'s anchor: a bare Hummingbird route returning a fixed SVG.
+        .executableTarget(
+            name: "curvetype-bench-bare-route", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/BareRoute"),
 
         // Tests/TestSupport links to the library's ../Tests/TestSupport: one set of helpers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
