@@ -164,7 +164,7 @@ extension PathTextRequest {
 
         let prefix = idPrefix ?? derivedIDPrefix([
             text, font.description, joinedByHand(features.map(\.text), separator: ","),
-            (try? SVGWriter(format: SVGNumberFormat(precision: 6), idPrefix: "p").pathData(path)) ?? "",
+            (try? SVGPathData.decimal(path, format: SVGNumberFormat(precision: 6))) ?? "",
             "\(style.size)", "\(style.startOffset)", style.align.rawValue, style.side.rawValue, "\(style.tracking)",
             "\(style.fitsPath)", "\(style.baselineShift)", style.line.rawValue, style.effect.rawValue, "\(style.clip)",
             fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",

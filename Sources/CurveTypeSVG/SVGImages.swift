@@ -3,7 +3,7 @@ import CurveTypeFrame
 extension SVGWriter {
     /// `logo` as a nested `<svg>` at (x, y) px of `width` × `height` px, its ids written as
     /// `prefix-logo-N` (the reader renamed them `logo-N`).
-    public mutating func embed(_ logo: SafeSVG, x: Double, y: Double, width: Double, height: Double) throws(SVGError) {
+    mutating func embed(_ logo: SafeSVG, x: Double, y: Double, width: Double, height: Double) throws(SVGError) {
         let b = logo.viewBox
         var attributes: [(name: String, value: String)] = [
             ("x", try value(x)), ("y", try value(y)), ("width", try value(width)), ("height", try value(height)),
@@ -54,7 +54,7 @@ extension SVGWriter {
     /// `image` as an `<image>` at (x, y) px of `width` × `height` px, its pixels fitted inside
     /// and centred (SVG's default `xMidYMid meet`, as shields draws a logo), the bytes inline
     /// as a `data:` URL.
-    public mutating func embed(_ image: RasterImage, x: Double, y: Double, width: Double, height: Double) throws(SVGError) {
+    mutating func embed(_ image: RasterImage, x: Double, y: Double, width: Double, height: Double) throws(SVGError) {
         element("image", [
             ("x", try value(x)), ("y", try value(y)), ("width", try value(width)), ("height", try value(height)),
             ("xlink:href", image.dataURL),

@@ -14,6 +14,12 @@ public enum SVGPathData {
         String(decoding: integerUnitBytes(path), as: UTF8.self)
     }
 
+    /// Path data for `path` (px) with every coordinate in `format`, as the writer writes shapes:
+    /// a canonical text of a path, such as for an id's hash.
+    public static func decimal(_ path: Path, format: SVGNumberFormat) throws(SVGError) -> String {
+        try SVGWriter(format: format, idPrefix: "p").pathData(path)
+    }
+
     /// `integerUnits(path)` as UTF-8 bytes.
     public static func integerUnitBytes(_ path: Path) -> [UInt8] {
         var out: [UInt8] = []
@@ -51,17 +57,17 @@ public enum SVGPathData {
 ///
 /// Coordinates are SVG user units (px), y down. Glyph definitions are paths in font units (y up)
 /// with their own `scale(s -s)`, so each placement is a `<use>` with one translate and rotate.
-public struct SVGWriter {
+struct SVGWriter {
     /// How numbers are written.
-    public let format: SVGNumberFormat
+    let format: SVGNumberFormat
     /// The prefix of every id the writer makes.
-    public let idPrefix: String
+    let idPrefix: String
     /// The document's bytes (shared by copies of the writer: one writer, one document).
     let out: SVGBytes
     private let prefixBytes: [UInt8]
 
     /// A definition's id, prefixed and encoded once, for the many `<use>`s that refer to it.
-    public struct Reference: Sendable, Hashable {
+    struct Reference: Sendable, Hashable {
         /// The name after the prefix, for a named definition; `nil` for a glyph's.
         fileprivate let custom: [UInt8]?
         fileprivate let font: Int32
@@ -87,7 +93,7 @@ public struct SVGWriter {
     }
 
     /// The id `reference` is written as (`prefix-name`).
-    public func name(of reference: Reference) -> String {
+    func name(of reference: Reference) -> String {
         let bytes = SVGBytes(capacity: 64)
         bytes.append(contentsOf: prefixBytes)
         reference.write(into: bytes)
@@ -95,13 +101,13 @@ public struct SVGWriter {
     }
 
     /// The reference for definition `name` (written `prefix-name`); `name` must be an XML name part.
-    public func reference(_ name: String) -> Reference {
+    func reference(_ name: String) -> Reference {
         Reference(custom: Array(name.utf8), font: 0, glyph: 0, variant: 0)
     }
 
     /// The reference for a glyph definition, `prefix-gFONT-GLYPH` (and `-VARIANT` past the first
     /// size of the same glyph), made without building a string or an array.
-    public func glyphReference(font: Int, glyph: UInt32, variant: Int) -> Reference {
+    func glyphReference(font: Int, glyph: UInt32, variant: Int) -> Reference {
         Reference(custom: nil, font: Int32(clamping: font), glyph: glyph, variant: Int32(clamping: variant))
     }
 
@@ -114,7 +120,7 @@ public struct SVGWriter {
     /// `idPrefix` must be a valid start of an XML name: a letter or `_`, then letters, digits,
     /// `-`, `_` or `.`.
     /// `expectedBytes` is a hint for the document's size, so a large document grows its buffer once.
-    public init(format: SVGNumberFormat, idPrefix: String, expectedBytes: Int = 8192) throws(SVGError) {
+    init(format: SVGNumberFormat, idPrefix: String, expectedBytes: Int = 8192) throws(SVGError) {
         guard Self.isValidIDPrefix(idPrefix) else { throw .invalidIDPrefix(idPrefix) }
         self.format = format
         self.idPrefix = idPrefix
@@ -122,16 +128,24 @@ public struct SVGWriter {
         out = SVGBytes(capacity: max(expectedBytes, 1024))
     }
 
+    /// Whether `prefix` can start an XML id (see `SVGIDPrefix`).
+    static func isValidIDPrefix(_ prefix: String) -> Bool { SVGIDPrefix.isValid(prefix) }
+}
+
+/// The prefix every id of a document carries.
+public enum SVGIDPrefix {
     /// Whether `prefix` can start an XML id: a letter or `_`, then letters, digits, `-`, `_` or
     /// `.`.
-    public static func isValidIDPrefix(_ prefix: String) -> Bool {
+    public static func isValid(_ prefix: String) -> Bool {
         func letter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_") }
         guard let first = prefix.utf8.first, letter(first) else { return false }
         return prefix.utf8.allSatisfy {
             letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
         }
     }
+}
 
+extension SVGWriter {
     @inline(__always)
     mutating func raw(_ s: StaticString) {
         out.append(s)
@@ -150,7 +164,7 @@ public struct SVGWriter {
     /// `<svg …>` with size, viewBox `0 0 width height`, the label as `<title>` and, for a
     /// document that is one image (`isImage`), `role="img"` and the label as `aria-label`. A
     /// document with links is not one image: its links must stay reachable.
-    public mutating func startDocument(width: Double, height: Double, label: String, isImage: Bool = true) throws(SVGError) {
+    mutating func startDocument(width: Double, height: Double, label: String, isImage: Bool = true) throws(SVGError) {
         // xlink: SVG 1.1 viewers (Inkscape 1.2, older rsvg) read `<use>` only by `xlink:href`.
         raw("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"")
         try number(width); raw("\" height=\""); try number(height)
@@ -165,14 +179,14 @@ public struct SVGWriter {
     }
 
     /// Opens `<defs>`.
-    public mutating func startDefinitions() { raw("<defs>\n") }
+    mutating func startDefinitions() { raw("<defs>\n") }
     /// Closes `<defs>`.
-    public mutating func endDefinitions() { raw("</defs>\n") }
+    mutating func endDefinitions() { raw("</defs>\n") }
 
     /// A glyph outline in font units (y up) under id `prefix-name`, scaled to px and flipped by
     /// `scale(s -s)`. `scale` is written with enough digits that the largest outline coordinate
     /// (`extent`, font units) lands within the document's precision.
-    public mutating func glyphDefinition(_ reference: Reference, pathData: String, scale: Double, extent: Double) throws(SVGError) {
+    mutating func glyphDefinition(_ reference: Reference, pathData: String, scale: Double, extent: Double) throws(SVGError) {
         raw("<path")
         try glyphIDAndScale(reference, scale: scale, extent: extent)
         raw(" d=\""); rawText(pathData); raw("\"/>\n")
@@ -196,7 +210,7 @@ public struct SVGWriter {
     /// A colour glyph's definition: a `<g>` scaled as `glyphDefinition`'s path, holding one
     /// `<path>` per layer, bottom first, each with its own fill; a layer without one (`nil`)
     /// takes the fill of the group that uses the glyph, the text's colour.
-    public mutating func glyphDefinition(_ reference: Reference, layers: [(pathData: String, fill: SVGColor?)], scale: Double,
+    mutating func glyphDefinition(_ reference: Reference, layers: [(pathData: String, fill: SVGColor?)], scale: Double,
                                          extent: Double) throws(SVGError) {
         raw("<g")
         try glyphIDAndScale(reference, scale: scale, extent: extent)
@@ -212,18 +226,18 @@ public struct SVGWriter {
     /// Opens a painted colour glyph's definition (`COLR` v1): a `<g>` scaled as
     /// `glyphDefinition`'s path, whose content, in font units with y up, the caller writes
     /// before `endGroup()`.
-    public mutating func startGlyphDefinition(_ reference: Reference, scale: Double, extent: Double) throws(SVGError) {
+    mutating func startGlyphDefinition(_ reference: Reference, scale: Double, extent: Double) throws(SVGError) {
         raw("<g")
         try glyphIDAndScale(reference, scale: scale, extent: extent)
         raw(">\n")
     }
 
     /// How many bytes the document has so far.
-    public var byteCount: Int { out.count }
+    var byteCount: Int { out.count }
 
     /// Appends what `other` has written: for content made apart from the definitions it refers
     /// to, which must come first. `other` must share this writer's format.
-    public mutating func append(_ other: SVGWriter) {
+    mutating func append(_ other: SVGWriter) {
         out.append(other.out)
     }
 
@@ -232,7 +246,7 @@ public struct SVGWriter {
     /// is (`minX`, -`maxY`) and size `width` × `height`, all font units; the glyph's box with y
     /// up is `minX…minX+width` × `maxY-height…maxY`. The PNG is embedded as a `data:` URL, so
     /// the document stays one file.
-    public mutating func glyphDefinition(_ reference: Reference, png: [UInt8], minX: Double, maxY: Double, width: Double,
+    mutating func glyphDefinition(_ reference: Reference, png: [UInt8], minX: Double, maxY: Double, width: Double,
                                          height: Double, scale: Double, extent: Double) throws(SVGError) {
         raw("<g")
         try glyphIDAndScale(reference, scale: scale, extent: extent, flipped: false)
@@ -265,7 +279,7 @@ public struct SVGWriter {
     }
 
     /// `<use>` of a definition with its origin at (x, y) px, rotated `angle` degrees clockwise.
-    public mutating func use(_ reference: Reference, x: Double, y: Double, angle: Double) throws(SVGError) {
+    mutating func use(_ reference: Reference, x: Double, y: Double, angle: Double) throws(SVGError) {
         raw("<use xlink:href=\"#"); id(reference); raw("\" transform=\"translate(")
         try placement(x: x, y: y, angle: angle)
         raw("\"/>\n")
@@ -273,7 +287,7 @@ public struct SVGWriter {
 
     /// `<use>` of a definition through `map` (SVG `matrix(a b c d e f)`), for placements a
     /// translate and rotate cannot say (skewed, sheared).
-    public mutating func use(_ reference: Reference, matrix map: AffineMap) throws(SVGError) {
+    mutating func use(_ reference: Reference, matrix map: AffineMap) throws(SVGError) {
         raw("<use xlink:href=\"#"); id(reference); raw("\" transform=\"matrix(")
         for (index, value) in [map.a, map.b, map.c, map.d, map.tx, map.ty].enumerated() {
             if index > 0 { out.append(UInt8(ascii: " ")) }
@@ -283,7 +297,7 @@ public struct SVGWriter {
     }
 
     /// `<text>` holding `content`, its origin at (x, y) px, rotated `angle` degrees clockwise.
-    public mutating func text(_ content: String, x: Double, y: Double, angle: Double, fontFamily: String?) throws(SVGError) {
+    mutating func text(_ content: String, x: Double, y: Double, angle: Double, fontFamily: String?) throws(SVGError) {
         raw("<text transform=\"translate(")
         try placement(x: x, y: y, angle: angle)
         raw("\"")
@@ -302,7 +316,7 @@ public struct SVGWriter {
     }
 
     /// `<rect>` from (x, y) px of `width` × `height` px, with attributes in the given order.
-    public mutating func rect(x: Double, y: Double, width: Double, height: Double,
+    mutating func rect(x: Double, y: Double, width: Double, height: Double,
                               _ attributes: [(name: String, value: String)]) throws(SVGError) {
         raw("<rect")
         if x != 0 || y != 0 {
@@ -314,7 +328,7 @@ public struct SVGWriter {
     }
 
     /// `<circle>` about `center` of radius `radius` px, with attributes in the given order.
-    public mutating func circle(center: Point, radius: Double, _ attributes: [(name: String, value: String)]) throws(SVGError) {
+    mutating func circle(center: Point, radius: Double, _ attributes: [(name: String, value: String)]) throws(SVGError) {
         raw("<circle cx=\""); try number(center.x); raw("\" cy=\""); try number(center.y)
         raw("\" r=\""); try number(radius); raw("\"")
         attributeList(attributes)
@@ -323,7 +337,7 @@ public struct SVGWriter {
 
     /// `<path>` drawing `path` (px, y down) in absolute commands, every coordinate through the
     /// document's number format, with attributes in the given order.
-    public mutating func path(_ path: Path, _ attributes: [(name: String, value: String)]) throws(SVGError) {
+    mutating func path(_ path: Path, _ attributes: [(name: String, value: String)]) throws(SVGError) {
         raw("<path d=\"")
         try appendPathData(path)
         raw("\"")
@@ -348,7 +362,7 @@ public struct SVGWriter {
 
     /// Path data for `path` in the document's number format, as `path(_:_:)` writes it: for
     /// attributes such as an animation's `values`.
-    public func pathData(_ path: Path) throws(SVGError) -> String {
+    func pathData(_ path: Path) throws(SVGError) -> String {
         var scratch = SVGWriter(format: format, prefixBytes: prefixBytes, idPrefix: idPrefix)
         try scratch.path(path, [])
         // `<path d="…"/>\n` → the data between the quotes.
@@ -365,39 +379,39 @@ public struct SVGWriter {
 
     /// `<name attributes…>` (or `<name …/>` when `empty`), attributes in the given order and
     /// escaped: for elements the writer has no method for, such as SMIL animations.
-    public mutating func element(_ name: String, _ attributes: [(name: String, value: String)], empty: Bool) {
+    mutating func element(_ name: String, _ attributes: [(name: String, value: String)], empty: Bool) {
         raw("<"); rawText(name)
         attributeList(attributes)
         if empty { raw("/>\n") } else { raw(">\n") }
     }
 
     /// `<name attributes…>` with no line break after it, for an element whose characters follow.
-    public mutating func elementStart(_ name: String, _ attributes: [(name: String, value: String)]) {
+    mutating func elementStart(_ name: String, _ attributes: [(name: String, value: String)]) {
         raw("<"); rawText(name)
         attributeList(attributes)
         raw(">")
     }
 
     /// Character data, escaped.
-    public mutating func characters(_ text: String) {
+    mutating func characters(_ text: String) {
         escaped(text, attribute: false)
     }
 
     /// Turns the element just written, `<name …/>`, into an open `<name …>`, so children (such
     /// as an animation) can follow before `close(name)`.
-    public mutating func reopenLastElement() {
+    mutating func reopenLastElement() {
         guard out.suffix(3) == [UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "\n")] else { return }
         out.removeLast(3)
         raw(">\n")
     }
 
     /// `</name>`.
-    public mutating func close(_ name: String) {
+    mutating func close(_ name: String) {
         raw("</"); rawText(name); raw(">\n")
     }
 
     /// `<style>` holding `css` (escaped as text).
-    public mutating func style(_ css: String) {
+    mutating func style(_ css: String) {
         raw("<style>"); escaped(css, attribute: false); raw("</style>\n")
     }
 
@@ -406,7 +420,7 @@ public struct SVGWriter {
     }
 
     /// A number as an attribute value, in the document's format.
-    public func value(_ v: Double) throws(SVGError) -> String { try format.string(v) }
+    func value(_ v: Double) throws(SVGError) -> String { try format.string(v) }
 
     private mutating func attributeList(_ attributes: [(name: String, value: String)]) {
         guard attributes.contains(where: { $0.value.hasPrefix("rgba(") }) else {
@@ -444,17 +458,17 @@ public struct SVGWriter {
     }
 
     /// `<g>` with attributes in the given order; values are escaped.
-    public mutating func startGroup(_ attributes: [(name: String, value: String)]) {
+    mutating func startGroup(_ attributes: [(name: String, value: String)]) {
         raw("<g")
         attributeList(attributes)
         raw(">\n")
     }
 
     /// Closes the group the last `startGroup` opened.
-    public mutating func endGroup() { raw("</g>\n") }
+    mutating func endGroup() { raw("</g>\n") }
 
     /// Closes the document and returns its bytes as a string.
-    public mutating func finish() -> String {
+    mutating func finish() -> String {
         raw("</svg>\n")
         return out.string
     }

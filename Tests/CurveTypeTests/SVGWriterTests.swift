@@ -117,14 +117,15 @@ import Testing
     /// attribute, which Inkscape 1.2 draws (it paints `rgba()` black); an opacity already given
     /// is multiplied in.
     @Test func translucentPaintsAreWrittenWithOpacityAttributes() throws {
-        var writer = try SVGWriter(format: SVGNumberFormat(precision: 2), idPrefix: "t")
         let blue = try SVGColor(parsing: "#1e3a8ae6")
         let half = try SVGColor(parsing: "rgb(255 0 0 / 50%)")
-        try writer.rect(x: 0, y: 0, width: 1, height: 1, [("fill", blue.value), ("stroke", half.value), ("stroke-opacity", "0.5")])
-        writer.element("stop", [("offset", "0"), ("stop-color", half.value)], empty: true)
-        writer.startGroup([("fill", "red"), ("stroke", "currentColor")])
-        let svg = writer.finish()
-        #expect(svg.contains(##"<rect width="1" height="1" fill="#1e3a8a" fill-opacity="0.9" stroke="#ff0000" stroke-opacity="0.25"/>"##))
+        let frame = Frame(width: 1, height: 1, title: "t", items: [
+            .shape(FrameShape(.rect(Rect(minX: 0, minY: 0, maxX: 1, maxY: 1)), style: [.fill(.color(blue)), .fillOpacity(0.5), .stroke(.color(half))])),
+            .definition(.linearGradient(name: "g", start: .zero, end: Point(x: 1, y: 0), stops: [GradientStop(offset: 0, color: half)])),
+            .group(FrameGroup(style: [.fill(.color(try SVGColor(parsing: "red"))), .stroke(.color(.currentColor))], items: [])),
+        ])
+        let svg = try frame.svg(format: SVGNumberFormat(precision: 2), idPrefix: "t")
+        #expect(svg.contains(##"<rect width="1" height="1" fill="#1e3a8a" fill-opacity="0.45" stroke="#ff0000" stroke-opacity="0.5"/>"##))
         #expect(svg.contains(##"<stop offset="0" stop-color="#ff0000" stop-opacity="0.5"/>"##))
         #expect(svg.contains(##"<g fill="red" stroke="currentColor">"##))
         #expect(!svg.contains("rgba("))
@@ -148,10 +149,10 @@ import Testing
     }
 
     @Test func idPrefixesAreXMLNames() {
-        #expect(SVGWriter.isValidIDPrefix("ct1a2b"))
-        #expect(SVGWriter.isValidIDPrefix("_x-y.z"))
+        #expect(SVGIDPrefix.isValid("ct1a2b"))
+        #expect(SVGIDPrefix.isValid("_x-y.z"))
         for bad in ["", "1abc", "-a", "a b", "a\"b", "é", "a<b"] {
-            #expect(!SVGWriter.isValidIDPrefix(bad), "\(bad)")
+            #expect(!SVGIDPrefix.isValid(bad), "\(bad)")
         }
     }
 
