@@ -47,10 +47,16 @@ let package = Package(
         .target(name: "CurveTypeFrame", dependencies: ["CurveTypeFonts", "CurveTypeGeometry"]),
         // frames ─▶ deterministic SVG bytes, in one pass (glyph outlines read from the fonts)
         .target(name: "CurveTypeSVG", dependencies: ["CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
-        // the library facade that build scripts and the CLI call
+        // the effects: requests ─▶ frames ─▶ SVG (circle, spiral, path, fit, angle, badge, seal),
+        // with their results, warnings and layout reports
+        .target(
+            name: "CurveTypeEffects",
+            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVG"]),
+        // the library facade that build scripts and the CLI call, and the command line's
+        // vocabulary: options by long name, job files, batches, output files
         .target(
             name: "CurveType",
-            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVG"]),
+            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVG", "CurveTypeEffects"]),
 
         // The library's own tests (`swift test` here): unit and property tests, checked against
         // hb-shape, Unicode's test files and the spec's formulas. They need no dependency; the

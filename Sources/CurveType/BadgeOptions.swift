@@ -1,3 +1,9 @@
+import CurveTypeEffects
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+import CurveTypeSVG
 /// `curvetype badge`'s options (see the CLI's help for each).
 public struct BadgeOptions: Sendable, Equatable {
     /// The left half's text (empty: a message-only badge) (`--label`).

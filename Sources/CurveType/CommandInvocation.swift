@@ -1,3 +1,9 @@
+import CurveTypeEffects
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+import CurveTypeSVG
 /// A command that renders one document, read straight from its command-line words into the
 /// library's options: `badge --label build --message passing -o badge.svg`.
 ///

@@ -4,6 +4,7 @@
 @_exported import CurveTypeLayout
 @_exported import CurveTypeFrame
 @_exported import CurveTypeSVG
+@_exported import CurveTypeEffects
 
 /// CurveType's version: what `curvetype --version` prints, and part of the server's ETags, so
 /// output of one version is never taken for another's.

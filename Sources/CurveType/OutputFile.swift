@@ -1,3 +1,9 @@
+import CurveTypeEffects
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,8 @@
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -30,7 +35,7 @@ public enum CurveTypeError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Runs `body`, lifting each stage's error into `CurveTypeError`.
-func lifting<T>(_ body: () throws -> T) throws(CurveTypeError) -> T {
+package func lifting<T>(_ body: () throws -> T) throws(CurveTypeError) -> T {
     do {
         return try body()
     } catch let e as FontError {

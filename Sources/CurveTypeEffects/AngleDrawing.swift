@@ -1,3 +1,8 @@
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -295,7 +300,7 @@ extension AngleRequest {
 
     private func makeLabel(_ text: String, size: Double) throws(CurveTypeError) -> Label? {
         let (run, _) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: 0)
-        let layout = CurveType.layOut(run, size: size, along: LineCurve(origin: .zero, length: 1e6), anchor: 0,
+        let layout = CurveTypeLayout.layOut(run, size: size, along: LineCurve(origin: .zero, length: 1e6), anchor: 0,
                                       align: .start, tracking: 0, baselineShift: 0)
         guard let ink = try lifting({ try inkBounds(of: layout) }) else { return nil }
         return Label(text: text, layout: layout, ink: ink)

@@ -1,3 +1,8 @@
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
