@@ -310,6 +310,11 @@ public enum TextInput {
 
     /// `text` without leading and trailing white space and line breaks (Unicode White_Space).
     public static func trimmed(_ text: String) -> String {
+        // Most text starts and ends with a printable ASCII character: nothing to trim, and no
+        // Unicode property lookup.
+        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }

@@ -375,8 +375,9 @@ struct DefinedGlyphs {
             for font in run.fonts where !fonts.contains(where: { $0 === font }) { fonts.append(font) }
         }
         // Each font's glyph → its first size in `sizes`; a glyph's other sizes follow by `next`.
-        var first = Array(repeating: GlyphTable<Int32>(), count: fonts.count)
+        var first = GlyphIndex(expected: runs.reduce(0) { $0 + $1.glyphs.count })
         var sizes: [(scale: Double, reference: SVGWriter.Reference?, next: Int32)] = []
+        sizes.reserveCapacity(min(runs.reduce(0) { $0 + $1.glyphs.count }, 256))
         writer.startDefinitions()
         references.reserveCapacity(runs.count)
         for run in runs {
@@ -386,7 +387,7 @@ struct DefinedGlyphs {
             for placed in run.glyphs {
                 let font = local.indices.contains(placed.font) ? local[placed.font] : 0
                 // The glyph's sizes so far: the one at this scale, the last, how many are inked.
-                var at = first[font][placed.glyph] ?? -1, last: Int32 = -1, inked = 0
+                var at = first[font, placed.glyph] ?? -1, last: Int32 = -1, inked = 0
                 while at >= 0, sizes[Int(at)].scale != placed.scale {
                     if sizes[Int(at)].reference != nil { inked += 1 }
                     last = at
@@ -405,7 +406,7 @@ struct DefinedGlyphs {
                 }
                 let index = Int32(sizes.count)
                 sizes.append((placed.scale, reference, -1))
-                if last >= 0 { sizes[Int(last)].next = index } else { first[font][placed.glyph] = index }
+                if last >= 0 { sizes[Int(last)].next = index } else { first[font, placed.glyph] = index }
                 row.append(reference)
             }
             references.append(row)
@@ -448,6 +449,68 @@ extension SVGWriter {
                 try scaledOutline(pathBytes: data, scale: scale, extent: definition.extent)
             }
             glyphDefinition(made, tail: tail)
+        }
+    }
+}
+
+/// Values by (font, glyph) for one document: an open-addressed table that grows by doubling.
+///
+/// Written by hand: a `Dictionary`'s first use of a key type costs the runtime a scan of every
+/// protocol conformance (about 230,000 instructions, more than a badge), and a page table per
+/// font made and zeroed a kilobyte per font per document.
+struct GlyphIndex {
+    private var keys: [UInt64]
+    private var values: [Int32]
+    private var count = 0
+    private static let empty = UInt64.max
+
+    /// A table with room for about `expected` keys before it grows (at most 4,096 to start).
+    init(expected: Int) {
+        var capacity = 16
+        while capacity < min(expected, 4096) * 2 { capacity *= 2 }
+        keys = Array(repeating: Self.empty, count: capacity)
+        values = Array(repeating: 0, count: capacity)
+    }
+
+    private static func key(_ font: Int, _ glyph: UInt32) -> UInt64 { UInt64(truncatingIfNeeded: font) << 32 | UInt64(glyph) }
+
+    private func slot(of key: UInt64) -> Int {
+        let mask = keys.count - 1
+        // Fibonacci hashing spreads neighbouring glyph ids over the table.
+        var at = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while keys[at] != Self.empty && keys[at] != key { at = (at + 1) & mask }
+        return at
+    }
+
+    subscript(font: Int, glyph: UInt32) -> Int32? {
+        get {
+            let at = slot(of: Self.key(font, glyph))
+            return keys[at] == Self.empty ? nil : values[at]
+        }
+        set {
+            guard let newValue else { return }
+            let key = Self.key(font, glyph)
+            var at = slot(of: key)
+            if keys[at] == Self.empty {
+                if (count + 1) * 2 > keys.count {
+                    grow()
+                    at = slot(of: key)
+                }
+                keys[at] = key
+                count += 1
+            }
+            values[at] = newValue
+        }
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).filter { $0.0 != Self.empty }
+        keys = Array(repeating: Self.empty, count: keys.count * 2)
+        values = Array(repeating: 0, count: keys.count)
+        for (key, value) in old {
+            let at = slot(of: key)
+            keys[at] = key
+            values[at] = value
         }
     }
 }

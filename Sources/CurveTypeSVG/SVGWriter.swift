@@ -66,21 +66,15 @@ struct SVGWriter {
     let out: SVGBytes
     private let prefixBytes: [UInt8]
 
-    /// A definition's id, prefixed and encoded once, for the many `<use>`s that refer to it.
+    /// A glyph definition's id (`prefix-gFONT-GLYPH[-VARIANT]`) as numbers, written where it is used.
     struct Reference: Sendable, Hashable {
-        /// The name after the prefix, for a named definition; `nil` for a glyph's.
-        fileprivate let custom: [UInt8]?
         fileprivate let font: Int32
         fileprivate let glyph: UInt32
         fileprivate let variant: Int32
 
-        /// The id after the prefix: `-name`, or `-gFONT-GLYPH[-VARIANT]`.
+        /// The id after the prefix: `-gFONT-GLYPH[-VARIANT]`.
         fileprivate func write(into out: SVGBytes) {
             out.append(UInt8(ascii: "-"))
-            if let custom {
-                out.append(contentsOf: custom)
-                return
-            }
             out.append(UInt8(ascii: "g"))
             out.append(digits: Int(font))
             out.append(UInt8(ascii: "-"))
@@ -100,15 +94,10 @@ struct SVGWriter {
         return bytes.string
     }
 
-    /// The reference for definition `name` (written `prefix-name`); `name` must be an XML name part.
-    func reference(_ name: String) -> Reference {
-        Reference(custom: Array(name.utf8), font: 0, glyph: 0, variant: 0)
-    }
-
     /// The reference for a glyph definition, `prefix-gFONT-GLYPH` (and `-VARIANT` past the first
     /// size of the same glyph), made without building a string or an array.
     func glyphReference(font: Int, glyph: UInt32, variant: Int) -> Reference {
-        Reference(custom: nil, font: Int32(clamping: font), glyph: glyph, variant: Int32(clamping: variant))
+        Reference(font: Int32(clamping: font), glyph: glyph, variant: Int32(clamping: variant))
     }
 
     /// Writes `reference`'s id, `prefix-…`.
