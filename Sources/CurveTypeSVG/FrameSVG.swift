@@ -73,11 +73,11 @@ extension SVGWriter {
         case .definition(let definition):
             try write(definition)
         case .symbol(let name, let items):
-            raw("<defs>\n<g id=\""); id(name); raw("\">\n")
+            raw("<defs>\n<g id=\""); try id(name); raw("\">\n")
             for child in items { try write(child, glyphs: glyphs, runs: &runs) }
             raw("</g>\n</defs>\n")
         case .useSymbol(let use):
-            raw("<use xlink:href=\"#"); id(use.name); raw("\"")
+            raw("<use xlink:href=\"#"); try id(use.name); raw("\"")
             try paint(.fill, use.fill, opacity: use.fillOpacity)
             if use.offsetY != 0 { raw(" y=\""); try number(use.offsetY); raw("\"") }
             if use.isDecoration { raw(" aria-hidden=\"true\"") }
@@ -85,9 +85,17 @@ extension SVGWriter {
         }
     }
 
-    /// `prefix-name`.
-    private mutating func id(_ name: String) {
+    /// `prefix-name`. A name is what follows the prefix in an XML id (letters, digits, `-`, `_`,
+    /// `.`): a frame made by hand with another is refused, not written as broken SVG.
+    private mutating func id(_ name: String) throws(SVGError) {
+        guard !name.isEmpty, name.utf8.allSatisfy(Self.isNameByte) else {
+            throw .refused("a frame's names are letters, digits, '-', '_' and '.', not \"\(name.prefix(40))\"")
+        }
         rawText(idPrefix); raw("-"); rawText(name)
+    }
+
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F || b == 0x2E
     }
 
     private mutating func write(_ shape: FrameShape) throws {
@@ -146,11 +154,15 @@ extension SVGWriter {
             case .lineJoin(let join): raw(" stroke-linejoin=\""); rawText(join.rawValue); raw("\"")
             case .fontFamily(let family): raw(" font-family=\""); escaped(family, attribute: true); raw("\"")
             case .fontSize(let size): raw(" font-size=\""); try number(size); raw("\"")
-            case .clip(let name): raw(" clip-path=\"url(#"); id(name); raw(")\"")
+            case .clip(let name): raw(" clip-path=\"url(#"); try id(name); raw(")\"")
             case .crispEdges: raw(" shape-rendering=\"crispEdges\"")
             case .hidden: raw(" display=\"none\"")
             case .isolated: raw(" style=\"isolation:isolate\"")
-            case .blend(let mode): raw(" style=\"mix-blend-mode:"); escaped(mode, attribute: true); raw("\"")
+            case .blend(let mode):
+                guard !mode.isEmpty, mode.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D }) else {
+                    throw SVGError.refused("not a blend mode: \"\(mode.prefix(40))\" (multiply, screen, …)")
+                }
+                raw(" style=\"mix-blend-mode:"); rawText(mode); raw("\"")
             case .transform(let m): raw(" transform=\""); try matrix(m); raw("\"")
             }
         }
@@ -165,7 +177,7 @@ extension SVGWriter {
         switch paint {
         case .none: raw("none")
         case .ink: raw("currentColor")
-        case .gradient(let gradient): raw("url(#"); id(gradient); raw(")")
+        case .gradient(let gradient): raw("url(#"); try id(gradient); raw(")")
         case .color(let color):
             if let (opaque, a) = SVGColor.opaqueAndAlpha(color.value) {
                 rawText(opaque)
@@ -263,14 +275,14 @@ extension SVGWriter {
     }
 
     private mutating func write(_ text: TextOnPath) throws {
-        raw("<defs>\n<path d=\""); try appendPathData(text.path); raw("\" id=\""); id("path"); raw("\"/>\n</defs>\n")
+        raw("<defs>\n<path d=\""); try appendPathData(text.path); raw("\" id=\""); try id("path"); raw("\"/>\n</defs>\n")
         raw("<text")
         try paint(.fill, text.fill, opacity: 1)
         raw(" font-family=\""); escaped(text.fontFamily, attribute: true)
         raw("\" font-size=\""); try number(text.fontSize); raw("\"")
         if text.letterSpacing != 0 { raw(" letter-spacing=\""); try number(text.letterSpacing); raw("\"") }
         if text.baselineShift != 0 { raw(" dy=\""); try number(-text.baselineShift); raw("\"") }
-        raw("><textPath xlink:href=\"#"); id("path"); raw("\" startOffset=\""); try number(text.startOffset); raw("\">")
+        raw("><textPath xlink:href=\"#"); try id("path"); raw("\" startOffset=\""); try number(text.startOffset); raw("\">")
         escaped(text.text, attribute: false)
         raw("</textPath>\n</text>\n")
     }
@@ -278,7 +290,7 @@ extension SVGWriter {
     private mutating func write(_ definition: FrameDefinition) throws {
         switch definition {
         case .linearGradient(let name, let start, let end, let stops):
-            raw("<linearGradient id=\""); id(name); raw("\"")
+            raw("<linearGradient id=\""); try id(name); raw("\"")
             // Box units, each written where it differs from SVG's default (0 0 → 1 0).
             func coordinate(_ attribute: StaticString, _ value: Double, default: Double) throws {
                 guard value != `default` else { return }
@@ -300,7 +312,7 @@ extension SVGWriter {
             }
             raw("</linearGradient>\n")
         case .clipPath(let name, let shapes):
-            raw("<clipPath id=\""); id(name); raw("\">\n")
+            raw("<clipPath id=\""); try id(name); raw("\">\n")
             for shape in shapes { try write(shape) }
             raw("</clipPath>\n")
         }

@@ -57,4 +57,15 @@ import Testing
         #expect(svg.contains("<style>.a-ink{color:black}@media (prefers-color-scheme:dark){.a-ink{color:white}}</style>"))
         #expect(svg.contains("<path d=\"M0 0L10 0\" class=\"a-ink\" stroke=\"currentColor\">\n<animateTransform attributeName=\"transform\" type=\"rotate\" values=\"-90 0 0;0 0 0\" keyTimes=\"0;1\" dur=\"1.5s\" fill=\"freeze\"/>\n</path>"))
     }
+
+    /// A frame made by hand with a name or blend mode that SVG cannot hold is refused, not
+    /// written as broken SVG.
+    @Test func badNamesAreRefused() throws {
+        for name in ["", "a\"b", "x)y", "<g>", "a b"] {
+            let frame = Frame(width: 1, height: 1, title: "t", items: [.symbol(name: name, items: [])])
+            #expect(throws: SVGError.self) { try frame.svg(format: SVGNumberFormat(precision: 2), idPrefix: "t") }
+        }
+        let blended = Frame(width: 1, height: 1, title: "t", items: [.group(FrameGroup(style: [.blend("multiply;fill:red")], items: []))])
+        #expect(throws: SVGError.self) { try blended.svg(format: SVGNumberFormat(precision: 2), idPrefix: "t") }
+    }
 }
