@@ -102,6 +102,28 @@ final class SVGBytes {
             return true
         }
         guard !plain else { return }
+        // ASCII with something to escape (an apostrophe in a title): byte by byte, as
+        // `XMLText.append` would write it, without decoding scalars.
+        let ascii = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            for byte in bytes {
+                switch byte {
+                case 0x26: append("&amp;")
+                case 0x3C: append("&lt;")
+                case 0x3E: append("&gt;")
+                case 0x22 where attribute: append("&quot;")
+                case 0x27 where attribute: append("&apos;")
+                case 0x09 where attribute: append("&#9;")
+                case 0x0A where attribute: append("&#10;")
+                case 0x0D where attribute: append("&#13;")
+                case 0x09, 0x0A, 0x0D: append(byte)
+                case ..<0x20, 0x7F: continue  // dropped in XML, as XMLText drops them
+                default: append(byte)
+                }
+            }
+            return true
+        }
+        guard !ascii else { return }
         var escaped: [UInt8] = []
         XMLText.append(text, attribute: attribute, to: &escaped)
         append(contentsOf: escaped)

@@ -1,6 +1,7 @@
 import CurveType
 import Foundation
 import Testing
+import TestSupport
 
 /// The frame as public API: a build script draws its own, or writes ours again.
 @Suite struct FrameTests {
@@ -67,5 +68,18 @@ import Testing
         }
         let blended = Frame(width: 1, height: 1, title: "t", items: [.group(FrameGroup(style: [.blend("multiply;fill:red")], items: []))])
         #expect(throws: SVGError.self) { try blended.svg(format: SVGNumberFormat(precision: 2), idPrefix: "t") }
+    }
+
+    /// The writer's byte-by-byte escaping of ASCII text is XMLText's, in text and in attributes.
+    @Test func asciiTitlesEscapeAsXMLText() throws {
+        var generator = SeededGenerator(seed: 25)
+        let alphabet = (0..<128).map { UInt8($0) }
+        for _ in 0..<500 {
+            let title = String(decoding: (0..<Int.random(in: 1...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0 },
+                               as: UTF8.self)
+            let svg = try Frame(width: 1, height: 1, title: title).svg(format: SVGNumberFormat(precision: 2), idPrefix: "t")
+            #expect(svg.contains("aria-label=\"\(XMLText.escape(title, attribute: true))\">"), "\(Array(title.utf8))")
+            #expect(svg.contains("<title>\(XMLText.escape(title, attribute: false))</title>"), "\(Array(title.utf8))")
+        }
     }
 }
