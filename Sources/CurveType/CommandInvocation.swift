@@ -138,7 +138,7 @@ public struct QueryCommand: Sendable, Equatable {
         guard CommandInvocation.commandNames.contains(commandName) else {
             throw .invalidInput("unknown command '\(Diagnostic.escaped(String(commandName.prefix(40))))'")
         }
-        let schema = Self.schema(commandName)
+        let schema = Self.querySchema(commandName)
         var words = OptionWords()
         for item in items {
             guard item.name.utf8.count <= OptionReader.maximumNameLength else {
@@ -216,6 +216,25 @@ public struct QueryCommand: Sendable, Equatable {
 
     private static func schema(_ command: String) -> OptionReader {
         CommandInvocation.schemaReader(command, outputs: false)
+    }
+
+    /// What reading a query needs of a command's options, recorded once per command (a server
+    /// reads every request's options by it; recording it anew cost as much as the reading).
+    private struct QuerySchema: Sendable {
+        var kinds: [(name: String, kind: OptionKind)]
+        var argumentName: String?
+    }
+
+    private static let querySchemas: [(command: String, schema: QuerySchema)] = CommandInvocation.commandNames.map { command in
+        let reader = schema(command)
+        return (command, QuerySchema(kinds: reader.kinds, argumentName: reader.argumentName))
+    }
+
+    private static func querySchema(_ command: String) -> QuerySchema {
+        querySchemas.first { $0.command == command }?.schema ?? {
+            let reader = schema(command)
+            return QuerySchema(kinds: reader.kinds, argumentName: reader.argumentName)
+        }()
     }
 }
 

@@ -1,4 +1,5 @@
 import Prometheus
+import Synchronization
 
 /// The server's Prometheus metrics, in a registry of its own (no process-wide bootstrap, so two
 /// servers in one test process count apart), written out at `/metrics`.
@@ -24,27 +25,54 @@ public final class ServerMetrics: Sendable {
         .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
     ]
 
-    public init() {}
+    /// Handles already made, by their labels: the registry finds a series by building its
+    /// name and labels and taking a lock, which a request paid several times over.
+    private let requestHandles = Mutex<[String: (count: Counter, latency: DurationHistogram)]>([:])
+    private let renderHandles = Mutex<[String: Counter]>([:])
+    private let notModifiedCount: Counter
+    private let cacheHitCount: Counter
+    private let cacheSizeGauge: Gauge
+
+    public init() {
+        notModifiedCount = registry.makeCounter(descriptor: Self.notModified)
+        cacheHitCount = registry.makeCounter(descriptor: Self.cacheHits)
+        cacheSizeGauge = registry.makeGauge(descriptor: Self.cacheSize)
+    }
 
     /// One answered request: `route` is one of a fixed set of names (never the raw path, so
     /// the number of series stays bounded).
     func request(route: String, status: Int, duration: Duration) {
-        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route)], buckets: Self.buckets).record(duration)
-        if status == 304 { registry.makeCounter(descriptor: Self.notModified).increment() }
+        let key = route + " " + String(status)
+        let handles = requestHandles.withLock { known in
+            if let handles = known[key] { return handles }
+            let made = (registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]),
+                        registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route)], buckets: Self.buckets))
+            known[key] = made
+            return made
+        }
+        handles.count.increment()
+        handles.latency.record(duration)
+        if status == 304 { notModifiedCount.increment() }
     }
 
-    func rendered(command: String) {
-        registry.makeCounter(descriptor: Self.renders, labels: [("command", command)]).increment()
+    func rendered(command: String) { counter(Self.renders, "command", command).increment() }
+
+    func renderRefused(reason: String) { counter(Self.refusals, "reason", reason).increment() }
+
+    /// The counter of `descriptor` labelled `label=value`, made once.
+    private func counter(_ descriptor: MetricNameDescriptor, _ label: String, _ value: String) -> Counter {
+        let key = descriptor.metricName + " " + value
+        return renderHandles.withLock { known in
+            if let counter = known[key] { return counter }
+            let made = registry.makeCounter(descriptor: descriptor, labels: [(label, value)])
+            known[key] = made
+            return made
+        }
     }
 
-    func renderRefused(reason: String) {
-        registry.makeCounter(descriptor: Self.refusals, labels: [("reason", reason)]).increment()
-    }
+    func cacheHit() { cacheHitCount.increment() }
 
-    func cacheHit() { registry.makeCounter(descriptor: Self.cacheHits).increment() }
-
-    func cacheBytes(_ bytes: Int) { registry.makeGauge(descriptor: Self.cacheSize).set(Double(bytes)) }
+    func cacheBytes(_ bytes: Int) { cacheSizeGauge.set(Double(bytes)) }
 
     /// The metrics in Prometheus' text format.
     public func exposition() -> [UInt8] { registry.emitToBuffer() }
