@@ -82,4 +82,13 @@ import TestSupport
             #expect(svg.contains("<title>\(XMLText.escape(title, attribute: false))</title>"), "\(Array(title.utf8))")
         }
     }
+
+    /// The README's frame example, as written there.
+    @Test func readmeExample() throws {
+        var frame = try BadgeRequest(label: "build", message: "passing").render().frame
+        frame.items.append(.shape(FrameShape(.circle(center: Point(x: 6, y: 10), radius: 3),
+                                             style: [.fill(.color(try SVGColor(parsing: "gold")))])))
+        let svg = try frame.svg(format: SVGNumberFormat(precision: 2), idPrefix: "mine")
+        #expect(svg.hasSuffix("<circle cx=\"6\" cy=\"10\" r=\"3\" fill=\"gold\"/>\n</svg>\n"))
+    }
 }
