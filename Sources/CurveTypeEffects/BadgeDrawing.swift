@@ -72,12 +72,16 @@ extension BadgeRequest {
             logoWidth: logoBoxWidth, labelColorGiven: labelColor != nil)
         let tracking = style == .forTheBadge ? 1.25 : 0
         let line = LineCurve(origin: Point(x: 0, y: geometry.baseline), length: geometry.width)
-        let labelLayout = labelRun.map {
-            layOut($0, size: size, along: line, anchor: geometry.labelCenter, align: .center, tracking: tracking, baselineShift: 0)
+        // Placed glyphs for outlines; text mode needs only the run and its extent.
+        func half(_ run: ShapedRun, center: Double) -> BadgeText {
+            guard glyphs == .outlines else {
+                return BadgeText(run: run, layout: nil, extent: extent(of: run, size: size, tracking: tracking), size: size, tracking: tracking)
+            }
+            let layout = layOut(run, size: size, along: line, anchor: center, align: .center, tracking: tracking, baselineShift: 0)
+            return BadgeText(run: run, layout: layout, extent: layout.extent, size: size, tracking: tracking)
         }
-        let messageLayout = messageRun.map {
-            layOut($0, size: size, along: line, anchor: geometry.messageCenter, align: .center, tracking: tracking, baselineShift: 0)
-        }
+        let labelLayout = labelRun.map { half($0, center: geometry.labelCenter) }
+        let messageLayout = messageRun.map { half($0, center: geometry.messageCenter) }
 
         let accessible = title.map { TextInput.clean($0).text } ?? (label.isEmpty ? message : "\(label): \(message)")
         var identity = [
@@ -136,13 +140,23 @@ enum BadgeLink {
     }
 }
 
+/// One half's text: its shaped run, its placed glyphs when drawn as outlines, its extent (px,
+/// tracking included), size (px) and tracking (px between clusters).
+private struct BadgeText {
+    let run: ShapedRun
+    let layout: CurveTextLayout?
+    let extent: Double
+    let size: Double
+    let tracking: Double
+}
+
 /// The frame of one badge: background by style, logo, and each half's text with its link.
 private struct BadgeDrawing {
     let request: BadgeRequest
     let geometry: BadgeGeometry
-    let label: CurveTextLayout?
+    let label: BadgeText?
     /// `nil` for an empty message.
-    let message: CurveTextLayout?
+    let message: BadgeText?
     /// The logo as drawn (coloured and framed), if there is one.
     let logo: BadgeLogo.Drawing?
     /// Validated label and message links.
@@ -286,9 +300,9 @@ private struct BadgeDrawing {
 
     /// One half's text (and its shadow one px lower): glyph outlines, or a text line centred on
     /// `center` with its width, so a viewer with another font keeps the width.
-    func text(_ layout: CurveTextLayout, name: String, center: Double, bold: Bool,
+    func text(_ half: BadgeText, name: String, center: Double, bold: Bool,
               colors: (text: SVGColor, shadow: (color: SVGColor, opacity: Double)?)) -> [FrameItem] {
-        if request.glyphs == .outlines {
+        if let layout = half.layout {
             let run = FrameItem.glyphs(GlyphRun(layout))
             guard let shadow = colors.shadow else {
                 return [.group(FrameGroup(style: [.fill(.color(colors.text))], items: [run]))]
@@ -301,8 +315,8 @@ private struct BadgeDrawing {
             ]
         }
         func line(y: Double, fill: SVGColor, opacity: Double, decoration: Bool) -> FrameItem {
-            .textLine(TextLine(text: layout.run.text, center: Point(x: center, y: y), width: layout.extent, fontFamily: family,
-                               fontSize: layout.size, bold: bold, letterSpacing: layout.tracking, fill: .color(fill),
+            .textLine(TextLine(text: half.run.text, center: Point(x: center, y: y), width: half.extent, fontFamily: family,
+                               fontSize: half.size, bold: bold, letterSpacing: half.tracking, fill: .color(fill),
                                fillOpacity: opacity, isDecoration: decoration))
         }
         var items: [FrameItem] = []

@@ -115,6 +115,13 @@ func clusterSpans(of run: ShapedRun, size: Double) -> [ClusterSpan] {
     return spans
 }
 
+/// The run's extent at `size` px with `tracking` px between clusters: what `layOut` gives as
+/// `extent`, without placing anything.
+public func extent(of run: ShapedRun, size: Double, tracking: Double) -> Double {
+    let spans = clusterSpans(of: run, size: size)
+    return spans.reduce(0) { $0 + $1.advance } + tracking * Double(max(spans.count - 1, 0))
+}
+
 /// The total shaped advance of the run in px, tracking not included.
 public func advanceWidth(of run: ShapedRun, size: Double) -> Double {
     run.glyphs.reduce(0) { $0 + $1.advance * size / Double(run.fonts[$1.font].unitsPerEm) }

@@ -46,6 +46,10 @@ if jsonPath == nil, CommandLine.arguments.count == 3, let n = Int(CommandLine.ar
         for i in 0..<n { _ = try BadgeRequest(label: "build", message: "\(i) passed").render() }
         exit(0)
     }
+    if CommandLine.arguments[1] == "profile-badge-text" {
+        for i in 0..<n { _ = try BadgeRequest(label: "build", message: "\(i) passed", glyphs: .text).render() }
+        exit(0)
+    }
     let request = CommandLine.arguments[1] == "profile-10k" ? big : seed
     for _ in 0..<n { _ = try request.render() }
     exit(0)
