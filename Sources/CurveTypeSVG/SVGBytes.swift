@@ -129,14 +129,6 @@ final class SVGBytes {
         append(contentsOf: escaped)
     }
 
-    /// The last `n` bytes; fewer when there are fewer.
-    func suffix(_ n: Int) -> [UInt8] {
-        let start = max(0, count - n)
-        return Array(UnsafeBufferPointer(start: base + start, count: count - start))
-    }
-
-    func removeLast(_ n: Int) { count -= min(n, count) }
-
     /// Turns a number written from `start` as `0.x` (or `-0.x`) into `.x` (`-.x`).
     func dropLeadingZero(from start: Int) {
         var at = start

@@ -172,15 +172,6 @@ extension SVGWriter {
     /// Closes `<defs>`.
     mutating func endDefinitions() { raw("</defs>\n") }
 
-    /// A glyph outline in font units (y up) under id `prefix-name`, scaled to px and flipped by
-    /// `scale(s -s)`. `scale` is written with enough digits that the largest outline coordinate
-    /// (`extent`, font units) lands within the document's precision.
-    mutating func glyphDefinition(_ reference: Reference, pathData: String, scale: Double, extent: Double) throws(SVGError) {
-        raw("<path")
-        try glyphIDAndScale(reference, scale: scale, extent: extent)
-        raw(" d=\""); rawText(pathData); raw("\"/>\n")
-    }
-
     /// `glyphDefinition(_:pathData:scale:extent:)` with what follows the id made once:
     /// `tail` is `scaledOutline(pathBytes:scale:extent:)`.
     mutating func glyphDefinition(_ reference: Reference, tail: [UInt8]) {
@@ -316,14 +307,6 @@ extension SVGWriter {
         raw("/>\n")
     }
 
-    /// `<circle>` about `center` of radius `radius` px, with attributes in the given order.
-    mutating func circle(center: Point, radius: Double, _ attributes: [(name: String, value: String)]) throws(SVGError) {
-        raw("<circle cx=\""); try number(center.x); raw("\" cy=\""); try number(center.y)
-        raw("\" r=\""); try number(radius); raw("\"")
-        attributeList(attributes)
-        raw("/>\n")
-    }
-
     /// `<path>` drawing `path` (px, y down) in absolute commands, every coordinate through the
     /// document's number format, with attributes in the given order.
     mutating func path(_ path: Path, _ attributes: [(name: String, value: String)]) throws(SVGError) {
@@ -384,14 +367,6 @@ extension SVGWriter {
     /// Character data, escaped.
     mutating func characters(_ text: String) {
         escaped(text, attribute: false)
-    }
-
-    /// Turns the element just written, `<name …/>`, into an open `<name …>`, so children (such
-    /// as an animation) can follow before `close(name)`.
-    mutating func reopenLastElement() {
-        guard out.suffix(3) == [UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "\n")] else { return }
-        out.removeLast(3)
-        raw(">\n")
     }
 
     /// `</name>`.
