@@ -20,27 +20,45 @@ public enum XMLText {
         // Most text (labels, colours, ids) is printable ASCII with nothing to escape: one copy.
         // (No reserveCapacity here: growing to the exact size each call defeats the array's
         // doubling and copied the whole document again and again.)
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
+        if isPlain(text.utf8) {
             appendBytes(text, to: &out)
             return
         }
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-            case "<": out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
-            case ">": out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
-            case "\"" where attribute: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
-            case "'" where attribute: out.append(contentsOf: [0x26, 0x61, 0x70, 0x6F, 0x73, 0x3B])  // &apos;
-            case "\t" where attribute, "\n" where attribute, "\r" where attribute:
-                out.append(contentsOf: Array("&#\(scalar.value);".utf8))
-            default:
-                if isDroppedInXML(scalar) { continue }
-                if scalar.isASCII {
-                    out.append(UInt8(scalar.value))
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                if let escaped = escape(ascii: byte, attribute: attribute) {
+                    escaped.withUTF8Buffer { out.append(contentsOf: $0) }
                 } else {
-                    UTF8.encode(scalar) { out.append($0) }
+                    out.append(byte)
                 }
+            } else if !isDroppedInXML(scalar) {
+                UTF8.encode(scalar) { out.append($0) }
             }
+        }
+    }
+
+    /// Whether UTF-8 `bytes` are written as they are: printable ASCII without `&`, `<`, `>`,
+    /// `"` or `'`.
+    package static func isPlain(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }
+    }
+
+    /// What an ASCII byte is written as: `nil` for itself, else its escape, or nothing (`""`)
+    /// for a control XML cannot hold. The one table every escaper here uses.
+    package static func escape(ascii byte: UInt8, attribute: Bool) -> StaticString? {
+        switch byte {
+        case 0x26: return "&amp;"
+        case 0x3C: return "&lt;"
+        case 0x3E: return "&gt;"
+        case 0x22 where attribute: return "&quot;"
+        case 0x27 where attribute: return "&apos;"
+        case 0x09 where attribute: return "&#9;"
+        case 0x0A where attribute: return "&#10;"
+        case 0x0D where attribute: return "&#13;"
+        case 0x09, 0x0A, 0x0D: return nil
+        case ..<0x20, 0x7F: return ""
+        default: return nil
         }
     }
 
@@ -56,7 +74,7 @@ public enum XMLText {
 /// Appends `bytes`: a short run byte by byte, which costs a tenth of the bulk copy's set-up
 /// (most of an SVG's appends are a few bytes: `="`, `/>`, an id), a long one in one copy.
 @inline(__always)
-package func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+private func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     if bytes.count <= 16 {
         for byte in bytes { out.append(byte) }
     } else {
@@ -66,7 +84,7 @@ package func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UIn
 
 /// Appends a string's UTF-8 bytes (see the other `appendBytes`).
 @inline(__always)
-package func appendBytes(_ text: String, to out: inout [UInt8]) {
+private func appendBytes(_ text: String, to out: inout [UInt8]) {
     var text = text
     text.withUTF8 { appendBytes($0, to: &out) }
 }

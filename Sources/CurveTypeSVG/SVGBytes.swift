@@ -76,7 +76,7 @@ final class SVGBytes {
         count += try format.write(value, into: base + count)
     }
 
-    /// A non-negative integer's digits.
+    /// A non-negative integer's digits (a negative one's magnitude).
     func append(digits value: Int) {
         reserve(20)
         var v = value.magnitude
@@ -95,35 +95,20 @@ final class SVGBytes {
     /// Text escaped for XML (`XMLText`): as it is when nothing needs escaping, the usual case.
     func append(escaping text: String, attribute: Bool) {
         var text = text
-        let plain = text.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 })
-            else { return false }
-            append(bytes)
-            return true
-        }
-        guard !plain else { return }
-        // ASCII with something to escape (an apostrophe in a title): byte by byte, as
-        // `XMLText.append` would write it, without decoding scalars.
-        let ascii = text.withUTF8 { bytes in
+        let done = text.withUTF8 { bytes in
+            if XMLText.isPlain(bytes) {
+                append(bytes)
+                return true
+            }
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            // ASCII with something to escape (an apostrophe in a title): byte by byte, without
+            // decoding scalars.
             for byte in bytes {
-                switch byte {
-                case 0x26: append("&amp;")
-                case 0x3C: append("&lt;")
-                case 0x3E: append("&gt;")
-                case 0x22 where attribute: append("&quot;")
-                case 0x27 where attribute: append("&apos;")
-                case 0x09 where attribute: append("&#9;")
-                case 0x0A where attribute: append("&#10;")
-                case 0x0D where attribute: append("&#13;")
-                case 0x09, 0x0A, 0x0D: append(byte)
-                case ..<0x20, 0x7F: continue  // dropped in XML, as XMLText drops them
-                default: append(byte)
-                }
+                if let escaped = XMLText.escape(ascii: byte, attribute: attribute) { append(escaped) } else { append(byte) }
             }
             return true
         }
-        guard !ascii else { return }
+        guard !done else { return }
         var escaped: [UInt8] = []
         XMLText.append(text, attribute: attribute, to: &escaped)
         append(contentsOf: escaped)
