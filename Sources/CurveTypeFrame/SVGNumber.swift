@@ -134,34 +134,3 @@ public struct SVGNumberFormat: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 }
-
-/// Appends a non-negative integer's decimal digits.
-package func appendDigits(_ value: Int64, to out: inout [UInt8]) {
-    if value < 10 {
-        out.append(UInt8(ascii: "0") + UInt8(value))
-        return
-    }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var v = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-        while v > 0 {
-            buffer[count] = UInt8(ascii: "0") + UInt8(v % 10)
-            v /= 10
-            count += 1
-        }
-        for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
-    }
-}
-
-/// Appends a signed integer's decimal digits.
-package func appendInteger(_ value: Int64, to out: inout [UInt8]) {
-    if value < 0 {
-        out.append(UInt8(ascii: "-"))
-        appendDigits(-value, to: &out)
-    } else {
-        appendDigits(value, to: &out)
-    }
-}

@@ -144,11 +144,11 @@ extension SVGWriter {
                     factor = min(max(given, 0), 1)
                     fillOpacityWritten = true
                 }
-                try paint(.fill, p, opacity: factor, always: false)
+                try paint(.fill, p, opacity: factor)
             case .fillOpacity(let o):
                 guard !fillOpacityWritten else { continue }
                 raw(" fill-opacity=\""); try opacity(o); raw("\"")
-            case .stroke(let p): try paint(.stroke, p, opacity: 1, always: false)
+            case .stroke(let p): try paint(.stroke, p, opacity: 1)
             case .strokeWidth(let w): raw(" stroke-width=\""); try number(w); raw("\"")
             case .lineCap(let cap): raw(" stroke-linecap=\""); rawText(cap.rawValue); raw("\"")
             case .lineJoin(let join): raw(" stroke-linejoin=\""); rawText(join.rawValue); raw("\"")
@@ -169,8 +169,8 @@ extension SVGWriter {
     }
 
     /// ` name="paint"`, and ` name-opacity="…"` when the paint is translucent or `opacity` is
-    /// below 1 (written when `always`, else only for a translucent colour).
-    private mutating func paint(_ attribute: PaintAttribute, _ paint: Paint, opacity: Double, always: Bool = true) throws {
+    /// below 1.
+    private mutating func paint(_ attribute: PaintAttribute, _ paint: Paint, opacity: Double) throws {
         raw(" "); raw(attribute.name); raw("=\"")
         let opacityName = attribute.opacity
         var alpha = opacity
@@ -189,7 +189,7 @@ extension SVGWriter {
             escaped(color.value, attribute: true)
         }
         raw("\"")
-        if always && alpha != 1 { raw(" "); raw(opacityName); raw("=\""); try self.opacity(alpha); raw("\"") }
+        if alpha != 1 { raw(" "); raw(opacityName); raw("=\""); try self.opacity(alpha); raw("\"") }
     }
 
     /// An opacity or a gradient offset, to three decimals, without the leading zero of a
@@ -251,9 +251,8 @@ extension SVGWriter {
 
     /// Seconds as a SMIL clock value, to 0.1 ms: boundaries written once, so intervals abut.
     private mutating func clock(_ seconds: Double) {
-        var digits: [UInt8] = []
-        if (try? SVGWriter.clockFormat.append(seconds, to: &digits)) == nil { digits = [UInt8(ascii: "0")] }
-        out.append(contentsOf: digits)
+        // The format writes nothing when it throws (a time that is not finite or too large).
+        if (try? out.append(seconds, format: SVGWriter.clockFormat)) == nil { raw("0") }
         raw("s")
     }
 

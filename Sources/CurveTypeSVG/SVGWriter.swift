@@ -20,22 +20,18 @@ public enum SVGPathData {
         try SVGWriter(format: format, idPrefix: "p").pathData(path)
     }
 
-    /// `integerUnits(path)` as UTF-8 bytes.
+    /// `integerUnits(path)` as UTF-8 bytes. Each integer goes through the one number routine
+    /// (`SVGNumberFormat` with no decimals); a coordinate that is not finite is written 0 and one
+    /// past ±1e14 units, which no font has, is clamped there.
     public static func integerUnitBytes(_ path: Path) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(path.elements.count * 12)
-        func number(_ v: Double, space: Bool) {
-            if space { out.append(UInt8(ascii: " ")) }
-            appendInteger(Int64(v.rounded(.toNearestOrAwayFromZero)), to: &out)
-        }
+        let out = SVGBytes(capacity: path.elements.count * 12)
         func point(_ p: Point, first: Bool) {
             // A number after a command letter needs no separator; a minus sign separates itself.
-            let x = Int64(p.x.rounded(.toNearestOrAwayFromZero))
+            let x = whole(p.x), y = whole(p.y)
             if !first && x >= 0 { out.append(UInt8(ascii: " ")) }
-            appendInteger(x, to: &out)
-            let y = Int64(p.y.rounded(.toNearestOrAwayFromZero))
+            try? out.append(x, format: wholeUnits)
             if y >= 0 { out.append(UInt8(ascii: " ")) }
-            appendInteger(y, to: &out)
+            try? out.append(y, format: wholeUnits)
         }
         for element in path.elements {
             switch element {
@@ -48,8 +44,15 @@ public enum SVGPathData {
             case .close: out.append(UInt8(ascii: "Z"))
             }
         }
-        return out
+        return out.bytes(from: 0)
     }
+
+    /// `v` rounded to a whole unit, within what `wholeUnits` writes.
+    private static func whole(_ v: Double) -> Double {
+        v.isFinite ? min(max(v.rounded(.toNearestOrAwayFromZero), -1e14), 1e14) : 0
+    }
+
+    private static let wholeUnits = SVGNumberFormat(unchecked: 0)
 }
 
 /// Builds one SVG document as bytes, element by element, with every number through one
@@ -336,10 +339,8 @@ extension SVGWriter {
     /// attributes such as an animation's `values`.
     func pathData(_ path: Path) throws(SVGError) -> String {
         var scratch = SVGWriter(format: format, prefixBytes: prefixBytes, idPrefix: idPrefix)
-        try scratch.path(path, [])
-        // `<path d="…"/>\n` → the data between the quotes.
-        let written = scratch.out.bytes(from: 0)
-        return String(decoding: written.dropFirst(9).dropLast(4), as: UTF8.self)
+        try scratch.appendPathData(path)
+        return scratch.out.string
     }
 
     private init(format: SVGNumberFormat, prefixBytes: [UInt8], idPrefix: String) {
