@@ -135,10 +135,9 @@ public struct QueryCommand: Sendable, Equatable {
     /// A flag is set by an empty value, `true`, `1` or `on`, and left unset by `false`, `0` or
     /// `off`. A repeatable option may come again; any other name twice is refused.
     public init(_ commandName: String, items: [(name: String, value: String)]) throws(CurveTypeError) {
-        guard CommandInvocation.commandNames.contains(commandName) else {
+        guard let schema = Self.querySchemas.first(where: { $0.command == commandName })?.schema else {
             throw .invalidInput("unknown command '\(Diagnostic.escaped(String(commandName.prefix(40))))'")
         }
-        let schema = Self.querySchema(commandName)
         var words = OptionWords()
         for item in items {
             guard item.name.utf8.count <= OptionReader.maximumNameLength else {
@@ -225,16 +224,10 @@ public struct QueryCommand: Sendable, Equatable {
         var argumentName: String?
     }
 
+    /// Every command's, made on first use: a query names no other command.
     private static let querySchemas: [(command: String, schema: QuerySchema)] = CommandInvocation.commandNames.map { command in
         let reader = schema(command)
         return (command, QuerySchema(kinds: reader.kinds, argumentName: reader.argumentName))
-    }
-
-    private static func querySchema(_ command: String) -> QuerySchema {
-        querySchemas.first { $0.command == command }?.schema ?? {
-            let reader = schema(command)
-            return QuerySchema(kinds: reader.kinds, argumentName: reader.argumentName)
-        }()
     }
 }
 
