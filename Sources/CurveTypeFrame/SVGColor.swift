@@ -41,13 +41,12 @@ public struct SVGColor: Sendable, Hashable, CustomStringConvertible {
     /// Red, green and blue, 0…255, and alpha, 0…1; `nil` for `currentColor`, whose value only
     /// the viewer knows.
     public var rgba: (red: Int, green: Int, blue: Int, alpha: Double)? {
-        if value.utf8.first == UInt8(ascii: "#"), let (r, g, b, a) = Self.hexRGBA(value) {
-            // The usual written form, before the search of the names.
-            return (Int((r * 255).rounded()), Int((g * 255).rounded()), Int((b * 255).rounded()), a)
-        }
-        if value == "transparent" { return (0, 0, 0, 0) }
-        if let packed = namedColor(value) {
-            return (Int(packed >> 16), Int(packed >> 8 & 0xFF), Int(packed & 0xFF), 1)
+        // `#rrggbb`, the usual form, skips the search of the names.
+        if value.utf8.first != UInt8(ascii: "#") {
+            if value == "transparent" { return (0, 0, 0, 0) }
+            if let packed = namedColor(value) {
+                return (Int(packed >> 16), Int(packed >> 8 & 0xFF), Int(packed & 0xFF), 1)
+            }
         }
         if let (r, g, b, a) = Self.hexRGBA(value) ?? Self.functionalRGBA(value) {
             return (Int((r * 255).rounded()), Int((g * 255).rounded()), Int((b * 255).rounded()), a)

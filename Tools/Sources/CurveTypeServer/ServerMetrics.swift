@@ -28,7 +28,7 @@ public final class ServerMetrics: Sendable {
     /// Handles already made, by their labels: the registry finds a series by building its
     /// name and labels and taking a lock, which a request paid several times over.
     private let requestHandles = Mutex<[String: (count: Counter, latency: DurationHistogram)]>([:])
-    private let renderHandles = Mutex<[String: Counter]>([:])
+    private let labelledCounters = Mutex<[String: Counter]>([:])
     private let notModifiedCount: Counter
     private let cacheHitCount: Counter
     private let cacheSizeGauge: Gauge
@@ -62,7 +62,7 @@ public final class ServerMetrics: Sendable {
     /// The counter of `descriptor` labelled `label=value`, made once.
     private func counter(_ descriptor: MetricNameDescriptor, _ label: String, _ value: String) -> Counter {
         let key = descriptor.metricName + " " + value
-        return renderHandles.withLock { known in
+        return labelledCounters.withLock { known in
             if let counter = known[key] { return counter }
             let made = registry.makeCounter(descriptor: descriptor, labels: [(label, value)])
             known[key] = made
