@@ -13,7 +13,8 @@ let package = Package(
         .plugin(name: "CurveTypePlugin", targets: ["CurveTypePlugin"]),
     ],
     targets: [
-        // C libraries, as system-library targets. Only CurveTypeFonts imports them.
+        // C libraries, as system-library targets. CurveTypeFonts imports them, but cairo, which only
+        // CurveTypeRaster imports.
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
@@ -26,6 +27,9 @@ let package = Package(
         .systemLibrary(
             name: "CFriBiDi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
         // ICU's line break iterator (UAX #14), linked from the system like HarfBuzz. A C file
         // of its own: its header names no ICU type (see the header for why).
         .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -47,6 +51,9 @@ let package = Package(
         .target(name: "CurveTypeFrame", dependencies: ["CurveTypeFonts", "CurveTypeGeometry"]),
         // frames ─▶ deterministic SVG bytes, in one pass (glyph outlines read from the fonts)
         .target(name: "CurveTypeSVG", dependencies: ["CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
+        // frames ─▶ PNG and PDF bytes, drawn by cairo (glyphs read from the fonts as the SVG
+        // writer reads them); the only module that touches cairo
+        .target(name: "CurveTypeRaster", dependencies: ["CCairo", "CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
         // the effects: requests ─▶ frames ─▶ SVG (circle, spiral, path, fit, angle, badge, seal),
         // with their results, warnings and layout reports
         .target(
@@ -56,7 +63,8 @@ let package = Package(
         // vocabulary: options by long name, job files, batches, output files
         .target(
             name: "CurveType",
-            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVG", "CurveTypeEffects"]),
+            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVG", "CurveTypeRaster",
+                           "CurveTypeEffects"]),
 
         // The library's own tests (`swift test` here): unit and property tests, checked against
         // hb-shape, Unicode's test files and the spec's formulas. They need no dependency; the

@@ -28,21 +28,39 @@ public struct RenderedDocument: Sendable {
     public let warnings: [CurveTypeWarning]
     /// The layout as JSON (README, "Layout JSON"), made only when asked for.
     public let layoutJSON: @Sendable () -> String
+    /// What the SVG draws, for the PNG and PDF writers; `nil` for a document made without one.
+    public let frame: Frame?
 
-    /// A rendered document: its SVG, its warnings, and its layout JSON made on demand.
-    public init(svg: String, warnings: [CurveTypeWarning], layoutJSON: @escaping @Sendable () -> String) {
+    /// A rendered document: its SVG, its warnings, its layout JSON made on demand, and the
+    /// frame it was written from.
+    public init(svg: String, warnings: [CurveTypeWarning], frame: Frame? = nil, layoutJSON: @escaping @Sendable () -> String) {
         self.svg = svg
         self.warnings = warnings
+        self.frame = frame
         self.layoutJSON = layoutJSON
     }
 
     /// Writes the SVG to `output` and the layout JSON to `layout` (each if given; `-` is
     /// standard output), all or none, as `OutputFile` says.
     public func write(svgTo output: String?, layoutTo layout: String?) throws(CurveTypeError) {
-        var files: [(path: String, contents: String)] = []
-        if let output { files.append((output, svg)) }
-        if let layout { files.append((layout, layoutJSON())) }
+        try write(to: output, settings: OutputSettings(format: .svg), layoutTo: layout)
+    }
+
+    /// Writes the drawing to `output` in the format `settings` name or the output's extension
+    /// says (SVG, PNG or PDF), and the layout JSON to `layout` (each if given; `-` is standard
+    /// output), all or none, as `OutputFile` says.
+    public func write(to output: String?, settings: OutputSettings, layoutTo layout: String?) throws(CurveTypeError) {
+        var files: [(path: String, contents: OutputFile.FileContents)] = []
+        if let output { files.append((output, try contents(settings.format(for: output), settings: settings))) }
+        if let layout { files.append((layout, .text(layoutJSON()))) }
         try OutputFile.writeAtomically(files)
+    }
+
+    /// The drawing in `format`.
+    public func contents(_ format: OutputFormat, settings: OutputSettings) throws(CurveTypeError) -> OutputFile.FileContents {
+        guard format != .svg else { return .text(svg) }
+        guard let frame else { throw .invalidInput("this document has no drawing to write as \(format.rawValue.uppercased())") }
+        return try frame.bytes(format, svg: svg, settings: settings)
     }
 }
 
@@ -56,6 +74,8 @@ public protocol DocumentRequest: Sendable {
 public protocol RenderedResult: Sendable {
     /// The SVG document.
     var svg: String { get }
+    /// What the SVG draws: the PNG and PDF writers draw it too.
+    var frame: Frame { get }
     /// What a user should hear about the drawing.
     var warnings: [CurveTypeWarning] { get }
     /// The layout JSON, in the documented bytes.
@@ -75,7 +95,7 @@ extension RenderedResult {
     /// or none, each through a temporary file renamed into place, as `OutputFile` says (a
     /// symbolic link at the path is followed and stays a link).
     public func write(to url: URL, layoutTo layoutURL: URL? = nil) throws(CurveTypeError) {
-        try RenderedDocument(svg: svg, warnings: warnings) { layoutJSON }.write(to: url, layoutTo: layoutURL)
+        try RenderedDocument(svg: svg, warnings: warnings, frame: frame) { layoutJSON }.write(to: url, layoutTo: layoutURL)
     }
 }
 
@@ -86,7 +106,7 @@ extension RenderedDocument {
         for target in [url] + (layoutURL.map { [$0] } ?? []) where !target.isFileURL {
             throw .output(path: target.absoluteString, reason: "not a file URL")
         }
-        try write(svgTo: url.path, layoutTo: layoutURL?.path)
+        try write(to: url.path, settings: OutputSettings(), layoutTo: layoutURL?.path)
     }
 }
 
@@ -94,7 +114,7 @@ extension RenderingRequest {
     /// Renders the request as a document a batch can write.
     public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
         let result = try render()
-        return RenderedDocument(svg: result.svg, warnings: result.warnings) { result.layoutJSON }
+        return RenderedDocument(svg: result.svg, warnings: result.warnings, frame: result.frame) { result.layoutJSON }
     }
 }
 
@@ -125,12 +145,16 @@ public struct BatchJob: Sendable {
     public var output: String
     /// Where the layout JSON goes, if anywhere.
     public var layout: String?
+    /// The output's format (by its extension unless set), scale and frame time.
+    public var settings: OutputSettings
 
-    /// A job that renders `request` into `output` (and its layout JSON into `layout`, if given).
-    public init(_ request: any DocumentRequest, output: String, layout: String? = nil) {
+    /// A job that renders `request` into `output` (and its layout JSON into `layout`, if given),
+    /// in the format `settings` name or `output`'s extension says.
+    public init(_ request: any DocumentRequest, output: String, layout: String? = nil, settings: OutputSettings = OutputSettings()) {
         self.request = request
         self.output = output
         self.layout = layout
+        self.settings = settings
     }
 }
 
@@ -203,8 +227,12 @@ public enum Batch {
         do throws(CurveTypeError) {
             let document = try job.request.renderDocument()
             var stale: [BatchCheck.Stale] = []
-            var expected = [(job.output, document.svg)]
-            if let layout = job.layout { expected.append((layout, document.layoutJSON())) }
+            var expected: [(String, [UInt8])] = []
+            switch try document.contents(job.settings.format(for: job.output), settings: job.settings) {
+            case .text(let text): expected.append((job.output, Array(text.utf8)))
+            case .bytes(let bytes): expected.append((job.output, bytes))
+            }
+            if let layout = job.layout { expected.append((layout, Array(document.layoutJSON().utf8))) }
             for (path, contents) in expected {
                 // Only a regular file is compared: opening a FIFO would wait for a writer.
                 var status = stat()
@@ -212,10 +240,10 @@ public enum Batch {
                     throw .invalidInput("cannot compare \(path): it is not a regular file")
                 }
                 // A file longer than the new contents differs: no need to read it all.
-                let limit = contents.utf8.count
+                let limit = contents.count
                 do {
                     let bytes = try InputBytes.read(path, limit: limit)
-                    if !bytes.elementsEqual(contents.utf8) { stale.append(.init(path: path, missing: false)) }
+                    if bytes != contents { stale.append(.init(path: path, missing: false)) }
                 } catch {
                     switch error {
                     case .notFound: stale.append(.init(path: path, missing: true))
@@ -238,7 +266,7 @@ public enum Batch {
             var made = try OutputFile.createParentFolders(of: job.output)
             do throws(CurveTypeError) {
                 if let layout = job.layout { made += try OutputFile.createParentFolders(of: layout) }
-                try document.write(svgTo: job.output, layoutTo: job.layout)
+                try document.write(to: job.output, settings: job.settings, layoutTo: job.layout)
             } catch {
                 OutputFile.removeFolders(made)
                 throw error

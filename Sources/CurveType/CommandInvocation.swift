@@ -22,6 +22,8 @@ public struct CommandInvocation: Sendable, Equatable {
     public var layout: String?
     /// `--quiet`: print no warnings.
     public var quiet = false
+    /// `--format`, `--scale`, `--frame-time`: how the drawing is written.
+    public var settings = OutputSettings()
 
     /// The names of the commands `plain` reads.
     public static var commandNames: [String] { JobDescription.Command.names }
@@ -71,8 +73,10 @@ public struct CommandInvocation: Sendable, Equatable {
             let output = try reader.text("output")
             let layout = try reader.text("layout")
             let quiet = try reader.flag("quiet")
+            var settings = OutputSettings()
+            try settings.read(&reader)
             try reader.finish(command: name)
-            return CommandInvocation(command: command, output: output, layout: layout, quiet: quiet)
+            return CommandInvocation(command: command, output: output, layout: layout, quiet: quiet, settings: settings)
         } catch {
             return nil
         }
@@ -95,6 +99,8 @@ public struct CommandInvocation: Sendable, Equatable {
             _ = try? reader.text("output")
             _ = try? reader.text("layout")
             _ = try? reader.flag("quiet")
+            var settings = OutputSettings()
+            try? settings.read(&reader)
         }
         return reader
     }

@@ -569,12 +569,15 @@ public struct JobDescription: Sendable, Equatable, Decodable {
     public var output: String
     /// The layout JSON's path, if any.
     public var layout: String?
+    /// The output's format (by its extension unless `format` is given), scale and frame time.
+    public var settings = OutputSettings()
 
-    /// A job of `command` writing its SVG to `output` (and its layout to `layout`).
-    public init(command: Command, output: String, layout: String? = nil) {
+    /// A job of `command` writing its drawing to `output` (and its layout to `layout`).
+    public init(command: Command, output: String, layout: String? = nil, settings: OutputSettings = OutputSettings()) {
         self.command = command
         self.output = output
         self.layout = layout
+        self.settings = settings
     }
 
     /// A job of `command` writing its SVG to `output` (and its layout to `layout`).
@@ -586,6 +589,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
         command = try Command(name, &reader, commands: "batch jobs")
         let output = try reader.text("output")
         layout = try reader.text("layout")
+        try settings.read(&reader)
         try reader.finish(command: name)
         guard let output else { throw CurveTypeError.invalidInput("give the job an \"output\" path") }
         guard output != "-" && layout != "-" else {
@@ -600,6 +604,6 @@ public struct JobDescription: Sendable, Equatable, Decodable {
     /// The job to run, its request built now (fonts, logos and text files are read here).
     public func job() throws(CurveTypeError) -> BatchJob {
         let request = try command.request()
-        return BatchJob(request, output: output, layout: layout)
+        return BatchJob(request, output: output, layout: layout, settings: settings)
     }
 }

@@ -36,6 +36,17 @@ public enum OutputFile {
 
     /// Writes every file or none (see the type's notes).
     public static func writeAtomically(_ files: [(path: String, contents: String)]) throws(CurveTypeError) {
+        try writeAtomically(files.map { (path: $0.path, contents: FileContents.text($0.contents)) })
+    }
+
+    /// What a file holds: text (an SVG, JSON) or bytes (a PNG, a PDF).
+    public enum FileContents: Sendable {
+        case text(String)
+        case bytes([UInt8])
+    }
+
+    /// Writes every file or none (see the type's notes).
+    public static func writeAtomically(_ files: [(path: String, contents: FileContents)]) throws(CurveTypeError) {
         let targets = try files.map { file throws(CurveTypeError) in try Target(planning: file.path) }
         for i in targets.indices {
             for j in targets.indices where j > i && targets[i].identity == targets[j].identity {
@@ -181,21 +192,33 @@ public enum OutputFile {
         _ = writeAll(text, to: STDOUT_FILENO)
     }
 
+    /// Writes every byte of `contents`; the reason on failure.
+    private static func writeAll(_ contents: FileContents, to descriptor: Int32) -> String? {
+        switch contents {
+        case .text(let text): writeAll(text, to: descriptor)
+        case .bytes(let bytes): bytes.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
+        }
+    }
+
     /// Writes every byte of `text`; the reason on failure.
     private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
         var text = text
-        return text.withUTF8 { bytes -> String? in
-            var written = 0
-            while written < bytes.count {
-                let n = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                written += n
+        return text.withUTF8 { writeAll($0, to: descriptor) }
+    }
+
+    /// Writes every byte of `bytes`; the reason on failure.
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> String? {
+        guard let base = bytes.baseAddress else { return nil }
+        var written = 0
+        while written < bytes.count {
+            let n = write(descriptor, base + written, bytes.count - written)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
             }
-            return nil
+            written += n
         }
+        return nil
     }
 
     /// What one output path turns out to be, found before anything is written.

@@ -72,13 +72,15 @@ extension BadgeRequest {
             logoWidth: logoBoxWidth, labelColorGiven: labelColor != nil)
         let tracking = style == .forTheBadge ? 1.25 : 0
         let line = LineCurve(origin: Point(x: 0, y: geometry.baseline), length: geometry.width)
-        // Placed glyphs for outlines; text mode needs only the run and its extent.
+        // Placed glyphs: drawn as outlines, or in text mode kept beside the text for the PNG
+        // and PDF writers, which draw the glyphs the viewer's font stands in for.
         func half(_ run: ShapedRun, center: Double) -> BadgeText {
-            guard glyphs == .outlines else {
-                return BadgeText(run: run, layout: nil, extent: extent(of: run, size: size, tracking: tracking), size: size, tracking: tracking)
-            }
             let layout = layOut(run, size: size, along: line, anchor: center, align: .center, tracking: tracking, baselineShift: 0)
-            return BadgeText(run: run, layout: layout, extent: layout.extent, size: size, tracking: tracking)
+            guard glyphs == .outlines else {
+                return BadgeText(run: run, layout: nil, glyphs: GlyphRun(layout), extent: extent(of: run, size: size, tracking: tracking),
+                                 size: size, tracking: tracking)
+            }
+            return BadgeText(run: run, layout: layout, glyphs: nil, extent: layout.extent, size: size, tracking: tracking)
         }
         let labelLayout = labelRun.map { half($0, center: geometry.labelCenter) }
         let messageLayout = messageRun.map { half($0, center: geometry.messageCenter) }
@@ -144,7 +146,10 @@ enum BadgeLink {
 /// tracking included), size (px) and tracking (px between clusters).
 private struct BadgeText {
     let run: ShapedRun
+    /// Drawn as outlines: the placed glyphs.
     let layout: CurveTextLayout?
+    /// Drawn as text: the same glyphs, for writers that draw them (PNG, PDF).
+    let glyphs: GlyphRun?
     let extent: Double
     let size: Double
     let tracking: Double
@@ -317,7 +322,8 @@ private struct BadgeDrawing {
         func line(y: Double, fill: SVGColor, opacity: Double, decoration: Bool) -> FrameItem {
             .textLine(TextLine(text: half.run.text, center: Point(x: center, y: y), width: half.extent, fontFamily: family,
                                fontSize: half.size, bold: bold, letterSpacing: half.tracking, fill: .color(fill),
-                               fillOpacity: opacity, isDecoration: decoration))
+                               fillOpacity: opacity, isDecoration: decoration,
+                               glyphs: half.glyphs?.translated(by: Point(x: 0, y: y - geometry.baseline))))
         }
         var items: [FrameItem] = []
         if let shadow = colors.shadow {

@@ -115,7 +115,7 @@ extension GlyphRun {
     init(_ layout: CurveTextLayout) {
         self.init(fonts: layout.run.fonts, glyphs: layout.glyphs.map {
             FrameGlyph(font: $0.font, glyph: $0.glyph, scale: $0.scale, placement: .rotated(origin: $0.origin, angle: $0.angle))
-        })
+        }, text: layout.run.text, clusters: layout.clusters.map { GlyphCluster(glyphs: $0.glyphRange, utf8: $0.textRange) })
     }
 }
 
@@ -133,7 +133,7 @@ extension TextRun {
             clusters.append(TextCluster(text: content, origin: cluster.origin, angle: cluster.angle,
                                         fontFamily: font === primary ? nil : cssFamily(font)))
         }
-        self.init(clusters: clusters)
+        self.init(clusters: clusters, glyphs: GlyphRun(layout))
     }
 }
 

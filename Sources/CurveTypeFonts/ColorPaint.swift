@@ -54,6 +54,37 @@ public struct ColorLine: Sendable, Hashable {
     }
 }
 
+extension ColorLine {
+    /// The colour at `t` (0 at the line's start, 1 at its end) after the extend mode, interpolated in sRGB between palette
+    /// colours; next to a stop in the text's colour, the nearer stop's colour.
+    public func color(at t: Double) -> PaintColor? {
+        guard let first = stops.first, let last = stops.last else { return nil }
+        var t = t
+        let span = last.offset - first.offset
+        if span > 0, t < first.offset || t > last.offset {
+            switch extend {
+            case .pad: break
+            case .repeat:
+                t = first.offset + (t - first.offset).truncatingRemainder(dividingBy: span)
+                if t < first.offset { t += span }
+            case .reflect:
+                var u = (t - first.offset).truncatingRemainder(dividingBy: 2 * span)
+                if u < 0 { u += 2 * span }
+                t = first.offset + (u > span ? 2 * span - u : u)
+            }
+        }
+        if t <= first.offset { return first.color }
+        if t >= last.offset { return last.color }
+        guard let next = stops.firstIndex(where: { $0.offset > t }), next > 0 else { return last.color }
+        let a = stops[next - 1], b = stops[next]
+        let f = (t - a.offset) / (b.offset - a.offset)
+        guard case .palette(let ca) = a.color, case .palette(let cb) = b.color else { return f < 0.5 ? a.color : b.color }
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }
+        return .palette(FontColor(red: mix(ca.red, cb.red), green: mix(ca.green, cb.green), blue: mix(ca.blue, cb.blue),
+                                  alpha: mix(ca.alpha, cb.alpha)))
+    }
+}
+
 /// How `COLR` v1 composites a source paint onto a backdrop (the Compositing and Blending spec's
 /// operators; the blend modes draw the source over the backdrop, mixing colours as named).
 public enum PaintCompositeMode: Int, Sendable, Hashable, CaseIterable {

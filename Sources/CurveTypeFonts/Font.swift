@@ -403,3 +403,44 @@ extension UnsafeMutablePointer where Pointee == OutlineBuilder {
         pointee.cubic(c1, c2, to)
     }
 }
+
+extension Font {
+    /// A FreeType face of the font's own for a C library that reads glyphs itself (cairo, as it
+    /// writes a PDF's font subset), so that it never shares the font's face, which is used under
+    /// the font's lock. `face` is an `FT_Face`; call `release(context)` once the library is done
+    /// with it (cairo calls it when it destroys its font face). `nil` for a font set to a point
+    /// of its design space (the new face would be at the default) or one FreeType cannot open.
+    package func independentFace() -> IndependentFace? {
+        if case .varied = source { return nil }
+        guard case .success(let library) = FreeTypeLibrary.shared,
+              let face = try? library.openFace(bytes: bytes.buffer, index: Int(face.pointee.face_index & 0xFFFF)) else { return nil }
+        let holder = IndependentFaceHolder(font: self, face: face)
+        return IndependentFace(face: UnsafeMutableRawPointer(face), context: Unmanaged.passRetained(holder).toOpaque())
+    }
+
+    /// A face made by `independentFace()`: the face, and what `release` frees.
+    package struct IndependentFace {
+        /// The `FT_Face`.
+        package let face: UnsafeMutableRawPointer
+        /// What to pass to `release`.
+        package let context: UnsafeMutableRawPointer
+
+        /// Closes the face and lets the font (whose bytes it reads) go.
+        package static let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+            guard let context else { return }
+            let holder = Unmanaged<IndependentFaceHolder>.fromOpaque(context).takeRetainedValue()
+            if case .success(let library) = FreeTypeLibrary.shared { library.closeFace(holder.face) }
+        }
+    }
+}
+
+/// Keeps a font (and so its bytes) alive as long as a face opened on them.
+private final class IndependentFaceHolder {
+    let font: Font
+    let face: FT_Face
+
+    init(font: Font, face: FT_Face) {
+        self.font = font
+        self.face = face
+    }
+}

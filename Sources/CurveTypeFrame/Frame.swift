@@ -183,11 +183,48 @@ public struct GlyphRun: Sendable {
     public var fonts: [Font]
     /// The glyphs, in drawing order.
     public var glyphs: [FrameGlyph]
+    /// The characters the glyphs show, for writers that write text (a PDF's): empty when
+    /// unknown.
+    public var text: String
+    /// Which glyphs show which characters: empty when unknown.
+    public var clusters: [GlyphCluster]
 
-    /// A run of `glyphs` from `fonts`.
-    public init(fonts: [Font], glyphs: [FrameGlyph]) {
+    /// A run of `glyphs` from `fonts`, showing `text` cluster by cluster.
+    public init(fonts: [Font], glyphs: [FrameGlyph], text: String = "", clusters: [GlyphCluster] = []) {
         self.fonts = fonts
         self.glyphs = glyphs
+        self.text = text
+        self.clusters = clusters
+    }
+}
+
+extension GlyphRun {
+    /// The run moved by `offset` px.
+    public func translated(by offset: Point) -> GlyphRun {
+        var moved = self
+        moved.glyphs = glyphs.map { glyph in
+            var glyph = glyph
+            switch glyph.placement {
+            case .rotated(let origin, let angle): glyph.placement = .rotated(origin: origin + offset, angle: angle)
+            case .mapped(let map): glyph.placement = .mapped(map.concatenating(.translation(offset.x, offset.y)))
+            }
+            return glyph
+        }
+        return moved
+    }
+}
+
+/// Glyphs of a run that show characters of its text together (a ligature, a base and its marks).
+public struct GlyphCluster: Sendable, Hashable {
+    /// Indices into the run's glyphs.
+    public var glyphs: Range<Int>
+    /// UTF-8 offsets into the run's text.
+    public var utf8: Range<Int>
+
+    /// Glyphs `glyphs` showing the characters at UTF-8 offsets `utf8`.
+    public init(glyphs: Range<Int>, utf8: Range<Int>) {
+        self.glyphs = glyphs
+        self.utf8 = utf8
     }
 }
 
@@ -224,9 +261,15 @@ public enum GlyphPlacement: Sendable, Hashable {
 public struct TextRun: Sendable {
     /// The clusters, in logical order.
     public var clusters: [TextCluster]
+    /// The same text as the glyphs that were measured, for writers that draw glyphs themselves
+    /// (PNG, PDF); `nil` when unknown (such a writer then draws nothing for the run).
+    public var glyphs: GlyphRun?
 
-    /// A run of `clusters`.
-    public init(clusters: [TextCluster]) { self.clusters = clusters }
+    /// A run of `clusters`, measured as `glyphs`.
+    public init(clusters: [TextCluster], glyphs: GlyphRun? = nil) {
+        self.clusters = clusters
+        self.glyphs = glyphs
+    }
 }
 
 /// One cluster of characters at its own place.
@@ -250,7 +293,7 @@ public struct TextCluster: Sendable, Hashable {
 }
 
 /// One line of characters centred on `center`, stretched or squeezed to `width` by the viewer.
-public struct TextLine: Sendable, Hashable {
+public struct TextLine: Sendable {
     /// The line's characters.
     public var text: String
     /// x of the centre and y of the baseline, px.
@@ -271,10 +314,15 @@ public struct TextLine: Sendable, Hashable {
     public var fillOpacity: Double
     /// Hidden from assistive technology (a shadow that repeats the text).
     public var isDecoration: Bool
+    /// The line as the glyphs that were measured, for writers that draw glyphs themselves
+    /// (PNG, PDF); `nil` when unknown.
+    public var glyphs: GlyphRun?
 
     /// A line of `text` centred on `center`, `width` px wide.
     public init(text: String, center: Point, width: Double, fontFamily: String, fontSize: Double, bold: Bool = false,
-                letterSpacing: Double = 0, fill: Paint, fillOpacity: Double = 1, isDecoration: Bool = false) {
+                letterSpacing: Double = 0, fill: Paint, fillOpacity: Double = 1, isDecoration: Bool = false,
+                glyphs: GlyphRun? = nil) {
+        self.glyphs = glyphs
         self.text = text
         self.center = center
         self.width = width
@@ -306,10 +354,14 @@ public struct TextOnPath: Sendable {
     public var letterSpacing: Double
     /// How far the baseline is moved to the path's left (up for a path going right), px.
     public var baselineShift: Double
+    /// The text as the glyphs that were measured along the path, for writers that draw glyphs
+    /// themselves (PNG, PDF); `nil` when unknown.
+    public var glyphs: GlyphRun?
 
     /// `text` along `path` from `startOffset` px.
     public init(text: String, path: Path, startOffset: Double, fill: Paint, fontFamily: String, fontSize: Double,
-                letterSpacing: Double = 0, baselineShift: Double = 0) {
+                letterSpacing: Double = 0, baselineShift: Double = 0, glyphs: GlyphRun? = nil) {
+        self.glyphs = glyphs
         self.text = text
         self.path = path
         self.startOffset = startOffset

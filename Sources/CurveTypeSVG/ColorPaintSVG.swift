@@ -234,7 +234,7 @@ struct ColorPaintSVG {
         for i in 0..<count {
             let a0 = Double(i) * step, a1 = a0 + step * 1.5
             let t = end == start ? 0 : ((a0 + step / 2) - start) / (end - start)
-            guard let color = Self.color(on: line, at: t) else { continue }
+            guard let color = line.color(at: t) else { continue }
             var path = Path()
             path.move(to: center)
             path.line(to: center + Point(x: cos(a0 * .pi / 180), y: sin(a0 * .pi / 180)) * radius)
@@ -242,34 +242,5 @@ struct ColorPaintSVG {
             path.close()
             try body.path(path, fill(color))
         }
-    }
-
-    /// The colour at `t` on `line` after its extend mode, interpolated in sRGB between palette
-    /// colours; next to a stop in the text's colour, the nearer stop's colour.
-    static func color(on line: ColorLine, at t: Double) -> PaintColor? {
-        guard let first = line.stops.first, let last = line.stops.last else { return nil }
-        var t = t
-        let span = last.offset - first.offset
-        if span > 0, t < first.offset || t > last.offset {
-            switch line.extend {
-            case .pad: break
-            case .repeat:
-                t = first.offset + (t - first.offset).truncatingRemainder(dividingBy: span)
-                if t < first.offset { t += span }
-            case .reflect:
-                var u = (t - first.offset).truncatingRemainder(dividingBy: 2 * span)
-                if u < 0 { u += 2 * span }
-                t = first.offset + (u > span ? 2 * span - u : u)
-            }
-        }
-        if t <= first.offset { return first.color }
-        if t >= last.offset { return last.color }
-        guard let next = line.stops.firstIndex(where: { $0.offset > t }), next > 0 else { return last.color }
-        let a = line.stops[next - 1], b = line.stops[next]
-        let f = (t - a.offset) / (b.offset - a.offset)
-        guard case .palette(let ca) = a.color, case .palette(let cb) = b.color else { return f < 0.5 ? a.color : b.color }
-        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }
-        return .palette(FontColor(red: mix(ca.red, cb.red), green: mix(ca.green, cb.green), blue: mix(ca.blue, cb.blue),
-                                  alpha: mix(ca.alpha, cb.alpha)))
     }
 }

@@ -49,7 +49,7 @@ struct CurveTypeCommand: ParsableCommand {
         if let invocation = CommandInvocation.plain(arguments, shortNames: ["o": "output"]), !invocation.writesFrames {
             do {
                 try emitDocument(try invocation.request().renderDocument(), output: invocation.output, layout: invocation.layout,
-                                 quiet: invocation.quiet)
+                                 settings: invocation.settings, quiet: invocation.quiet)
                 exitProcess(0)
             } catch {
                 fail(error.description, code: 1)

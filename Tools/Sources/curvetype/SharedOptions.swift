@@ -48,8 +48,17 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Also write the layout as JSON to this file (- for standard output).")
     var layout: String?
 
-    @Option(name: [.short, .customLong("output")], help: "Write the SVG to this file (default, or -: standard output).")
+    @Option(name: [.short, .customLong("output")], help: "Write the drawing to this file (default, or -: standard output); .png and .pdf write PNG and PDF.")
     var output: String?
+
+    @Option(help: "svg, png or pdf (default: the output's extension, else svg).")
+    var format: OutputFormat?
+
+    @Option(help: "PNG pixels per px, 1–8 (2 for HiDPI screens).")
+    var scale: Double = 1
+
+    @Option(help: "Draw an animated angle into PNG or PDF at this time, s (default: after the animation ends).")
+    var frameTime: Double?
 
     @Flag(help: "Print no warnings (errors still print).")
     var quiet = false
@@ -62,16 +71,23 @@ struct OutputOptions: ParsableArguments {
         return o
     }
 
+    var settings: OutputSettings { OutputSettings(format: format, scale: scale, frameTime: frameTime) }
+
     func emit(_ document: RenderedDocument) throws(CurveTypeError) {
-        try emitDocument(document, output: output, layout: layout, quiet: quiet)
+        try emitDocument(document, output: output, layout: layout, settings: settings, quiet: quiet)
     }
 }
 
-/// Prints the warnings, then writes the SVG (`nil` or `-`: standard output) and the layout
-/// JSON (files all or none). `quiet`: no warnings.
-func emitDocument(_ document: RenderedDocument, output: String?, layout: String?, quiet: Bool) throws(CurveTypeError) {
+extension OutputFormat: @retroactive ExpressibleByArgument {}
+
+/// Prints the warnings, then writes the drawing (`nil` or `-`: standard output) in the format
+/// `settings` or the output's extension name, and the layout JSON (files all or none).
+/// `quiet`: no warnings.
+func emitDocument(_ document: RenderedDocument, output: String?, layout: String?, settings: OutputSettings,
+                  quiet: Bool) throws(CurveTypeError) {
+    try settings.validate()
     if !quiet { for warning in document.warnings { printWarning(warning.description) } }
-    try document.write(svgTo: output ?? "-", layoutTo: layout)
+    try document.write(to: output ?? "-", settings: settings, layoutTo: layout)
 }
 
 /// A command that renders one SVG document from its options' request.

@@ -1,0 +1,508 @@
+import CCairo
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Draws a frame into a cairo context whose user space is the frame's px (y down): the same
+/// walk for PNG and PDF. Styles are inherited as SVG inherits them (fill black, stroke none,
+/// stroke width 1, butt caps, miter joins with SVG's miter limit 4); items are drawn in order.
+final class FrameCairo {
+    /// The context, owned by the caller, who destroys it after `draw`.
+    let cr: OpaquePointer
+    /// When the frame is drawn, s from its start; `nil` after every animation has ended.
+    let time: Double?
+    /// Whether text items are written as text (a PDF's selectable text) rather than outlines.
+    let textAsText: Bool
+    private let frame: Frame
+    private var gradients: [String: (start: Point, end: Point, stops: [GradientStop])] = [:]
+    private var clips: [String: [FrameShape]] = [:]
+    private var symbols: [String: [FrameItem]] = [:]
+    /// The fonts' glyphs drawn so far, and the bitmaps and text faces they need.
+    private var glyphs: GlyphCairo
+
+    /// The inherited style at the item being drawn.
+    struct State {
+        var fill: Paint = .color(.black)
+        var fillOpacity = 1.0
+        var stroke: Paint = .none
+        var strokeWidth = 1.0
+        var cap: LineCap = .butt
+        var join: LineJoin = .miter
+    }
+
+    init(cr: OpaquePointer, frame: Frame, time: Double?, textAsText: Bool) {
+        self.cr = cr
+        self.frame = frame
+        self.time = time
+        self.textAsText = textAsText
+        self.glyphs = GlyphCairo(cr: cr)
+    }
+
+    deinit { glyphs.release() }
+
+    /// Draws the backdrop, then the items.
+    func draw() throws(RasterError) {
+        cairo_set_miter_limit(cr, 4)
+        let state = State()
+        for item in frame.backdrop { try draw(item, state) }
+        for item in frame.items { try draw(item, state) }
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status.message) }
+    }
+
+    private func draw(_ item: FrameItem, _ state: State) throws(RasterError) {
+        switch item {
+        case .group(let group):
+            guard isShown(group.style, group.animations) else { return }
+            try styled(group.style, animations: group.animations, state) { state throws(RasterError) in
+                for child in group.items { try draw(child, state) }
+            }
+        case .shape(let shape):
+            guard isShown(shape.style, shape.animations) else { return }
+            try styled(shape.style, animations: shape.animations, state) { state throws(RasterError) in
+                try draw(shape, state)
+            }
+        case .glyphs(let run):
+            try glyphs.draw(run, paint: paint(for: state), opacity: state.fillOpacity, canvas: self)
+        case .text(let run):
+            if let run = run.glyphs { try drawText(run, state) }
+        case .textLine(let line):
+            guard let run = line.glyphs else { return }
+            var state = state
+            state.fill = line.fill
+            state.fillOpacity = line.fillOpacity
+            try drawText(run, state)
+        case .textOnPath(let text):
+            guard let run = text.glyphs else { return }
+            var state = state
+            state.fill = text.fill
+            try drawText(run, state)
+        case .image(let image):
+            try drawImage(image)
+        case .link(let link):
+            // A link annotation over what the items cover (PDF); an image surface ignores tags.
+            let attributes = "uri='" + Self.tagString(link.url) + "'"
+            cairo_tag_begin(cr, "Link", attributes)
+            for child in link.items { try draw(child, state) }
+            cairo_tag_end(cr, "Link")
+        case .definition(let definition):
+            switch definition {
+            case .linearGradient(let name, let start, let end, let stops): gradients[name] = (start, end, stops)
+            case .clipPath(let name, let shapes): clips[name] = shapes
+            }
+        case .symbol(let name, let items):
+            symbols[name] = items
+        case .useSymbol(let use):
+            guard let items = symbols[use.name] else { return }
+            var state = state
+            state.fill = use.fill
+            state.fillOpacity = use.fillOpacity
+            cairo_save(cr)
+            cairo_translate(cr, 0, use.offsetY)
+            for child in items { try draw(child, state) }
+            cairo_restore(cr)
+        }
+    }
+
+    /// A text item's glyphs: real text in a PDF when asked, else outlines.
+    private func drawText(_ run: GlyphRun, _ state: State) throws(RasterError) {
+        let paint = paint(for: state)
+        if textAsText {
+            try glyphs.show(run, paint: paint, opacity: state.fillOpacity, canvas: self)
+        } else {
+            try glyphs.draw(run, paint: paint, opacity: state.fillOpacity, canvas: self)
+        }
+    }
+
+    /// Escapes a value for a cairo tag attribute string (quoted with `'`).
+    static func tagString(_ value: String) -> String {
+        var out = ""
+        for c in value {
+            if c == "'" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    // MARK: Style
+
+    /// Whether an item is shown at `time`: hidden by its style unless a visibility animation
+    /// running then shows it; later animations win, as SMIL's later `<set>` does.
+    private func isShown(_ style: [Style], _ animations: [FrameAnimation]) -> Bool {
+        var shown = !style.contains(.hidden)
+        for case .visibility(let visible, let begin, let end, let duration) in animations {
+            let stop = end ?? duration.map { begin + $0 }
+            guard let time else {
+                // After every animation: a `set` with an end has ended; one without holds.
+                if stop == nil { shown = visible }
+                continue
+            }
+            if time >= begin && stop.map({ time < $0 }) ?? true { shown = visible }
+        }
+        return shown
+    }
+
+    /// Runs `body` with `style` applied over `state`: transforms, clips, crisp edges, and an
+    /// isolated or blended group, each undone afterwards.
+    private func styled(_ style: [Style], animations: [FrameAnimation], _ state: State,
+                        _ body: (State) throws(RasterError) -> Void) throws(RasterError) {
+        var state = state
+        var group = false
+        var blend: cairo_operator_t?
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        for case .rotation(let angles, let center, let keyTimes, _) in animations {
+            let angle = Self.value(at: progress(of: animations), angles, keyTimes)
+            cairo_translate(cr, center.x, center.y)
+            cairo_rotate(cr, angle * .pi / 180)
+            cairo_translate(cr, -center.x, -center.y)
+        }
+        for item in style {
+            switch item {
+            case .fill(let p): state.fill = p
+            case .fillOpacity(let o): state.fillOpacity = min(max(o, 0), 1)
+            case .stroke(let p): state.stroke = p
+            case .strokeWidth(let w): state.strokeWidth = w
+            case .lineCap(let cap): state.cap = cap
+            case .lineJoin(let join): state.join = join
+            case .fontFamily, .fontSize, .hidden: break
+            case .clip(let name):
+                guard let shapes = clips[name] else { continue }
+                cairo_new_path(cr)
+                for shape in shapes {
+                    cairo_save(cr)
+                    for case .transform(let m) in shape.style { transform(m) }
+                    appendGeometry(shape.geometry, animations: shape.animations)
+                    cairo_restore(cr)
+                }
+                cairo_clip(cr)
+            case .crispEdges: cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+            case .isolated: group = true
+            case .blend(let mode):
+                group = true
+                blend = Self.blendOperator(mode)
+            case .transform(let m): transform(m)
+            }
+        }
+        if group {
+            cairo_push_group(cr)
+            try body(state)
+            cairo_pop_group_to_source(cr)
+            cairo_set_operator(cr, blend ?? CAIRO_OPERATOR_OVER)
+            cairo_paint(cr)
+        } else {
+            try body(state)
+        }
+    }
+
+    /// cairo's operator for a CSS `mix-blend-mode`; source-over for a name it lacks.
+    static func blendOperator(_ mode: String) -> cairo_operator_t {
+        switch mode {
+        case "multiply": CAIRO_OPERATOR_MULTIPLY
+        case "screen": CAIRO_OPERATOR_SCREEN
+        case "overlay": CAIRO_OPERATOR_OVERLAY
+        case "darken": CAIRO_OPERATOR_DARKEN
+        case "lighten": CAIRO_OPERATOR_LIGHTEN
+        case "color-dodge": CAIRO_OPERATOR_COLOR_DODGE
+        case "color-burn": CAIRO_OPERATOR_COLOR_BURN
+        case "hard-light": CAIRO_OPERATOR_HARD_LIGHT
+        case "soft-light": CAIRO_OPERATOR_SOFT_LIGHT
+        case "difference": CAIRO_OPERATOR_DIFFERENCE
+        case "exclusion": CAIRO_OPERATOR_EXCLUSION
+        case "hue": CAIRO_OPERATOR_HSL_HUE
+        case "saturation": CAIRO_OPERATOR_HSL_SATURATION
+        case "color": CAIRO_OPERATOR_HSL_COLOR
+        case "luminosity": CAIRO_OPERATOR_HSL_LUMINOSITY
+        default: CAIRO_OPERATOR_OVER
+        }
+    }
+
+    func transform(_ m: AffineMap) {
+        var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+        // A singular map draws nothing (cairo would fail the whole context).
+        guard m.a * m.d - m.b * m.c != 0, [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else {
+            cairo_scale(cr, 0.000001, 0.000001)
+            return
+        }
+        cairo_transform(cr, &matrix)
+    }
+
+    // MARK: Animation
+
+    /// Where the animations' clock is, 0…1 of `duration`: `nil` time is the end.
+    private func progress(of animations: [FrameAnimation]) -> Double {
+        for animation in animations {
+            switch animation {
+            case .rotation(_, _, _, let duration), .outline(_, _, let duration):
+                guard let time, duration > 0 else { return 1 }
+                return min(max(time / duration, 0), 1)
+            case .visibility: continue
+            }
+        }
+        return 1
+    }
+
+    /// The value at `t` (0…1) of values at key times, linearly between keys (SMIL's
+    /// `calcMode="linear"`).
+    static func value(at t: Double, _ values: [Double], _ keyTimes: [Double]) -> Double {
+        guard let last = values.last else { return 0 }
+        let (index, f) = segment(at: t, keyTimes: keyTimes, count: values.count)
+        guard index + 1 < values.count else { return last }
+        return values[index] + (values[index + 1] - values[index]) * f
+    }
+
+    /// The key segment `t` falls in and how far along it, 0…1.
+    static func segment(at t: Double, keyTimes: [Double], count: Int) -> (index: Int, fraction: Double) {
+        guard count > 1, keyTimes.count == count else { return (max(count - 1, 0), 0) }
+        guard t > keyTimes[0] else { return (0, 0) }
+        for i in 0..<(count - 1) where t <= keyTimes[i + 1] {
+            let span = keyTimes[i + 1] - keyTimes[i]
+            return (i, span > 0 ? (t - keyTimes[i]) / span : 1)
+        }
+        return (count - 1, 0)
+    }
+
+    /// A shape's path at the current time: its outline animation's, or its own.
+    private func animatedPath(_ path: Path, _ animations: [FrameAnimation]) -> Path {
+        for case .outline(let paths, let keyTimes, _) in animations where !paths.isEmpty {
+            let (index, f) = Self.segment(at: progress(of: animations), keyTimes: keyTimes, count: paths.count)
+            guard index + 1 < paths.count, f > 0 else { return paths[index] }
+            let a = paths[index], b = paths[index + 1]
+            guard a.elements.count == b.elements.count else { return f < 0.5 ? a : b }
+            func mix(_ p: Point, _ q: Point) -> Point { p + (q - p) * f }
+            return Path(zip(a.elements, b.elements).map { pair in
+                switch pair {
+                case (.move(let p), .move(let q)): .move(mix(p, q))
+                case (.line(let p), .line(let q)): .line(mix(p, q))
+                case (.quad(let c, let p), .quad(let d, let q)): .quad(mix(c, d), mix(p, q))
+                case (.cubic(let c1, let c2, let p), .cubic(let d1, let d2, let q)): .cubic(mix(c1, d1), mix(c2, d2), mix(p, q))
+                default: pair.0
+                }
+            })
+        }
+        return path
+    }
+
+    // MARK: Shapes
+
+    private func appendGeometry(_ geometry: FrameGeometry, animations: [FrameAnimation]) {
+        switch geometry {
+        case .rect(let r, let radius):
+            guard r.width > 0, r.height > 0 else { return }
+            let rx = min(max(radius, 0), r.width / 2, r.height / 2)
+            if rx == 0 {
+                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            } else {
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, r.maxX - rx, r.minY + rx, rx, -.pi / 2, 0)
+                cairo_arc(cr, r.maxX - rx, r.maxY - rx, rx, 0, .pi / 2)
+                cairo_arc(cr, r.minX + rx, r.maxY - rx, rx, .pi / 2, .pi)
+                cairo_arc(cr, r.minX + rx, r.minY + rx, rx, .pi, 3 * .pi / 2)
+                cairo_close_path(cr)
+            }
+        case .circle(let center, let radius):
+            guard radius > 0 else { return }
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
+            cairo_close_path(cr)
+        case .path(let path):
+            CairoPath.append(animatedPath(path, animations), to: cr)
+        }
+    }
+
+    private func draw(_ shape: FrameShape, _ state: State) throws(RasterError) {
+        cairo_new_path(cr)
+        appendGeometry(shape.geometry, animations: shape.animations)
+        let bounds = shapeBounds(shape.geometry)
+        if let fill = paint(for: state, stroke: false), setSource(fill, opacity: state.fillOpacity, bounds: bounds) {
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_fill_preserve(cr)
+        }
+        if state.strokeWidth > 0, let stroke = paint(for: state, stroke: true), setSource(stroke, opacity: 1, bounds: bounds) {
+            cairo_set_line_width(cr, state.strokeWidth)
+            let cap: cairo_line_cap_t = switch state.cap {
+            case .butt: CAIRO_LINE_CAP_BUTT
+            case .round: CAIRO_LINE_CAP_ROUND
+            case .square: CAIRO_LINE_CAP_SQUARE
+            }
+            let join: cairo_line_join_t = switch state.join {
+            case .miter: CAIRO_LINE_JOIN_MITER
+            case .round: CAIRO_LINE_JOIN_ROUND
+            case .bevel: CAIRO_LINE_JOIN_BEVEL
+            }
+            cairo_set_line_cap(cr, cap)
+            cairo_set_line_join(cr, join)
+            cairo_stroke_preserve(cr)
+        }
+        cairo_new_path(cr)
+    }
+
+    private func shapeBounds(_ geometry: FrameGeometry) -> Rect? {
+        switch geometry {
+        case .rect(let r, _): r
+        case .circle(let c, let radius): Rect(minX: c.x - radius, minY: c.y - radius, maxX: c.x + radius, maxY: c.y + radius)
+        case .path(let path): path.bounds()
+        }
+    }
+
+    // MARK: Paint
+
+    /// A resolved paint: a colour (r, g, b, a, 0…1) or a gradient in box units.
+    enum Resolved {
+        case color(Double, Double, Double, Double)
+        case gradient(start: Point, end: Point, stops: [GradientStop])
+    }
+
+    /// The state's fill (or stroke) as something to paint with; `nil` for none.
+    func paint(for state: State, stroke: Bool = false) -> Resolved? {
+        resolve(stroke ? state.stroke : state.fill)
+    }
+
+    func resolve(_ paint: Paint) -> Resolved? {
+        switch paint {
+        case .none: return nil
+        case .ink: return Self.rgba(frame.colorScheme?.light ?? .black)
+        case .color(let color): return Self.rgba(color)
+        case .gradient(let name):
+            guard let g = gradients[name] else { return nil }
+            return .gradient(start: g.start, end: g.end, stops: g.stops)
+        }
+    }
+
+    /// A colour's channels; `currentColor` is the page's text colour, black where there is no
+    /// page.
+    static func rgba(_ color: SVGColor) -> Resolved {
+        guard let c = color.rgba else { return .color(0, 0, 0, 1) }
+        return .color(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, c.alpha)
+    }
+
+    /// Sets cairo's source to `paint` at `opacity`; a gradient spans `bounds` (the painted
+    /// geometry's box, user space). `false` when nothing would be drawn.
+    @discardableResult
+    func setSource(_ paint: Resolved, opacity: Double, bounds: Rect?) -> Bool {
+        switch paint {
+        case .color(let r, let g, let b, let a):
+            guard a * opacity > 0 else { return false }
+            cairo_set_source_rgba(cr, r, g, b, a * opacity)
+            return true
+        case .gradient(let start, let end, let stops):
+            // SVG's objectBoundingBox: an empty box draws nothing.
+            guard let box = bounds, box.width > 0, box.height > 0 else { return false }
+            guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return false }
+            defer { cairo_pattern_destroy(pattern) }
+            var previous = 0.0
+            for stop in stops {
+                // SVG clamps offsets to 0…1 and to at least the previous stop's.
+                let offset = max(min(max(stop.offset, 0), 1), previous)
+                previous = offset
+                guard case .color(let r, let g, let b, let a) = Self.rgba(stop.color ?? .black) else { continue }
+                cairo_pattern_add_color_stop_rgba(pattern, offset, r, g, b, a * min(max(stop.opacity, 0), 1) * opacity)
+            }
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            // User space → box units.
+            var matrix = cairo_matrix_t(xx: 1 / box.width, yx: 0, xy: 0, yy: 1 / box.height,
+                                        x0: -box.minX / box.width, y0: -box.minY / box.height)
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_set_source(cr, pattern)
+            return true
+        }
+    }
+
+    // MARK: Images
+
+    private func drawImage(_ image: FrameImage) throws(RasterError) {
+        let box = image.box
+        guard box.width > 0, box.height > 0 else { return }
+        switch image.content {
+        case .raster(let raster):
+            guard let surface = try glyphs.imageSurface(raster) else { return }
+            let (w, h) = (Double(raster.pixelWidth), Double(raster.pixelHeight))
+            // Fitted inside the box and centred (SVG's xMidYMid meet).
+            let k = min(box.width / w, box.height / h)
+            cairo_save(cr)
+            cairo_translate(cr, box.minX + (box.width - w * k) / 2, box.minY + (box.height - h * k) / 2)
+            cairo_scale(cr, k, k)
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_rectangle(cr, 0, 0, w, h)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        case .vector(let svg):
+            let v = svg.viewBox
+            guard v.width > 0, v.height > 0 else { return }
+            let k = min(box.width / v.width, box.height / v.height)
+            cairo_save(cr)
+            cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+            cairo_clip(cr)
+            cairo_translate(cr, box.minX + (box.width - v.width * k) / 2, box.minY + (box.height - v.height * k) / 2)
+            cairo_scale(cr, k, k)
+            cairo_translate(cr, -v.minX, -v.minY)
+            var painter = SafeSVGCairo(canvas: self, document: svg)
+            try painter.draw()
+            cairo_restore(cr)
+        }
+    }
+}
+
+/// Appends geometry paths to a cairo context.
+enum CairoPath {
+    /// Appends `path` (user space); quadratic segments become the cubics they equal.
+    static func append(_ path: Path, to cr: OpaquePointer) {
+        var current = Point.zero, start = Point.zero
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                cairo_move_to(cr, p.x, p.y)
+                current = p; start = p
+            case .line(let p):
+                cairo_line_to(cr, p.x, p.y)
+                current = p
+            case .quad(let c, let p):
+                let c1 = current + (c - current) * (2.0 / 3), c2 = p + (c - p) * (2.0 / 3)
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                current = p
+            case .cubic(let c1, let c2, let p):
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                current = p
+            case .close:
+                cairo_close_path(cr)
+                current = start
+            }
+        }
+    }
+
+    /// Appends `path` mapped through `m` (points transformed here, so one fill can take many
+    /// glyphs each in its own place).
+    static func append(_ path: Path, through m: AffineMap, to cr: OpaquePointer) {
+        var current = Point.zero, start = Point.zero
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                let q = m.apply(p)
+                cairo_move_to(cr, q.x, q.y)
+                current = p; start = p
+            case .line(let p):
+                let q = m.apply(p)
+                cairo_line_to(cr, q.x, q.y)
+                current = p
+            case .quad(let c, let p):
+                let c1 = m.apply(current + (c - current) * (2.0 / 3)), c2 = m.apply(p + (c - p) * (2.0 / 3)), q = m.apply(p)
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, q.x, q.y)
+                current = p
+            case .cubic(let c1, let c2, let p):
+                let a = m.apply(c1), b = m.apply(c2), q = m.apply(p)
+                cairo_curve_to(cr, a.x, a.y, b.x, b.y, q.x, q.y)
+                current = p
+            case .close:
+                cairo_close_path(cr)
+                current = start
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import CCairo
+import CurveTypeFrame
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The PNG and PDF writers' limits and settings.
+public enum RasterFormat {
+    /// The PNG scales, device pixels per px: 1× to 8× (HiDPI e-mail and store listings).
+    public static let scales: ClosedRange<Double> = 1...8
+    /// The most pixels on a PNG's side.
+    public static let maximumSide = 16_384
+    /// The most pixels a PNG may hold (64 Mpx: 256 MiB of pixels while it is drawn).
+    public static let maximumPixels = 64 << 20
+    /// The most bytes a PNG or PDF may take.
+    public static let maximumBytes = 256 << 20
+    /// PDF points per px: CSS's 96 px to the inch, PDF's 72 points.
+    public static let pointsPerPixel = 0.75
+}
+
+extension Frame {
+    /// The frame as a PNG: `scale` device pixels per px (1…8), drawn at `time` s of its
+    /// animations (`nil`: after they have ended, the picture a viewer keeps).
+    ///
+    /// The PNG is ⌈width × scale⌉ × ⌈height × scale⌉ pixels, 8-bit RGBA, non-interlaced, with no
+    /// time or text chunk: cairo's encoder (libpng at zlib's default level, no other settings),
+    /// so the same frame gives the same bytes in every run and at every thread count.
+    public func png(scale: Double = 1, time: Double? = nil) throws(RasterError) -> [UInt8] {
+        guard scale.isFinite, RasterFormat.scales.contains(scale) else {
+            throw .refused("the PNG scale must be from 1 to 8, not \(scale)")
+        }
+        let (w, h) = try pixelSize(scale: scale)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
+            throw .cairo("no image surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .cairo(cairo_surface_status(surface).message) }
+        try draw(on: surface, scale: scale, time: time, textAsText: false)
+        let sink = ByteSink(limit: RasterFormat.maximumBytes)
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status.message) }
+        return sink.bytes
+    }
+
+    /// The PNG's size in pixels at `scale`, checked against the limits.
+    public func pixelSize(scale: Double) throws(RasterError) -> (width: Int, height: Int) {
+        let w = (width * scale).rounded(.up), h = (height * scale).rounded(.up)
+        let side = Double(RasterFormat.maximumSide)
+        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= side, h <= side, w * h <= Double(RasterFormat.maximumPixels) else {
+            throw .refused("a PNG of \(Self.describe(width)) × \(Self.describe(height)) px at scale \(Self.describe(scale)) would be "
+                + "\(Self.describe(w)) × \(Self.describe(h)) pixels; the most is \(RasterFormat.maximumSide) on a side and "
+                + "\(RasterFormat.maximumPixels >> 20) Mpx")
+        }
+        return (Int(w), Int(h))
+    }
+
+    /// The frame as a one-page PDF, 0.75 pt per px, drawn at `time` s of its animations (`nil`:
+    /// after they end). Glyph runs are outlines; text items (a frame made with `--glyphs text`)
+    /// are text in embedded font subsets, so they can be selected and extracted. Links are
+    /// link annotations.
+    ///
+    /// The same frame gives the same bytes: no date is written unless `creationDate` (seconds
+    /// since 1970, UTC; the command line passes `SOURCE_DATE_EPOCH`) is given.
+    public func pdf(time: Double? = nil, creationDate: Int64? = nil) throws(RasterError) -> [UInt8] {
+        let k = RasterFormat.pointsPerPixel
+        guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 200_000, height <= 200_000 else {
+            throw .refused("a PDF page must be more than 0 and at most 200000 px on a side")
+        }
+        let sink = ByteSink(limit: RasterFormat.maximumBytes)
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        try withExtendedLifetime(sink) { () throws(RasterError) in
+            guard let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width * k, height * k) else {
+                throw .cairo("no PDF surface")
+            }
+            defer { cairo_surface_destroy(surface) }
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .cairo(cairo_surface_status(surface).message) }
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "CurveType")
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate.map(Self.pdfDate) ?? "")
+            try draw(on: surface, scale: k, time: time, textAsText: true)
+            cairo_surface_finish(surface)
+            let status = cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                if status == CAIRO_STATUS_WRITE_ERROR { throw .refused("the PDF would be more than \(RasterFormat.maximumBytes >> 20) MiB") }
+                throw .cairo(status.message)
+            }
+        }
+        return sink.bytes
+    }
+
+    private func draw(on surface: OpaquePointer, scale: Double, time: Double?, textAsText: Bool) throws(RasterError) {
+        guard let cr = cairo_create(surface) else { throw .cairo("no context") }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        // Glyph positions exactly as laid out: no hinting of outlines or metrics.
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_set_font_options(cr, options)
+            cairo_font_options_destroy(options)
+        }
+        try FrameCairo(cr: cr, frame: self, time: time, textAsText: textAsText).draw()
+    }
+
+    /// `D:YYYYMMDDHHmmSSZ`, PDF's date, for seconds since 1970 (UTC).
+    static func pdfDate(_ seconds: Int64) -> String {
+        var t = time_t(clamping: seconds)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "D:\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    }
+
+    private static func describe(_ v: Double) -> String {
+        guard v.isFinite else { return "\(v)" }
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}

@@ -1,0 +1,288 @@
+import CCairo
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Draws glyph runs as the fonts have them: outlines, `COLR` v0 layers, `COLR` v1 paint trees
+/// and colour bitmaps, read from the font as the SVG writer reads them. Holds the bitmaps decoded
+/// for one document and the cairo font faces made for its text.
+struct GlyphCairo {
+    let cr: OpaquePointer
+    /// Decoded images by key (a glyph's: font id and glyph; a picture's: its bytes' hash).
+    private var surfaces: [ImageKey: OpaquePointer?] = [:]
+    /// What each glyph is, by font id and glyph, for this document.
+    private var kinds: [GlyphKey: Kind] = [:]
+    /// Fonts opened again for cairo's text (`show`), by font id.
+    private var textFaces: [Int: TextFace] = [:]
+
+    private struct GlyphKey: Hashable {
+        var font: Int
+        var glyph: UInt32
+    }
+
+    private enum ImageKey: Hashable {
+        case glyph(font: Int, glyph: UInt32)
+        case picture([UInt8])
+    }
+
+    /// How a glyph is drawn.
+    private enum Kind {
+        case empty
+        case outline(Path)
+        case layers([(path: Path, color: FontColor?)])
+        case paint(ColorPaint, box: Rect)
+        case image(GlyphImage)
+    }
+
+    init(cr: OpaquePointer) { self.cr = cr }
+
+    /// Destroys the surfaces and faces made for the document.
+    func release() {
+        for surface in surfaces.values { if let surface { cairo_surface_destroy(surface) } }
+        for face in textFaces.values { face.release() }
+    }
+
+    private mutating func kind(_ font: Font, _ glyph: UInt32) throws(RasterError) -> Kind {
+        let key = GlyphKey(font: font.id, glyph: glyph)
+        if let known = kinds[key] { return known }
+        let kind: Kind
+        do {
+            // The SVG writer's order: bitmaps, then COLR v1 (as browsers choose when a font has
+            // both), then COLR v0, then the outline.
+            if let image = font.colorImage(of: glyph) {
+                kind = .image(image)
+            } else if let tree = font.colorPaint(of: glyph), let box = try font.outline(of: glyph).bounds {
+                kind = .paint(tree, box: box)
+            } else if let layers = font.colorLayers(of: glyph) {
+                var paths: [(path: Path, color: FontColor?)] = []
+                for layer in layers {
+                    let outline = try font.outline(of: layer.glyph)
+                    if outline.bounds != nil { paths.append((outline.path, layer.color)) }
+                }
+                kind = .layers(paths)
+            } else if case let outline = try font.outline(of: glyph), outline.bounds != nil {
+                kind = .outline(outline.path)
+            } else {
+                kind = .empty
+            }
+        } catch {
+            throw .refused("glyph \(glyph) of \(font.familyName) cannot be read: \(error)")
+        }
+        kinds[key] = kind
+        return kind
+    }
+
+    /// The map from a glyph's font units (y up) to the frame's px.
+    static func map(_ placed: FrameGlyph) -> AffineMap {
+        let units = AffineMap.scale(placed.scale, -placed.scale)
+        return units.concatenating(placement(placed))
+    }
+
+    /// The map from a glyph's own px (y down, origin on the baseline) to the frame's.
+    static func placement(_ placed: FrameGlyph) -> AffineMap {
+        switch placed.placement {
+        case .rotated(let origin, let angle):
+            AffineMap.rotation(.degrees(angle)).concatenating(.translation(origin.x, origin.y))
+        case .mapped(let map): map
+        }
+    }
+
+    /// The box the run's outlines cover, px: what a gradient fill spans.
+    func bounds(of run: GlyphRun) -> Rect? {
+        var box: Rect?
+        for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
+            guard let b = try? run.fonts[placed.font].outline(of: placed.glyph).path.bounds(transformedBy: Self.map(placed)) else { continue }
+            box = box?.union(b) ?? b
+        }
+        return box
+    }
+
+    /// Draws `run` as outlines (and its colour glyphs as the font paints them) in `paint`.
+    mutating func draw(_ run: GlyphRun, paint: FrameCairo.Resolved?, opacity: Double, canvas: FrameCairo) throws(RasterError) {
+        // What a gradient spans: the run's box, measured only for a gradient.
+        var box: Rect??
+        func bounds() -> Rect? {
+            if let box { return box }
+            let measured = self.bounds(of: run)
+            box = .some(measured)
+            return measured
+        }
+        var pending = false
+        func flush() {
+            guard pending else { return }
+            pending = false
+            if let paint, canvas.setSource(paint, opacity: opacity, bounds: bounds()) {
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo_fill(cr)
+            }
+            cairo_new_path(cr)
+        }
+        cairo_new_path(cr)
+        for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
+            let font = run.fonts[placed.font]
+            switch try kind(font, placed.glyph) {
+            case .empty:
+                continue
+            case .outline(let path):
+                CairoPath.append(path, through: Self.map(placed), to: cr)
+                pending = true
+            case .layers(let layers):
+                flush()
+                for layer in layers {
+                    CairoPath.append(layer.path, through: Self.map(placed), to: cr)
+                    let source: FrameCairo.Resolved? = layer.color.map {
+                        .color(Double($0.red) / 255, Double($0.green) / 255, Double($0.blue) / 255, Double($0.alpha) / 255)
+                    } ?? paint
+                    if let source, canvas.setSource(source, opacity: layer.color == nil ? opacity : 1, bounds: bounds()) {
+                        cairo_fill(cr)
+                    }
+                    cairo_new_path(cr)
+                }
+            case .paint(let tree, let box):
+                flush()
+                cairo_save(cr)
+                canvas.transform(Self.map(placed))
+                cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+                cairo_clip(cr)
+                var painter = ColorPaintCairo(cr: cr, font: font, text: paint, opacity: opacity)
+                try painter.draw(tree)
+                cairo_restore(cr)
+            case .image(let image):
+                flush()
+                try drawImage(image, placed: placed, font: font)
+            }
+        }
+        flush()
+    }
+
+    private mutating func drawImage(_ image: GlyphImage, placed: FrameGlyph, font: Font) throws(RasterError) {
+        let key = ImageKey.glyph(font: font.id, glyph: placed.glyph)
+        let surface: OpaquePointer?
+        if let known = surfaces[key] { surface = known } else {
+            surface = ByteSource.imageSurface(png: image.png)
+            surfaces[key] = surface
+        }
+        guard let surface else { return }
+        let (pw, ph) = (Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
+        let b = image.bounds, s = placed.scale
+        guard pw > 0, ph > 0, b.width > 0, b.height > 0 else { return }
+        cairo_save(cr)
+        let local = Self.placement(placed)
+        var matrix = cairo_matrix_t(xx: local.a, yx: local.b, xy: local.c, yy: local.d, x0: local.tx, y0: local.ty)
+        cairo_transform(cr, &matrix)
+        // The box in the glyph's own px (y down): its top is the font's maxY.
+        cairo_translate(cr, b.minX * s, -b.maxY * s)
+        cairo_scale(cr, b.width * s / pw, b.height * s / ph)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_rectangle(cr, 0, 0, pw, ph)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// A checked picture decoded once per document; `nil` for one cairo cannot decode (a JPEG:
+    /// cairo reads PNG only).
+    mutating func imageSurface(_ raster: RasterImage) throws(RasterError) -> OpaquePointer? {
+        guard raster.format == .png else {
+            throw .refused("a JPEG picture cannot be drawn into PNG or PDF yet; give the logo as PNG or SVG")
+        }
+        let key = ImageKey.picture(raster.bytes)
+        if let known = surfaces[key] { return known }
+        let surface = ByteSource.imageSurface(png: raster.bytes)
+        surfaces[key] = surface
+        guard surface != nil else { throw .refused("the PNG picture cannot be decoded") }
+        return surface
+    }
+
+    // MARK: Text
+
+    /// Writes `run` as text (PDF): each glyph shown from the font, which cairo embeds as a
+    /// subset, with the characters of its cluster so the text can be selected and extracted.
+    /// Colour glyphs, which a PDF font cannot carry, are drawn as `draw` draws them.
+    mutating func show(_ run: GlyphRun, paint: FrameCairo.Resolved?, opacity: Double, canvas: FrameCairo) throws(RasterError) {
+        let box = bounds(of: run)
+        guard let paint else { return }
+        let utf8 = Array(run.text.utf8)
+        // Each glyph's characters: its cluster's, given with the cluster's first glyph.
+        var characters = Array(repeating: Range<Int>?.none, count: run.glyphs.count)
+        for cluster in run.clusters where cluster.glyphs.lowerBound < characters.count && cluster.utf8.upperBound <= utf8.count {
+            characters[cluster.glyphs.lowerBound] = cluster.utf8
+        }
+        for (index, placed) in run.glyphs.enumerated() where run.fonts.indices.contains(placed.font) {
+            let font = run.fonts[placed.font]
+            switch try kind(font, placed.glyph) {
+            case .outline, .empty:
+                guard let face = try textFace(font) else {
+                    try draw(GlyphRun(fonts: run.fonts, glyphs: [placed]), paint: paint, opacity: opacity, canvas: canvas)
+                    continue
+                }
+                guard canvas.setSource(paint, opacity: opacity, bounds: box) else { continue }
+                cairo_save(cr)
+                canvas.transform(Self.placement(placed))
+                cairo_set_font_face(cr, face.face)
+                // px per em, y down as cairo's text space is.
+                let em = placed.scale * Double(font.unitsPerEm)
+                var fontMatrix = cairo_matrix_t(xx: em, yx: 0, xy: 0, yy: em, x0: 0, y0: 0)
+                cairo_set_font_matrix(cr, &fontMatrix)
+                var glyph = cairo_glyph_t(index: UInt(placed.glyph), x: 0, y: 0)
+                let text = characters[index].map { Array(utf8[$0]) } ?? []
+                if text.isEmpty {
+                    cairo_show_glyphs(cr, &glyph, 1)
+                } else {
+                    var cluster = cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: 1)
+                    text.withUnsafeBufferPointer { buffer in
+                        buffer.withMemoryRebound(to: CChar.self) { chars in
+                            cairo_show_text_glyphs(cr, chars.baseAddress, Int32(text.count), &glyph, 1, &cluster, 1, cairo_text_cluster_flags_t(0))
+                        }
+                    }
+                }
+                cairo_restore(cr)
+            default:
+                try draw(GlyphRun(fonts: run.fonts, glyphs: [placed]), paint: paint, opacity: opacity, canvas: canvas)
+            }
+        }
+    }
+
+    /// A cairo font face over a FreeType face of the font's own, made once per document; `nil`
+    /// if the font cannot be opened again.
+    private mutating func textFace(_ font: Font) throws(RasterError) -> TextFace? {
+        if let known = textFaces[font.id] { return known }
+        guard let face = TextFace(font) else { return nil }
+        textFaces[font.id] = face
+        return face
+    }
+}
+
+/// A cairo font face over a FreeType face opened for one document. cairo may keep the face in
+/// its caches after the document is done: the FreeType face is closed when cairo destroys it
+/// (its user data's destroy callback), never before.
+final class TextFace {
+    let face: OpaquePointer
+    /// The key of the user data that closes the FreeType face: its address is what counts.
+    nonisolated(unsafe) private static let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+    init?(_ font: Font) {
+        guard let independent = font.independentFace() else { return nil }
+        guard let face = cairo_ft_font_face_create_for_ft_face(independent.face, 0),
+              cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS else {
+            Font.IndependentFace.release(independent.context)
+            return nil
+        }
+        guard cairo_font_face_set_user_data(face, Self.key, independent.context, Font.IndependentFace.release) == CAIRO_STATUS_SUCCESS else {
+            cairo_font_face_destroy(face)
+            Font.IndependentFace.release(independent.context)
+            return nil
+        }
+        self.face = face
+    }
+
+    func release() {
+        cairo_font_face_destroy(face)
+    }
+}
