@@ -26,6 +26,10 @@ FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/
 BENCH_PACKAGES = hyperfine
 # The viewers every golden file is drawn by (`make viewers`).
 VIEWER_PACKAGES = librsvg2-bin inkscape chromium
+# What `make raster-check` compares our PNGs and PDFs with: librsvg, qpdf and poppler's tools;
+# resvg comes from PyPI (resvg-py, pinned).
+RASTER_PACKAGES = librsvg2-bin qpdf poppler-utils
+RESVG_PY = 0.5.0
 # Python tools for viewers and fuzzing (image comparison, font subsets), and the simple-icons
 # release the badge logos are made from (Icons/make_simple_icons.py; a test remakes the table),
 # in a venv of our own.
@@ -37,7 +41,7 @@ FUZZ_SECONDS ?= 300
 CLI_FUZZ_RUNS ?= 100000
 
 .PHONY: consumer-check docs all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
-        venv viewers fuzz fuzz-smoke serve server-release server-check bench-server
+        venv viewers raster-check fuzz fuzz-smoke serve server-release server-check bench-server
 
 PREFIX ?= /usr/local
 # The shipped binary links the Swift runtime and Foundation statically: it starts in about half
@@ -153,6 +157,15 @@ viewers: build test-deps fixture-fonts venv
 	@$(VENV)/bin/python -c 'import playwright' 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	$(VENV)/bin/python Fixtures/textpath_check.py $(CURVETYPE)
 	$(VENV)/bin/python Fixtures/colr_check.py $(CURVETYPE)
+
+# Every golden file drawn by our PNG and PDF writers (1x and 2x) against resvg (PyPI resvg-py),
+# rsvg-convert and poppler's pdftoppm, every PDF through `qpdf --check` (Fixtures/raster_check.py
+# says how the measure was chosen and shows it can fail). Sheets of any difference in out/raster.
+raster-check: build test-deps fixture-fonts venv
+	@{ command -v rsvg-convert && command -v qpdf && command -v pdftoppm; } >/dev/null 2>&1 \
+	  || { $(call apt_install,$(RASTER_PACKAGES)); }
+	@$(VENV)/bin/python -c 'import resvg_py' 2>/dev/null || $(VENV)/bin/pip install -q resvg-py==$(RESVG_PY)
+	$(VENV)/bin/python Fixtures/raster_check.py
 
 # The badge and preview server (Tools/Sources/CurveTypeServer): `make serve` builds it and runs it on
 # http://127.0.0.1:8080/ (HOST and PORT to change), the playground at /. `server-release` is the

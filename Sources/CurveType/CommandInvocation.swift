@@ -74,7 +74,7 @@ public struct CommandInvocation: Sendable, Equatable {
             let layout = try reader.text("layout")
             let quiet = try reader.flag("quiet")
             var settings = OutputSettings()
-            try settings.read(&reader)
+            try settings.read(&reader, command: name)
             try reader.finish(command: name)
             return CommandInvocation(command: command, output: output, layout: layout, quiet: quiet, settings: settings)
         } catch {
@@ -100,7 +100,7 @@ public struct CommandInvocation: Sendable, Equatable {
             _ = try? reader.text("layout")
             _ = try? reader.flag("quiet")
             var settings = OutputSettings()
-            try? settings.read(&reader)
+            try? settings.read(&reader, command: command)
         }
         return reader
     }

@@ -55,18 +55,26 @@ public struct OutputSettings: Sendable, Equatable {
         format ?? output.flatMap(OutputFormat.init(path:)) ?? .svg
     }
 
-    /// Reads `--format`, `--scale` and `--frame-time`, checked.
-    mutating func read(_ reader: inout OptionReader) throws(CurveTypeError) {
-        format = try reader.choice("format", OutputFormat.self) ?? format
-        scale = try reader.number("scale") ?? scale
-        frameTime = try reader.number("frameTime") ?? frameTime
-        try validate()
+    /// The name of the PNG scale option of `command`: `scale`, but `pngScale` (`--png-scale`)
+    /// for `spiral`, whose `--scale` is the spiral's own.
+    public static func scaleOption(for command: String) -> String {
+        command == "spiral" ? "pngScale" : "scale"
     }
 
-    /// Checks the scale and the time.
-    public func validate() throws(CurveTypeError) {
+    /// Reads `--format`, the PNG scale (named as `scaleOption(for: command)` says) and
+    /// `--frame-time`, checked.
+    mutating func read(_ reader: inout OptionReader, command: String) throws(CurveTypeError) {
+        format = try reader.choice("format", OutputFormat.self) ?? format
+        let scaleName = Self.scaleOption(for: command)
+        scale = try reader.number(scaleName) ?? scale
+        frameTime = try reader.number("frameTime") ?? frameTime
+        try validate(scaleOption: "--" + OptionKey.commandLineName(scaleName).dropFirst(2))
+    }
+
+    /// Checks the scale and the time; `scaleOption` names the scale's option in a message.
+    public func validate(scaleOption: String = "--scale") throws(CurveTypeError) {
         guard scale.isFinite, RasterFormat.scales.contains(scale) else {
-            throw .invalidInput("--scale must be from 1 to 8, not \(scale)")
+            throw .invalidInput("\(scaleOption) must be from 1 to 8, not \(scale)")
         }
         if let frameTime, !(frameTime.isFinite && frameTime >= 0 && frameTime <= 3600) {
             throw .invalidInput("--frame-time must be from 0 to 3600 s, not \(frameTime)")

@@ -10,7 +10,7 @@ import Musl
 #endif
 
 /// Paints a `COLR` v1 paint tree with cairo, in the context's current space (the glyph's font
-/// units, y up) and inside its current clip (the glyph's ink box).
+/// units, y up). A fill outside any glyph covers the glyph's ink box, as the SVG writer's does.
 ///
 /// Written by hand: cairo 1.16 predates its own COLR v1 support (1.17.8), and no library here
 /// paints the trees. cairo has every piece the spec names, so each is drawn as the spec says:
@@ -30,11 +30,34 @@ struct ColorPaintCairo {
     private var painted = 0
     private static let maximumPaints = 100_000
 
-    init(cr: OpaquePointer, font: Font, text: FrameCairo.Resolved?, opacity: Double) {
+    /// The glyph's ink box, font units: what a fill outside any glyph covers.
+    let box: Rect
+    /// The space `box` is in (the tree's own, before its transforms).
+    private var boxMatrix = cairo_matrix_t()
+    /// Whether the paint being drawn is inside a glyph's clip.
+    private var clipped = false
+
+    init(cr: OpaquePointer, font: Font, box: Rect, text: FrameCairo.Resolved?, opacity: Double) {
         self.cr = cr
         self.font = font
+        self.box = box
         self.text = text
         self.opacity = opacity
+        cairo_get_matrix(cr, &boxMatrix)
+    }
+
+    /// Runs `fill` clipped to the glyph's box unless a glyph already clips it.
+    private func bounded(_ fill: () -> Void) {
+        guard !clipped else { return fill() }
+        cairo_save(cr)
+        var current = cairo_matrix_t(), outer = boxMatrix
+        cairo_get_matrix(cr, &current)
+        cairo_set_matrix(cr, &outer)
+        cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+        cairo_clip(cr)
+        cairo_set_matrix(cr, &current)
+        fill()
+        cairo_restore(cr)
     }
 
     mutating func draw(_ paint: ColorPaint) throws(RasterError) {
@@ -47,16 +70,18 @@ struct ColorPaintCairo {
             for paint in paints { try draw(paint) }
         case .solid(let color):
             guard let (r, g, b, a) = rgba(color) else { return }
-            cairo_set_source_rgba(cr, r, g, b, a)
-            cairo_paint(cr)
+            bounded {
+                cairo_set_source_rgba(cr, r, g, b, a)
+                cairo_paint(cr)
+            }
         case .linearGradient(let line, let start, let end):
             guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
-            fill(with: pattern, line: line)
+            bounded { fill(with: pattern, line: line) }
         case .radialGradient(let line, let c0, let r0, let c1, let r1):
             guard let pattern = cairo_pattern_create_radial(c0.x, c0.y, max(r0, 0), c1.x, c1.y, max(r1, 0)) else { return }
-            fill(with: pattern, line: line)
+            bounded { fill(with: pattern, line: line) }
         case .sweepGradient(let line, let center, let start, let end):
-            sweep(line, center: center, start: start, end: end)
+            bounded { sweep(line, center: center, start: start, end: end) }
         case .glyph(let glyph, let fill):
             guard let outline = try? font.outline(of: glyph), outline.bounds != nil else { return }
             cairo_save(cr)
@@ -64,6 +89,9 @@ struct ColorPaintCairo {
             CairoPath.append(outline.path, to: cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
+            let outer = clipped
+            clipped = true
+            defer { clipped = outer }
             try draw(fill)
             cairo_restore(cr)
         case .transform(let m, let inner):

@@ -41,7 +41,7 @@ final class FrameCairo {
         self.frame = frame
         self.time = time
         self.textAsText = textAsText
-        self.glyphs = GlyphCairo(cr: cr)
+        self.glyphs = GlyphCairo(cr: cr, isVector: textAsText)
     }
 
     deinit { glyphs.release() }
@@ -86,11 +86,17 @@ final class FrameCairo {
         case .image(let image):
             try drawImage(image)
         case .link(let link):
-            // A link annotation over what the items cover (PDF); an image surface ignores tags.
-            let attributes = "uri='" + Self.tagString(link.url) + "'"
-            cairo_tag_begin(cr, "Link", attributes)
+            // What the items cover becomes the link's box (a PDF's link annotation, added after
+            // cairo has written the file: `PDFLinks`); a link inside a link widens the outer one.
+            let outer = linkBox
+            linkBox = .some(nil)
             for child in link.items { try draw(child, state) }
-            cairo_tag_end(cr, "Link")
+            let covered = linkBox ?? nil
+            linkBox = outer
+            if let covered {
+                links.append((link.url, covered))
+                noteDevice(covered)
+            }
         case .definition(let definition):
             switch definition {
             case .linearGradient(let name, let start, let end, let stops): gradients[name] = (start, end, stops)
@@ -120,14 +126,32 @@ final class FrameCairo {
         }
     }
 
-    /// Escapes a value for a cairo tag attribute string (quoted with `'`).
-    static func tagString(_ value: String) -> String {
-        var out = ""
-        for c in value {
-            if c == "'" || c == "\\" { out.append("\\") }
-            out.append(c)
+    // MARK: Links
+
+    /// The links drawn, with the box each covers (device space: the surface's units, y down).
+    private(set) var links: [(url: String, box: Rect)] = []
+    /// While a link's items are drawn, the device box they cover so far (`.some(nil)`: none yet).
+    private var linkBox: Rect??
+
+    /// Adds the current path's fill (or stroke) extents to the open link's box.
+    func noteExtents(stroke: Bool = false) {
+        guard linkBox != nil else { return }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        if stroke { cairo_stroke_extents(cr, &x0, &y0, &x1, &y1) } else { cairo_fill_extents(cr, &x0, &y0, &x1, &y1) }
+        guard x1 > x0 || y1 > y0 else { return }
+        var xs: [Double] = [], ys: [Double] = []
+        for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+            var (dx, dy) = (x, y)
+            cairo_user_to_device(cr, &dx, &dy)
+            xs.append(dx)
+            ys.append(dy)
         }
-        return out
+        noteDevice(Rect(minX: xs.min() ?? 0, minY: ys.min() ?? 0, maxX: xs.max() ?? 0, maxY: ys.max() ?? 0))
+    }
+
+    private func noteDevice(_ box: Rect) {
+        guard let open = linkBox else { return }
+        linkBox = .some(open.map { $0.union(box) } ?? box)
     }
 
     // MARK: Style
@@ -320,9 +344,13 @@ final class FrameCairo {
         cairo_new_path(cr)
         appendGeometry(shape.geometry, animations: shape.animations)
         let bounds = shapeBounds(shape.geometry)
-        if let fill = paint(for: state, stroke: false), setSource(fill, opacity: state.fillOpacity, bounds: bounds) {
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-            cairo_fill_preserve(cr)
+        if let fill = paint(for: state, stroke: false) {
+            // A link covers a transparent fill too, as a browser's pointer finds it.
+            noteExtents()
+            if setSource(fill, opacity: state.fillOpacity, bounds: bounds) {
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo_fill_preserve(cr)
+            }
         }
         if state.strokeWidth > 0, let stroke = paint(for: state, stroke: true), setSource(stroke, opacity: 1, bounds: bounds) {
             cairo_set_line_width(cr, state.strokeWidth)
@@ -338,6 +366,7 @@ final class FrameCairo {
             }
             cairo_set_line_cap(cr, cap)
             cairo_set_line_join(cr, join)
+            noteExtents(stroke: true)
             cairo_stroke_preserve(cr)
         }
         cairo_new_path(cr)
@@ -431,6 +460,7 @@ final class FrameCairo {
             cairo_set_source_surface(cr, surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
             cairo_rectangle(cr, 0, 0, w, h)
+            noteExtents()
             cairo_fill(cr)
             cairo_restore(cr)
         case .vector(let svg):

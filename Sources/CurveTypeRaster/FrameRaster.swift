@@ -1,5 +1,6 @@
 import CCairo
 import CurveTypeFrame
+import CurveTypeGeometry
 
 #if canImport(Glibc)
 import Glibc
@@ -73,6 +74,7 @@ extension Frame {
         }
         let sink = ByteSink(limit: RasterFormat.maximumBytes)
         let closure = Unmanaged.passUnretained(sink).toOpaque()
+        var links: [(url: String, box: Rect)] = []
         try withExtendedLifetime(sink) { () throws(RasterError) in
             guard let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width * k, height * k) else {
                 throw .cairo("no PDF surface")
@@ -82,7 +84,7 @@ extension Frame {
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "CurveType")
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate.map(Self.pdfDate) ?? "")
-            try draw(on: surface, scale: k, time: time, textAsText: true)
+            links = try draw(on: surface, scale: k, time: time, textAsText: true)
             cairo_surface_finish(surface)
             let status = cairo_surface_status(surface)
             guard status == CAIRO_STATUS_SUCCESS else {
@@ -90,10 +92,15 @@ extension Frame {
                 throw .cairo(status.message)
             }
         }
-        return sink.bytes
+        guard let linked = PDFLinks.annotate(sink.bytes, links: links, pageHeight: height * k) else {
+            throw .cairo("the PDF is not laid out as cairo writes it; its links cannot be added")
+        }
+        return linked
     }
 
-    private func draw(on surface: OpaquePointer, scale: Double, time: Double?, textAsText: Bool) throws(RasterError) {
+    /// Draws the frame; the links it drew, with their boxes (device space).
+    @discardableResult
+    private func draw(on surface: OpaquePointer, scale: Double, time: Double?, textAsText: Bool) throws(RasterError) -> [(url: String, box: Rect)] {
         guard let cr = cairo_create(surface) else { throw .cairo("no context") }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
@@ -104,7 +111,9 @@ extension Frame {
             cairo_set_font_options(cr, options)
             cairo_font_options_destroy(options)
         }
-        try FrameCairo(cr: cr, frame: self, time: time, textAsText: textAsText).draw()
+        let canvas = FrameCairo(cr: cr, frame: self, time: time, textAsText: textAsText)
+        try canvas.draw()
+        return canvas.links
     }
 
     /// `D:YYYYMMDDHHmmSSZ`, PDF's date, for seconds since 1970 (UTC).

@@ -20,6 +20,10 @@ struct GlyphCairo {
     private var kinds: [GlyphKey: Kind] = [:]
     /// Fonts opened again for cairo's text (`show`), by font id.
     private var textFaces: [Int: TextFace] = [:]
+    /// Whether the surface is a PDF's (each picture decoded for each use).
+    let isVector: Bool
+    /// Surfaces decoded for one use each (a PDF's).
+    private var fresh: [OpaquePointer?] = []
 
     private struct GlyphKey: Hashable {
         var font: Int
@@ -40,11 +44,15 @@ struct GlyphCairo {
         case image(GlyphImage)
     }
 
-    init(cr: OpaquePointer) { self.cr = cr }
+    init(cr: OpaquePointer, isVector: Bool) {
+        self.cr = cr
+        self.isVector = isVector
+    }
 
     /// Destroys the surfaces and faces made for the document.
     func release() {
         for surface in surfaces.values { if let surface { cairo_surface_destroy(surface) } }
+        for surface in fresh { if let surface { cairo_surface_destroy(surface) } }
         for face in textFaces.values { face.release() }
     }
 
@@ -119,6 +127,7 @@ struct GlyphCairo {
             pending = false
             if let paint, canvas.setSource(paint, opacity: opacity, bounds: bounds()) {
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                canvas.noteExtents()
                 cairo_fill(cr)
             }
             cairo_new_path(cr)
@@ -148,9 +157,7 @@ struct GlyphCairo {
                 flush()
                 cairo_save(cr)
                 canvas.transform(Self.map(placed))
-                cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
-                cairo_clip(cr)
-                var painter = ColorPaintCairo(cr: cr, font: font, text: paint, opacity: opacity)
+                var painter = ColorPaintCairo(cr: cr, font: font, box: box, text: paint, opacity: opacity)
                 try painter.draw(tree)
                 cairo_restore(cr)
             case .image(let image):
@@ -162,11 +169,14 @@ struct GlyphCairo {
     }
 
     private mutating func drawImage(_ image: GlyphImage, placed: FrameGlyph, font: Font) throws(RasterError) {
+        // A PNG keeps one decoded surface per glyph. A PDF decodes each use anew: cairo 1.16
+        // lists a surface painted twice twice in the page's resources (qpdf: "dictionary has
+        // duplicated key"), where each use of its own surface is a valid image of its own.
         let key = ImageKey.glyph(font: font.id, glyph: placed.glyph)
         let surface: OpaquePointer?
-        if let known = surfaces[key] { surface = known } else {
+        if let known = surfaces[key], !isVector { surface = known } else {
             surface = ByteSource.imageSurface(png: image.png)
-            surfaces[key] = surface
+            if isVector { fresh.append(surface) } else { surfaces[key] = surface }
         }
         guard let surface else { return }
         let (pw, ph) = (Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
@@ -193,9 +203,9 @@ struct GlyphCairo {
             throw .refused("a JPEG picture cannot be drawn into PNG or PDF yet; give the logo as PNG or SVG")
         }
         let key = ImageKey.picture(raster.bytes)
-        if let known = surfaces[key] { return known }
+        if let known = surfaces[key], !isVector { return known }
         let surface = ByteSource.imageSurface(png: raster.bytes)
-        surfaces[key] = surface
+        if isVector { fresh.append(surface) } else { surfaces[key] = surface }
         guard surface != nil else { throw .refused("the PNG picture cannot be decoded") }
         return surface
     }

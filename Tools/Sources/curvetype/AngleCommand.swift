@@ -100,6 +100,8 @@ struct AngleCommand: ParsableCommand {
     @OptionGroup var fontOptions: FontArguments
 
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var pixels: PixelScaleOption
+    var pngScale: Double { pixels.scale }
 
     /// The options as the library reads them (a batch job decodes the same from JSON).
     var options: AngleOptions {
@@ -137,7 +139,7 @@ struct AngleCommand: ParsableCommand {
     func run() throws {
         let request = try options.request(hasOutputs: outputOptions.output != nil || outputOptions.layout != nil)
         guard let frames, let outDir else {
-            try outputOptions.emit(try request.renderDocument())
+            try outputOptions.emit(try request.renderDocument(), scale: pngScale)
             return
         }
         let svgs = try request.frames(frames)

@@ -63,6 +63,8 @@ struct BadgeCommand: RenderingCommand {
     var title: String?
 
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var pixels: PixelScaleOption
+    var pngScale: Double { pixels.scale }
 
     /// The options as the library reads them (a batch job decodes the same from JSON).
     var options: BadgeOptions {

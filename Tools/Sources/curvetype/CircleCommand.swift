@@ -65,6 +65,8 @@ struct CircleCommand: RenderingCommand {
     var fill: String?
 
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var pixels: PixelScaleOption
+    var pngScale: Double { pixels.scale }
 
     @Option(help: "Canvas size WIDTHxHEIGHT in px with the circle's centre in the middle (default: fit to the ink).")
     var canvas: String?

@@ -82,6 +82,8 @@ struct FitCommand: RenderingCommand {
     var background: String?
 
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var pixels: PixelScaleOption
+    var pngScale: Double { pixels.scale }
 
     /// The options as the library reads them (a batch job decodes the same from JSON).
     var options: FitOptions {

@@ -84,6 +84,8 @@ struct PathCommand: RenderingCommand {
     var pathStroke: String?
 
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var pixels: PixelScaleOption
+    var pngScale: Double { pixels.scale }
 
     @Option(help: "Canvas size WIDTHxHEIGHT in px, in the path's coordinates (default: fit to the ink).")
     var canvas: String?

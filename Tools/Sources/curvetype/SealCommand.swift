@@ -42,6 +42,8 @@ struct SealCommand: RenderingCommand {
     var title: String?
 
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var pixels: PixelScaleOption
+    var pngScale: Double { pixels.scale }
 
     /// The options as the library reads them (a batch job decodes the same from JSON).
     var options: SealOptions {

@@ -54,9 +54,6 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "svg, png or pdf (default: the output's extension, else svg).")
     var format: OutputFormat?
 
-    @Option(help: "PNG pixels per px, 1–8 (2 for HiDPI screens).")
-    var scale: Double = 1
-
     @Option(help: "Draw an animated angle into PNG or PDF at this time, s (default: after the animation ends).")
     var frameTime: Double?
 
@@ -71,11 +68,19 @@ struct OutputOptions: ParsableArguments {
         return o
     }
 
-    var settings: OutputSettings { OutputSettings(format: format, scale: scale, frameTime: frameTime) }
+    /// The settings, with the PNG scale from the command's own option.
+    func settings(scale: Double) -> OutputSettings { OutputSettings(format: format, scale: scale, frameTime: frameTime) }
 
-    func emit(_ document: RenderedDocument) throws(CurveTypeError) {
-        try emitDocument(document, output: output, layout: layout, settings: settings, quiet: quiet)
+    func emit(_ document: RenderedDocument, scale: Double, scaleOption: String = "--scale") throws(CurveTypeError) {
+        try emitDocument(document, output: output, layout: layout, settings: settings(scale: scale), scaleOption: scaleOption, quiet: quiet)
     }
+}
+
+/// The PNG's scale, `--scale` (a group of its own: `spiral` names it `--png-scale`, its
+/// `--scale` being the spiral's).
+struct PixelScaleOption: ParsableArguments {
+    @Option(help: "PNG pixels per px, 1–8 (2 for HiDPI screens).")
+    var scale: Double = 1
 }
 
 extension OutputFormat: @retroactive ExpressibleByArgument {}
@@ -84,8 +89,8 @@ extension OutputFormat: @retroactive ExpressibleByArgument {}
 /// `settings` or the output's extension name, and the layout JSON (files all or none).
 /// `quiet`: no warnings.
 func emitDocument(_ document: RenderedDocument, output: String?, layout: String?, settings: OutputSettings,
-                  quiet: Bool) throws(CurveTypeError) {
-    try settings.validate()
+                  scaleOption: String = "--scale", quiet: Bool) throws(CurveTypeError) {
+    try settings.validate(scaleOption: scaleOption)
     if !quiet { for warning in document.warnings { printWarning(warning.description) } }
     try document.write(to: output ?? "-", settings: settings, layoutTo: layout)
 }
@@ -93,14 +98,20 @@ func emitDocument(_ document: RenderedDocument, output: String?, layout: String?
 /// A command that renders one SVG document from its options' request.
 protocol RenderingCommand: ParsableCommand {
     var outputOptions: OutputOptions { get }
+    /// The PNG's pixels per px.
+    var pngScale: Double { get }
+    /// The option that sets it (`--scale`; `--png-scale` for `spiral`).
+    var pngScaleOption: String { get }
     /// Checks the options and builds the request, without rendering it.
     func documentRequest() throws -> any DocumentRequest
 }
 
 extension RenderingCommand {
     func run() throws {
-        try outputOptions.emit(try documentRequest().renderDocument())
+        try outputOptions.emit(try documentRequest().renderDocument(), scale: pngScale, scaleOption: pngScaleOption)
     }
+
+    var pngScaleOption: String { "--scale" }
 }
 
 func printWarning(_ message: String) {

@@ -130,6 +130,10 @@ struct SpiralCommand: RenderingCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
+    @Option(name: .customLong("png-scale"), help: "PNG pixels per px, 1–8 (2 for HiDPI screens); --scale is the spiral's.")
+    var pngScale: Double = 1
+    var pngScaleOption: String { "--png-scale" }
+
     @Option(parsing: .unconditional, help: "px of space round the drawing when the canvas is fitted to it.")
     var padding: Double = 4
 

@@ -1,0 +1,130 @@
+import CurveTypeGeometry
+
+/// Adds link annotations to the one-page PDF cairo wrote, as an incremental update (ISO
+/// 32000-1, 7.5.6): the link annotations and the page again with its `/Annots`, a
+/// cross-reference section for them, and a trailer pointing back at cairo's.
+///
+/// Written by hand: cairo 1.16 (Debian 12's) has link tags (`cairo_tag_begin`), but a PDF made
+/// with one has a cross-reference table that points at an object it never writes (`qpdf
+/// --check`: "file is damaged"; checked here on a rectangle with one link). An incremental
+/// update is the PDF's own way to add objects to a finished file, and leaves cairo's bytes as
+/// they are.
+enum PDFLinks {
+    /// `pdf` with a link annotation per link; `links` boxes are in points, y down from the top
+    /// of a page `pageHeight` points high. `nil` if the file is not laid out as cairo writes it.
+    static func annotate(_ pdf: [UInt8], links: [(url: String, box: Rect)], pageHeight: Double) -> [UInt8]? {
+        guard !links.isEmpty else { return pdf }
+        // The page object: `N 0 obj\n<< /Type /Page` (not `/Pages`), up to its `endobj`.
+        guard let typePage = find(pdf, "<< /Type /Page", from: 0, where: { end in end < pdf.count && pdf[end] != UInt8(ascii: "s") }),
+              let header = lastLineStart(pdf, before: typePage),
+              let pageObject = Int(String(decoding: pdf[header..<typePage].prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self)),
+              let endObject = find(pdf, "endobj", from: typePage) else { return nil }
+        let page = Array(pdf[typePage..<endObject])
+        // The trailer's size, root and info, and where cairo's cross-reference table starts.
+        guard let trailer = findLast(pdf, "trailer"), let size = integer(after: "/Size ", in: pdf, from: trailer),
+              let root = integer(after: "/Root ", in: pdf, from: trailer), let info = integer(after: "/Info ", in: pdf, from: trailer),
+              let startxref = findLast(pdf, "startxref"), let previous = integer(after: "startxref", in: pdf, from: startxref) else {
+            return nil
+        }
+
+        var out = pdf
+        if out.last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
+        var offsets: [Int] = []
+        for (index, link) in links.enumerated() {
+            offsets.append(out.count)
+            let b = link.box
+            let rect = [b.minX, pageHeight - b.maxY, b.maxX, pageHeight - b.minY].map { Self.number($0) }.joined(separator: " ")
+            out += Array("\(size + index) 0 obj\n<< /Type /Annot /Subtype /Link /Rect [ \(rect) ] /Border [ 0 0 0 ] /A << /S /URI /URI ".utf8)
+            out += literal(link.url)
+            out += Array(" >> >>\nendobj\n".utf8)
+        }
+        let pageOffset = out.count
+        let annotations = (0..<links.count).map { "\(size + $0) 0 R" }.joined(separator: " ")
+        out += Array("\(pageObject) 0 obj\n<< /Annots [ \(annotations) ]".utf8)
+        out += page.dropFirst(2)
+        out += Array("endobj\n".utf8)
+        let xref = out.count
+        func entry(_ offset: Int) -> String {
+            let digits = String(offset)
+            return String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n"
+        }
+        var table = "xref\n\(pageObject) 1\n" + entry(pageOffset) + "\(size) \(links.count)\n"
+        for offset in offsets { table += entry(offset) }
+        table += "trailer\n<< /Size \(size + links.count)\n   /Root \(root) 0 R\n   /Info \(info) 0 R\n   /Prev \(previous)\n>>\n"
+        table += "startxref\n\(xref)\n%%EOF\n"
+        out += Array(table.utf8)
+        return out
+    }
+
+    /// A number as PDF writes it: up to three decimals, no exponent.
+    private static func number(_ v: Double) -> String {
+        let thousandths = Int((v * 1000).rounded())
+        let sign = thousandths < 0 ? "-" : ""
+        let whole = abs(thousandths) / 1000, fraction = abs(thousandths) % 1000
+        guard fraction != 0 else { return sign + String(whole) }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return sign + String(whole) + "." + digits
+    }
+
+    /// A PDF literal string: `(`, `)` and `\` escaped, bytes outside printable ASCII as octal.
+    private static func literal(_ text: String) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "(")]
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
+                out += [UInt8(ascii: "\\"), byte]
+            case 0x20..<0x7F:
+                out.append(byte)
+            default:
+                out.append(UInt8(ascii: "\\"))
+                for shift in [6, 3, 0] { out.append(UInt8(ascii: "0") + (byte >> UInt8(shift)) & 7) }
+            }
+        }
+        out.append(UInt8(ascii: ")"))
+        return out
+    }
+
+    private static func find(_ bytes: [UInt8], _ text: String, from start: Int, where accept: (Int) -> Bool = { _ in true }) -> Int? {
+        let needle = Array(text.utf8)
+        guard needle.count <= bytes.count else { return nil }
+        var i = start
+        while i + needle.count <= bytes.count {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle), accept(i + needle.count) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func findLast(_ bytes: [UInt8], _ text: String) -> Int? {
+        let needle = Array(text.utf8)
+        var i = bytes.count - needle.count
+        while i >= 0 {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Where the line before the one at `index` starts (`index` starts a line).
+    private static func lastLineStart(_ bytes: [UInt8], before index: Int) -> Int? {
+        guard index > 0, bytes[index - 1] == UInt8(ascii: "\n") else { return nil }
+        var i = index - 1
+        while i > 0 && bytes[i - 1] != UInt8(ascii: "\n") { i -= 1 }
+        return i
+    }
+
+    /// The whole number after `label` (and spaces or line breaks), at or after `start`.
+    private static func integer(after label: String, in bytes: [UInt8], from start: Int) -> Int? {
+        guard var i = find(bytes, label, from: start).map({ $0 + label.utf8.count }) else { return nil }
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        var value = 0, digits = 0
+        while i < bytes.count, (0x30...0x39).contains(bytes[i]), digits < 12 {
+            value = value * 10 + Int(bytes[i] - 0x30)
+            i += 1
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+}
