@@ -4,11 +4,12 @@
 @_exported import CurveTypeLayout
 @_exported import CurveTypeFrame
 @_exported import CurveTypeSVG
+@_exported import CurveTypeRaster
 @_exported import CurveTypeEffects
 
 /// CurveType's version: what `curvetype --version` prints, and part of the server's ETags, so
 /// output of one version is never taken for another's.
 public enum CurveTypeVersion {
     /// The version, `MAJOR.MINOR.PATCH`.
-    public static let string = "0.16.0"
+    public static let string = "0.17.0"
 }

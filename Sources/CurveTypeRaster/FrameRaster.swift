@@ -116,17 +116,67 @@ extension Frame {
         return canvas.links
     }
 
-    /// `D:YYYYMMDDHHmmSSZ`, PDF's date, for seconds since 1970 (UTC).
+    /// `YYYY-MM-DDThh:mm:ssZ` for seconds since 1970 (UTC): the ISO 8601 form cairo takes and
+    /// writes as PDF's `D:YYYYMMDDhhmmss`.
     static func pdfDate(_ seconds: Int64) -> String {
         var t = time_t(clamping: seconds)
         var parts = tm()
         gmtime_r(&t, &parts)
         func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "D:\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
     private static func describe(_ v: Double) -> String {
         guard v.isFinite else { return "\(v)" }
         return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
+
+/// A PNG's pixels, read by cairo: for checking a written PNG (a golden PNG compared with
+/// tolerance, a test of what was drawn where).
+public struct PNGPixels: Sendable, Equatable {
+    /// Pixels across and down.
+    public let width: Int
+    public let height: Int
+    /// Red, green, blue, alpha per pixel, 0…255, rows top to bottom; colours not premultiplied.
+    public let rgba: [UInt8]
+
+    /// Reads `png`; refused if cairo cannot decode it.
+    public init(png: [UInt8]) throws(RasterError) {
+        guard let surface = ByteSource.imageSurface(png: png) else { throw .refused("not a PNG cairo can read") }
+        defer { cairo_surface_destroy(surface) }
+        // cairo decodes any PNG into ARGB32 (or RGB24): native-endian words, premultiplied.
+        let format = cairo_image_surface_get_format(surface)
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface), format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else {
+            throw .refused("a PNG cairo decodes into a format other than 32-bit")
+        }
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let word = row[x]
+                let a = format == CAIRO_FORMAT_RGB24 ? 255 : Int(word >> 24)
+                func channel(_ shift: UInt32) -> UInt8 {
+                    let premultiplied = Int((word >> shift) & 0xFF)
+                    return a == 0 ? 0 : UInt8(min(255, (premultiplied * 255 + a / 2) / a))
+                }
+                let at = (y * w + x) * 4
+                out[at] = channel(16)
+                out[at + 1] = channel(8)
+                out[at + 2] = channel(0)
+                out[at + 3] = UInt8(a)
+            }
+        }
+        self.width = w
+        self.height = h
+        self.rgba = out
+    }
+
+    /// The pixel at column `x`, row `y` (from the top left): red, green, blue, alpha.
+    public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        let at = (y * width + x) * 4
+        return (rgba[at], rgba[at + 1], rgba[at + 2], rgba[at + 3])
     }
 }
