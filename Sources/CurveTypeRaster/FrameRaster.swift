@@ -135,8 +135,9 @@ extension Frame {
 /// A PNG's pixels, read by cairo: for checking a written PNG (a golden PNG compared with
 /// tolerance, a test of what was drawn where).
 public struct PNGPixels: Sendable, Equatable {
-    /// Pixels across and down.
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// Red, green, blue, alpha per pixel, 0…255, rows top to bottom; colours not premultiplied.
     public let rgba: [UInt8]

@@ -20,13 +20,15 @@ struct RunResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Standard output as bytes (a PNG, a PDF).
+    var stdoutBytes: [UInt8] = []
 }
 
 /// Runs `curvetype` with `arguments`, no standard input.
 func curvetype(_ arguments: [String]) throws -> RunResult {
     let result = try runProcess(curvetypeBinary, arguments)
     return RunResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
-                     stderr: String(decoding: result.stderr, as: UTF8.self))
+                     stderr: String(decoding: result.stderr, as: UTF8.self), stdoutBytes: [UInt8](result.stdout))
 }
 
 /// Splits a line into words as a POSIX shell would for '…', "…" (with \" and \\) and bare words.

@@ -1,0 +1,90 @@
+import CurveType
+import Foundation
+import TestSupport
+import Testing
+
+/// PNG and PDF from the command line and batches: chosen by extension or `--format`, checked
+/// with `--check`, the same bytes as the library's.
+@Suite struct RasterOutputTests {
+    init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
+
+    static let badge = ["badge", "--label", "build", "--message", "passing"]
+
+    /// `-o x.png` and `-o x.pdf` write by extension; `--format` overrides it (and names what
+    /// standard output gets); `--scale` sets the pixels.
+    @Test func formatByExtensionOrOption() throws {
+        let scratch = try scratchFolder("raster-cli")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+        for (name, extra, signature) in [
+            ("a.png", [String](), [UInt8]([0x89, 0x50, 0x4E, 0x47])), ("a.PDF", [], Array("%PDF".utf8)),
+            ("b.svg", ["--format", "png"], [0x89, 0x50, 0x4E, 0x47]), ("c.png", ["--format", "svg"], Array("<svg".utf8)),
+        ] {
+            let run = try curvetype(Self.badge + extra + ["-o", path(name)])
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(name): \(run.stderr)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path(name))))
+            #expect(Array(bytes.prefix(4)) == signature, "\(name) \(extra)")
+        }
+        // The library draws the same bytes.
+        let library = try BadgeRequest(label: "build", message: "passing").render().png()
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path("a.png")))) == library)
+        // --scale 2 doubles the pixels (PNG's IHDR: width and height, big-endian, at 16).
+        _ = try curvetype(Self.badge + ["--scale", "2", "-o", path("2x.png")])
+        let one = try PNGPixels(png: library), two = try PNGPixels(png: [UInt8](Data(contentsOf: URL(fileURLWithPath: path("2x.png")))))
+        #expect(two.width == 2 * one.width && two.height == 2 * one.height)
+        // Standard output takes a PNG with --format.
+        let piped = try curvetype(Self.badge + ["--format", "png"])
+        #expect(piped.status == 0 && Array(piped.stdoutBytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        // spiral's --scale is the spiral's own; its PNG's is --png-scale.
+        let spiral = try curvetype(["spiral", "--text", "ROUND", "--scale", "12", "--png-scale", "2", "-o", path("s.png")])
+        #expect(spiral.status == 0, "\(spiral.stderr)")
+    }
+
+    /// Bad values: one line, a non-zero exit, no file.
+    @Test func refusals() throws {
+        let scratch = try scratchFolder("raster-bad")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("x.png").path
+        for (words, message) in [
+            (["--scale", "9"], "--scale must be from 1 to 8, not 9.0"),
+            (["--scale", "0"], "--scale must be from 1 to 8, not 0.0"),
+            (["--format", "gif"], "The value 'gif' is invalid for '--format <format>'"),
+            (["--frame-time=-1"], "--frame-time must be from 0 to 3600 s, not -1.0"),
+        ] {
+            let run = try curvetype(Self.badge + words + ["-o", out])
+            #expect(run.status != 0 && run.stderr.contains(message) && run.stderr.split(separator: "\n").count == 1, "\(words): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        let spiral = try curvetype(["spiral", "--text", "ROUND", "--png-scale", "20", "-o", out])
+        #expect(spiral.status != 0 && spiral.stderr.contains("--png-scale must be from 1 to 8"), "\(spiral.stderr)")
+        // A picture past the PNG's limits is refused before anything is written.
+        let huge = try curvetype(["fit", "BIG", "--box", "9000x100", "--scale", "2", "-o", out])
+        #expect(huge.status != 0 && huge.stderr.contains("the most is 16384 on a side"), "\(huge.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// A batch writes each job by its output's extension, with a job's own `scale`; `--check`
+    /// compares PNG and PDF bytes as it compares SVG.
+    @Test func batchWritesAndChecksEveryFormat() throws {
+        let scratch = try scratchFolder("raster-batch")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+        let jobs = scratch.appendingPathComponent("jobs.jsonl")
+        try """
+        {"command": "badge", "label": "a", "message": "b", "output": "\(path("a.png"))", "scale": 2}
+        {"command": "seal", "ring": "ROUND THE SEAL · ", "center": "1", "output": "\(path("s.pdf"))"}
+        {"command": "circle", "args": ["ROUND"], "output": "\(path("c.svg"))"}
+        """.write(to: jobs, atomically: true, encoding: .utf8)
+        let written = try curvetype(["batch", jobs.path, "--threads", "2"])
+        #expect(written.status == 0, "\(written.stderr)")
+        let png = try PNGPixels(png: [UInt8](Data(contentsOf: URL(fileURLWithPath: path("a.png")))))
+        let one = try PNGPixels(png: try BadgeRequest(label: "a", message: "b").render().png())
+        #expect(png.width == 2 * one.width)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("s.pdf"))).prefix(4) == Data("%PDF".utf8))
+        let clean = try curvetype(["batch", jobs.path, "--check"])
+        #expect(clean.status == 0, "\(clean.stdout) \(clean.stderr)")
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: path("a.png")))
+        let stale = try curvetype(["batch", jobs.path, "--check"])
+        #expect(stale.status == 1 && stale.stdout.contains("differs: \(path("a.png"))"), "\(stale.stdout)")
+    }
+}
