@@ -90,8 +90,8 @@ public struct CommandInvocation: Sendable, Equatable {
         return (reader.kinds, reader.required)
     }
 
-    /// A reader that has recorded `command`'s options (and, with `outputs`, `-o`, `--layout`
-    /// and `--quiet`).
+    /// A reader that has recorded `command`'s options, `--format`, the PNG scale and
+    /// `--frame-time` (and, with `outputs`, `-o`, `--layout` and `--quiet`).
     static func schemaReader(_ command: String, outputs: Bool = true) -> OptionReader {
         var reader = OptionReader.schema()
         _ = try? JobDescription.Command(command, &reader, commands: "commands")
@@ -99,9 +99,10 @@ public struct CommandInvocation: Sendable, Equatable {
             _ = try? reader.text("output")
             _ = try? reader.text("layout")
             _ = try? reader.flag("quiet")
-            var settings = OutputSettings()
-            try? settings.read(&reader, command: command)
         }
+        // How the drawing is written: the command line's, a job's and a query's alike.
+        var settings = OutputSettings()
+        try? settings.read(&reader, command: command)
         return reader
     }
 
@@ -134,6 +135,9 @@ public struct QueryCommand: Sendable, Equatable {
     /// and values, sorted by name (`circle` with `radius=80&text=Hi` and `text=Hi&radius=80`
     /// alike). Equal for requests that render alike; a cache or an ETag keys on it.
     public var canonical: String
+    /// The format (`format`: svg by default), PNG scale (`scale`; `png-scale` for spiral) and
+    /// frame time (`frame-time`) of the answer.
+    public var settings = OutputSettings()
 
     /// Reads `items` (query names and values, in order, already percent-decoded) as options of
     /// `commandName`. A name is an option's long name, kebab or camel case (`label-color`,
@@ -176,6 +180,7 @@ public struct QueryCommand: Sendable, Equatable {
         }
         var reader = OptionReader(words: words, mayNameFiles: false)
         command = try JobDescription.Command(commandName, &reader, commands: "commands")
+        try settings.read(&reader, command: commandName)
         try reader.finish(command: commandName)
         // Each name and value with its length in bytes before it, so no value, whatever it
         // holds, can spell the boundary of another option (a cache keyed on this must never

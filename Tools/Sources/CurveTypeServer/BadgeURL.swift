@@ -15,14 +15,20 @@ public struct BadgeURL: Sendable, Equatable {
     public var message: String
     /// The colour as written (shields' names, hex, CSS); checked later.
     public var color: String
+    /// The format the address ends in (`.svg`, `.png`, `.pdf`), if any.
+    public var format: OutputFormat?
 
     /// Reads `content`, the path after `/badge/` as it came (still percent-encoded), with or
     /// without `.svg`. `nil` if it is not valid percent-encoded UTF-8 or not
-    /// `[label-]message-color`. Linear in the length, whatever the dashes.
+    /// `[label-]message-color`; `.svg`, `.png` or `.pdf` at the end names the format. Linear in the length, whatever the dashes.
     public init?(content: Substring) {
         guard let decoded = PercentDecoding.decode(content) else { return nil }
         var text = Substring(decoded)
-        if text.hasSuffix(".svg") { text = text.dropLast(4) }
+        format = nil
+        for candidate in OutputFormat.allCases where text.hasSuffix("." + candidate.rawValue) {
+            text = text.dropLast(4)
+            format = candidate
+        }
         guard let split = Self.split(Array(text.utf8)) else { return nil }
         let bytes = Array(text.utf8)
         func part(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }

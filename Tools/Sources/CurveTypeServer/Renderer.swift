@@ -7,10 +7,13 @@ import Synchronization
 /// One rendered SVG as the server sends it: its bytes, gzipped once on first demand.
 public final class RenderedSVG: Sendable {
     public let body: ByteBuffer
+    /// SVG, or a PNG or PDF drawn from the same frame.
+    public let format: OutputFormat
     private let gzipped: Mutex<ByteBuffer?> = Mutex(nil)
 
-    init(body: ByteBuffer) {
+    init(body: ByteBuffer, format: OutputFormat = .svg) {
         self.body = body
+        self.format = format
     }
 
     /// The body gzipped (computed once, then kept with the SVG).
@@ -67,7 +70,8 @@ public final class Renderer: Sendable {
         return "\"" + hash.hex + "\""
     }
 
-    /// The SVG for `query`, from the cache or rendered now.
+    /// The drawing for `query` (SVG, PNG or PDF, as its settings say), from the cache or
+    /// rendered now.
     public func svg(for query: QueryCommand) async throws(RenderFailure) -> RenderedSVG {
         if let cached = cache.withLock({ $0[query.canonical] }) {
             metrics.cacheHit()
@@ -78,7 +82,10 @@ public final class Renderer: Sendable {
             rendered = try await render { () throws(RenderFailure) -> ByteBuffer in
             do throws(CurveTypeError) {
                 let document = try query.request().renderDocument()
-                return ByteBuffer(string: document.svg)
+                switch try document.contents(query.settings.format(for: nil), settings: query.settings) {
+                case .text(let svg): return ByteBuffer(string: svg)
+                case .bytes(let bytes): return ByteBuffer(bytes: bytes)
+                }
             } catch {
                 throw .invalid(error.description)
             }
@@ -92,7 +99,7 @@ public final class Renderer: Sendable {
             throw error
         }
         metrics.rendered(command: query.command.name)
-        let svg = RenderedSVG(body: rendered)
+        let svg = RenderedSVG(body: rendered, format: query.settings.format(for: nil))
         let held = cache.withLock { cache in
             cache.insert(svg, for: query.canonical)
             return cache.bytes

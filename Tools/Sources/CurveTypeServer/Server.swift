@@ -62,7 +62,7 @@ public enum CurveTypeServer {
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                      body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }
-        // shields' static badge: /badge/<label>-<message>-<color>[.svg]
+        // shields' static badge: /badge/<label>-<message>-<color>[.svg|.png|.pdf]
         router.get("/badge/**") { request, _ in
             try await badgeFromPath(request, renderer: renderer)
         }
@@ -99,8 +99,14 @@ public enum CurveTypeServer {
         }
         var items = try queryItems(request)
         let maxAge = try cacheSeconds(&items, configuration: renderer.configuration)
+        // CurveType's own: the format (also `.png` or `.pdf` after the address), the PNG's
+        // scale and the frame time, which shields' reading does not know.
+        let own = ["format", "scale", "frameTime", "frame-time"]
+        var drawing = items.filter { own.contains($0.name) }
+        items.removeAll { own.contains($0.name) }
+        if let format = badge.format, !drawing.contains(where: { $0.name == "format" }) { drawing.append(("format", format.rawValue)) }
         let reading = try ShieldsBadgeQuery(badge: badge, query: items)
-        let query = try command("badge", reading.options)
+        let query = try command("badge", reading.options + drawing)
         var response = try await svgResponse(query, request: request, maxAge: maxAge, renderer: renderer)
         if !reading.ignored.isEmpty { response.headers[.curveTypeIgnored] = reading.headerValue }
         return response
@@ -208,6 +214,11 @@ public enum CurveTypeServer {
             case .busy:
                 throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"], message: "the server is rendering as much as it can; try again")
             }
+        }
+        guard svg.format == .svg else {
+            // PNG and PDF are compressed already: sent as they are.
+            headers[.contentType] = svg.format.mediaType
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: svg.body))
         }
         headers[.contentType] = "image/svg+xml; charset=utf-8"
         if HTTPConditions.acceptsGzip(request.headers[values: .acceptEncoding]) {

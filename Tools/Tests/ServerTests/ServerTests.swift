@@ -49,7 +49,9 @@ private func cliSVG(_ words: [String]) throws -> String {
     ])
     func shieldsRules(content: String, label: String, message: String, color: String) throws {
         let badge = try #require(BadgeURL(content: content[...]))
-        #expect(badge == BadgeURL(label: label, message: message, color: color))
+        var expected = BadgeURL(label: label, message: message, color: color)
+        expected.format = content.hasSuffix(".svg") ? .svg : nil
+        #expect(badge == expected)
     }
 
     /// The linear split gives what shields' pattern gives under a backtracking engine (Swift's
@@ -89,7 +91,7 @@ private func cliSVG(_ words: [String]) throws -> String {
         #expect(ContinuousClock.now - start < .seconds(10))
     }
 
-    @Test(arguments: ["a-b-c-d", "only", "", "a-b-c.png", "x-y-%ZZ", "x-y-%C3", "a-b-c-", "x%2Dy-z-blue"])
+    @Test(arguments: ["a-b-c-d", "only", "", "a-b-c.gif", "x-y-%ZZ", "x-y-%C3", "a-b-c-", "x%2Dy-z-blue"])
     func notABadge(content: String) {
         #expect(BadgeURL(content: content[...]) == nil)
     }
@@ -266,6 +268,38 @@ extension BadgeURL {
             }
             let stale = try await client.execute(uri: "/circle?text=Hi&radius=50", method: .get, headers: [.ifNoneMatch: "\"0000\""])
             #expect(stale.status == .ok)
+        }
+    }
+
+    /// PNG and PDF on every route: by the badge address's extension or `format`, with the
+    /// PNG's `scale`; each its own strong ETag, cached and answered 304 as SVG is; the bytes are
+    /// the library's.
+    @Test func pngAndPDF() async throws {
+        try await app().test(.router) { client in
+            let png = try await client.execute(uri: "/badge/build-passing-green.png?scale=2", method: .get)
+            #expect(png.status == .ok && png.headers[.contentType] == "image/png")
+            let library = try BadgeRequest(label: "build", message: "passing", color: try BadgeColor.parse("green")).render().png(scale: 2)
+            #expect(Array(buffer: png.body) == library)
+            let svg = try await client.execute(uri: "/badge/build-passing-green", method: .get)
+            let etag = try #require(png.headers[.eTag])
+            #expect(svg.headers[.eTag] != etag, "another representation, another strong ETag")
+            let again = try await client.execute(uri: "/badge/build-passing-green?format=png&scale=2", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+            let zipped = try await client.execute(uri: "/badge/build-passing-green.png", method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(zipped.headers[.contentEncoding] == nil, "a PNG is compressed already")
+            for effect in ["/circle?text=Hi&format=pdf", "/seal?ring=ROUND%20&center=1&format=pdf", "/spiral?text=Hi&format=png&png-scale=2",
+                           "/angle?angle=45&format=png&frame-time=0.1", "/fit?text=Hi&box=90x30&format=png", "/path?text=Hi&d=M0%200H90&format=pdf"] {
+                let response = try await client.execute(uri: effect, method: .get)
+                #expect(response.status == .ok, "\(effect): \(String(buffer: response.body))")
+                let pdf = effect.contains("format=pdf")
+                #expect(response.headers[.contentType] == (pdf ? "application/pdf" : "image/png"), "\(effect)")
+                #expect(Array(buffer: response.body).prefix(4) == (pdf ? Array("%PDF".utf8) : [0x89, 0x50, 0x4E, 0x47])[...], "\(effect)")
+            }
+            for bad in ["/badge/a-b-green.png?scale=9", "/circle?text=Hi&format=gif", "/spiral?text=Hi&format=png&png-scale=0",
+                        "/fit?text=BIG&box=9000x100&format=png&scale=2"] {
+                let response = try await client.execute(uri: bad, method: .get)
+                #expect(response.status == .badRequest, "\(bad): \(response.status)")
+            }
         }
     }
 
