@@ -27,9 +27,15 @@ let package = Package(
         .systemLibrary(
             name: "CFriBiDi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
+        // cairo's headers only (<cairo/cairo.h>): its functions are loaded on first use, so it
+        // is not linked (Sources/CCairo/shim.h says why).
         .systemLibrary(
-            name: "CCairo", pkgConfig: "cairo",
+            name: "CCairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // zlib, for the PNG writer's compression (already loaded with FreeType, which uses it).
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         // ICU's line break iterator (UAX #14), linked from the system like HarfBuzz. A C file
         // of its own: its header names no ICU type (see the header for why).
         .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -53,7 +59,7 @@ let package = Package(
         .target(name: "CurveTypeSVG", dependencies: ["CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
         // frames ─▶ PNG and PDF bytes, drawn by cairo (glyphs read from the fonts as the SVG
         // writer reads them); the only module that touches cairo
-        .target(name: "CurveTypeRaster", dependencies: ["CCairo", "CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
+        .target(name: "CurveTypeRaster", dependencies: ["CCairo", "CZlib", "CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
         // the effects: requests ─▶ frames ─▶ SVG (circle, spiral, path, fit, angle, badge, seal),
         // with their results, warnings and layout reports
         .target(

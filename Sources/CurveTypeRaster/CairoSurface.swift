@@ -48,11 +48,11 @@ final class ByteSource {
     static func imageSurface(png bytes: [UInt8]) -> OpaquePointer? {
         let source = ByteSource(bytes)
         let surface = withExtendedLifetime(source) {
-            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())
+            ct_cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())
         }
         guard let surface else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
+        guard ct_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            ct_cairo_surface_destroy(surface)
             return nil
         }
         return surface
@@ -61,5 +61,5 @@ final class ByteSource {
 
 extension cairo_status_t {
     /// cairo's own words for the status.
-    var message: String { String(cString: cairo_status_to_string(self)) }
+    var message: String { String(cString: ct_cairo_status_to_string(self)) }
 }

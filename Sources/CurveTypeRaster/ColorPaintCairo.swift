@@ -43,21 +43,21 @@ struct ColorPaintCairo {
         self.box = box
         self.text = text
         self.opacity = opacity
-        cairo_get_matrix(cr, &boxMatrix)
+        ct_cairo_get_matrix(cr, &boxMatrix)
     }
 
     /// Runs `fill` clipped to the glyph's box unless a glyph already clips it.
     private func bounded(_ fill: () -> Void) {
         guard !clipped else { return fill() }
-        cairo_save(cr)
+        ct_cairo_save(cr)
         var current = cairo_matrix_t(), outer = boxMatrix
-        cairo_get_matrix(cr, &current)
-        cairo_set_matrix(cr, &outer)
-        cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
-        cairo_clip(cr)
-        cairo_set_matrix(cr, &current)
+        ct_cairo_get_matrix(cr, &current)
+        ct_cairo_set_matrix(cr, &outer)
+        ct_cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+        ct_cairo_clip(cr)
+        ct_cairo_set_matrix(cr, &current)
         fill()
-        cairo_restore(cr)
+        ct_cairo_restore(cr)
     }
 
     mutating func draw(_ paint: ColorPaint) throws(RasterError) {
@@ -71,47 +71,47 @@ struct ColorPaintCairo {
         case .solid(let color):
             guard let (r, g, b, a) = rgba(color) else { return }
             bounded {
-                cairo_set_source_rgba(cr, r, g, b, a)
-                cairo_paint(cr)
+                ct_cairo_set_source_rgba(cr, r, g, b, a)
+                ct_cairo_paint(cr)
             }
         case .linearGradient(let line, let start, let end):
-            guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
+            guard let pattern = ct_cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
             bounded { fill(with: pattern, line: line) }
         case .radialGradient(let line, let c0, let r0, let c1, let r1):
-            guard let pattern = cairo_pattern_create_radial(c0.x, c0.y, max(r0, 0), c1.x, c1.y, max(r1, 0)) else { return }
+            guard let pattern = ct_cairo_pattern_create_radial(c0.x, c0.y, max(r0, 0), c1.x, c1.y, max(r1, 0)) else { return }
             bounded { fill(with: pattern, line: line) }
         case .sweepGradient(let line, let center, let start, let end):
             bounded { sweep(line, center: center, start: start, end: end) }
         case .glyph(let glyph, let fill):
             guard let outline = try? font.outline(of: glyph), outline.bounds != nil else { return }
-            cairo_save(cr)
-            cairo_new_path(cr)
+            ct_cairo_save(cr)
+            ct_cairo_new_path(cr)
             CairoPath.append(outline.path, to: cr)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-            cairo_clip(cr)
+            ct_cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            ct_cairo_clip(cr)
             let outer = clipped
             clipped = true
             defer { clipped = outer }
             try draw(fill)
-            cairo_restore(cr)
+            ct_cairo_restore(cr)
         case .transform(let m, let inner):
             guard m.a * m.d - m.b * m.c != 0, [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return }
-            cairo_save(cr)
+            ct_cairo_save(cr)
             var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
-            cairo_transform(cr, &matrix)
+            ct_cairo_transform(cr, &matrix)
             try draw(inner)
-            cairo_restore(cr)
+            ct_cairo_restore(cr)
         case .composite(let source, let mode, let backdrop):
-            cairo_push_group(cr)
+            ct_cairo_push_group(cr)
             try draw(backdrop)
-            cairo_push_group(cr)
+            ct_cairo_push_group(cr)
             try draw(source)
-            cairo_pop_group_to_source(cr)
-            cairo_set_operator(cr, Self.operator(mode))
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_pop_group_to_source(cr)
-            cairo_paint(cr)
+            ct_cairo_pop_group_to_source(cr)
+            ct_cairo_set_operator(cr, Self.operator(mode))
+            ct_cairo_paint(cr)
+            ct_cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            ct_cairo_pop_group_to_source(cr)
+            ct_cairo_paint(cr)
         }
     }
 
@@ -164,23 +164,23 @@ struct ColorPaintCairo {
     /// cairo's stops run 0…1: a line reaching past them is rescaled onto the pattern's geometry
     /// by moving its points, as the SVG writer does.
     private func fill(with pattern: OpaquePointer, line: ColorLine) {
-        defer { cairo_pattern_destroy(pattern) }
+        defer { ct_cairo_pattern_destroy(pattern) }
         guard let first = line.stops.first?.offset, let last = line.stops.last?.offset else { return }
         var stops = line.stops
         if first != 0 || last != 1 {
             if last > first {
                 // Move the geometry so that `first` is 0 and `last` is 1.
                 var x0 = 0.0, y0 = 0.0, r0 = 0.0, x1 = 0.0, y1 = 0.0, r1 = 0.0
-                if cairo_pattern_get_type(pattern) == CAIRO_PATTERN_TYPE_LINEAR {
-                    cairo_pattern_get_linear_points(pattern, &x0, &y0, &x1, &y1)
-                    let moved = cairo_pattern_create_linear(x0 + (x1 - x0) * first, y0 + (y1 - y0) * first,
+                if ct_cairo_pattern_get_type(pattern) == CAIRO_PATTERN_TYPE_LINEAR {
+                    ct_cairo_pattern_get_linear_points(pattern, &x0, &y0, &x1, &y1)
+                    let moved = ct_cairo_pattern_create_linear(x0 + (x1 - x0) * first, y0 + (y1 - y0) * first,
                                                             x0 + (x1 - x0) * last, y0 + (y1 - y0) * last)
                     if let moved { fill(with: moved, stops: stops.map { ColorStop(offset: ($0.offset - first) / (last - first), color: $0.color) }, extend: line.extend) }
                 } else {
-                    cairo_pattern_get_radial_circles(pattern, &x0, &y0, &r0, &x1, &y1, &r1)
+                    ct_cairo_pattern_get_radial_circles(pattern, &x0, &y0, &r0, &x1, &y1, &r1)
                     func at(_ t: Double) -> (Double, Double, Double) { (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, max(r0 + (r1 - r0) * t, 0)) }
                     let (ax, ay, ar) = at(first), (bx, by, br) = at(last)
-                    if let moved = cairo_pattern_create_radial(ax, ay, ar, bx, by, br) {
+                    if let moved = ct_cairo_pattern_create_radial(ax, ay, ar, bx, by, br) {
                         fill(with: moved, stops: stops.map { ColorStop(offset: ($0.offset - first) / (last - first), color: $0.color) }, extend: line.extend)
                     }
                 }
@@ -188,24 +188,24 @@ struct ColorPaintCairo {
             }
             stops = stops.map { ColorStop(offset: min(max($0.offset, 0), 1), color: $0.color) }
         }
-        cairo_pattern_reference(pattern)
+        ct_cairo_pattern_reference(pattern)
         fill(with: pattern, stops: stops, extend: line.extend)
     }
 
     private func fill(with pattern: OpaquePointer, stops: [ColorStop], extend: GradientExtend) {
-        defer { cairo_pattern_destroy(pattern) }
+        defer { ct_cairo_pattern_destroy(pattern) }
         for stop in stops {
             guard let (r, g, b, a) = rgba(stop.color) else { continue }
-            cairo_pattern_add_color_stop_rgba(pattern, stop.offset, r, g, b, a)
+            ct_cairo_pattern_add_color_stop_rgba(pattern, stop.offset, r, g, b, a)
         }
         let mode: cairo_extend_t = switch extend {
         case .pad: CAIRO_EXTEND_PAD
         case .repeat: CAIRO_EXTEND_REPEAT
         case .reflect: CAIRO_EXTEND_REFLECT
         }
-        cairo_pattern_set_extend(pattern, mode)
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
+        ct_cairo_pattern_set_extend(pattern, mode)
+        ct_cairo_set_source(cr, pattern)
+        ct_cairo_paint(cr)
     }
 
     /// A sweep gradient: pie slices of at most `step` degrees about `center`, each a mesh patch
@@ -213,11 +213,11 @@ struct ColorPaintCairo {
     /// past the clip's corners.
     private func sweep(_ line: ColorLine, center: Point, start: Double, end: Double) {
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        ct_cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         let reach = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x0, y: y1), Point(x: x1, y: y1)]
             .map { ($0 - center).length }.max() ?? 0
-        guard reach > 0, reach.isFinite, let mesh = cairo_pattern_create_mesh() else { return }
-        defer { cairo_pattern_destroy(mesh) }
+        guard reach > 0, reach.isFinite, let mesh = ct_cairo_pattern_create_mesh() else { return }
+        defer { ct_cairo_pattern_destroy(mesh) }
         let step = 5.0
         let radius = reach * 1.1 + 1
         // The cubic that best follows a circular arc of `step` degrees.
@@ -231,17 +231,17 @@ struct ColorPaintCairo {
             let c0 = colour(Double(i) * step), c1 = colour(Double(i + 1) * step)
             let p0 = center + Point(x: cos(a0), y: sin(a0)) * radius, p1 = center + Point(x: cos(a1), y: sin(a1)) * radius
             let t0 = Point(x: -sin(a0), y: cos(a0)) * (radius * k), t1 = Point(x: sin(a1), y: -cos(a1)) * (radius * k)
-            cairo_mesh_pattern_begin_patch(mesh)
-            cairo_mesh_pattern_move_to(mesh, center.x, center.y)
-            cairo_mesh_pattern_line_to(mesh, p0.x, p0.y)
-            cairo_mesh_pattern_curve_to(mesh, p0.x + t0.x, p0.y + t0.y, p1.x + t1.x, p1.y + t1.y, p1.x, p1.y)
-            cairo_mesh_pattern_line_to(mesh, center.x, center.y)
+            ct_cairo_mesh_pattern_begin_patch(mesh)
+            ct_cairo_mesh_pattern_move_to(mesh, center.x, center.y)
+            ct_cairo_mesh_pattern_line_to(mesh, p0.x, p0.y)
+            ct_cairo_mesh_pattern_curve_to(mesh, p0.x + t0.x, p0.y + t0.y, p1.x + t1.x, p1.y + t1.y, p1.x, p1.y)
+            ct_cairo_mesh_pattern_line_to(mesh, center.x, center.y)
             for (corner, c) in [(0, c0), (1, c0), (2, c1), (3, c1)] {
-                cairo_mesh_pattern_set_corner_color_rgba(mesh, UInt32(corner), c.0, c.1, c.2, c.3)
+                ct_cairo_mesh_pattern_set_corner_color_rgba(mesh, UInt32(corner), c.0, c.1, c.2, c.3)
             }
-            cairo_mesh_pattern_end_patch(mesh)
+            ct_cairo_mesh_pattern_end_patch(mesh)
         }
-        cairo_set_source(cr, mesh)
-        cairo_paint(cr)
+        ct_cairo_set_source(cr, mesh)
+        ct_cairo_paint(cr)
     }
 }

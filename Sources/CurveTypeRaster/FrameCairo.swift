@@ -48,11 +48,11 @@ final class FrameCairo {
 
     /// Draws the backdrop, then the items.
     func draw() throws(RasterError) {
-        cairo_set_miter_limit(cr, 4)
+        ct_cairo_set_miter_limit(cr, 4)
         let state = State()
         for item in frame.backdrop { try draw(item, state) }
         for item in frame.items { try draw(item, state) }
-        let status = cairo_status(cr)
+        let status = ct_cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status.message) }
     }
 
@@ -109,10 +109,10 @@ final class FrameCairo {
             var state = state
             state.fill = use.fill
             state.fillOpacity = use.fillOpacity
-            cairo_save(cr)
-            cairo_translate(cr, 0, use.offsetY)
+            ct_cairo_save(cr)
+            ct_cairo_translate(cr, 0, use.offsetY)
             for child in items { try draw(child, state) }
-            cairo_restore(cr)
+            ct_cairo_restore(cr)
         }
     }
 
@@ -137,12 +137,12 @@ final class FrameCairo {
     func noteExtents(stroke: Bool = false) {
         guard linkBox != nil else { return }
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        if stroke { cairo_stroke_extents(cr, &x0, &y0, &x1, &y1) } else { cairo_fill_extents(cr, &x0, &y0, &x1, &y1) }
+        if stroke { ct_cairo_stroke_extents(cr, &x0, &y0, &x1, &y1) } else { ct_cairo_fill_extents(cr, &x0, &y0, &x1, &y1) }
         guard x1 > x0 || y1 > y0 else { return }
         var xs: [Double] = [], ys: [Double] = []
         for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
             var (dx, dy) = (x, y)
-            cairo_user_to_device(cr, &dx, &dy)
+            ct_cairo_user_to_device(cr, &dx, &dy)
             xs.append(dx)
             ys.append(dy)
         }
@@ -179,13 +179,13 @@ final class FrameCairo {
         var state = state
         var group = false
         var blend: cairo_operator_t?
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
+        ct_cairo_save(cr)
+        defer { ct_cairo_restore(cr) }
         for case .rotation(let angles, let center, let keyTimes, _) in animations {
             let angle = Self.value(at: progress(of: animations), angles, keyTimes)
-            cairo_translate(cr, center.x, center.y)
-            cairo_rotate(cr, angle * .pi / 180)
-            cairo_translate(cr, -center.x, -center.y)
+            ct_cairo_translate(cr, center.x, center.y)
+            ct_cairo_rotate(cr, angle * .pi / 180)
+            ct_cairo_translate(cr, -center.x, -center.y)
         }
         for item in style {
             switch item {
@@ -198,15 +198,15 @@ final class FrameCairo {
             case .fontFamily, .fontSize, .hidden: break
             case .clip(let name):
                 guard let shapes = clips[name] else { continue }
-                cairo_new_path(cr)
+                ct_cairo_new_path(cr)
                 for shape in shapes {
-                    cairo_save(cr)
+                    ct_cairo_save(cr)
                     for case .transform(let m) in shape.style { transform(m) }
                     appendGeometry(shape.geometry, animations: shape.animations)
-                    cairo_restore(cr)
+                    ct_cairo_restore(cr)
                 }
-                cairo_clip(cr)
-            case .crispEdges: cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+                ct_cairo_clip(cr)
+            case .crispEdges: ct_cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
             case .isolated: group = true
             case .blend(let mode):
                 group = true
@@ -215,11 +215,11 @@ final class FrameCairo {
             }
         }
         if group {
-            cairo_push_group(cr)
+            ct_cairo_push_group(cr)
             try body(state)
-            cairo_pop_group_to_source(cr)
-            cairo_set_operator(cr, blend ?? CAIRO_OPERATOR_OVER)
-            cairo_paint(cr)
+            ct_cairo_pop_group_to_source(cr)
+            ct_cairo_set_operator(cr, blend ?? CAIRO_OPERATOR_OVER)
+            ct_cairo_paint(cr)
         } else {
             try body(state)
         }
@@ -251,10 +251,10 @@ final class FrameCairo {
         var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
         // A singular map draws nothing (cairo would fail the whole context).
         guard m.a * m.d - m.b * m.c != 0, [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else {
-            cairo_scale(cr, 0.000001, 0.000001)
+            ct_cairo_scale(cr, 0.000001, 0.000001)
             return
         }
-        cairo_transform(cr, &matrix)
+        ct_cairo_transform(cr, &matrix)
     }
 
     // MARK: Animation
@@ -321,39 +321,39 @@ final class FrameCairo {
             guard r.width > 0, r.height > 0 else { return }
             let rx = min(max(radius, 0), r.width / 2, r.height / 2)
             if rx == 0 {
-                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                ct_cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
             } else {
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, r.maxX - rx, r.minY + rx, rx, -.pi / 2, 0)
-                cairo_arc(cr, r.maxX - rx, r.maxY - rx, rx, 0, .pi / 2)
-                cairo_arc(cr, r.minX + rx, r.maxY - rx, rx, .pi / 2, .pi)
-                cairo_arc(cr, r.minX + rx, r.minY + rx, rx, .pi, 3 * .pi / 2)
-                cairo_close_path(cr)
+                ct_cairo_new_sub_path(cr)
+                ct_cairo_arc(cr, r.maxX - rx, r.minY + rx, rx, -.pi / 2, 0)
+                ct_cairo_arc(cr, r.maxX - rx, r.maxY - rx, rx, 0, .pi / 2)
+                ct_cairo_arc(cr, r.minX + rx, r.maxY - rx, rx, .pi / 2, .pi)
+                ct_cairo_arc(cr, r.minX + rx, r.minY + rx, rx, .pi, 3 * .pi / 2)
+                ct_cairo_close_path(cr)
             }
         case .circle(let center, let radius):
             guard radius > 0 else { return }
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
-            cairo_close_path(cr)
+            ct_cairo_new_sub_path(cr)
+            ct_cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
+            ct_cairo_close_path(cr)
         case .path(let path):
             CairoPath.append(animatedPath(path, animations), to: cr)
         }
     }
 
     private func draw(_ shape: FrameShape, _ state: State) throws(RasterError) {
-        cairo_new_path(cr)
+        ct_cairo_new_path(cr)
         appendGeometry(shape.geometry, animations: shape.animations)
         let bounds = shapeBounds(shape.geometry)
         if let fill = paint(for: state, stroke: false) {
             // A link covers a transparent fill too, as a browser's pointer finds it.
             noteExtents()
             if setSource(fill, opacity: state.fillOpacity, bounds: bounds) {
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-                cairo_fill_preserve(cr)
+                ct_cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                ct_cairo_fill_preserve(cr)
             }
         }
         if state.strokeWidth > 0, let stroke = paint(for: state, stroke: true), setSource(stroke, opacity: 1, bounds: bounds) {
-            cairo_set_line_width(cr, state.strokeWidth)
+            ct_cairo_set_line_width(cr, state.strokeWidth)
             let cap: cairo_line_cap_t = switch state.cap {
             case .butt: CAIRO_LINE_CAP_BUTT
             case .round: CAIRO_LINE_CAP_ROUND
@@ -364,12 +364,12 @@ final class FrameCairo {
             case .round: CAIRO_LINE_JOIN_ROUND
             case .bevel: CAIRO_LINE_JOIN_BEVEL
             }
-            cairo_set_line_cap(cr, cap)
-            cairo_set_line_join(cr, join)
+            ct_cairo_set_line_cap(cr, cap)
+            ct_cairo_set_line_join(cr, join)
             noteExtents(stroke: true)
-            cairo_stroke_preserve(cr)
+            ct_cairo_stroke_preserve(cr)
         }
-        cairo_new_path(cr)
+        ct_cairo_new_path(cr)
     }
 
     private func shapeBounds(_ geometry: FrameGeometry) -> Rect? {
@@ -418,27 +418,27 @@ final class FrameCairo {
         switch paint {
         case .color(let r, let g, let b, let a):
             guard a * opacity > 0 else { return false }
-            cairo_set_source_rgba(cr, r, g, b, a * opacity)
+            ct_cairo_set_source_rgba(cr, r, g, b, a * opacity)
             return true
         case .gradient(let start, let end, let stops):
             // SVG's objectBoundingBox: an empty box draws nothing.
             guard let box = bounds, box.width > 0, box.height > 0 else { return false }
-            guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return false }
-            defer { cairo_pattern_destroy(pattern) }
+            guard let pattern = ct_cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return false }
+            defer { ct_cairo_pattern_destroy(pattern) }
             var previous = 0.0
             for stop in stops {
                 // SVG clamps offsets to 0…1 and to at least the previous stop's.
                 let offset = max(min(max(stop.offset, 0), 1), previous)
                 previous = offset
                 guard case .color(let r, let g, let b, let a) = Self.rgba(stop.color ?? .black) else { continue }
-                cairo_pattern_add_color_stop_rgba(pattern, offset, r, g, b, a * min(max(stop.opacity, 0), 1) * opacity)
+                ct_cairo_pattern_add_color_stop_rgba(pattern, offset, r, g, b, a * min(max(stop.opacity, 0), 1) * opacity)
             }
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            ct_cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             // User space → box units.
             var matrix = cairo_matrix_t(xx: 1 / box.width, yx: 0, xy: 0, yy: 1 / box.height,
                                         x0: -box.minX / box.width, y0: -box.minY / box.height)
-            cairo_pattern_set_matrix(pattern, &matrix)
-            cairo_set_source(cr, pattern)
+            ct_cairo_pattern_set_matrix(pattern, &matrix)
+            ct_cairo_set_source(cr, pattern)
             return true
         }
     }
@@ -454,28 +454,28 @@ final class FrameCairo {
             let (w, h) = (Double(raster.pixelWidth), Double(raster.pixelHeight))
             // Fitted inside the box and centred (SVG's xMidYMid meet).
             let k = min(box.width / w, box.height / h)
-            cairo_save(cr)
-            cairo_translate(cr, box.minX + (box.width - w * k) / 2, box.minY + (box.height - h * k) / 2)
-            cairo_scale(cr, k, k)
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_rectangle(cr, 0, 0, w, h)
+            ct_cairo_save(cr)
+            ct_cairo_translate(cr, box.minX + (box.width - w * k) / 2, box.minY + (box.height - h * k) / 2)
+            ct_cairo_scale(cr, k, k)
+            ct_cairo_set_source_surface(cr, surface, 0, 0)
+            ct_cairo_pattern_set_filter(ct_cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            ct_cairo_rectangle(cr, 0, 0, w, h)
             noteExtents()
-            cairo_fill(cr)
-            cairo_restore(cr)
+            ct_cairo_fill(cr)
+            ct_cairo_restore(cr)
         case .vector(let svg):
             let v = svg.viewBox
             guard v.width > 0, v.height > 0 else { return }
             let k = min(box.width / v.width, box.height / v.height)
-            cairo_save(cr)
-            cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
-            cairo_clip(cr)
-            cairo_translate(cr, box.minX + (box.width - v.width * k) / 2, box.minY + (box.height - v.height * k) / 2)
-            cairo_scale(cr, k, k)
-            cairo_translate(cr, -v.minX, -v.minY)
+            ct_cairo_save(cr)
+            ct_cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+            ct_cairo_clip(cr)
+            ct_cairo_translate(cr, box.minX + (box.width - v.width * k) / 2, box.minY + (box.height - v.height * k) / 2)
+            ct_cairo_scale(cr, k, k)
+            ct_cairo_translate(cr, -v.minX, -v.minY)
             var painter = SafeSVGCairo(canvas: self, document: svg)
             try painter.draw()
-            cairo_restore(cr)
+            ct_cairo_restore(cr)
         }
     }
 }
@@ -488,20 +488,20 @@ enum CairoPath {
         for element in path.elements {
             switch element {
             case .move(let p):
-                cairo_move_to(cr, p.x, p.y)
+                ct_cairo_move_to(cr, p.x, p.y)
                 current = p; start = p
             case .line(let p):
-                cairo_line_to(cr, p.x, p.y)
+                ct_cairo_line_to(cr, p.x, p.y)
                 current = p
             case .quad(let c, let p):
                 let c1 = current + (c - current) * (2.0 / 3), c2 = p + (c - p) * (2.0 / 3)
-                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                ct_cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
                 current = p
             case .cubic(let c1, let c2, let p):
-                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                ct_cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
                 current = p
             case .close:
-                cairo_close_path(cr)
+                ct_cairo_close_path(cr)
                 current = start
             }
         }
@@ -515,22 +515,22 @@ enum CairoPath {
             switch element {
             case .move(let p):
                 let q = m.apply(p)
-                cairo_move_to(cr, q.x, q.y)
+                ct_cairo_move_to(cr, q.x, q.y)
                 current = p; start = p
             case .line(let p):
                 let q = m.apply(p)
-                cairo_line_to(cr, q.x, q.y)
+                ct_cairo_line_to(cr, q.x, q.y)
                 current = p
             case .quad(let c, let p):
                 let c1 = m.apply(current + (c - current) * (2.0 / 3)), c2 = m.apply(p + (c - p) * (2.0 / 3)), q = m.apply(p)
-                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, q.x, q.y)
+                ct_cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, q.x, q.y)
                 current = p
             case .cubic(let c1, let c2, let p):
                 let a = m.apply(c1), b = m.apply(c2), q = m.apply(p)
-                cairo_curve_to(cr, a.x, a.y, b.x, b.y, q.x, q.y)
+                ct_cairo_curve_to(cr, a.x, a.y, b.x, b.y, q.x, q.y)
                 current = p
             case .close:
-                cairo_close_path(cr)
+                ct_cairo_close_path(cr)
                 current = start
             }
         }

@@ -20,32 +20,38 @@ public enum RasterFormat {
     public static let maximumBytes = 256 << 20
     /// PDF points per px: CSS's 96 px to the inch, PDF's 72 points.
     public static let pointsPerPixel = 0.75
+
+    /// Whether cairo (libcairo2), which draws PNG and PDF, can be loaded: it is loaded on first
+    /// use, so a process that writes only SVG never pays for it.
+    public static var isAvailable: Bool { ct_cairo_available() != 0 }
+
+    static func requireCairo() throws(RasterError) {
+        guard isAvailable else { throw .refused("PNG and PDF are drawn by cairo, and libcairo.so.2 cannot be loaded (Debian: apt-get install libcairo2)") }
+    }
 }
 
 extension Frame {
     /// The frame as a PNG: `scale` device pixels per px (1…8), drawn at `time` s of its
     /// animations (`nil`: after they have ended, the picture a viewer keeps).
     ///
-    /// The PNG is ⌈width × scale⌉ × ⌈height × scale⌉ pixels, 8-bit RGBA, non-interlaced, with no
-    /// time or text chunk: cairo's encoder (libpng at zlib's default level, no other settings),
-    /// so the same frame gives the same bytes in every run and at every thread count.
+    /// The PNG is ⌈width × scale⌉ × ⌈height × scale⌉ pixels, 8-bit RGBA, non-interlaced, its
+    /// density in a `pHYs` chunk (96 dpi × scale), with no time or text chunk (`PNGEncoder`):
+    /// the same frame gives the same bytes in every run and at every thread count.
     public func png(scale: Double = 1, time: Double? = nil) throws(RasterError) -> [UInt8] {
         guard scale.isFinite, RasterFormat.scales.contains(scale) else {
             throw .refused("the PNG scale must be from 1 to 8, not \(scale)")
         }
+        try RasterFormat.requireCairo()
         let (w, h) = try pixelSize(scale: scale)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
+        guard let surface = ct_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
             throw .cairo("no image surface")
         }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .cairo(cairo_surface_status(surface).message) }
+        defer { ct_cairo_surface_destroy(surface) }
+        guard ct_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .cairo(ct_cairo_surface_status(surface).message) }
         try draw(on: surface, scale: scale, time: time, textAsText: false)
-        let sink = ByteSink(limit: RasterFormat.maximumBytes)
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
-        }
-        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status.message) }
-        return sink.bytes
+        ct_cairo_surface_flush(surface)
+        guard let png = PNGEncoder.encode(surface: surface, scale: scale) else { throw .cairo("zlib could not compress the PNG") }
+        return png
     }
 
     /// The PNG's size in pixels at `scale`, checked against the limits.
@@ -68,6 +74,7 @@ extension Frame {
     /// The same frame gives the same bytes: no date is written unless `creationDate` (seconds
     /// since 1970, UTC; the command line passes `SOURCE_DATE_EPOCH`) is given.
     public func pdf(time: Double? = nil, creationDate: Int64? = nil) throws(RasterError) -> [UInt8] {
+        try RasterFormat.requireCairo()
         let k = RasterFormat.pointsPerPixel
         guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 200_000, height <= 200_000 else {
             throw .refused("a PDF page must be more than 0 and at most 200000 px on a side")
@@ -76,17 +83,17 @@ extension Frame {
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         var links: [(url: String, box: Rect)] = []
         try withExtendedLifetime(sink) { () throws(RasterError) in
-            guard let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width * k, height * k) else {
+            guard let surface = ct_cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width * k, height * k) else {
                 throw .cairo("no PDF surface")
             }
-            defer { cairo_surface_destroy(surface) }
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .cairo(cairo_surface_status(surface).message) }
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "CurveType")
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate.map(Self.pdfDate) ?? "")
+            defer { ct_cairo_surface_destroy(surface) }
+            guard ct_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .cairo(ct_cairo_surface_status(surface).message) }
+            ct_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+            ct_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "CurveType")
+            ct_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate.map(Self.pdfDate) ?? "")
             links = try draw(on: surface, scale: k, time: time, textAsText: true)
-            cairo_surface_finish(surface)
-            let status = cairo_surface_status(surface)
+            ct_cairo_surface_finish(surface)
+            let status = ct_cairo_surface_status(surface)
             guard status == CAIRO_STATUS_SUCCESS else {
                 if status == CAIRO_STATUS_WRITE_ERROR { throw .refused("the PDF would be more than \(RasterFormat.maximumBytes >> 20) MiB") }
                 throw .cairo(status.message)
@@ -101,15 +108,15 @@ extension Frame {
     /// Draws the frame; the links it drew, with their boxes (device space).
     @discardableResult
     private func draw(on surface: OpaquePointer, scale: Double, time: Double?, textAsText: Bool) throws(RasterError) -> [(url: String, box: Rect)] {
-        guard let cr = cairo_create(surface) else { throw .cairo("no context") }
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, scale, scale)
+        guard let cr = ct_cairo_create(surface) else { throw .cairo("no context") }
+        defer { ct_cairo_destroy(cr) }
+        ct_cairo_scale(cr, scale, scale)
         // Glyph positions exactly as laid out: no hinting of outlines or metrics.
-        if let options = cairo_font_options_create() {
-            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            cairo_set_font_options(cr, options)
-            cairo_font_options_destroy(options)
+        if let options = ct_cairo_font_options_create() {
+            ct_cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            ct_cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            ct_cairo_set_font_options(cr, options)
+            ct_cairo_font_options_destroy(options)
         }
         let canvas = FrameCairo(cr: cr, frame: self, time: time, textAsText: textAsText)
         try canvas.draw()
@@ -144,13 +151,14 @@ public struct PNGPixels: Sendable, Equatable {
 
     /// Reads `png`; refused if cairo cannot decode it.
     public init(png: [UInt8]) throws(RasterError) {
+        try RasterFormat.requireCairo()
         guard let surface = ByteSource.imageSurface(png: png) else { throw .refused("not a PNG cairo can read") }
-        defer { cairo_surface_destroy(surface) }
+        defer { ct_cairo_surface_destroy(surface) }
         // cairo decodes any PNG into ARGB32 (or RGB24): native-endian words, premultiplied.
-        let format = cairo_image_surface_get_format(surface)
-        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface), format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else {
+        let format = ct_cairo_image_surface_get_format(surface)
+        let w = Int(ct_cairo_image_surface_get_width(surface)), h = Int(ct_cairo_image_surface_get_height(surface))
+        let stride = Int(ct_cairo_image_surface_get_stride(surface))
+        guard let data = ct_cairo_image_surface_get_data(surface), format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else {
             throw .refused("a PNG cairo decodes into a format other than 32-bit")
         }
         var out = [UInt8](repeating: 0, count: w * h * 4)

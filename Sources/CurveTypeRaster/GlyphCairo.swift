@@ -51,8 +51,8 @@ struct GlyphCairo {
 
     /// Destroys the surfaces and faces made for the document.
     func release() {
-        for surface in surfaces.values { if let surface { cairo_surface_destroy(surface) } }
-        for surface in fresh { if let surface { cairo_surface_destroy(surface) } }
+        for surface in surfaces.values { if let surface { ct_cairo_surface_destroy(surface) } }
+        for surface in fresh { if let surface { ct_cairo_surface_destroy(surface) } }
         for face in textFaces.values { face.release() }
     }
 
@@ -126,13 +126,13 @@ struct GlyphCairo {
             guard pending else { return }
             pending = false
             if let paint, canvas.setSource(paint, opacity: opacity, bounds: bounds()) {
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                ct_cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
                 canvas.noteExtents()
-                cairo_fill(cr)
+                ct_cairo_fill(cr)
             }
-            cairo_new_path(cr)
+            ct_cairo_new_path(cr)
         }
-        cairo_new_path(cr)
+        ct_cairo_new_path(cr)
         for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
             let font = run.fonts[placed.font]
             switch try kind(font, placed.glyph) {
@@ -149,17 +149,17 @@ struct GlyphCairo {
                         .color(Double($0.red) / 255, Double($0.green) / 255, Double($0.blue) / 255, Double($0.alpha) / 255)
                     } ?? paint
                     if let source, canvas.setSource(source, opacity: layer.color == nil ? opacity : 1, bounds: bounds()) {
-                        cairo_fill(cr)
+                        ct_cairo_fill(cr)
                     }
-                    cairo_new_path(cr)
+                    ct_cairo_new_path(cr)
                 }
             case .paint(let tree, let box):
                 flush()
-                cairo_save(cr)
+                ct_cairo_save(cr)
                 canvas.transform(Self.map(placed))
                 var painter = ColorPaintCairo(cr: cr, font: font, box: box, text: paint, opacity: opacity)
                 try painter.draw(tree)
-                cairo_restore(cr)
+                ct_cairo_restore(cr)
             case .image(let image):
                 flush()
                 try drawImage(image, placed: placed, font: font)
@@ -179,21 +179,21 @@ struct GlyphCairo {
             if isVector { fresh.append(surface) } else { surfaces[key] = surface }
         }
         guard let surface else { return }
-        let (pw, ph) = (Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
+        let (pw, ph) = (Double(ct_cairo_image_surface_get_width(surface)), Double(ct_cairo_image_surface_get_height(surface)))
         let b = image.bounds, s = placed.scale
         guard pw > 0, ph > 0, b.width > 0, b.height > 0 else { return }
-        cairo_save(cr)
+        ct_cairo_save(cr)
         let local = Self.placement(placed)
         var matrix = cairo_matrix_t(xx: local.a, yx: local.b, xy: local.c, yy: local.d, x0: local.tx, y0: local.ty)
-        cairo_transform(cr, &matrix)
+        ct_cairo_transform(cr, &matrix)
         // The box in the glyph's own px (y down): its top is the font's maxY.
-        cairo_translate(cr, b.minX * s, -b.maxY * s)
-        cairo_scale(cr, b.width * s / pw, b.height * s / ph)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_rectangle(cr, 0, 0, pw, ph)
-        cairo_fill(cr)
-        cairo_restore(cr)
+        ct_cairo_translate(cr, b.minX * s, -b.maxY * s)
+        ct_cairo_scale(cr, b.width * s / pw, b.height * s / ph)
+        ct_cairo_set_source_surface(cr, surface, 0, 0)
+        ct_cairo_pattern_set_filter(ct_cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        ct_cairo_rectangle(cr, 0, 0, pw, ph)
+        ct_cairo_fill(cr)
+        ct_cairo_restore(cr)
     }
 
     /// A checked picture decoded once per document; `nil` for one cairo cannot decode (a JPEG:
@@ -233,26 +233,26 @@ struct GlyphCairo {
                     continue
                 }
                 guard canvas.setSource(paint, opacity: opacity, bounds: box) else { continue }
-                cairo_save(cr)
+                ct_cairo_save(cr)
                 canvas.transform(Self.placement(placed))
-                cairo_set_font_face(cr, face.face)
+                ct_cairo_set_font_face(cr, face.face)
                 // px per em, y down as cairo's text space is.
                 let em = placed.scale * Double(font.unitsPerEm)
                 var fontMatrix = cairo_matrix_t(xx: em, yx: 0, xy: 0, yy: em, x0: 0, y0: 0)
-                cairo_set_font_matrix(cr, &fontMatrix)
+                ct_cairo_set_font_matrix(cr, &fontMatrix)
                 var glyph = cairo_glyph_t(index: UInt(placed.glyph), x: 0, y: 0)
                 let text = characters[index].map { Array(utf8[$0]) } ?? []
                 if text.isEmpty {
-                    cairo_show_glyphs(cr, &glyph, 1)
+                    ct_cairo_show_glyphs(cr, &glyph, 1)
                 } else {
                     var cluster = cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: 1)
                     text.withUnsafeBufferPointer { buffer in
                         buffer.withMemoryRebound(to: CChar.self) { chars in
-                            cairo_show_text_glyphs(cr, chars.baseAddress, Int32(text.count), &glyph, 1, &cluster, 1, cairo_text_cluster_flags_t(0))
+                            ct_cairo_show_text_glyphs(cr, chars.baseAddress, Int32(text.count), &glyph, 1, &cluster, 1, cairo_text_cluster_flags_t(0))
                         }
                     }
                 }
-                cairo_restore(cr)
+                ct_cairo_restore(cr)
             default:
                 try draw(GlyphRun(fonts: run.fonts, glyphs: [placed]), paint: paint, opacity: opacity, canvas: canvas)
             }
@@ -279,13 +279,13 @@ final class TextFace {
 
     init?(_ font: Font) {
         guard let independent = font.independentFace() else { return nil }
-        guard let face = cairo_ft_font_face_create_for_ft_face(independent.face, 0),
-              cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS else {
+        guard let face = ct_cairo_ft_font_face_create_for_ft_face(independent.face, 0),
+              ct_cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS else {
             Font.IndependentFace.release(independent.context)
             return nil
         }
-        guard cairo_font_face_set_user_data(face, Self.key, independent.context, Font.IndependentFace.release) == CAIRO_STATUS_SUCCESS else {
-            cairo_font_face_destroy(face)
+        guard ct_cairo_font_face_set_user_data(face, Self.key, independent.context, Font.IndependentFace.release) == CAIRO_STATUS_SUCCESS else {
+            ct_cairo_font_face_destroy(face)
             Font.IndependentFace.release(independent.context)
             return nil
         }
@@ -293,6 +293,6 @@ final class TextFace {
     }
 
     func release() {
-        cairo_font_face_destroy(face)
+        ct_cairo_font_face_destroy(face)
     }
 }

@@ -112,21 +112,21 @@ struct SafeSVGCairo {
         if Self.value(attributes, "display")?.trimmingWhitespace() == "none" { return }
         var state = inherited
         apply(attributes, to: &state)
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
+        ct_cairo_save(cr)
+        defer { ct_cairo_restore(cr) }
         if let t = Self.value(attributes, "transform") {
             guard let m = SafeSVG.transform(t) else { return }
             canvas.transform(m)
         }
         if name == "use" {
-            cairo_translate(cr, Self.number(Self.value(attributes, "x")) ?? 0, Self.number(Self.value(attributes, "y")) ?? 0)
+            ct_cairo_translate(cr, Self.number(Self.value(attributes, "x")) ?? 0, Self.number(Self.value(attributes, "y")) ?? 0)
         }
         if let clip = Self.reference(Self.value(attributes, "clip-path")), !applyClip(clip, depth: depth) { return }
         let opacity = Self.value(attributes, "opacity").flatMap(Self.opacity) ?? 1
         let mask = Self.reference(Self.value(attributes, "mask")).flatMap { byID[$0] }
         guard opacity > 0 else { return }
         let grouped = opacity < 1 || mask != nil
-        if grouped { cairo_push_group(cr) }
+        if grouped { ct_cairo_push_group(cr) }
         switch name {
         case "g", "svg", "a", "switch":
             for child in children { try draw(child, state, depth: depth + 1) }
@@ -143,27 +143,27 @@ struct SafeSVGCairo {
             if state.visible { try shape(name, attributes, state) }
         }
         if grouped {
-            cairo_pop_group_to_source(cr)
+            ct_cairo_pop_group_to_source(cr)
             if let mask, case .element(_, _, let maskChildren) = mask {
                 // The mask's content drawn into a group, its coverage the mask.
-                guard let source = cairo_get_source(cr) else { return }
-                cairo_pattern_reference(source)
-                defer { cairo_pattern_destroy(source) }
-                cairo_push_group(cr)
+                guard let source = ct_cairo_get_source(cr) else { return }
+                ct_cairo_pattern_reference(source)
+                defer { ct_cairo_pattern_destroy(source) }
+                ct_cairo_push_group(cr)
                 for child in maskChildren { try draw(child, State(), depth: depth + 1) }
-                guard let maskPattern = cairo_pop_group(cr) else { return }
-                defer { cairo_pattern_destroy(maskPattern) }
-                cairo_set_source(cr, source)
+                guard let maskPattern = ct_cairo_pop_group(cr) else { return }
+                defer { ct_cairo_pattern_destroy(maskPattern) }
+                ct_cairo_set_source(cr, source)
                 if opacity < 1 {
-                    cairo_push_group(cr)
-                    cairo_mask(cr, maskPattern)
-                    cairo_pop_group_to_source(cr)
-                    cairo_paint_with_alpha(cr, opacity)
+                    ct_cairo_push_group(cr)
+                    ct_cairo_mask(cr, maskPattern)
+                    ct_cairo_pop_group_to_source(cr)
+                    ct_cairo_paint_with_alpha(cr, opacity)
                 } else {
-                    cairo_mask(cr, maskPattern)
+                    ct_cairo_mask(cr, maskPattern)
                 }
             } else {
-                cairo_paint_with_alpha(cr, opacity)
+                ct_cairo_paint_with_alpha(cr, opacity)
             }
         }
     }
@@ -183,19 +183,19 @@ struct SafeSVGCairo {
     /// Clips to the clip path `id`'s shapes; `false` when the clip leaves nothing to draw.
     private mutating func applyClip(_ id: String, depth: Int) -> Bool {
         guard let node = byID[id], case .element("clipPath", _, let children) = node else { return true }
-        cairo_new_path(cr)
+        ct_cairo_new_path(cr)
         func add(_ nodes: [SafeSVG.Node]) {
             for case .element(let name, let attributes, let inner) in nodes {
-                cairo_save(cr)
+                ct_cairo_save(cr)
                 if let t = Self.value(attributes, "transform"), let m = SafeSVG.transform(t) { canvas.transform(m) }
                 if name == "g" { add(inner) } else { appendShape(name, attributes) }
-                cairo_restore(cr)
+                ct_cairo_restore(cr)
             }
         }
         add(children)
-        cairo_clip(cr)
+        ct_cairo_clip(cr)
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        ct_cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         return x1 > x0 && y1 > y0
     }
 
@@ -215,41 +215,41 @@ struct SafeSVGCairo {
             if ry == nil { ry = rx }
             let ax = min(max(rx ?? 0, 0), w / 2), ay = min(max(ry ?? 0, 0), h / 2)
             if ax > 0 && ay > 0 {
-                cairo_save(cr)
-                cairo_new_sub_path(cr)
-                cairo_translate(cr, x, y)
-                cairo_scale(cr, ax, ay)
+                ct_cairo_save(cr)
+                ct_cairo_new_sub_path(cr)
+                ct_cairo_translate(cr, x, y)
+                ct_cairo_scale(cr, ax, ay)
                 let (W, H) = (w / ax, h / ay)
-                cairo_arc(cr, W - 1, 1, 1, -.pi / 2, 0)
-                cairo_arc(cr, W - 1, H - 1, 1, 0, .pi / 2)
-                cairo_arc(cr, 1, H - 1, 1, .pi / 2, .pi)
-                cairo_arc(cr, 1, 1, 1, .pi, 3 * .pi / 2)
-                cairo_close_path(cr)
-                cairo_restore(cr)
+                ct_cairo_arc(cr, W - 1, 1, 1, -.pi / 2, 0)
+                ct_cairo_arc(cr, W - 1, H - 1, 1, 0, .pi / 2)
+                ct_cairo_arc(cr, 1, H - 1, 1, .pi / 2, .pi)
+                ct_cairo_arc(cr, 1, 1, 1, .pi, 3 * .pi / 2)
+                ct_cairo_close_path(cr)
+                ct_cairo_restore(cr)
             } else {
-                cairo_rectangle(cr, x, y, w, h)
+                ct_cairo_rectangle(cr, x, y, w, h)
             }
         case "circle", "ellipse":
             let rx = name == "circle" ? n("r") : n("rx"), ry = name == "circle" ? n("r") : n("ry")
             guard rx > 0, ry > 0 else { return false }
-            cairo_save(cr)
-            cairo_new_sub_path(cr)
-            cairo_translate(cr, n("cx"), n("cy"))
-            cairo_scale(cr, rx, ry)
-            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
-            cairo_close_path(cr)
-            cairo_restore(cr)
+            ct_cairo_save(cr)
+            ct_cairo_new_sub_path(cr)
+            ct_cairo_translate(cr, n("cx"), n("cy"))
+            ct_cairo_scale(cr, rx, ry)
+            ct_cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            ct_cairo_close_path(cr)
+            ct_cairo_restore(cr)
         case "line":
-            cairo_move_to(cr, n("x1"), n("y1"))
-            cairo_line_to(cr, n("x2"), n("y2"))
+            ct_cairo_move_to(cr, n("x1"), n("y1"))
+            ct_cairo_line_to(cr, n("x2"), n("y2"))
         case "polyline", "polygon":
             let values = (Self.value(attributes, "points") ?? "")
                 .split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }).compactMap { Double($0) }
             guard values.count >= 4 else { return false }
             for index in stride(from: 0, to: values.count - 1, by: 2) {
-                if index == 0 { cairo_move_to(cr, values[0], values[1]) } else { cairo_line_to(cr, values[index], values[index + 1]) }
+                if index == 0 { ct_cairo_move_to(cr, values[0], values[1]) } else { ct_cairo_line_to(cr, values[index], values[index + 1]) }
             }
-            if name == "polygon" { cairo_close_path(cr) }
+            if name == "polygon" { ct_cairo_close_path(cr) }
         default:
             return false
         }
@@ -257,23 +257,23 @@ struct SafeSVGCairo {
     }
 
     private func shape(_ name: String, _ attributes: [SafeSVG.Attribute], _ state: State) throws(RasterError) {
-        cairo_new_path(cr)
+        ct_cairo_new_path(cr)
         guard appendShape(name, attributes) else { return }
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_path_extents(cr, &x0, &y0, &x1, &y1)
+        ct_cairo_path_extents(cr, &x0, &y0, &x1, &y1)
         let box = Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
         if name != "line" && name != "polyline", setPaint(state.fill, opacity: state.fillOpacity, box: box) {
-            cairo_set_fill_rule(cr, state.fillRule)
-            cairo_fill_preserve(cr)
+            ct_cairo_set_fill_rule(cr, state.fillRule)
+            ct_cairo_fill_preserve(cr)
         }
         if state.strokeWidth > 0, setPaint(state.stroke, opacity: state.strokeOpacity, box: box) {
-            cairo_set_line_width(cr, state.strokeWidth)
-            cairo_set_line_cap(cr, state.cap)
-            cairo_set_line_join(cr, state.join)
-            cairo_set_miter_limit(cr, state.miterLimit)
-            cairo_stroke_preserve(cr)
+            ct_cairo_set_line_width(cr, state.strokeWidth)
+            ct_cairo_set_line_cap(cr, state.cap)
+            ct_cairo_set_line_join(cr, state.join)
+            ct_cairo_set_miter_limit(cr, state.miterLimit)
+            ct_cairo_stroke_preserve(cr)
         }
-        cairo_new_path(cr)
+        ct_cairo_new_path(cr)
     }
 
     /// Sets the source to a paint (`none`, a colour, `url(#gradient) fallback`); `false` for
@@ -320,13 +320,13 @@ struct SafeSVGCairo {
         func n(_ name: String, _ fallback: Double) -> Double { Self.number(inherited(node, name)) ?? fallback }
         let pattern: OpaquePointer?
         if kind == "linearGradient" {
-            pattern = cairo_pattern_create_linear(n("x1", 0), n("y1", 0), n("x2", 1), n("y2", 0))
+            pattern = ct_cairo_pattern_create_linear(n("x1", 0), n("y1", 0), n("x2", 1), n("y2", 0))
         } else {
             let cx = n("cx", 0.5), cy = n("cy", 0.5)
-            pattern = cairo_pattern_create_radial(n("fx", cx), n("fy", cy), max(n("fr", 0), 0), cx, cy, max(n("r", 0.5), 0))
+            pattern = ct_cairo_pattern_create_radial(n("fx", cx), n("fy", cy), max(n("fr", 0), 0), cx, cy, max(n("r", 0.5), 0))
         }
         guard let pattern else { return false }
-        defer { cairo_pattern_destroy(pattern) }
+        defer { ct_cairo_pattern_destroy(pattern) }
         var previous = 0.0
         for case .element(_, let attributes, _) in stops(node) {
             let offset = max(min(max(Self.number(Self.value(attributes, "offset")) ?? 0, 0), 1), previous)
@@ -334,17 +334,17 @@ struct SafeSVGCairo {
             let color = (try? SVGColor(parsing: Self.value(attributes, "stop-color") ?? "black")) ?? .black
             let stopOpacity = Self.value(attributes, "stop-opacity").flatMap(Self.opacity) ?? 1
             guard case .color(let r, let g, let b, let a) = FrameCairo.rgba(color) else { continue }
-            cairo_pattern_add_color_stop_rgba(pattern, offset, r, g, b, a * stopOpacity * opacity)
+            ct_cairo_pattern_add_color_stop_rgba(pattern, offset, r, g, b, a * stopOpacity * opacity)
         }
         let spread = inherited(node, "spreadMethod")
-        cairo_pattern_set_extend(pattern, spread == "reflect" ? CAIRO_EXTEND_REFLECT : spread == "repeat" ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD)
+        ct_cairo_pattern_set_extend(pattern, spread == "reflect" ? CAIRO_EXTEND_REFLECT : spread == "repeat" ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD)
         // Pattern space → user space: the gradient's transform, then the box.
         var map = inherited(node, "gradientTransform").flatMap(SafeSVG.transform) ?? .identity
         if boxUnits { map = map.concatenating(AffineMap(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)) }
         guard let inverse = map.inverted else { return false }
         var matrix = cairo_matrix_t(xx: inverse.a, yx: inverse.b, xy: inverse.c, yy: inverse.d, x0: inverse.tx, y0: inverse.ty)
-        cairo_pattern_set_matrix(pattern, &matrix)
-        cairo_set_source(cr, pattern)
+        ct_cairo_pattern_set_matrix(pattern, &matrix)
+        ct_cairo_set_source(cr, pattern)
         return true
     }
 }

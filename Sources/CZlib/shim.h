@@ -1,0 +1,9 @@
+#ifndef CURVETYPE_CZLIB_SHIM_H
+#define CURVETYPE_CZLIB_SHIM_H
+#include <zlib.h>
+
+/* deflateInit2 is a macro over deflateInit2_, which Swift cannot call: the same call. */
+static inline int curvetype_deflate_init(z_streamp stream, int level, int strategy) {
+    return deflateInit2(stream, level, Z_DEFLATED, 15, 8, strategy);
+}
+#endif

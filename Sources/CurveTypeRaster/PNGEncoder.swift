@@ -1,0 +1,155 @@
+import CCairo
+import CZlib
+
+/// Encodes a cairo image surface as a PNG: 8-bit RGBA, non-interlaced, each row filtered by the
+/// usual heuristic, deflated by zlib (run-length matches), with a `pHYs` chunk giving the scale's density
+/// (96 dpi per scale, so a viewer that honours it shows a 2x PNG at its CSS size) and no time or
+/// text chunk.
+///
+/// Written by hand around zlib: cairo's own `cairo_surface_write_to_png_stream` spends half a
+/// badge's PNG time in libpng's defaults (every filter tried on every row, then zlib) and sets
+/// nothing else; libpng's full interface reports errors by `longjmp`, which Swift cannot catch,
+/// and its simplified one offers only those defaults or a "fast" mode for intermediate files.
+/// A PNG is a signature and four chunks; zlib does the compression and the checksums.
+enum PNGEncoder {
+    /// The PNG of `surface` (ARGB32, premultiplied, native-endian words), `scale` device pixels
+    /// per px. `nil` if zlib fails (out of memory).
+    static func encode(surface: OpaquePointer, scale: Double) -> [UInt8]? {
+        let width = Int(ct_cairo_image_surface_get_width(surface)), height = Int(ct_cairo_image_surface_get_height(surface))
+        let stride = Int(ct_cairo_image_surface_get_stride(surface))
+        guard width > 0, height > 0, let data = ct_cairo_image_surface_get_data(surface) else { return nil }
+        let rowBytes = width * 4
+
+        // Rows in PNG's RGBA, colours no longer premultiplied, each after its filter byte.
+        var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        var previous = [UInt8](repeating: 0, count: rowBytes), current = [UInt8](repeating: 0, count: rowBytes)
+        var candidate = [UInt8](repeating: 0, count: rowBytes)
+        filtered.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let words = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                current.withUnsafeMutableBufferPointer { row in
+                    for x in 0..<width {
+                        let word = words[x]
+                        let a = Int(word >> 24)
+                        let at = x * 4
+                        row[at + 3] = UInt8(a)
+                        guard a != 0 else {
+                            row[at] = 0; row[at + 1] = 0; row[at + 2] = 0
+                            continue
+                        }
+                        if a == 255 {
+                            row[at] = UInt8(truncatingIfNeeded: word >> 16)
+                            row[at + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                            row[at + 2] = UInt8(truncatingIfNeeded: word)
+                        } else {
+                            // Unpremultiplied and rounded, as cairo's own PNG writer does.
+                            row[at] = UInt8((Int((word >> 16) & 0xFF) * 255 + a / 2) / a)
+                            row[at + 1] = UInt8((Int((word >> 8) & 0xFF) * 255 + a / 2) / a)
+                            row[at + 2] = UInt8((Int(word & 0xFF) * 255 + a / 2) / a)
+                        }
+                    }
+                }
+                // The filter whose bytes, read as signed, sum smallest (PNG spec, 12.8): None,
+                // Sub, Up or Paeth; the first smallest wins, so the choice is deterministic.
+                let base = y * (rowBytes + 1)
+                var best: (type: UInt8, sum: Int) = (0, Int.max)
+                for type: UInt8 in [0, 1, 2, 4] {
+                    let sum = filter(type, current, previous, into: &candidate)
+                    if sum < best.sum {
+                        best = (type, sum)
+                        out[base] = type
+                        for i in 0..<rowBytes { out[base + 1 + i] = candidate[i] }
+                    }
+                }
+                swap(&previous, &current)
+            }
+        }
+        guard let compressed = deflate(filtered) else { return nil }
+
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header: [UInt8] = []
+        header += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+        header += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, adaptive filters, not interlaced
+        chunk("IHDR", header, into: &png)
+        let density = UInt32((96 * scale / 0.0254).rounded())
+        chunk("pHYs", bigEndian(density) + bigEndian(density) + [1], into: &png)
+        chunk("IDAT", compressed, into: &png)
+        chunk("IEND", [], into: &png)
+        return png
+    }
+
+    /// Filters `row` (after `above`) by filter `type` into `out`; the sum of its bytes as
+    /// signed values' magnitudes.
+    private static func filter(_ type: UInt8, _ row: [UInt8], _ above: [UInt8], into out: inout [UInt8]) -> Int {
+        var sum = 0
+        row.withUnsafeBufferPointer { r in
+            above.withUnsafeBufferPointer { b in
+                out.withUnsafeMutableBufferPointer { o in
+                    let n = r.count
+                    @inline(__always) func put(_ i: Int, _ value: UInt8) {
+                        o[i] = value
+                        sum &+= Int(Int8(bitPattern: value).magnitude)
+                    }
+                    // One loop per filter: the first pixel has nothing to its left.
+                    switch type {
+                    case 1:
+                        for i in 0..<min(4, n) { put(i, r[i]) }
+                        for i in 4..<max(n, 4) { put(i, r[i] &- r[i - 4]) }
+                    case 2:
+                        for i in 0..<n { put(i, r[i] &- b[i]) }
+                    case 4:
+                        for i in 0..<min(4, n) { put(i, r[i] &- b[i]) }
+                        for i in 4..<max(n, 4) { put(i, r[i] &- paeth(r[i - 4], b[i], b[i - 4])) }
+                    default:
+                        for i in 0..<n { put(i, r[i]) }
+                    }
+                }
+            }
+        }
+        return sum
+    }
+
+    private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+        let p = Int(a) + Int(b) - Int(c)
+        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+
+    /// `bytes` as one zlib stream, matching runs only (`Z_RLE`): filtered rows of flat colour
+    /// are runs of zeros. Measured against zlib's default (level 6, every match): 15.4 KB
+    /// against 18.0 KB for the seed circle at 2x, 5.1 KB against 4.8 KB for a badge, and a badge
+    /// PNG in 0.63 of the time.
+    private static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
+        var stream = z_stream()
+        guard curvetype_deflate_init(&stream, 6, Z_RLE) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
+        let status: Int32 = bytes.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = uInt(output.count)
+                return CZlib.deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { return nil }
+        out.removeSubrange(Int(stream.total_out)...)
+        return out
+    }
+
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    /// Appends a chunk: its length, type, data and the CRC of type and data.
+    private static func chunk(_ type: String, _ data: [UInt8], into png: inout [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        png += bigEndian(UInt32(data.count)) + typeBytes + data
+        var crc = crc32(0, typeBytes, uInt(typeBytes.count))
+        // (zlib's crc32 of no bytes at a null address answers its initial value, not `crc`.)
+        if !data.isEmpty { crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) } }
+        png += bigEndian(UInt32(truncatingIfNeeded: crc))
+    }
+}
