@@ -75,12 +75,17 @@ extension BadgeRequest {
         // Placed glyphs: drawn as outlines, or in text mode kept beside the text for the PNG
         // and PDF writers, which draw the glyphs the viewer's font stands in for.
         func half(_ run: ShapedRun, center: Double) -> BadgeText {
-            let layout = layOut(run, size: size, along: line, anchor: center, align: .center, tracking: tracking, baselineShift: 0)
             guard glyphs == .outlines else {
-                return BadgeText(run: run, layout: nil, glyphs: GlyphRun(layout), extent: extent(of: run, size: size, tracking: tracking),
+                // Placed only if a PNG or PDF writer asks (an SVG's viewer sets the text).
+                let measure: @Sendable (Double) -> GlyphRun = { baseline in
+                    let shifted = LineCurve(origin: Point(x: 0, y: baseline), length: line.length)
+                    return GlyphRun(layOut(run, size: size, along: shifted, anchor: center, align: .center, tracking: tracking, baselineShift: 0))
+                }
+                return BadgeText(run: run, layout: nil, measure: measure, extent: extent(of: run, size: size, tracking: tracking),
                                  size: size, tracking: tracking)
             }
-            return BadgeText(run: run, layout: layout, glyphs: nil, extent: layout.extent, size: size, tracking: tracking)
+            let layout = layOut(run, size: size, along: line, anchor: center, align: .center, tracking: tracking, baselineShift: 0)
+            return BadgeText(run: run, layout: layout, measure: nil, extent: layout.extent, size: size, tracking: tracking)
         }
         let labelLayout = labelRun.map { half($0, center: geometry.labelCenter) }
         let messageLayout = messageRun.map { half($0, center: geometry.messageCenter) }
@@ -148,8 +153,9 @@ private struct BadgeText {
     let run: ShapedRun
     /// Drawn as outlines: the placed glyphs.
     let layout: CurveTextLayout?
-    /// Drawn as text: the same glyphs, for writers that draw them (PNG, PDF).
-    let glyphs: GlyphRun?
+    /// Drawn as text: the same glyphs on a baseline at a y (px), placed when a writer that
+    /// draws them (PNG, PDF) asks.
+    let measure: (@Sendable (Double) -> GlyphRun)?
     let extent: Double
     let size: Double
     let tracking: Double
@@ -320,10 +326,10 @@ private struct BadgeDrawing {
             ]
         }
         func line(y: Double, fill: SVGColor, opacity: Double, decoration: Bool) -> FrameItem {
-            .textLine(TextLine(text: half.run.text, center: Point(x: center, y: y), width: half.extent, fontFamily: family,
-                               fontSize: half.size, bold: bold, letterSpacing: half.tracking, fill: .color(fill),
-                               fillOpacity: opacity, isDecoration: decoration,
-                               glyphs: half.glyphs?.translated(by: Point(x: 0, y: y - geometry.baseline))))
+            let measure = half.measure
+            return .textLine(TextLine(text: half.run.text, center: Point(x: center, y: y), width: half.extent, fontFamily: family,
+                                      fontSize: half.size, bold: bold, letterSpacing: half.tracking, fill: .color(fill),
+                                      fillOpacity: opacity, isDecoration: decoration, measure: { measure?(y) }))
         }
         var items: [FrameItem] = []
         if let shadow = colors.shadow {

@@ -315,14 +315,23 @@ public struct TextLine: Sendable {
     /// Hidden from assistive technology (a shadow that repeats the text).
     public var isDecoration: Bool
     /// The line as the glyphs that were measured, for writers that draw glyphs themselves
-    /// (PNG, PDF); `nil` when unknown.
-    public var glyphs: GlyphRun?
+    /// (PNG, PDF); `nil` when unknown. Placed when first asked for: an SVG never asks.
+    public var glyphs: GlyphRun? {
+        get { measured?() }
+        set { measured = Self.constant(newValue) }
+    }
+    private var measured: (@Sendable () -> GlyphRun?)?
+
+    private static func constant(_ run: GlyphRun?) -> (@Sendable () -> GlyphRun?)? {
+        guard let run else { return nil }
+        return { run }
+    }
 
     /// A line of `text` centred on `center`, `width` px wide.
     public init(text: String, center: Point, width: Double, fontFamily: String, fontSize: Double, bold: Bool = false,
                 letterSpacing: Double = 0, fill: Paint, fillOpacity: Double = 1, isDecoration: Bool = false,
                 glyphs: GlyphRun? = nil) {
-        self.glyphs = glyphs
+        self.measured = Self.constant(glyphs)
         self.text = text
         self.center = center
         self.width = width
@@ -333,6 +342,15 @@ public struct TextLine: Sendable {
         self.fill = fill
         self.fillOpacity = fillOpacity
         self.isDecoration = isDecoration
+    }
+
+    /// A line whose glyphs `measure` places when a writer first asks for them.
+    package init(text: String, center: Point, width: Double, fontFamily: String, fontSize: Double, bold: Bool,
+                 letterSpacing: Double, fill: Paint, fillOpacity: Double, isDecoration: Bool,
+                 measure: @escaping @Sendable () -> GlyphRun?) {
+        self.init(text: text, center: center, width: width, fontFamily: fontFamily, fontSize: fontSize, bold: bold,
+                  letterSpacing: letterSpacing, fill: fill, fillOpacity: fillOpacity, isDecoration: isDecoration)
+        self.measured = measure
     }
 }
 
