@@ -23,7 +23,7 @@ TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts
 FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola fonts-noto-color-emoji
 FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf \
   /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
-BENCH_PACKAGES = hyperfine
+BENCH_PACKAGES = hyperfine librsvg2-bin
 # The viewers every golden file is drawn by (`make viewers`).
 VIEWER_PACKAGES = librsvg2-bin inkscape chromium
 # What `make raster-check` compares our PNGs and PDFs with: librsvg, qpdf and poppler's tools;
@@ -129,7 +129,7 @@ fixtures: test-deps fixture-fonts
 BADGEFLOOR_SOURCE ?= ../shared/bench/badgefloor.c
 BADGEFLOOR = $(BUILD_DIR)/bench/badgefloor
 bench: test-deps release venv
-	@command -v hyperfine >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
+	@{ command -v hyperfine && command -v rsvg-convert; } >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
 	@$(VENV)/bin/python -c 'import pybadges, anybadge' 2>/dev/null || $(VENV)/bin/pip install -q pybadges anybadge
 	@mkdir -p $(dir $(BADGEFLOOR))
 	cc -O2 -o $(BADGEFLOOR) $(BADGEFLOOR_SOURCE) $$(pkg-config --cflags --libs freetype2 harfbuzz) -lm

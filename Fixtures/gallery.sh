@@ -60,6 +60,7 @@ figure .pair div{padding:.6em;border-radius:4px}
 figure .pair .light{background:#fff;color-scheme:light;border:1px solid #eee}
 figure .pair .dark{background:#111827;color-scheme:dark}
 figcaption b{display:block;font-size:13px;margin-bottom:.3em}
+.formats{font-weight:normal;float:right}
 .cmd{display:flex;gap:.4em;align-items:flex-start}
 code{display:block;font:12px/1.4 ui-monospace,monospace;background:#f3f4f6;padding:.4em .5em;border-radius:4px;white-space:pre-wrap;word-break:break-all;flex:1}
 button{font-size:12px;cursor:pointer}
@@ -68,7 +69,8 @@ button{font-size:12px;cursor:pointer}
 <header><h1>CurveType showcase</h1>
 <p>Every picture below is an SVG file CurveType wrote, measured with real fonts (FreeType,
 HarfBuzz, FriBiDi, Fontconfig) and byte for byte the same on every machine. Under each one is the
-command that made it: copy it and run it from the repository's folder, with
+command that made it (end it in <code style="display:inline">.png</code> or <code style="display:inline">.pdf</code> for the
+PNG and PDF beside it, drawn from the same frame): copy it and run it from the repository's folder, with
 <code style="display:inline">.build/debug/curvetype</code> after <code style="display:inline">make demo</code>.</p>
 <nav><a href="#circle">Circle</a><a href="#path">Path</a><a href="#spiral">Spiral</a><a href="#fit">Fit</a><a href="#angle">Angle</a><a href="#badge">Badges</a><a href="#seal">Seals</a></nav>
 </header>
@@ -89,6 +91,11 @@ for command in circle path spiral fit angle badge seal; do
     file="$command-$name.svg"
     # The gallery shows the cases; their warnings are the tests' business.
     "$CURVETYPE" "$command" "$@" --quiet -o "$out/$file"
+    # The same picture as a PNG at 2x (e-mail, marketplaces) and a PDF (print).
+    scale_option=--scale
+    [ "$command" = spiral ] && scale_option=--png-scale
+    "$CURVETYPE" "$command" "$@" --quiet $scale_option 2 -o "$out/$command-$name.png"
+    "$CURVETYPE" "$command" "$@" --quiet -o "$out/$command-$name.pdf"
     # Badges at twice their size: 20 px is too small to judge.
     width=$(sed -n 's/^<svg [^>]* width="\([0-9.]*\)".*/\1/p' "$out/$file" | head -n 1)
     size=""
@@ -107,7 +114,8 @@ for command in circle path spiral fit angle badge seal; do
       *)
         picture="<img src=\"$file\" alt=\"$alt\"$size>" ;;
     esac
-    echo "<figure$class>$picture<figcaption><b>$name</b><div class=\"cmd\"><code>$command_line</code><button type=\"button\" class=\"copy\">Copy</button></div></figcaption></figure>" >> "$index"
+    formats="<span class=\"formats\"><a href=\"$file\" download>SVG</a> · <a href=\"$command-$name.png\" download>PNG 2×</a> · <a href=\"$command-$name.pdf\" download>PDF</a></span>"
+    echo "<figure$class>$picture<figcaption><b>$name $formats</b><div class=\"cmd\"><code>$command_line</code><button type=\"button\" class=\"copy\">Copy</button></div></figcaption></figure>" >> "$index"
   done
   if [ "$command" = badge ]; then
     # A README's row of badges with brand logos, by name as shields takes them (dark brands in

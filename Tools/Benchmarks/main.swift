@@ -46,6 +46,11 @@ if jsonPath == nil, CommandLine.arguments.count == 3, let n = Int(CommandLine.ar
         for i in 0..<n { _ = try BadgeRequest(label: "build", message: "\(i) passed").render() }
         exit(0)
     }
+    if CommandLine.arguments[1] == "profile-badge-png" {
+        let frame = try BadgeRequest(label: "build", message: "passing").render().frame
+        for _ in 0..<n { _ = try frame.png(scale: 2) }
+        exit(0)
+    }
     if CommandLine.arguments[1] == "profile-badge-text" {
         for i in 0..<n { _ = try BadgeRequest(label: "build", message: "\(i) passed", glyphs: .text).render() }
         exit(0)
@@ -194,6 +199,27 @@ for style in [BadgeStyle.forTheBadge, .social] {
 let seal = SealRequest(ring: "CERTIFIED • SWIFT • 2026 •", center: "A+")
 let sealTime = try measure("seal", iterations: 500) { _ = try seal.render() }
 report("seal: the issue's seal, full SVG", sealTime)
+
+// PNG and PDF (cairo): the frame drawn and encoded, after the SVG's render.
+let pngBadge = try measure("badge png 2x", iterations: 5_000) {
+    badgeIndex += 1
+    _ = try BadgeRequest(label: labels[badgeIndex % labels.count], message: "\(badgeIndex) passed").render().png(scale: 2)
+}
+report("badge: flat, distinct messages, PNG at 2x", pngBadge, String(format: "%.0f PNGs/s", 1 / pngBadge), key: "badge_png_2x_s")
+let renderedBadge = try sameBadge.render()
+for scale in [1.0, 2, 4, 8] {
+    let time = try measure("badge png \(scale)x", iterations: scale > 2 ? 500 : 2_000) { _ = try renderedBadge.frame.png(scale: scale) }
+    report("badge: build|passing frame to PNG at \(Int(scale))x", time, key: "badge_frame_png_\(Int(scale))x_s")
+}
+let pdfBadge = try measure("badge pdf", iterations: 2_000) { _ = try renderedBadge.frame.pdf() }
+report("badge: build|passing frame to PDF", pdfBadge, key: "badge_frame_pdf_s")
+let seedRendered = try seed.render()
+let seedPNG = try measure("seed png", iterations: 1_000) { _ = try seedRendered.frame.png() }
+report("circle: seed example frame to PNG at 1x", seedPNG, key: "circle_seed_png_s")
+let emoji = try BadgeRequest(label: "deploy", message: "🚀 shipped ✨",
+                             fallbackFonts: [.file(path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf", faceIndex: 0)]).render()
+let emojiPNG = try measure("emoji png", iterations: 1_000) { _ = try emoji.frame.png() }
+report("badge: the colour-emoji golden's frame to PNG at 1x", emojiPNG, key: "badge_emoji_png_s")
 
 // A batch of 10,000 distinct badges written to files, on one thread and on every core.
 // In memory (tmpfs) where there is one, so the files' cost is the writing, not the disk.

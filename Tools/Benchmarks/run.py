@@ -4,6 +4,7 @@ Usage: python3 Tools/Benchmarks/run.py CURVETYPE CURVETYPE_BENCH BADGEFLOOR VENV
 
 - whole processes (hyperfine, one call): `curvetype badge`, `curvetype circle` (seed), hb-view
   drawing a 48-character line, and the C floor (`../shared/bench/badgefloor.c`) making the badge;
+  `curvetype badge -o b.png` beside rsvg-convert turning the same badge's SVG into a PNG;
 - in process: CurveType's own benchmarks (curvetype-bench), the C floor's loop, pybadges and
   anybadge (Python, in the venv);
 - `curvetype batch` of 10,000 badges into tmpfs, and the peak memory of 100,000 jobs;
@@ -55,6 +56,10 @@ try:
         ("circle", seed),
         ("hb-view", ["hb-view", "--font-size=13", "--output-format=svg", "--output-file=" + os.path.join(tmp, "l.svg"), mono, line]),
         ("floor", [floor, sans, "build", "passing", "-o", os.path.join(tmp, "f.svg")]),
+        # The same badge as a PNG: CurveType draws its frame; rsvg-convert (shields' raster
+        # service's renderer) turns the badge's SVG into the PNG.
+        ("badge_png", [curvetype, "badge", "--label", "build", "--message", "passing", "-o", os.path.join(tmp, "b.png")]),
+        ("rsvg_png", ["rsvg-convert", os.path.join(root, "Fixtures", "badge", "flat-short.svg"), "-o", os.path.join(tmp, "r.png")]),
     ], runs=300, warmup=30)
     figures.update({f"process_{k.replace('-', '_')}_s": v for k, v in times.items()})
 
@@ -114,6 +119,16 @@ rows = [
      "(library speed)", None),
     ("flat badge in process, outlines", f"{f['inprocess_badge_flat_s']*1e6:.2f} µs", f"C floor {f['inprocess_floor_badge_s']*1e6:.2f} µs",
      f["inprocess_badge_flat_s"] / f["inprocess_floor_badge_s"], "≤ 2× floor", f["inprocess_badge_flat_s"] <= 2 * f["inprocess_floor_badge_s"]),
+    ("badge PNG, whole process", f"{f['process_badge_png_s']*1e3:.2f} ms", f"rsvg-convert of its SVG {f['process_rsvg_png_s']*1e3:.2f} ms",
+     f["process_badge_png_s"] / f["process_rsvg_png_s"], "≤ 0.2× rsvg", f["process_badge_png_s"] <= 0.2 * f["process_rsvg_png_s"]),
+    ("flat badge PNG at 2x in process", f"{f['inprocess_badge_png_2x_s']*1e6:.1f} µs", f"its SVG {f['inprocess_badge_flat_s']*1e6:.2f} µs",
+     f["inprocess_badge_png_2x_s"] / f["inprocess_badge_flat_s"], "", None),
+    ("badge frame to PNG, 8x vs 1x", f"{f['inprocess_badge_frame_png_8x_s']*1e6:.0f} µs",
+     f"1x {f['inprocess_badge_frame_png_1x_s']*1e6:.1f} µs, 2x {f['inprocess_badge_frame_png_2x_s']*1e6:.1f}, 4x {f['inprocess_badge_frame_png_4x_s']*1e6:.1f}",
+     f["inprocess_badge_frame_png_8x_s"] / f["inprocess_badge_frame_png_1x_s"], "(64× the pixels)", None),
+    ("circle seed PNG in process", f"{f['inprocess_circle_seed_png_s']*1e6:.1f} µs", f"its SVG {f['inprocess_circle_seed_s']*1e6:.2f} µs",
+     f["inprocess_circle_seed_png_s"] / f["inprocess_circle_seed_s"], "", None),
+    ("colour-emoji badge PNG in process", f"{f['inprocess_badge_emoji_png_s']*1e6:.1f} µs", "", None, "", None),
     ("flat badge in process, text mode", f"{f['inprocess_badge_text_s']*1e6:.2f} µs", "", None, "≤ 5 µs", f["inprocess_badge_text_s"] <= 5e-6),
     ("circle seed in process", f"{f['inprocess_circle_seed_s']*1e6:.2f} µs", "", None, "≤ 15 µs", f["inprocess_circle_seed_s"] <= 15e-6),
     ("circle, 100k glyphs per glyph vs 10k", f"{f['inprocess_circle_layout_100k_s']/f['inprocess_circle_layout_10k_s']/10:.2f}×", "", None,

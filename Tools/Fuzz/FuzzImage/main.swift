@@ -1,6 +1,7 @@
 // libFuzzer target: PNG and JPEG logo bytes through their checks (`RasterImage`) and into a badge.
 // What is accepted must have a size within the bounds and give a well-formed badge that embeds
-// exactly those bytes; nothing may crash or hang. Built only by `make fuzz`.
+// exactly those bytes, and a PNG and a PDF drawn (cairo decoding the picture) or refused;
+// nothing may crash or hang. Built only by `make fuzz`.
 import CurveType
 import FuzzSupport
 import Foundation
@@ -20,6 +21,10 @@ exit(runFuzzer { data, size in
             guard let badge = try? BadgeRequest(label: "logo", message: "fuzz", logo: logo, logoSize: size).render() else { continue }
             precondition(badge.svg.contains(url), "the badge does not embed the image's bytes")
             precondition(XMLParser(data: Data(badge.svg.utf8)).parse(), "badge SVG is not well-formed")
+            if size == .square {
+                _ = try? badge.png()
+                _ = try? badge.pdf()
+            }
         }
     }
     return 0

@@ -1,5 +1,6 @@
 // libFuzzer target: logo SVG bytes through the sanitiser and into a badge, whose SVG must stay
-// well-formed and inert. Built only by `make fuzz`.
+// well-formed and inert, and whose PNG and PDF (the logo drawn by CurveType's own painter of the
+// sanitised SVG) are drawn or refused, never crash or hang. Built only by `make fuzz`.
 import CurveType
 import FuzzSupport
 import Foundation
@@ -48,5 +49,11 @@ exit(runFuzzer { data, size in
     parser.delegate = check
     precondition(parser.parse(), "badge SVG is not well-formed")
     precondition(check.problem == nil, "badge SVG is not inert: \(check.problem ?? "")")
+    if let png = try? badge.png() {
+        precondition(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG that is not one")
+    }
+    if let pdf = try? badge.pdf() {
+        precondition(pdf.starts(with: Array("%PDF-".utf8)), "a PDF that is not one")
+    }
     return 0
 })

@@ -33,6 +33,15 @@ import Testing
         for shownImage in ["circle-seed.svg", "path-heart.svg", "angle-dark-mode.svg", "seal-issue.svg"] {
             #expect(images.contains(shownImage), "\(shownImage)")
         }
+        // Each example offered as SVG, PNG (2x) and PDF, the files beside it.
+        for image in Set(images) where !image.hasPrefix("badge-row-") {
+            let stem = String(image.dropLast(4))
+            #expect(html.contains("<a href=\"\(stem).png\" download>PNG 2×</a> · <a href=\"\(stem).pdf\" download>PDF</a>"), "\(image)")
+            let png = try Data(contentsOf: scratch.appendingPathComponent(stem + ".png"))
+            #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(stem).png")
+            let pdf = try Data(contentsOf: scratch.appendingPathComponent(stem + ".pdf"))
+            #expect(pdf.prefix(5) == Data("%PDF-".utf8), "\(stem).pdf")
+        }
         // Badges at twice their size; the light/dark example in both schemes.
         #expect(html.contains("<img src=\"badge-flat-short.svg\" alt=\"badge flat-short\" width=\"180\">"))
         #expect(images.filter { $0 == "angle-dark-mode.svg" }.count == 2)

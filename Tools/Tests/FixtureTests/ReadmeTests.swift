@@ -62,12 +62,15 @@ import Testing
         let stderr = String(decoding: result.stderr, as: UTF8.self)
         #expect(result.status == 0, "README.md:\(block.line) failed: \(stderr)")
         #expect(stderr.isEmpty, "README.md:\(block.line) printed: \(stderr)")
-        // Every file the block names with -o was written, and is an SVG.
+        // Every file the block names with -o or > was written, and is what its extension says.
         let words = block.text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        for (i, word) in words.enumerated() where word == "-o" && i + 1 < words.count {
-            let file = scratch.appendingPathComponent(String(words[i + 1]))
-            let svg = try String(contentsOf: file, encoding: .utf8)
-            #expect(svg.hasPrefix("<svg "), "README.md:\(block.line): \(words[i + 1])")
+        for (i, word) in words.enumerated() where (word == "-o" || word == ">") && i + 1 < words.count {
+            let name = String(words[i + 1])
+            // A redirection into a script, a job file or a shell's completions is not a drawing.
+            if word == ">" && ![".svg", ".png", ".pdf"].contains(where: name.hasSuffix) { continue }
+            let bytes = try Data(contentsOf: scratch.appendingPathComponent(name))
+            let signature: Data = name.hasSuffix(".png") ? Data([0x89, 0x50, 0x4E, 0x47]) : name.hasSuffix(".pdf") ? Data("%PDF-".utf8) : Data("<svg ".utf8)
+            #expect(bytes.prefix(signature.count) == signature, "README.md:\(block.line): \(name)")
         }
     }
 }
