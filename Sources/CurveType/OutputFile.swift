@@ -41,7 +41,9 @@ public enum OutputFile {
 
     /// What a file holds: text (an SVG, JSON) or bytes (a PNG, a PDF).
     public enum FileContents: Sendable {
+        /// UTF-8 text.
         case text(String)
+        /// Bytes as they are.
         case bytes([UInt8])
     }
 

@@ -79,7 +79,8 @@ extension BadgeRequest {
                 // Placed only if a PNG or PDF writer asks (an SVG's viewer sets the text).
                 let measure: @Sendable (Double) -> GlyphRun = { baseline in
                     let shifted = LineCurve(origin: Point(x: 0, y: baseline), length: line.length)
-                    return GlyphRun(layOut(run, size: size, along: shifted, anchor: center, align: .center, tracking: tracking, baselineShift: 0))
+                    return GlyphRun(layOut(run, size: size, along: shifted, anchor: center, align: .center, tracking: tracking, baselineShift: 0),
+                                    withText: true)
                 }
                 return BadgeText(run: run, layout: nil, measure: measure, extent: extent(of: run, size: size, tracking: tracking),
                                  size: size, tracking: tracking)

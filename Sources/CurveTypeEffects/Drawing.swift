@@ -111,11 +111,16 @@ func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fills: [SVGColor]
 }
 
 extension GlyphRun {
-    /// The placed glyphs of `layout`, each at its origin turned by its angle.
-    init(_ layout: CurveTextLayout) {
+    /// The placed glyphs of `layout`, each at its origin turned by its angle; `withText`, with
+    /// the characters each cluster of glyphs shows (for a PDF's text).
+    init(_ layout: CurveTextLayout, withText: Bool = false) {
         self.init(fonts: layout.run.fonts, glyphs: layout.glyphs.map {
             FrameGlyph(font: $0.font, glyph: $0.glyph, scale: $0.scale, placement: .rotated(origin: $0.origin, angle: $0.angle))
-        }, text: layout.run.text, clusters: layout.clusters.map { GlyphCluster(glyphs: $0.glyphRange, utf8: $0.textRange) })
+        })
+        if withText {
+            text = layout.run.text
+            clusters = layout.clusters.map { GlyphCluster(glyphs: $0.glyphRange, utf8: $0.textRange) }
+        }
     }
 }
 
@@ -133,7 +138,7 @@ extension TextRun {
             clusters.append(TextCluster(text: content, origin: cluster.origin, angle: cluster.angle,
                                         fontFamily: font === primary ? nil : cssFamily(font)))
         }
-        self.init(clusters: clusters, glyphs: GlyphRun(layout))
+        self.init(clusters: clusters, glyphs: GlyphRun(layout, withText: true))
     }
 }
 

@@ -190,8 +190,7 @@ extension PathTextRequest {
             let glyphs = zip(run.glyphs, maps).map { glyph, map in
                 FrameGlyph(font: glyph.font, glyph: glyph.glyph, scale: glyph.scale, placement: .mapped(map.concatenating(moved)))
             }
-            item = .group(FrameGroup(style: [.fill(.color(fill))], items: [.glyphs(GlyphRun(fonts: run.run.fonts, glyphs: glyphs, text: run.run.text,
-                                                                                          clusters: GlyphRun(run).clusters))]))
+            item = .group(FrameGroup(style: [.fill(.color(fill))], items: [.glyphs(GlyphRun(fonts: run.run.fonts, glyphs: glyphs))]))
         case (.outlines, .bent(let paths, _)):
             item = .group(FrameGroup(style: [.fill(.color(fill))], items: paths.filter { !$0.isEmpty }.map {
                 .shape(FrameShape(.path($0.transformed(by: moved))))
@@ -207,7 +206,7 @@ extension PathTextRequest {
     private func textOnPath(_ layout: PathTextLayout) -> TextOnPath {
         TextOnPath(text: layout.text.run.text, path: layout.path, startOffset: layout.leading, fill: .color(fill),
                    fontFamily: cssFamily(layout.text.run.fonts[0]), fontSize: style.size, letterSpacing: layout.tracking,
-                   baselineShift: layout.lineOffset + style.baselineShift, glyphs: GlyphRun(layout.text))
+                   baselineShift: layout.lineOffset + style.baselineShift, glyphs: GlyphRun(layout.text, withText: true))
     }
 
     /// Where each glyph's outline goes, by the effect.

@@ -55,8 +55,9 @@ public struct ColorLine: Sendable, Hashable {
 }
 
 extension ColorLine {
-    /// The colour at `t` (0 at the line's start, 1 at its end) after the extend mode, interpolated in sRGB between palette
-    /// colours; next to a stop in the text's colour, the nearer stop's colour.
+    /// The colour at `t` (0 at the line's start, 1 at its end) after the extend mode,
+    /// interpolated in sRGB between palette colours; next to a stop in the text's colour, the
+    /// nearer stop's colour.
     public func color(at t: Double) -> PaintColor? {
         guard let first = stops.first, let last = stops.last else { return nil }
         var t = t

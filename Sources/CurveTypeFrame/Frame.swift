@@ -198,22 +198,6 @@ public struct GlyphRun: Sendable {
     }
 }
 
-extension GlyphRun {
-    /// The run moved by `offset` px.
-    public func translated(by offset: Point) -> GlyphRun {
-        var moved = self
-        moved.glyphs = glyphs.map { glyph in
-            var glyph = glyph
-            switch glyph.placement {
-            case .rotated(let origin, let angle): glyph.placement = .rotated(origin: origin + offset, angle: angle)
-            case .mapped(let map): glyph.placement = .mapped(map.concatenating(.translation(offset.x, offset.y)))
-            }
-            return glyph
-        }
-        return moved
-    }
-}
-
 /// Glyphs of a run that show characters of its text together (a ligature, a base and its marks).
 public struct GlyphCluster: Sendable, Hashable {
     /// Indices into the run's glyphs.
@@ -315,7 +299,7 @@ public struct TextLine: Sendable {
     /// Hidden from assistive technology (a shadow that repeats the text).
     public var isDecoration: Bool
     /// The line as the glyphs that were measured, for writers that draw glyphs themselves
-    /// (PNG, PDF); `nil` when unknown. Placed when first asked for: an SVG never asks.
+    /// (PNG, PDF); `nil` when unknown. Placed when a writer asks: an SVG never does.
     public var glyphs: GlyphRun? {
         get { measured?() }
         set { measured = Self.constant(newValue) }
@@ -344,7 +328,7 @@ public struct TextLine: Sendable {
         self.isDecoration = isDecoration
     }
 
-    /// A line whose glyphs `measure` places when a writer first asks for them.
+    /// A line whose glyphs `measure` places whenever a writer asks for them.
     package init(text: String, center: Point, width: Double, fontFamily: String, fontSize: Double, bold: Bool,
                  letterSpacing: Double, fill: Paint, fillOpacity: Double, isDecoration: Bool,
                  measure: @escaping @Sendable () -> GlyphRun?) {
