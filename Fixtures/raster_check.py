@@ -5,7 +5,8 @@ For each case of Fixtures/*/cases.txt, at 1x and 2x:
   ours    `curvetype CMD ARGS -o NAME.png --scale S` (spiral: --png-scale): cairo over the frame
   resvg   resvg (PyPI resvg-py) drawing the golden SVG at the same pixel size
   rsvg    rsvg-convert (librsvg, shields' own rasteriser) drawing the golden SVG
-  pdf     `curvetype ... -o NAME.pdf`, checked by `qpdf --check`, drawn by pdftoppm (poppler)
+  pdf     `curvetype ... -o NAME.pdf`, checked by `qpdf --check`, drawn by pdftoppm (poppler);
+          a text-mode PDF's text extracted by `pdftotext -raw` must be the SVG's text
 Ours must agree with each by the measure below. Sheets of the worst cases go to out/raster/.
 
 The measure. Renderers differ in antialiasing (cairo and poppler use exact-area coverage, resvg
@@ -19,6 +20,7 @@ values were chosen from the measured spread of the golden files (`--measure` pri
 closing note of the issue gives the numbers) and the script proves they can fail: the same
 comparison of one glyph of a golden badge moved by half a pixel must fail (`negative_check`).
 """
+import html
 import io
 import os
 import re
@@ -187,6 +189,26 @@ def pdf_pixels(pdf_path, scale):
     return open(base + ".png", "rb").read()
 
 
+def svg_text(svg):
+    """The characters a golden's <text> elements show, shadows (aria-hidden) left out."""
+    shown = []
+    for attributes, body in re.findall(r"<text([^>]*)>(.*?)</text>", svg, re.S):
+        if 'aria-hidden="true"' in attributes:
+            continue
+        shown.append(html.unescape(re.sub(r"<[^>]+>", "", body)))
+    return "".join(shown)
+
+
+def pdf_text_check(pdf_path, svg):
+    """A text-mode PDF's text, as `pdftotext -raw` extracts it (content order), is the SVG's:
+    the same characters in the same order, line breaks and spaces aside (a curved run breaks
+    into a line per turn of its baseline). `None` when it is, else the two texts."""
+    extracted = run(["pdftotext", "-raw", "-enc", "UTF-8", pdf_path, "-"]).decode("utf-8")
+    squeeze = lambda text: "".join(text.split())
+    expected = squeeze(svg_text(svg))
+    return None if squeeze(extracted) == expected else (expected, squeeze(extracted))
+
+
 def negative_check(folder):
     """One glyph of a golden badge moved right by half a pixel must fail against ours."""
     golden = os.path.join(ROOT, "Fixtures/badge/flat-short.svg")
@@ -215,6 +237,7 @@ def main():
     failures = []
     rows = []
     skipped = set()
+    texts = 0
     with tempfile.TemporaryDirectory() as folder:
         for command, name, words in cases():
             golden = os.path.join(ROOT, "Fixtures", command, name + ".svg")
@@ -235,6 +258,11 @@ def main():
                     # would show on paper.
                     render(command, words, 1, "pdf", folder)
                     theirs["pdf"] = pdf_pixels(os.path.join(folder, f"{command}.pdf"), scale)
+                    if text_mode:
+                        texts += 1
+                        wrong = pdf_text_check(os.path.join(folder, f"{command}.pdf"), golden_text)
+                        if wrong:
+                            failures.append((command, name, scale, "pdftotext", wrong))
                 for reference, data in theirs.items():
                     reason = not_comparable(command, name, words, reference, golden_text)
                     if reason:
@@ -271,6 +299,7 @@ def main():
         print("DIFFERS:", failure)
     if bad_negative:
         print("the measure cannot see a glyph moved by half a pixel against:", bad_negative)
+    print(f"text-mode PDFs whose pdftotext text is the SVG's: {texts - sum(1 for f in failures if f[3] == 'pdftotext')} of {texts}")
     print(f"raster check: {len(rows)} comparisons, {len(failures)} differ")
     return 1 if failures or bad_negative else 0
 

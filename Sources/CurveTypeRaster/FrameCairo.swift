@@ -77,7 +77,12 @@ final class FrameCairo {
             var state = state
             state.fill = line.fill
             state.fillOpacity = line.fillOpacity
-            try drawText(run, state)
+            // A shadow that repeats the text is drawn, not written: the text is found once.
+            if line.isDecoration {
+                try glyphs.draw(run, paint: paint(for: state), opacity: state.fillOpacity, canvas: self)
+            } else {
+                try drawText(run, state)
+            }
         case .textOnPath(let text):
             guard let run = text.glyphs else { return }
             var state = state
