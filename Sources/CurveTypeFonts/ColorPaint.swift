@@ -55,6 +55,19 @@ public struct ColorLine: Sendable, Hashable {
 }
 
 extension ColorLine {
+    /// The stops moved into 0…1, as SVG and cairo take them, and the offsets `start` and `end`
+    /// of the gradient's geometry that become its ends (a colour line may reach past 0 and 1;
+    /// one whose stops share an offset has them clamped instead).
+    package var unitStops: (stops: [ColorStop], start: Double, end: Double) {
+        guard let first = stops.first?.offset, let last = stops.last?.offset, first != 0 || last != 1 else {
+            return (stops, 0, 1)
+        }
+        guard last > first else {
+            return (stops.map { ColorStop(offset: min(max($0.offset, 0), 1), color: $0.color) }, 0, 1)
+        }
+        return (stops.map { ColorStop(offset: ($0.offset - first) / (last - first), color: $0.color) }, first, last)
+    }
+
     /// The colour at `t` (0 at the line's start, 1 at its end) after the extend mode,
     /// interpolated in sRGB between palette colours; next to a stop in the text's colour, the
     /// nearer stop's colour.

@@ -5,7 +5,7 @@ import CurveTypeFrame
 // per document, made and destroyed on the thread that draws it (cairo's objects are safe to use
 // from one thread at a time; nothing is shared between documents).
 
-/// Bytes cairo writes through a stream callback (a PNG, a PDF), and whether they passed a bound.
+/// Bytes cairo writes through a stream callback (a PDF), and whether they passed a bound.
 final class ByteSink {
     var bytes: [UInt8] = []
     /// The most bytes accepted; past it the callback fails and the document is refused.

@@ -75,11 +75,17 @@ struct ColorPaintCairo {
                 ct_cairo_paint(cr)
             }
         case .linearGradient(let line, let start, let end):
-            guard let pattern = ct_cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
-            bounded { fill(with: pattern, line: line) }
+            // cairo's stops run 0…1: a line reaching past them moves the geometry instead.
+            let (stops, a, b) = line.unitStops
+            let p0 = start + (end - start) * a, p1 = start + (end - start) * b
+            guard let pattern = ct_cairo_pattern_create_linear(p0.x, p0.y, p1.x, p1.y) else { return }
+            bounded { fill(with: pattern, stops: stops, extend: line.extend) }
         case .radialGradient(let line, let c0, let r0, let c1, let r1):
-            guard let pattern = ct_cairo_pattern_create_radial(c0.x, c0.y, max(r0, 0), c1.x, c1.y, max(r1, 0)) else { return }
-            bounded { fill(with: pattern, line: line) }
+            let (stops, a, b) = line.unitStops
+            let f = c0 + (c1 - c0) * a, c = c0 + (c1 - c0) * b
+            let fr = max(r0 + (r1 - r0) * a, 0), r = max(r0 + (r1 - r0) * b, 0)
+            guard let pattern = ct_cairo_pattern_create_radial(f.x, f.y, fr, c.x, c.y, r) else { return }
+            bounded { fill(with: pattern, stops: stops, extend: line.extend) }
         case .sweepGradient(let line, let center, let start, let end):
             bounded { sweep(line, center: center, start: start, end: end) }
         case .glyph(let glyph, let fill):
@@ -95,12 +101,11 @@ struct ColorPaintCairo {
             try draw(fill)
             ct_cairo_restore(cr)
         case .transform(let m, let inner):
-            guard m.a * m.d - m.b * m.c != 0, [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return }
+            // A singular map draws nothing.
             ct_cairo_save(cr)
-            var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
-            ct_cairo_transform(cr, &matrix)
+            defer { ct_cairo_restore(cr) }
+            guard CairoMatrix.transform(cr, by: m) else { return }
             try draw(inner)
-            ct_cairo_restore(cr)
         case .composite(let source, let mode, let backdrop):
             ct_cairo_push_group(cr)
             try draw(backdrop)
@@ -160,38 +165,7 @@ struct ColorPaintCairo {
         }
     }
 
-    /// Paints everywhere in the clip with `pattern` (which this takes), its stops from `line`.
-    /// cairo's stops run 0…1: a line reaching past them is rescaled onto the pattern's geometry
-    /// by moving its points, as the SVG writer does.
-    private func fill(with pattern: OpaquePointer, line: ColorLine) {
-        defer { ct_cairo_pattern_destroy(pattern) }
-        guard let first = line.stops.first?.offset, let last = line.stops.last?.offset else { return }
-        var stops = line.stops
-        if first != 0 || last != 1 {
-            if last > first {
-                // Move the geometry so that `first` is 0 and `last` is 1.
-                var x0 = 0.0, y0 = 0.0, r0 = 0.0, x1 = 0.0, y1 = 0.0, r1 = 0.0
-                if ct_cairo_pattern_get_type(pattern) == CAIRO_PATTERN_TYPE_LINEAR {
-                    ct_cairo_pattern_get_linear_points(pattern, &x0, &y0, &x1, &y1)
-                    let moved = ct_cairo_pattern_create_linear(x0 + (x1 - x0) * first, y0 + (y1 - y0) * first,
-                                                            x0 + (x1 - x0) * last, y0 + (y1 - y0) * last)
-                    if let moved { fill(with: moved, stops: stops.map { ColorStop(offset: ($0.offset - first) / (last - first), color: $0.color) }, extend: line.extend) }
-                } else {
-                    ct_cairo_pattern_get_radial_circles(pattern, &x0, &y0, &r0, &x1, &y1, &r1)
-                    func at(_ t: Double) -> (Double, Double, Double) { (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, max(r0 + (r1 - r0) * t, 0)) }
-                    let (ax, ay, ar) = at(first), (bx, by, br) = at(last)
-                    if let moved = ct_cairo_pattern_create_radial(ax, ay, ar, bx, by, br) {
-                        fill(with: moved, stops: stops.map { ColorStop(offset: ($0.offset - first) / (last - first), color: $0.color) }, extend: line.extend)
-                    }
-                }
-                return
-            }
-            stops = stops.map { ColorStop(offset: min(max($0.offset, 0), 1), color: $0.color) }
-        }
-        ct_cairo_pattern_reference(pattern)
-        fill(with: pattern, stops: stops, extend: line.extend)
-    }
-
+    /// Paints everywhere in the clip with `pattern` (which this takes) and `stops` (0…1).
     private func fill(with pattern: OpaquePointer, stops: [ColorStop], extend: GradientExtend) {
         defer { ct_cairo_pattern_destroy(pattern) }
         for stop in stops {

@@ -17,8 +17,9 @@ final class FrameCairo {
     let cr: OpaquePointer
     /// When the frame is drawn, s from its start; `nil` after every animation has ended.
     let time: Double?
-    /// Whether text items are written as text (a PDF's selectable text) rather than outlines.
-    let textAsText: Bool
+    /// Whether the surface is a PDF's: text items are written as text (selectable) rather than
+    /// outlines, and pictures are decoded per use.
+    let isPDF: Bool
     private let frame: Frame
     private var gradients: [String: (start: Point, end: Point, stops: [GradientStop])] = [:]
     private var clips: [String: [FrameShape]] = [:]
@@ -36,12 +37,12 @@ final class FrameCairo {
         var join: LineJoin = .miter
     }
 
-    init(cr: OpaquePointer, frame: Frame, time: Double?, textAsText: Bool) {
+    init(cr: OpaquePointer, frame: Frame, time: Double?, isPDF: Bool) {
         self.cr = cr
         self.frame = frame
         self.time = time
-        self.textAsText = textAsText
-        self.glyphs = GlyphCairo(cr: cr, isVector: textAsText)
+        self.isPDF = isPDF
+        self.glyphs = GlyphCairo(cr: cr, isPDF: isPDF)
     }
 
     deinit { glyphs.release() }
@@ -124,7 +125,7 @@ final class FrameCairo {
     /// A text item's glyphs: real text in a PDF when asked, else outlines.
     private func drawText(_ run: GlyphRun, _ state: State) throws(RasterError) {
         let paint = paint(for: state)
-        if textAsText {
+        if isPDF {
             try glyphs.show(run, paint: paint, opacity: state.fillOpacity, canvas: self)
         } else {
             try glyphs.draw(run, paint: paint, opacity: state.fillOpacity, canvas: self)
@@ -230,36 +231,16 @@ final class FrameCairo {
         }
     }
 
-    /// cairo's operator for a CSS `mix-blend-mode`; source-over for a name it lacks.
+    /// cairo's operator for a CSS `mix-blend-mode` (the blend modes `COLR` names too);
+    /// source-over for a name it lacks.
     static func blendOperator(_ mode: String) -> cairo_operator_t {
-        switch mode {
-        case "multiply": CAIRO_OPERATOR_MULTIPLY
-        case "screen": CAIRO_OPERATOR_SCREEN
-        case "overlay": CAIRO_OPERATOR_OVERLAY
-        case "darken": CAIRO_OPERATOR_DARKEN
-        case "lighten": CAIRO_OPERATOR_LIGHTEN
-        case "color-dodge": CAIRO_OPERATOR_COLOR_DODGE
-        case "color-burn": CAIRO_OPERATOR_COLOR_BURN
-        case "hard-light": CAIRO_OPERATOR_HARD_LIGHT
-        case "soft-light": CAIRO_OPERATOR_SOFT_LIGHT
-        case "difference": CAIRO_OPERATOR_DIFFERENCE
-        case "exclusion": CAIRO_OPERATOR_EXCLUSION
-        case "hue": CAIRO_OPERATOR_HSL_HUE
-        case "saturation": CAIRO_OPERATOR_HSL_SATURATION
-        case "color": CAIRO_OPERATOR_HSL_COLOR
-        case "luminosity": CAIRO_OPERATOR_HSL_LUMINOSITY
-        default: CAIRO_OPERATOR_OVER
-        }
+        PaintCompositeMode.allCases.first { $0.blendMode == mode }.map(ColorPaintCairo.operator) ?? CAIRO_OPERATOR_OVER
     }
 
+    /// Maps what follows through `m`; a singular map draws nothing (cairo would fail the whole
+    /// context), by shrinking it to nothing.
     func transform(_ m: AffineMap) {
-        var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
-        // A singular map draws nothing (cairo would fail the whole context).
-        guard m.a * m.d - m.b * m.c != 0, [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else {
-            ct_cairo_scale(cr, 0.000001, 0.000001)
-            return
-        }
-        ct_cairo_transform(cr, &matrix)
+        if !CairoMatrix.transform(cr, by: m) { ct_cairo_scale(cr, 0.000001, 0.000001) }
     }
 
     // MARK: Animation
@@ -539,5 +520,23 @@ enum CairoPath {
                 current = start
             }
         }
+    }
+}
+
+/// cairo's matrices from the geometry's maps.
+enum CairoMatrix {
+    /// `m` as cairo's matrix (cairo's xx, yx, xy, yy are the map's a, b, c, d).
+    static func matrix(_ m: AffineMap) -> cairo_matrix_t {
+        cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+    }
+
+    /// Maps `cr`'s user space through `m`; `false`, and nothing changed, for a singular or
+    /// non-finite map.
+    @discardableResult
+    static func transform(_ cr: OpaquePointer, by m: AffineMap) -> Bool {
+        guard m.a * m.d - m.b * m.c != 0, [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite) else { return false }
+        var matrix = matrix(m)
+        ct_cairo_transform(cr, &matrix)
+        return true
     }
 }

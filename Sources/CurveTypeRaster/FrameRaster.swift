@@ -48,7 +48,7 @@ extension Frame {
         }
         defer { ct_cairo_surface_destroy(surface) }
         guard ct_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .cairo(ct_cairo_surface_status(surface).message) }
-        try draw(on: surface, scale: scale, time: time, textAsText: false)
+        try draw(on: surface, scale: scale, time: time, isPDF: false)
         ct_cairo_surface_flush(surface)
         guard let png = PNGEncoder.encode(surface: surface, scale: scale) else { throw .cairo("zlib could not compress the PNG") }
         return png
@@ -91,7 +91,7 @@ extension Frame {
             ct_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
             ct_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "CurveType")
             ct_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate.map(Self.pdfDate) ?? "")
-            links = try draw(on: surface, scale: k, time: time, textAsText: true)
+            links = try draw(on: surface, scale: k, time: time, isPDF: true)
             ct_cairo_surface_finish(surface)
             let status = ct_cairo_surface_status(surface)
             guard status == CAIRO_STATUS_SUCCESS else {
@@ -107,7 +107,7 @@ extension Frame {
 
     /// Draws the frame; the links it drew, with their boxes (device space).
     @discardableResult
-    private func draw(on surface: OpaquePointer, scale: Double, time: Double?, textAsText: Bool) throws(RasterError) -> [(url: String, box: Rect)] {
+    private func draw(on surface: OpaquePointer, scale: Double, time: Double?, isPDF: Bool) throws(RasterError) -> [(url: String, box: Rect)] {
         guard let cr = ct_cairo_create(surface) else { throw .cairo("no context") }
         defer { ct_cairo_destroy(cr) }
         ct_cairo_scale(cr, scale, scale)
@@ -118,7 +118,7 @@ extension Frame {
             ct_cairo_set_font_options(cr, options)
             ct_cairo_font_options_destroy(options)
         }
-        let canvas = FrameCairo(cr: cr, frame: self, time: time, textAsText: textAsText)
+        let canvas = FrameCairo(cr: cr, frame: self, time: time, isPDF: isPDF)
         try canvas.draw()
         return canvas.links
     }
@@ -162,20 +162,11 @@ public struct PNGPixels: Sendable, Equatable {
             throw .refused("a PNG cairo decodes into a format other than 32-bit")
         }
         var out = [UInt8](repeating: 0, count: w * h * 4)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w {
-                let word = row[x]
-                let a = format == CAIRO_FORMAT_RGB24 ? 255 : Int(word >> 24)
-                func channel(_ shift: UInt32) -> UInt8 {
-                    let premultiplied = Int((word >> shift) & 0xFF)
-                    return a == 0 ? 0 : UInt8(min(255, (premultiplied * 255 + a / 2) / a))
-                }
-                let at = (y * w + x) * 4
-                out[at] = channel(16)
-                out[at + 1] = channel(8)
-                out[at + 2] = channel(0)
-                out[at + 3] = UInt8(a)
+        let opaque = format == CAIRO_FORMAT_RGB24
+        out.withUnsafeMutableBufferPointer { buffer in
+            for y in 0..<h {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { Premultiplied.store(row[x], into: buffer, at: (y * w + x) * 4, opaque: opaque) }
             }
         }
         self.width = w

@@ -21,7 +21,7 @@ struct GlyphCairo {
     /// Fonts opened again for cairo's text (`show`), by font id.
     private var textFaces: [Int: TextFace] = [:]
     /// Whether the surface is a PDF's (each picture decoded for each use).
-    let isVector: Bool
+    let isPDF: Bool
     /// Surfaces decoded for one use each (a PDF's).
     private var fresh: [OpaquePointer?] = []
 
@@ -44,9 +44,9 @@ struct GlyphCairo {
         case image(GlyphImage)
     }
 
-    init(cr: OpaquePointer, isVector: Bool) {
+    init(cr: OpaquePointer, isPDF: Bool) {
         self.cr = cr
-        self.isVector = isVector
+        self.isPDF = isPDF
     }
 
     /// Destroys the surfaces and faces made for the document.
@@ -174,18 +174,17 @@ struct GlyphCairo {
         // duplicated key"), where each use of its own surface is a valid image of its own.
         let key = ImageKey.glyph(font: font.id, glyph: placed.glyph)
         let surface: OpaquePointer?
-        if let known = surfaces[key], !isVector { surface = known } else {
+        if let known = surfaces[key], !isPDF { surface = known } else {
             surface = ByteSource.imageSurface(png: image.png)
-            if isVector { fresh.append(surface) } else { surfaces[key] = surface }
+            if isPDF { fresh.append(surface) } else { surfaces[key] = surface }
         }
         guard let surface else { return }
         let (pw, ph) = (Double(ct_cairo_image_surface_get_width(surface)), Double(ct_cairo_image_surface_get_height(surface)))
         let b = image.bounds, s = placed.scale
         guard pw > 0, ph > 0, b.width > 0, b.height > 0 else { return }
         ct_cairo_save(cr)
-        let local = Self.placement(placed)
-        var matrix = cairo_matrix_t(xx: local.a, yx: local.b, xy: local.c, yy: local.d, x0: local.tx, y0: local.ty)
-        ct_cairo_transform(cr, &matrix)
+        defer { ct_cairo_restore(cr) }
+        guard CairoMatrix.transform(cr, by: Self.placement(placed)) else { return }
         // The box in the glyph's own px (y down): its top is the font's maxY.
         ct_cairo_translate(cr, b.minX * s, -b.maxY * s)
         ct_cairo_scale(cr, b.width * s / pw, b.height * s / ph)
@@ -193,7 +192,6 @@ struct GlyphCairo {
         ct_cairo_pattern_set_filter(ct_cairo_get_source(cr), CAIRO_FILTER_GOOD)
         ct_cairo_rectangle(cr, 0, 0, pw, ph)
         ct_cairo_fill(cr)
-        ct_cairo_restore(cr)
     }
 
     /// A checked picture decoded once per document; `nil` for one cairo cannot decode (a JPEG:
@@ -203,9 +201,9 @@ struct GlyphCairo {
             throw .refused("a JPEG picture cannot be drawn into PNG or PDF yet; give the logo as PNG or SVG")
         }
         let key = ImageKey.picture(raster.bytes)
-        if let known = surfaces[key], !isVector { return known }
+        if let known = surfaces[key], !isPDF { return known }
         let surface = ByteSource.imageSurface(png: raster.bytes)
-        if isVector { fresh.append(surface) } else { surfaces[key] = surface }
+        if isPDF { fresh.append(surface) } else { surfaces[key] = surface }
         guard surface != nil else { throw .refused("the PNG picture cannot be decoded") }
         return surface
     }
@@ -216,7 +214,8 @@ struct GlyphCairo {
     /// subset, with the characters of its cluster so the text can be selected and extracted.
     /// Colour glyphs, which a PDF font cannot carry, are drawn as `draw` draws them.
     mutating func show(_ run: GlyphRun, paint: FrameCairo.Resolved?, opacity: Double, canvas: FrameCairo) throws(RasterError) {
-        let box = bounds(of: run)
+        // What a gradient spans; a colour needs no box.
+        let box: Rect? = if case .gradient = paint { bounds(of: run) } else { nil }
         guard let paint else { return }
         let utf8 = Array(run.text.utf8)
         // Each glyph's characters: its cluster's, given with the cluster's first glyph.

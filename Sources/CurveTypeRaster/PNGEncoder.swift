@@ -28,26 +28,7 @@ enum PNGEncoder {
             for y in 0..<height {
                 let words = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                 current.withUnsafeMutableBufferPointer { row in
-                    for x in 0..<width {
-                        let word = words[x]
-                        let a = Int(word >> 24)
-                        let at = x * 4
-                        row[at + 3] = UInt8(a)
-                        guard a != 0 else {
-                            row[at] = 0; row[at + 1] = 0; row[at + 2] = 0
-                            continue
-                        }
-                        if a == 255 {
-                            row[at] = UInt8(truncatingIfNeeded: word >> 16)
-                            row[at + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                            row[at + 2] = UInt8(truncatingIfNeeded: word)
-                        } else {
-                            // Unpremultiplied and rounded, as cairo's own PNG writer does.
-                            row[at] = UInt8((Int((word >> 16) & 0xFF) * 255 + a / 2) / a)
-                            row[at + 1] = UInt8((Int((word >> 8) & 0xFF) * 255 + a / 2) / a)
-                            row[at + 2] = UInt8((Int(word & 0xFF) * 255 + a / 2) / a)
-                        }
-                    }
+                    for x in 0..<width { Premultiplied.store(words[x], into: row, at: x * 4) }
                 }
                 // The filter whose bytes, read as signed, sum smallest (PNG spec, 12.8): None,
                 // Sub, Up or Paeth; the first smallest wins, so the choice is deterministic.
@@ -151,5 +132,32 @@ enum PNGEncoder {
         // (zlib's crc32 of no bytes at a null address answers its initial value, not `crc`.)
         if !data.isEmpty { crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) } }
         png += bigEndian(UInt32(truncatingIfNeeded: crc))
+    }
+}
+
+/// cairo's pixels: 32-bit words, alpha in the top byte, then red, green, blue, each multiplied
+/// by alpha.
+enum Premultiplied {
+    /// `word` as straight red, green, blue and alpha bytes at `at` in `row`, rounded as cairo's
+    /// own PNG writer rounds them; a transparent pixel is all zeros. `opaque`: an RGB24 word,
+    /// whose top byte is not alpha.
+    @inline(__always)
+    static func store(_ word: UInt32, into row: UnsafeMutableBufferPointer<UInt8>, at: Int, opaque: Bool = false) {
+        let a = opaque ? 255 : Int(word >> 24)
+        row[at + 3] = UInt8(a)
+        guard a != 0 else {
+            row[at] = 0; row[at + 1] = 0; row[at + 2] = 0
+            return
+        }
+        if a == 255 {
+            row[at] = UInt8(truncatingIfNeeded: word >> 16)
+            row[at + 1] = UInt8(truncatingIfNeeded: word >> 8)
+            row[at + 2] = UInt8(truncatingIfNeeded: word)
+        } else {
+            // (A channel past its alpha, which cairo never makes, is clamped, not trapped on.)
+            row[at] = UInt8(min(255, (Int((word >> 16) & 0xFF) * 255 + a / 2) / a))
+            row[at + 1] = UInt8(min(255, (Int((word >> 8) & 0xFF) * 255 + a / 2) / a))
+            row[at + 2] = UInt8(min(255, (Int(word & 0xFF) * 255 + a / 2) / a))
+        }
     }
 }

@@ -290,25 +290,27 @@ struct SafeSVGCairo {
         return canvas.setSource(FrameCairo.rgba(color), opacity: opacity, bounds: nil)
     }
 
-    /// A gradient element's attribute, or one it inherits through `href` (a few steps).
-    private func inherited(_ node: SafeSVG.Node, _ name: String) -> String? {
+    /// `node` and the gradients it inherits from through `href`, nearest first (a few steps).
+    private func hrefChain(_ node: SafeSVG.Node) -> [(attributes: [SafeSVG.Attribute], children: [SafeSVG.Node])] {
+        var chain: [(attributes: [SafeSVG.Attribute], children: [SafeSVG.Node])] = []
         var current: SafeSVG.Node? = node
-        for _ in 0..<8 {
-            guard case .element(_, let attributes, _)? = current else { return nil }
-            if let v = Self.value(attributes, name) { return v }
+        while chain.count < 8, case .element(_, let attributes, let children)? = current {
+            chain.append((attributes, children))
             current = (Self.value(attributes, "href") ?? Self.value(attributes, "xlink:href")).flatMap(Self.fragment).flatMap { byID[$0] }
         }
-        return nil
+        return chain
+    }
+
+    /// A gradient element's attribute, or one it inherits through `href`.
+    private func inherited(_ node: SafeSVG.Node, _ name: String) -> String? {
+        hrefChain(node).lazy.compactMap { Self.value($0.attributes, name) }.first
     }
 
     /// The stops of a gradient or the first it inherits from that has any.
     private func stops(_ node: SafeSVG.Node) -> [SafeSVG.Node] {
-        var current: SafeSVG.Node? = node
-        for _ in 0..<8 {
-            guard case .element(_, let attributes, let children)? = current else { return [] }
-            let stops = children.filter { if case .element("stop", _, _) = $0 { true } else { false } }
+        for link in hrefChain(node) {
+            let stops = link.children.filter { if case .element("stop", _, _) = $0 { true } else { false } }
             if !stops.isEmpty { return stops }
-            current = (Self.value(attributes, "href") ?? Self.value(attributes, "xlink:href")).flatMap(Self.fragment).flatMap { byID[$0] }
         }
         return []
     }
@@ -342,7 +344,7 @@ struct SafeSVGCairo {
         var map = inherited(node, "gradientTransform").flatMap(SafeSVG.transform) ?? .identity
         if boxUnits { map = map.concatenating(AffineMap(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)) }
         guard let inverse = map.inverted else { return false }
-        var matrix = cairo_matrix_t(xx: inverse.a, yx: inverse.b, xy: inverse.c, yy: inverse.d, x0: inverse.tx, y0: inverse.ty)
+        var matrix = CairoMatrix.matrix(inverse)
         ct_cairo_pattern_set_matrix(pattern, &matrix)
         ct_cairo_set_source(cr, pattern)
         return true

@@ -130,7 +130,7 @@ struct ColorPaintSVG {
         case .transform(let inner, let paint):
             return try simpleFill(paint, map: inner.concatenating(map), definitions: &definitions)
         case .linearGradient(let line, let start, let end):
-            let (stops, a, b) = normalized(line.stops)
+            let (stops, a, b) = line.unitStops
             let p0 = start + (end - start) * a, p1 = start + (end - start) * b
             let id = newID()
             var attributes: [(name: String, value: String)] = [
@@ -141,7 +141,7 @@ struct ColorPaintSVG {
             try gradient("linearGradient", attributes, stops: stops, into: &definitions)
             return [("fill", "url(#\(id))")]
         case .radialGradient(let line, let c0, let r0, let c1, let r1):
-            let (stops, a, b) = normalized(line.stops)
+            let (stops, a, b) = line.unitStops
             let f = c0 + (c1 - c0) * a, c = c0 + (c1 - c0) * b
             let fr = max(r0 + (r1 - r0) * a, 0), r = max(r0 + (r1 - r0) * b, 0)
             let id = newID()
@@ -177,18 +177,6 @@ struct ColorPaintSVG {
 
     private static func opacity(_ v: Double) -> String {
         (try? SVGNumberFormat(precision: 3).string(min(max(v, 0), 1))) ?? "1"
-    }
-
-    /// SVG offsets run 0…1; a colour line may reach past them. Its stops moved into 0…1 and the
-    /// offsets `a` and `b` of the gradient's geometry that become its ends.
-    private func normalized(_ stops: [ColorStop]) -> (stops: [ColorStop], a: Double, b: Double) {
-        guard let first = stops.first?.offset, let last = stops.last?.offset, first != 0 || last != 1 else {
-            return (stops, 0, 1)
-        }
-        guard last > first else {
-            return (stops.map { ColorStop(offset: min(max($0.offset, 0), 1), color: $0.color) }, 0, 1)
-        }
-        return (stops.map { ColorStop(offset: ($0.offset - first) / (last - first), color: $0.color) }, first, last)
     }
 
     /// `spreadMethod` and `gradientTransform`, when not their defaults.
