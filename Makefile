@@ -40,7 +40,7 @@ SIMPLE_ICONS = 15.16.0
 FUZZ_SECONDS ?= 300
 CLI_FUZZ_RUNS ?= 100000
 
-.PHONY: consumer-check docs all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
+.PHONY: readme-options consumer-check docs all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
         venv viewers raster-check fuzz fuzz-smoke serve server-release server-check bench-server
 
 PREFIX ?= /usr/local
@@ -100,6 +100,10 @@ test: test-deps fixture-fonts venv
 # from the library's symbol graph, into out/docs (a static site). No plugin: the library's
 # package keeps no dependency. Warnings (a symbol link that does not resolve) fail it.
 DOCS_BUILD = $(BUILD_DIR)-docs
+# Writes each command's option table into the README from the declarations (a test checks them).
+readme-options: build
+	python3 Tools/readme_options.py $(CURVETYPE) README.md
+
 docs: deps
 	$(SWIFT) build --build-path $(DOCS_BUILD) --target CurveType \
 	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(abspath $(DOCS_BUILD))/symbol-graphs

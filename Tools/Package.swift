@@ -35,7 +35,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "curvetype",
-            dependencies: [curveType, .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [curveType]),
 
         // HTTP requests ─▶ the library's requests ─▶ SVG responses (routes, caching, limits,
         // metrics, the playground's page); the executable only reads its flags and runs it.

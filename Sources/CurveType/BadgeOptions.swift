@@ -61,23 +61,26 @@ public struct BadgeOptions: Sendable, Equatable {
             precision: document.precision)
     }
 
-    init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        label = try reader.text("label") ?? label
-        message = try reader.text("message", required: true)
-        messageColor = try reader.text("messageColor", aliases: ["color"], noting: &spellings)
-        labelColor = try reader.text("labelColor")
-        style = try reader.choice("style", BadgeStyle.self) ?? style
-        try fonts.read(&reader)
-        link = try reader.text("link")
-        labelLink = try reader.text("labelLink")
-        logo = try reader.logo("logo")
-        logoColor = try reader.text("logoColor")
-        logoSize = try reader.choice("logoSize", BadgeLogoSize.self) ?? logoSize
-        logoWidth = try reader.number("logoWidth")
-        title = try reader.text("title")
-        try document.read(&reader)
-    }
+    static let fields: [OptionField<BadgeOptions>] = [
+        .text("label", \.label, .content, "The left half's text; empty for a message-only badge."),
+        .text("message", \.message, .content, required: true, "The right half's text."),
+        .text("messageColor", \.messageColor, .color, type: .color, aliases: ["color"], default: "lightgrey",
+              "The message half's colour: shields' names (brightgreen, success, …), bare hex (4c1) or a CSS colour."),
+        .text("labelColor", \.labelColor, .color, type: .color, default: "#555", "The label half's colour."),
+        .choice("style", \.style, .shape, "shields' style: flat, flat-square, plastic, for-the-badge or social."),
+        .text("link", \.link, .content, type: .url, "Where the badge links (with --label-link: the message half): an http, https or mailto URL."),
+        .text("labelLink", \.labelLink, .content, type: .url, "Where the label half links."),
+        .text("logo", \.logo, .content, type: .logo,
+              "A simple-icons name (github, python; see curvetype logos), an SVG, PNG or JPEG file, or a data: URL of one."),
+        .text("logoColor", \.logoColor, .color, type: .color, default: "a named logo's brand colour", "Paint the whole logo in this colour."),
+        .choice("logoSize", \.logoSize, .shape, "square: a 14 px box, as shields draws; auto: the logo's own proportions, 14 px high."),
+        .number("logoWidth", \.logoWidth, .shape, unit: "px", range: .from(0, to: 100), slider: 0...100, default: "14 px",
+                "The logo box's width (shields' logoWidth)."),
+        .text("title", \.title, .content, default: "label: message", "The accessible name and <title>."),
+    ] + lifted(TextFontOptions.fields, into: \.fonts) + lifted(DocumentOptions.fields, into: \.document)
 }
+
+extension BadgeOptions: DeclaredOptions, SpelledOptions {}
 
 /// `curvetype seal`'s options.
 public struct SealOptions: Sendable, Equatable {
@@ -123,20 +126,22 @@ public struct SealOptions: Sendable, Equatable {
             precision: document.precision)
     }
 
-    init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        ring = try reader.text("ring", required: true)
-        center = try reader.text("center", required: true)
-        radius = try reader.number("radius") ?? radius
-        ringSize = try reader.number("ringSize")
-        try fonts.read(&reader)
-        centerFont = try reader.font("centerFont")
-        color = try reader.text("color") ?? color
-        centerColor = try reader.text("centerColor")
-        background = try reader.text("background") ?? background
-        title = try reader.text("title")
-        try document.read(&reader)
-    }
+    static let fields: [OptionField<SealOptions>] = [
+        .text("ring", \.ring, .content, required: true, "Text round the ring, spread evenly over the whole circle, its middle at the top."),
+        .text("center", \.center, .content, required: true, "The centre text; \\n (backslash, n) breaks a line."),
+        .number("radius", \.radius, .shape, unit: "px", range: .from(20, to: 2000), slider: 20...300, "Outer radius."),
+        .number("ringSize", \.ringSize, .text, unit: "px", slider: 4...60, default: "15 % of the radius",
+                "Ring text size, from 2 px to a third of the radius."),
+    ] + lifted(TextFontOptions.fields, into: \.fonts) + [
+        .text("centerFont", \.centerFont, .font, type: .font, default: "the ring's font", "Font of the centre text."),
+        .text("color", \.color, .color, type: .color, "Rings and text: shields' names, bare hex or a CSS colour."),
+        .text("centerColor", \.centerColor, .color, type: .color, default: "--color", "The centre text's colour."),
+        .text("background", \.background, .color, type: .color, "Inside the seal, or none."),
+        .text("title", \.title, .content, default: "centre — ring", "The accessible name and <title>."),
+    ] + lifted(DocumentOptions.fields, into: \.document)
 }
+
+extension SealOptions: DeclaredOptions {}
 
 /// `curvetype circle`'s options.
 public struct CircleOptions: Sendable, Equatable {
@@ -204,23 +209,32 @@ public struct CircleOptions: Sendable, Equatable {
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") })
     }
 
-    init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        text = try reader.argument("circle")
-        textFile = try reader.file("textFile")
-        try fonts.read(&reader)
-        size = try reader.number("size") ?? size
-        radius = try reader.number("radius") ?? radius
-        start = try reader.number("start") ?? start
-        align = try reader.choice("align", TextAlignment.self, named: TextAlignment.init(named:)) ?? align
-        side = try reader.choice("side", TextSide.self) ?? side
-        tracking = try reader.number("tracking")
-        sweep = try reader.number("sweep")
-        baselineShift = try reader.number("baselineShift") ?? baselineShift
-        allowOverlap = try reader.flag("allowOverlap")
-        textColor = try reader.text("textColor", aliases: ["fill"], noting: &spellings) ?? textColor
-        try document.read(&reader)
-        canvas = try reader.text("canvas")
-        padding = try reader.number("padding") ?? padding
-        background = try reader.text("background")
-    }
+    static let fields: [OptionField<CircleOptions>] = [
+        .argument("text", \.text, command: "circle", "The text to set (-- before text that starts with -)."),
+        .text("textFile", \.textFile, .content, type: .file, "Read the text from this file, or - for standard input."),
+        .number("size", \.size, .text, unit: "px", range: .positive(upTo: lengthLimit), slider: 4...96, "Font size."),
+        .number("radius", \.radius, .shape, unit: "px", range: .positive(upTo: lengthLimit), slider: 10...400, "Radius of the baseline circle."),
+        .number("start", \.start, .shape, unit: "°", slider: -180...180,
+                "Angle of the anchor: 0 at 12 o'clock, clockwise positive (SwiftUI's rotationEffect)."),
+        .choice("align", \.align, .text, named: TextAlignment.init(named:),
+                "Which edge of the text sits at the anchor: start, center or end (left, leading, right, trailing, centre and middle also work)."),
+        .choice("side", \.side, .text,
+                "outside: tops away from the centre, runs clockwise; inside: tops toward the centre, runs counterclockwise (upright at the bottom)."),
+        .number("tracking", \.tracking, .text, unit: "px", slider: -5...30, default: "0 px",
+                "Extra space after each cluster but the last (CSS letter-spacing)."),
+        .number("sweep", \.sweep, .text, unit: "°", range: .positive(upTo: 360), slider: 10...360,
+                "Choose the tracking so the text fills this many degrees; 360 spaces it evenly round the circle."),
+        .number("baselineShift", \.baselineShift, .text, unit: "px", slider: -40...40,
+                "Move the text along the normal; positive toward the glyph tops (CSS)."),
+        .flag("allowOverlap", \.allowOverlap, .text, "Allow text longer than the circle (or the sweep) to overlap itself."),
+    ] + lifted(TextFontOptions.fields, into: \.fonts) + [
+        .text("textColor", \.textColor, .color, type: .color, aliases: ["fill"],
+              "The text's colour: a CSS colour (a name, #rgb, #rrggbbaa, rgb(), hsl(), hwb()) or currentColor, the page's text colour."),
+        .text("background", \.background, .color, type: .color, default: "transparent", "A colour under the whole canvas."),
+        .text("canvas", \.canvas, .shape, type: .size, default: "fitted to the ink",
+              "A fixed canvas in px, the circle's centre in its middle."),
+        .number("padding", \.padding, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...60, "Space round the ink when the canvas is fitted to it."),
+    ] + lifted(DocumentOptions.fields, into: \.document)
 }
+
+extension CircleOptions: DeclaredOptions, SpelledOptions {}

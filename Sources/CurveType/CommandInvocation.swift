@@ -4,19 +4,13 @@ import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
 import CurveTypeSVG
-/// A command that renders one document, read straight from its command-line words into the
-/// library's options: `badge --label build --message passing -o badge.svg`.
-///
-/// Why by hand: swift-argument-parser resolves every option of a command through the Swift
-/// runtime's conformance lookups and type demangling before it reads a word: 12 of a badge
-/// process's 20 million instructions, more than all the drawing. The CLI keeps it for help,
-/// completions, error messages and any word this reader does not take; plain words, the way
-/// nearly every script writes them, go through `plain(_:shortNames:)` and the same option
-/// reader that batch jobs use, so both paths fill the same `XxxOptions` values.
+/// A command that renders one document, read from its command-line words into the library's
+/// options by the command's declarations (`CommandDeclaration`): the same reader batch jobs and
+/// queries use, so every path fills the same `XxxOptions` values.
 public struct CommandInvocation: Sendable, Equatable {
     /// The command and its options.
     public var command: JobDescription.Command
-    /// The SVG's path; `nil` or `-` is standard output.
+    /// The drawing's path; `nil` or `-` is standard output.
     public var output: String?
     /// The layout JSON's path (`-`: standard output), if any.
     public var layout: String?
@@ -25,101 +19,120 @@ public struct CommandInvocation: Sendable, Equatable {
     /// `--format`, `--scale`, `--frame-time`: how the drawing is written.
     public var settings = OutputSettings()
 
-    /// The names of the commands `plain` reads.
+    /// The names of the commands that render one document.
     public static var commandNames: [String] { JobDescription.Command.names }
 
-    /// Reads `words` (the command's name, then its options and arguments) when every word is
-    /// plain: `--long-name VALUE` for an option of the command (a repeatable one may come
-    /// again), `--long-name` for a flag, a short name from `shortNames` (`["o": "output"]`),
-    /// and positional words. A value may be `-` but may not otherwise start with `-`.
-    ///
-    /// Returns `nil` for anything else: an unknown command or option, `--name=value`, other
-    /// short options, `--`, a single-valued option given twice, a required one missing, a value
-    /// that starts with `-` (`--start -30`), or a value the options refuse (a word where a
-    /// number goes). The caller then hands the words to its full parser, which accepts the same
-    /// words and explains every refusal, so `nil` changes no outcome, only the cost.
-    public static func plain(_ words: [String], shortNames: KeyValuePairs<String, String> = [:]) -> CommandInvocation? {
-        guard let name = words.first, commandNames.contains(name) else { return nil }
-        let (kinds, required) = schema(name)
-        var grouped = OptionWords()
-        var index = 1
-        while index < words.count {
-            let word = words[index]
-            index += 1
-            guard word.hasPrefix("-") else {
-                grouped.add(word, to: "args")
-                continue
-            }
-            guard let key = optionName(word, shortNames: shortNames),
-                  let kind = kinds.first(where: { $0.name == key })?.kind else { return nil }
-            switch kind {
-            case .flag:
-                guard grouped[key] == nil else { return nil }
-                grouped.add(nil, to: key)
-            case .value, .values:
-                guard index < words.count, kind == .values || grouped[key] == nil else { return nil }
-                let value = words[index]
-                index += 1
-                guard value == "-" || !value.hasPrefix("-") else { return nil }
-                grouped.add(value, to: key)
-            case .arguments:
-                return nil
-            }
+    /// Reads a rendering command's words (its name, then its options and arguments). A value
+    /// option takes the next word whatever it is (`--start -30`) or `--name=value`; a flag
+    /// takes none; a single-valued option given again takes the last value; `-o` is `--output`;
+    /// a word that is a number (`-30`) or follows `--` is positional. An unknown option is
+    /// refused with the closest name.
+    public init(arguments words: [String]) throws(CurveTypeError) {
+        guard let name = words.first, Self.commandNames.contains(name), let declaration = CommandDeclaration.named(name) else {
+            throw .invalidInput("unknown command '\(Diagnostic.escaped(String((words.first ?? "").prefix(40))))' (commands: \(Self.commandNames.joined(separator: ", ")))")
         }
-        guard required.allSatisfy({ grouped[$0] != nil }) else { return nil }
-        var reader = OptionReader(words: grouped)
-        do {
-            let command = try JobDescription.Command(name, &reader, commands: "commands")
-            let output = try reader.text("output")
-            let layout = try reader.text("layout")
-            let quiet = try reader.flag("quiet")
-            var settings = OutputSettings()
-            try settings.read(&reader, command: name)
-            try reader.finish(command: name)
-            return CommandInvocation(command: command, output: output, layout: layout, quiet: quiet, settings: settings)
-        } catch {
-            return nil
-        }
+        var reader = try declaration.reader(Array(words.dropFirst()))
+        command = try JobDescription.Command(name, &reader, commands: "commands")
+        var destination = Destination()
+        for field in Destination.fields { try field.read(&destination, &reader) }
+        (output, layout, quiet) = (destination.output, destination.layout, destination.quiet)
+        try settings.read(&reader, command: name)
+        try reader.finish(command: name)
     }
 
-    /// Each option name of `command` (camel case, as options are read; `args` for positional
-    /// words) with the kind of value it takes on the command line, and the names the command
-    /// line requires.
-    static func schema(_ command: String) -> (kinds: [(name: String, kind: OptionKind)], required: [String]) {
-        let reader = schemaReader(command)
-        return (reader.kinds, reader.required)
-    }
-
-    /// A reader that has recorded `command`'s options, `--format`, the PNG scale and
-    /// `--frame-time` (and, with `outputs`, `-o`, `--layout` and `--quiet`).
-    static func schemaReader(_ command: String, outputs: Bool = true) -> OptionReader {
-        var reader = OptionReader.schema()
-        _ = try? JobDescription.Command(command, &reader, commands: "commands")
-        if outputs {
-            _ = try? reader.text("output")
-            _ = try? reader.text("layout")
-            _ = try? reader.flag("quiet")
-        }
-        // How the drawing is written: the command line's, a job's and a query's alike.
-        var settings = OutputSettings()
-        try? settings.read(&reader, command: command)
-        return reader
-    }
-
-    /// The option a word names: `--label-color` is `labelColor`; only the lower-case kebab
-    /// spelling is a long name (`--labelColor` is not), as the command line's.
-    private static func optionName(_ word: String, shortNames: KeyValuePairs<String, String>) -> String? {
-        if !word.hasPrefix("--") { return shortNames.first { "-" + $0.key == word }?.value }
-        let name = word.dropFirst(2)
-        guard let first = name.first, first.isLowercase,
-              name.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }),
-              !name.hasSuffix("-"), !zip(name, name.dropFirst()).contains(where: { $0 == "-" && $1 == "-" }) else { return nil }
-        return OptionKey.normalized(String(name)).stringValue
+    /// A command already read.
+    public init(command: JobDescription.Command, output: String? = nil, layout: String? = nil, quiet: Bool = false,
+                settings: OutputSettings = OutputSettings()) {
+        self.command = command
+        self.output = output
+        self.layout = layout
+        self.quiet = quiet
+        self.settings = settings
     }
 
     /// The request to render: checks the options and reads fonts, logos and text files.
     public func request() throws(CurveTypeError) -> any DocumentRequest {
         try command.request(hasOutputs: output != nil || layout != nil)
+    }
+}
+
+extension CommandDeclaration {
+    /// A reader of `words`, the command's options and arguments, grouped by option as the
+    /// declarations say (see `CommandInvocation.init(arguments:)`).
+    func reader(_ words: [String]) throws(CurveTypeError) -> OptionReader {
+        var grouped = OptionWords()
+        var index = 0
+        var positionalOnly = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if positionalOnly || !word.hasPrefix("-") || word == "-" || Double(word) != nil {
+                guard argument != nil else {
+                    throw .invalidInput("\(name) takes no argument, but was given '\(Diagnostic.escaped(String(word.prefix(40))))' (options start with --)")
+                }
+                if grouped["args"] != nil {
+                    throw .invalidInput("\(name) takes one \(argument?.name ?? "argument"); '\(Diagnostic.escaped(String(word.prefix(40))))' is another (quote text that has spaces)")
+                }
+                grouped.add(word, to: "args")
+                continue
+            }
+            if word == "--" { positionalOnly = true; continue }
+            let (typed, inline) = Self.split(word)
+            guard let key = option(typedAs: typed), let option = self.option(key) else {
+                throw .invalidInput("unknown option '\(Diagnostic.escaped(String(typed.prefix(40))))' for \(name)\(suggestion(for: typed).map { " (did you mean \($0)?)" } ?? "")")
+            }
+            switch option.kind {
+            case .flag:
+                guard inline == nil else { throw .invalidInput("\(typed) is a flag: it takes no value") }
+                if grouped[key] == nil { grouped.add(nil, to: key) }
+            case .value, .repeatable:
+                let value: String
+                if let inline {
+                    value = inline
+                } else {
+                    guard index < words.count else { throw .invalidInput("\(typed) needs a value (\(option.valueName))") }
+                    value = words[index]
+                    index += 1
+                }
+                if option.kind == .value { grouped.set(value, for: key) } else { grouped.add(value, to: key) }
+            case .positional:
+                throw .invalidInput("unknown option '\(Diagnostic.escaped(String(typed.prefix(40))))' for \(name)")
+            }
+        }
+        return OptionReader(words: grouped, spelling: .commandLine)
+    }
+
+    /// `--name=value` as the name and the value; any other word as itself and no value.
+    private static func split(_ word: String) -> (String, String?) {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+
+    /// The option a word names, as the reader keys it (`--label-color`: `labelColor`; an old
+    /// name as itself); only the lower-case kebab spelling is a long name, as help writes it.
+    private func option(typedAs word: String) -> String? {
+        if !word.hasPrefix("--") {
+            return options.first { $0.shortName.map { "-" + $0 } == word }?.name
+        }
+        let name = word.dropFirst(2)
+        guard let first = name.first, first.isLowercase,
+              name.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }),
+              !name.hasSuffix("-"), !name.contains("--") else { return nil }
+        return OptionKey.normalized(String(name)).stringValue
+    }
+
+    /// The option whose command-line name is closest to `typed`, for "did you mean".
+    func suggestion(for typed: String) -> String? {
+        let wanted = Array(typed.drop(while: { $0 == "-" }).lowercased().unicodeScalars)
+        guard !wanted.isEmpty else { return nil }
+        let limit = max(2, wanted.count / 3)
+        var best: (distance: Int, name: String)?
+        for option in options where option.kind != .positional {
+            let candidate = option.commandLineName
+            let distance = SimpleIcons.editDistance(wanted, Array(candidate.dropFirst(2).unicodeScalars), limit: limit)
+            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
+        }
+        return best?.name
     }
 }
 
@@ -145,19 +158,22 @@ public struct QueryCommand: Sendable, Equatable {
     /// A flag is set by an empty value, `true`, `1` or `on`, and left unset by `false`, `0` or
     /// `off`. A repeatable option may come again; any other name twice is refused.
     public init(_ commandName: String, items: [(name: String, value: String)]) throws(CurveTypeError) {
-        guard let schema = Self.querySchemas.first(where: { $0.command == commandName })?.schema else {
+        guard JobDescription.Command.names.contains(commandName), let declaration = CommandDeclaration.named(commandName) else {
             throw .invalidInput("unknown command '\(Diagnostic.escaped(String(commandName.prefix(40))))'")
         }
+        let argumentName = declaration.argument?.name
         var words = OptionWords()
         for item in items {
             guard item.name.utf8.count <= OptionReader.maximumNameLength else {
                 throw .invalidInput("\"\(Diagnostic.escaped(String(item.name.prefix(20))))…\" is not an option of \(commandName)")
             }
             var name = OptionKey.normalized(item.name).stringValue
-            if let argument = schema.argumentName, name == argument { name = "args" } else if name == "args" || name == "output" || name == "layout" {
+            if let argumentName, name == argumentName {
+                name = "args"
+            } else if name == "args" || declaration.option(name).map({ !$0.inQueries }) == true {
                 throw .invalidInput("\"\(Diagnostic.escaped(item.name))\" is not an option of \(commandName)")
             }
-            switch schema.kinds.first(where: { $0.name == name })?.kind {
+            switch name == "args" ? .positional : declaration.option(name)?.kind {
             case .flag?:
                 switch item.value.lowercased() {
                 case "", "true", "1", "on":
@@ -168,12 +184,12 @@ public struct QueryCommand: Sendable, Equatable {
                 default:
                     throw .invalidInput("\"\(name)\" is a flag: true or false, not \"\(Diagnostic.escaped(String(item.value.prefix(20))))\"")
                 }
-            case .value?, .arguments?:
+            case .value?, .positional?:
                 guard words[name] == nil else {
-                    throw .invalidInput("\"\(name == "args" ? schema.argumentName ?? name : name)\" is given twice; it takes one value")
+                    throw .invalidInput("\"\(name == "args" ? argumentName ?? name : name)\" is given twice; it takes one value")
                 }
                 words.add(item.value, to: name)
-            case .values?, nil:
+            case .repeatable?, nil:
                 // An unknown name is refused by `finish`, naming the command.
                 words.add(item.value, to: name)
             }
@@ -204,67 +220,11 @@ public struct QueryCommand: Sendable, Equatable {
     /// The longest option name any reader takes, without its dashes: every real one is far shorter.
     public static let maximumOptionNameLength = OptionReader.maximumNameLength
 
-    /// What a query may name for `command`: each option's camel-case name with its kind and,
-    /// for a choice, its values; the positional argument under its own name (`text`, `angle`).
-    public static func options(of command: String) -> [QueryOption] {
-        let schema = schema(command)
-        let oldNames = Set(schema.aliases.flatMap(\.old))
-        return schema.kinds.filter { !oldNames.contains($0.name) }.map { entry in
-            let name = entry.name == "args" ? schema.argumentName ?? "text" : entry.name
-            let kind: QueryOption.Kind
-            switch entry.kind {
-            case .flag: kind = .flag
-            case .values: kind = .repeatable
-            case .value, .arguments: kind = .value
-            }
-            return QueryOption(name: name, kind: kind, choices: schema.choices.first { $0.name == entry.name }?.values ?? [],
-                               required: schema.required.contains(entry.name), positional: entry.name == "args",
-                               namesFile: schema.fileNames.contains(entry.name),
-                               aliases: schema.aliases.first { $0.name == entry.name }?.old ?? [])
-        }
-    }
-
-    private static func schema(_ command: String) -> OptionReader {
-        CommandInvocation.schemaReader(command, outputs: false)
-    }
-
-    /// What reading a query needs of a command's options, recorded once per command (a server
-    /// reads every request's options by it; recording it anew cost as much as the reading).
-    private struct QuerySchema: Sendable {
-        var kinds: [(name: String, kind: OptionKind)]
-        var argumentName: String?
-    }
-
-    /// Every command's, made on first use: a query names no other command.
-    private static let querySchemas: [(command: String, schema: QuerySchema)] = CommandInvocation.commandNames.map { command in
-        let reader = schema(command)
-        return (command, QuerySchema(kinds: reader.kinds, argumentName: reader.argumentName))
+    /// What a query may name for `command`: each option's declaration, the positional argument
+    /// under its own name (`text`, `angle`); those that name files are marked (a query may not
+    /// give them).
+    public static func options(of command: String) -> [OptionDeclaration] {
+        (CommandDeclaration.named(command)?.options ?? []).filter(\.inQueries)
     }
 }
 
-/// One option a query may give (see `QueryCommand.options(of:)`).
-public struct QueryOption: Sendable, Equatable, Codable {
-    /// How an option is given.
-    public enum Kind: String, Sendable, Codable {
-        /// Takes one value.
-        case value
-        /// Takes a value and may be given again.
-        case repeatable
-        /// Takes no value.
-        case flag
-    }
-    /// Camel case (`labelColor`); the positional argument by what it is (`text`).
-    public var name: String
-    /// Whether the option takes a value, may repeat, or is a flag.
-    public var kind: Kind
-    /// The accepted values of a choice; empty for free text or numbers.
-    public var choices: [String]
-    /// Whether the command line requires it.
-    public var required: Bool
-    /// Whether the command line takes it as its positional argument (`curvetype circle TEXT`).
-    public var positional: Bool
-    /// Whether it names a file, which a query may not.
-    public var namesFile: Bool
-    /// Its old names, which a query may still use (`fill` for `textColor`).
-    public var aliases: [String]
-}

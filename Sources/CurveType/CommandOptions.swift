@@ -43,24 +43,17 @@ struct OptionKey: CodingKey {
     }
 }
 
-/// What kind of value an option takes, as the command line spells it.
-enum OptionKind: Sendable, Equatable {
-    /// `--name VALUE`, once.
-    case value
-    /// `--name VALUE`, repeatable.
-    case values
-    /// `--name`, no value.
-    case flag
-    /// Positional words (`"args"`).
-    case arguments
-}
-
 /// Words by option name, in the order first given: a few dozen at most, searched in order
 /// (no hashing: see `RecentCache` for what the first dictionary of a key type costs).
 struct OptionWords: Sendable {
     private(set) var entries: [(name: String, values: [String])] = []
 
     subscript(name: String) -> [String]? { entries.first { $0.name == name }?.values }
+
+    /// Makes `value` the one word of `name` (a single-valued option given again: the last wins).
+    mutating func set(_ value: String, for name: String) {
+        if let index = entries.firstIndex(where: { $0.name == name }) { entries[index].values = [value] } else { entries.append((name, [value])) }
+    }
 
     /// Adds `value` to `name`'s words; `nil` only marks the name given (a flag).
     mutating func add(_ value: String?, to name: String) {
@@ -121,29 +114,18 @@ struct OptionReader {
         case json(JSONObject)
         /// Each option's words by its normalized name; a flag that is set has an empty list.
         case words(OptionWords)
-        /// Reads nothing and records what each name takes: the command's schema.
-        case schema
     }
 
+    /// How messages name an option: as a job's key (`"labelColor"`) or as the command line
+    /// writes it (`--label-color`).
+    enum Spelling { case key, commandLine }
+
     private let source: Source
+    private let spelling: Spelling
     /// Whether options may name files on this machine (fonts, text, paths, logos to read; a
     /// folder to write). False for words from a stranger, such as a server's query.
     private let mayNameFiles: Bool
     private var read: [String] = []
-    /// Every name read, with its kind (kept in `.schema` mode only).
-    private(set) var kinds: [(name: String, kind: OptionKind)] = []
-    /// The names without which the command line refuses the command (`.schema` mode only);
-    /// a job or a request reports their absence itself.
-    private(set) var required: [String] = []
-    /// The choices of each option read with `choice` (`.schema` mode only).
-    private(set) var choices: [(name: String, values: [String])] = []
-    /// What the positional argument is (`text`, `angle`), if the command takes one (`.schema`
-    /// mode only): a query names it so.
-    private(set) var argumentName: String?
-    /// The options that always name a file or folder, read with `file` (`.schema` mode only).
-    private(set) var fileNames: [String] = []
-    /// Each option's old names, read with `text(_:aliases:noting:)` (`.schema` mode only).
-    private(set) var aliases: [(name: String, old: [String])] = []
 
     /// The longest option name a job may use: every real one is far shorter.
     static let maximumNameLength = 64
@@ -158,60 +140,65 @@ struct OptionReader {
         }
         source = .json(JSONObject(container))
         mayNameFiles = true
+        spelling = .key
     }
 
     /// Reads words already grouped by normalized option name (`"args"` for positional words).
     /// `mayNameFiles`: false refuses every option that names a file on this machine.
-    init(words: OptionWords, mayNameFiles: Bool = true) {
+    init(words: OptionWords, mayNameFiles: Bool = true, spelling: Spelling = .key) {
         source = .words(words)
         self.mayNameFiles = mayNameFiles
+        self.spelling = spelling
     }
 
-    /// A reader that records each name's kind and reads nothing.
-    static func schema() -> OptionReader { OptionReader(source: .schema) }
-
-    private init(source: Source) {
-        self.source = source
-        mayNameFiles = true
+    /// `name` as messages give it.
+    private func called(_ name: String) -> String {
+        switch spelling {
+        case .key: "\"\(name)\""
+        case .commandLine: name == "args" ? "the argument" : OptionKey.commandLineName(name)
+        }
     }
 
     private var names: [String] {
         switch source {
         case .json(let object): object.names
         case .words(let words): words.entries.map(\.name)
-        case .schema: []
         }
     }
 
     /// Marks `name` read; whether the source holds a value for it (JSON `null` is none).
-    private mutating func present(_ name: String, _ kind: OptionKind) -> Bool {
+    private mutating func present(_ name: String) -> Bool {
         if !read.contains(name) { read.append(name) }
         switch source {
         case .json(let object):
             return object.contains(name)
         case .words(let words):
             return words[name] != nil
-        case .schema:
-            if !kinds.contains(where: { $0.name == name }) { kinds.append((name, kind)) }
-            return false
         }
     }
 
     /// A text option: a string, or a number written as the command line would take it.
-    /// `required`: the command line refuses the command without it.
-    mutating func text(_ name: String, required: Bool = false) throws(CurveTypeError) -> String? {
-        if required, case .schema = source { self.required.append(name) }
-        guard present(name, .value) else { return nil }
+    mutating func text(_ name: String) throws(CurveTypeError) -> String? {
+        guard present(name) else { return nil }
         switch source {
         case .json(let object):
             return try object.text(name)
         case .words(let words):
             guard let values = words[name], values.count == 1 else {
-                throw .invalidInput("\"\(name)\" takes one value")
+                throw .invalidInput("\(called(name)) takes one value")
             }
             return values[0]
-        case .schema:
-            return nil
+        }
+    }
+
+    /// A value option of `type`, read as its type is: a file, a font or a logo as `file`,
+    /// `font` and `logo` read them, anything else as text.
+    mutating func read(_ name: String, _ type: OptionDeclaration.ValueType) throws(CurveTypeError) -> String? {
+        switch type {
+        case .file: try file(name)
+        case .font: try font(name)
+        case .logo: try logo(name)
+        default: try text(name)
         }
     }
 
@@ -219,7 +206,6 @@ struct OptionReader {
     /// the name it was given by noted in `spellings` as the command line spells it (`--fill`),
     /// for messages. Two of the names at once are refused.
     mutating func text(_ name: String, aliases: [String], noting spellings: inout OptionSpellings) throws(CurveTypeError) -> String? {
-        if case .schema = source { self.aliases.append((name, aliases)) }
         var found: (value: String, option: String)?
         for candidate in [name] + aliases {
             guard let value = try text(candidate) else { continue }
@@ -235,7 +221,6 @@ struct OptionReader {
     /// An option that names a file or folder on this machine; refused where options come from
     /// a stranger (`mayNameFiles` false).
     mutating func file(_ name: String) throws(CurveTypeError) -> String? {
-        if case .schema = source { fileNames.append(name) }
         guard let path = try text(name) else { return nil }
         try checkMayNameFiles(name)
         return path
@@ -276,56 +261,48 @@ struct OptionReader {
 
     /// A repeated text option: one string or number, or an array of them.
     mutating func texts(_ name: String) throws(CurveTypeError) -> [String]? {
-        try texts(name, kind: .values)
-    }
-
-    private mutating func texts(_ name: String, kind: OptionKind) throws(CurveTypeError) -> [String]? {
-        guard present(name, kind) else { return nil }
+        guard present(name) else { return nil }
         switch source {
         case .json(let object):
             return try object.texts(name)
         case .words(let words):
             return words[name]
-        case .schema:
-            return nil
         }
     }
 
     /// A number option: a number, or a string holding one.
     mutating func number(_ name: String) throws(CurveTypeError) -> Double? {
-        guard present(name, .value) else { return nil }
+        guard present(name) else { return nil }
         if case .json(let object) = source, let number = object.number(name) {
             return number
         }
         guard let text = try? text(name), let number = Double(text) else {
-            throw .invalidInput("\"\(name)\" must be a number")
+            throw .invalidInput("\(called(name)) must be a number\(notWord(name))")
         }
         return number
     }
 
     /// A whole-number option.
     mutating func integer(_ name: String) throws(CurveTypeError) -> Int? {
-        guard present(name, .value) else { return nil }
+        guard present(name) else { return nil }
         if case .json(let object) = source, let number = object.integer(name) {
             return number
         }
         guard let text = try? text(name), let number = Int(text) else {
-            throw .invalidInput("\"\(name)\" must be a whole number")
+            throw .invalidInput("\(called(name)) must be a whole number\(notWord(name))")
         }
         return number
     }
 
     /// A flag: `true` sets it; `false` or `null` leave it unset. As words, the name alone.
     mutating func flag(_ name: String) throws(CurveTypeError) -> Bool {
-        guard present(name, .flag) else { return false }
+        guard present(name) else { return false }
         switch source {
         case .json(let object):
             return try object.flag(name)
         case .words(let words):
-            guard words[name]?.isEmpty == true else { throw .invalidInput("\"\(name)\" is a flag: it takes no value") }
+            guard words[name]?.isEmpty == true else { throw .invalidInput("\(called(name)) is a flag: it takes no value") }
             return true
-        case .schema:
-            return false
         }
     }
 
@@ -333,26 +310,26 @@ struct OptionReader {
     /// such as `left` for `TextAlignment.start`), where the command line's parser does.
     mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type,
                                                              named: (String) -> T? = { _ in nil }) throws(CurveTypeError) -> T? where T.RawValue == String {
-        if case .schema = source, !choices.contains(where: { $0.name == name }) {
-            choices.append((name, T.allCases.map(\.rawValue)))
-        }
         guard let text = try text(name) else { return nil }
         guard let value = T(rawValue: text) ?? named(text) else {
-            throw .invalidInput("\"\(name)\" must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
+            throw .invalidInput("\(called(name)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
         }
         return value
     }
 
-    /// The one positional argument (`"args"`: an array of one string or number), if given;
-    /// `named` says what it is (`text`, `angle`): a query gives it by that name.
-    mutating func argument(_ command: String, named: String = "text", required: Bool = false) throws(CurveTypeError) -> String? {
-        if case .schema = source {
-            argumentName = named
-            if required { self.required.append("args") }
+    /// The one positional argument (`"args"`: an array of one string or number), if given.
+    mutating func argument(_ command: String) throws(CurveTypeError) -> String? {
+        let arguments = try texts("args") ?? []
+        guard arguments.count <= 1 else {
+            throw .invalidInput(spelling == .key ? "\(command) takes one argument in \"args\", not \(arguments.count)" : "\(command) takes one argument, not \(arguments.count)")
         }
-        let arguments = try texts("args", kind: .arguments) ?? []
-        guard arguments.count <= 1 else { throw .invalidInput("\(command) takes one argument in \"args\", not \(arguments.count)") }
         return arguments.first
+    }
+
+    /// `, not "WORD"` for an option given as words; nothing for JSON, whose value may be anything.
+    private func notWord(_ name: String) -> String {
+        guard case .words(let words) = source, let word = words[name]?.first else { return "" }
+        return ", not \"\(Diagnostic.escaped(String(word.prefix(40))))\""
     }
 
     /// Refuses any name not read, naming the command.
@@ -402,6 +379,7 @@ public struct TextFontOptions: Sendable, Equatable {
     /// The font asked for, set to `variations`; `nil` when no font was named and no variations
     /// were given.
     public func givenRequest() throws(CurveTypeError) -> FontRequest? {
+        guard faceIndex >= 0 else { throw .invalidInput("face index \(faceIndex) out of range: it must be 0 or more") }
         let base = font.map { FontRequest(argument: $0, faceIndex: faceIndex) }
         guard let variations else { return base }
         let parsed = try lifting { try FontVariations(parsing: variations) }
@@ -426,14 +404,20 @@ public struct TextFontOptions: Sendable, Equatable {
         return parsed
     }
 
-    mutating func read(_ reader: inout OptionReader) throws(CurveTypeError) {
-        font = try reader.font("font")
-        faceIndex = try reader.integer("faceIndex") ?? faceIndex
-        features = try reader.text("features")
-        fallbackFonts = try reader.fonts("fallbackFont") ?? []
-        variations = try reader.text("variations")
-    }
+    static let fields: [OptionField<TextFontOptions>] = [
+        .text("font", \.font, .font, type: .font, default: "bundled DejaVu Sans",
+              "A font file (.ttf, .otf, .ttc with --face-index), a Fontconfig pattern (\"DejaVu Sans:bold\") or a full name (\"DejaVu Sans Bold\"); a badge or seal in a bold style takes DejaVu Sans Bold."),
+        .integer("faceIndex", \.faceIndex, .font, range: .from(0), "The face of a .ttc or .otc font collection."),
+        .text("features", \.features, .font, default: "the font's",
+              "OpenType features in HarfBuzz syntax, comma-separated: -kern,-liga,ss01."),
+        .texts("fallbackFont", \.fallbackFonts, .font, type: .font,
+               "A font (file or pattern) tried before Fontconfig for characters the font lacks, such as emoji or CJK; repeat for more."),
+        .text("variations", \.variations, .font, default: "the font's default",
+              "A variable font's axes (wght=650,wdth=90, each clamped to its axis) or a named instance by its style name (\"SemiBold Condensed\")."),
+    ]
 }
+
+extension TextFontOptions: DeclaredOptions {}
 
 /// The names that options with older names were given by, where a user typed an old one
 /// (`--fill` for `--text-color`), so that a message names the option as typed.
@@ -473,12 +457,15 @@ public struct DocumentOptions: Sendable, Equatable {
     /// Every option at its default, as the command line starts.
     public init() {}
 
-    mutating func read(_ reader: inout OptionReader) throws(CurveTypeError) {
-        glyphs = try reader.choice("glyphs", GlyphMode.self) ?? glyphs
-        precision = try reader.integer("precision") ?? precision
-        idPrefix = try reader.text("idPrefix")
-    }
+    static let fields: [OptionField<DocumentOptions>] = [
+        .choice("glyphs", \.glyphs, .document,
+                "outlines: glyphs as paths, the same look everywhere; text: <text> per cluster, selectable, in the viewer's font."),
+        .integer("precision", \.precision, .document, range: .from(0, to: 6), slider: 0...6, "Decimals in the SVG's numbers."),
+        .text("idPrefix", \.idPrefix, .document, default: "derived from the input", "Prefix of every id in the SVG."),
+    ]
 }
+
+extension DocumentOptions: DeclaredOptions {}
 
 /// A colour option's value (CSS colours); an error names the option: `--fill: not a colour: …`.
 func paint(_ text: String, option: String) throws(CurveTypeError) -> SVGColor {

@@ -61,14 +61,29 @@ public struct OutputSettings: Sendable, Equatable {
         command == "spiral" ? "pngScale" : "scale"
     }
 
+    /// The options that set these, the PNG scale named as `scaleOption(for: command)` says.
+    static func fields(command: String) -> [OptionField<OutputSettings>] {
+        [
+            .choice("format", \.format, .output, default: "the output's extension, else svg",
+                    "svg, png or pdf, whatever the output's name (and on standard output)."),
+            .number(scaleOption(for: command), \.scale, .output, unit: "×", range: .from(1, to: 8), slider: 1...8,
+                    "PNG pixels per px (2 for HiDPI screens)."),
+            .number("frameTime", \.frameTime, .output, unit: "s", range: .from(0, to: 3600), slider: 0...2, default: "after it ends",
+                    "Draw an animated angle into PNG or PDF at this time."),
+        ]
+    }
+
+    /// The declarations of `fields(command:)`.
+    static func declarations(command: String) -> [OptionDeclaration] {
+        declared(fields(command: command), defaults: OutputSettings())
+    }
+
     /// Reads `--format`, the PNG scale (named as `scaleOption(for: command)` says) and
     /// `--frame-time`, checked.
     mutating func read(_ reader: inout OptionReader, command: String) throws(CurveTypeError) {
-        format = try reader.choice("format", OutputFormat.self) ?? format
+        for field in Self.fields(command: command) { try field.read(&self, &reader) }
         let scaleName = Self.scaleOption(for: command)
-        scale = try reader.number(scaleName) ?? scale
-        frameTime = try reader.number("frameTime") ?? frameTime
-        try validate(scaleOption: "--" + OptionKey.commandLineName(scaleName).dropFirst(2))
+        try validate(scaleOption: OptionKey.commandLineName(scaleName))
     }
 
     /// Checks the scale and the time; `scaleOption` names the scale's option in a message.

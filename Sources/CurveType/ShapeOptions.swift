@@ -135,43 +135,50 @@ public struct SpiralOptions: Sendable, Equatable {
             precision: document.precision, idPrefix: document.idPrefix, padding: padding)
     }
 
-    init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        a = try reader.number("a") ?? a
-        b = try reader.number("b") ?? b
-        from = try reader.number("from") ?? from
-        to = try reader.number("to")
-        turns = try reader.number("turns")
-        canvas = try reader.text("canvas")
-        domain = try reader.number("domain") ?? domain
-        scale = try reader.number("scale")
-        lineColor = try reader.text("lineColor", aliases: ["stroke"], noting: &spellings) ?? lineColor
-        strokeWidth = try reader.number("strokeWidth") ?? strokeWidth
-        cap = try reader.choice("cap", LineCap.self) ?? cap
-        join = try reader.choice("join", LineJoin.self) ?? join
-        markers = try reader.flag("markers")
-        markerRadius = try reader.number("markerRadius") ?? markerRadius
-        markerFillColor = try reader.text("markerFillColor", aliases: ["markerFill"], noting: &spellings)
-        markerColor = try reader.text("markerColor", aliases: ["markerStroke"], noting: &spellings)
-        markerStrokeWidth = try reader.number("markerStrokeWidth") ?? markerStrokeWidth
-        background = try reader.text("background")
-        tolerance = try reader.number("tolerance") ?? tolerance
-        text = try reader.text("text")
-        textFile = try reader.file("textFile")
-        try fonts.read(&reader)
-        size = try reader.number("size") ?? size
-        tracking = try reader.number("tracking")
-        fillSpiral = try reader.flag("fillSpiral")
-        align = try reader.choice("align", TextAlignment.self, named: TextAlignment.init(named:)) ?? align
-        side = try reader.choice("side", TextSide.self) ?? side
-        startAngle = try reader.number("startAngle")
-        startLength = try reader.number("startLength")
-        baselineShift = try reader.number("baselineShift") ?? baselineShift
-        clip = try reader.flag("clip")
-        textColor = try reader.text("textColor", aliases: ["textFill"], noting: &spellings) ?? textColor
-        try document.read(&reader)
-        padding = try reader.number("padding") ?? padding
-    }
+    static let fields: [OptionField<SpiralOptions>] = [
+        .number("a", \.a, .shape, unit: "units", range: .from(0), slider: 0...5, "Radius at θ = 0, chart units."),
+        .number("b", \.b, .shape, unit: "units", slider: -1...1, "Radius gained per radian, chart units; not 0 (negative winds inward)."),
+        .number("from", \.from, .shape, unit: "°", slider: -720...3600, "The begin angle θ."),
+        .number("to", \.to, .shape, unit: "°", slider: 0...7200, default: "10 turns from --from", "The end angle θ, after --from."),
+        .number("turns", \.turns, .shape, unit: "turns", range: .positive(upTo: 10_000), slider: 0.5...30, "Turns from --from, instead of --to."),
+        .text("canvas", \.canvas, .shape, type: .size, default: "400x400; fitted to the drawing with --scale alone",
+              "The canvas in px, the spiral centred."),
+        .number("domain", \.domain, .shape, unit: "units", range: .positive(), slider: 0.5...50, "The chart shows −D…D, fitted to the canvas's shorter side."),
+        .number("scale", \.scale, .shape, unit: "px", range: .positive(), slider: 1...100, default: "from --domain",
+                "px per chart unit, instead of --domain."),
+        .text("lineColor", \.lineColor, .color, type: .color, aliases: ["stroke"], "The spiral's colour, or none for text only."),
+        .number("strokeWidth", \.strokeWidth, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...30, "Line width."),
+        .choice("cap", \.cap, .shape, "Line ends: round, butt or square."),
+        .choice("join", \.join, .shape, "Line joins: round, miter or bevel."),
+        .flag("markers", \.markers, .shape, "Draw rings at the begin and end points."),
+        .number("markerRadius", \.markerRadius, .shape, unit: "px", range: .positive(upTo: lengthLimit), slider: 1...30, "Ring radius."),
+        .text("markerFillColor", \.markerFillColor, .color, type: .color, aliases: ["markerFill"], default: "none", "Inside the end rings."),
+        .text("markerColor", \.markerColor, .color, type: .color, aliases: ["markerStroke"], default: "the line's colour", "The end rings."),
+        .number("markerStrokeWidth", \.markerStrokeWidth, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...20, "Ring line width."),
+        .text("background", \.background, .color, type: .color, default: "transparent", "A colour under the whole canvas."),
+        .number("tolerance", \.tolerance, .shape, unit: "px", range: .positive(), slider: 0.01...2,
+                "Largest distance of the drawn path from the true spiral, number rounding included."),
+        .text("text", \.text, .content, "Text to set along the spiral."),
+        .text("textFile", \.textFile, .content, type: .file, "Read the text from this file, or - for standard input, instead of --text."),
+    ] + lifted(TextFontOptions.fields, into: \.fonts) + [
+        .number("size", \.size, .text, unit: "px", range: .positive(upTo: lengthLimit), slider: 4...96, "Font size."),
+        .number("tracking", \.tracking, .text, unit: "px", slider: -5...30, default: "0 px", "Extra space after each cluster but the last (CSS letter-spacing)."),
+        .flag("fillSpiral", \.fillSpiral, .text, "Choose the tracking so the text runs from one end of the spiral to the other."),
+        .choice("align", \.align, .text, named: TextAlignment.init(named:), "Which edge of the text sits at the anchor: start, center or end."),
+        .choice("side", \.side, .text,
+                "inside: tops toward the centre, runs counterclockwise from --from; outside: tops away from the centre, runs clockwise from --to."),
+        .number("startAngle", \.startAngle, .text, unit: "°", slider: 0...3600, default: "where the text's path begins",
+                "Put the text's anchor at this angle θ."),
+        .number("startLength", \.startLength, .text, unit: "px", range: .from(0), slider: 0...5000, "Put the text's anchor this far along the spiral from --from."),
+        .number("baselineShift", \.baselineShift, .text, unit: "px", slider: -40...40, "Move the text along the normal; positive toward the glyph tops."),
+        .flag("clip", \.clip, .text, "Drop the clusters that run past an end (a warning says how many) instead of failing."),
+        .text("textColor", \.textColor, .color, type: .color, aliases: ["textFill"], "The text's colour."),
+    ] + lifted(DocumentOptions.fields, into: \.document) + [
+        .number("padding", \.padding, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...60, "Space round the drawing when the canvas is fitted to it."),
+    ]
 }
+
+extension SpiralOptions: DeclaredOptions, SpelledOptions {}
 
 /// `curvetype fit`'s options.
 public struct FitOptions: Sendable, Equatable {
@@ -272,29 +279,32 @@ public struct FitOptions: Sendable, Equatable {
             precision: document.precision, idPrefix: document.idPrefix)
     }
 
-    init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        text = try reader.argument("fit")
-        textFile = try reader.file("textFile")
-        rows = try reader.texts("row") ?? []
-        main = try reader.integer("main")
-        box = try reader.text("box", required: true)
-        try fonts.read(&reader)
-        maxSize = try reader.number("maxSize") ?? maxSize
-        minSize = try reader.number("minSize")
-        minScale = try reader.number("minScale")
-        maxLines = try reader.integer("maxLines")
-        lineHeight = try reader.number("lineHeight") ?? lineHeight
-        gap = try reader.number("gap")
-        align = try reader.text("align") ?? align
-        valign = try reader.choice("valign", VerticalAlignment.self) ?? valign
-        balance = try reader.flag("balance")
-        tight = try reader.flag("tight")
-        truncate = try reader.flag("truncate")
-        textColor = try reader.text("textColor", aliases: ["fill"], noting: &spellings) ?? textColor
-        background = try reader.text("background")
-        try document.read(&reader)
-    }
+    static let fields: [OptionField<FitOptions>] = [
+        .argument("text", \.text, command: "fit", "The text to fit (or give rows with --row)."),
+        .text("textFile", \.textFile, .content, type: .file, "Read the text from this file, or - for standard input."),
+        .texts("row", \.rows, .content, "A row that never wraps; repeat for more rows, all at one size."),
+        .integer("main", \.main, .text, range: .from(1), default: "the row that fits smallest", "The row (from 1) that sets the size."),
+        .text("box", \.box, .shape, type: .size, required: true, "The box to fit into, in px."),
+    ] + lifted(TextFontOptions.fields, into: \.fonts) + [
+        .number("maxSize", \.maxSize, .text, unit: "px", slider: 4...400, "Largest font size."),
+        .number("minSize", \.minSize, .text, unit: "px", slider: 1...100, default: "1 px", "Smallest font size."),
+        .number("minScale", \.minScale, .text, unit: "×", range: .positive(upTo: 1), slider: 0.05...1,
+                "Smallest size as a fraction of --max-size (SwiftUI's minimumScaleFactor), instead of --min-size."),
+        .integer("maxLines", \.maxLines, .text, range: .from(1), slider: 1...10, default: "as many as fit", "At most this many lines."),
+        .number("lineHeight", \.lineHeight, .text, unit: "×", range: .positive(), slider: 0.5...3, "Multiple of the font's line height between baselines."),
+        .number("gap", \.gap, .text, unit: "px", range: .from(0, to: lengthLimit), slider: 0...60, default: "the font's line gap",
+                "With rows: space between rows (rows then as tall as ascender − descender)."),
+        .text("align", \.align, .text, "One alignment (start, center, end; left, right, leading and trailing also work), or one per row, comma-separated."),
+        .choice("valign", \.valign, .text, "Where the lines sit in the box: top, center or bottom."),
+        .flag("balance", \.balance, .text, "Lines of even width instead of greedy filling."),
+        .flag("tight", \.tight, .text, "Measure the ink, not advances and line height."),
+        .flag("truncate", \.truncate, .text, "When nothing fits at the smallest size, cut the text short with an ellipsis."),
+        .text("textColor", \.textColor, .color, type: .color, aliases: ["fill"], "The text's colour."),
+        .text("background", \.background, .color, type: .color, default: "transparent", "The box's colour."),
+    ] + lifted(DocumentOptions.fields, into: \.document)
 }
+
+extension FitOptions: DeclaredOptions, SpelledOptions {}
 
 /// `curvetype angle`'s options.
 public struct AngleOptions: Sendable, Equatable {
@@ -383,39 +393,47 @@ public struct AngleOptions: Sendable, Equatable {
             glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix)
     }
 
-    init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        if let argument = try reader.argument("angle", named: "angle", required: true) {
-            guard let value = Double(argument) else { throw .invalidInput("the angle must be a number, not \"\(Diagnostic.escaped(String(argument.prefix(40))))\"") }
-            degrees = value
-        }
-        vertex = try reader.choice("vertex", AngleVertex.self) ?? vertex
-        frame = try reader.number("frame") ?? frame
-        inset = try reader.number("inset") ?? inset
-        strokeWidth = try reader.number("strokeWidth") ?? strokeWidth
-        cap = try reader.choice("cap", LineCap.self) ?? cap
-        join = try reader.choice("join", LineJoin.self) ?? join
-        color = try reader.text("color") ?? color
-        light = try reader.text("light")
-        dark = try reader.text("dark")
-        markerRadius = try reader.number("markerRadius") ?? markerRadius
-        markerWidth = try reader.number("markerWidth")
-        noMarker = try reader.flag("noMarker")
-        noLabel = try reader.flag("noLabel")
-        labelSize = try reader.number("labelSize") ?? labelSize
-        unit = try reader.choice("unit", AngleUnit.self) ?? unit
-        decimals = try reader.integer("decimals")
-        header = try reader.text("header")
-        readout = try reader.flag("readout")
-        from = try reader.number("from")
-        duration = try reader.number("duration") ?? duration
-        easing = try reader.choice("easing", Easing.self) ?? easing
-        frames = try reader.integer("frames")
-        outDir = try reader.file("outDir")
-        background = try reader.text("background")
-        try fonts.read(&reader)
-        try document.read(&reader)
-    }
+    static let fields: [OptionField<AngleOptions>] = [
+        OptionField(declaration: OptionRange.from(-360, to: 360).applied(
+                        to: OptionDeclaration(name: "angle", kind: .positional, type: .number, help: "The angle.", required: true, group: .content),
+                        unit: "°", slider: -360...360),
+                    read: { o, r throws(CurveTypeError) in
+                        guard let argument = try r.argument("angle") else { return }
+                        guard let value = Double(argument) else {
+                            throw .invalidInput("the angle must be a number, not \"\(Diagnostic.escaped(String(argument.prefix(40))))\"")
+                        }
+                        o.degrees = value
+                    },
+                    shown: { _ in nil }),
+        .choice("vertex", \.vertex, .shape, "bottom-right (the seed: base ray to the left) or bottom-left (textbook: base ray to the right)."),
+        .number("frame", \.frame, .shape, unit: "px", range: .positive(upTo: lengthLimit), slider: 100...800, "Side of the square frame."),
+        .number("inset", \.inset, .shape, unit: "px", range: .from(0), slider: 0...300, "Inset on every side of the frame; the rays are as long as what remains."),
+        .number("strokeWidth", \.strokeWidth, .shape, unit: "px", range: .from(0), slider: 0...40, "Line width of the rays."),
+        .choice("cap", \.cap, .shape, "Ray ends: round, butt or square."),
+        .choice("join", \.join, .shape, "The join at the vertex: round, miter or bevel."),
+        .text("color", \.color, .color, type: .color, "Colour of rays, marker and label."),
+        .text("background", \.background, .color, type: .color, default: "transparent", "A colour under the whole canvas."),
+        .text("light", \.light, .color, type: .color, "Colour in light mode (with --dark: a prefers-color-scheme style)."),
+        .text("dark", \.dark, .color, type: .color, "Colour in dark mode (with --light)."),
+        .number("markerRadius", \.markerRadius, .shape, unit: "px", range: .positive(), slider: 5...200, "Radius of the arc marker (a square marks exactly 90°)."),
+        .number("markerWidth", \.markerWidth, .shape, unit: "px", range: .from(0), slider: 0...20, default: "40 % of the stroke width", "Line width of the marker."),
+        .flag("noMarker", \.noMarker, .shape, "Draw no marker."),
+        .flag("noLabel", \.noLabel, .text, "Draw no label."),
+        .number("labelSize", \.labelSize, .text, unit: "px", range: .positive(), slider: 6...96, "Label size."),
+        .choice("unit", \.unit, .text, "degrees (45°), radians (0.79 rad) or pi (π/4)."),
+        .integer("decimals", \.decimals, .text, range: .from(0, to: 6), slider: 0...6, default: "0 for degrees, 2 otherwise", "Decimals in the label."),
+        .text("header", \.header, .content, "A title above the shape, with a clockwise-arrow symbol (the seed's \"Angle\")."),
+        .flag("readout", \.readout, .text, "Write the value again under the shape."),
+        .number("from", \.from, .shape, unit: "°", slider: -360...360, "Animate from this angle (SMIL; a viewer without animation shows the final angle)."),
+        .number("duration", \.duration, .shape, unit: "s", range: .positive(upTo: 3600), slider: 0.05...5, "Animation length."),
+        .choice("easing", \.easing, .shape, "linear, ease-in, ease-out or ease-in-out."),
+        .integer("frames", \.frames, .output, range: .from(2, to: 600),
+                 "Write this many still SVGs of the animation into --out-dir instead (command line only)."),
+        .text("outDir", \.outDir, .output, type: .file, "Folder for --frames (made if missing): angle-0001.svg, angle-0002.svg, …"),
+    ] + lifted(TextFontOptions.fields, into: \.fonts) + lifted(DocumentOptions.fields, into: \.document)
 }
+
+extension AngleOptions: DeclaredOptions {}
 
 /// `curvetype path`'s options: the text, one shape (`d`, `ellipse` or `rect`), and how the text
 /// follows it.
@@ -573,31 +591,35 @@ public struct PathOptions: Sendable, Equatable {
         }
     }
 
-    init(_ reader: inout OptionReader) throws(CurveTypeError) {
-        text = try reader.argument("path")
-        textFile = try reader.file("textFile")
-        d = try reader.text("d")
-        ellipse = try reader.text("ellipse")
-        rect = try reader.text("rect")
-        pathFile = try reader.file("pathFile")
-        pathID = try reader.text("pathId")
-        try fonts.read(&reader)
-        size = try reader.number("size") ?? size
-        startOffset = try reader.text("startOffset") ?? startOffset
-        align = try reader.choice("align", TextAlignment.self, named: TextAlignment.init(named:)) ?? align
-        side = try reader.choice("side", PathSide.self) ?? side
-        tracking = try reader.number("tracking")
-        fit = try reader.flag("fit")
-        baselineShift = try reader.number("baselineShift") ?? baselineShift
-        onPath = try reader.choice("onPath", PathLine.self) ?? onPath
-        effect = try reader.choice("effect", PathEffect.self) ?? effect
-        tolerance = try reader.number("tolerance") ?? tolerance
-        clip = try reader.flag("clip")
-        textColor = try reader.text("textColor", aliases: ["fill"], noting: &spellings) ?? textColor
-        lineColor = try reader.text("lineColor", aliases: ["pathStroke"], noting: &spellings)
-        try document.read(&reader)
-        canvas = try reader.text("canvas")
-        padding = try reader.number("padding") ?? padding
-        background = try reader.text("background")
-    }
+    static let fields: [OptionField<PathOptions>] = [
+        .argument("text", \.text, command: "path", "The text to set (-- before text that starts with -)."),
+        .text("textFile", \.textFile, .content, type: .file, "Read the text from this file, or - for standard input."),
+        .text("d", \.d, .shape, type: .pathData, "SVG path data in px: the path the text follows."),
+        .text("ellipse", \.ellipse, .shape, type: .size, "RXxRY: an ellipse about (0, 0), from 3 o'clock clockwise, as SVG's <ellipse>."),
+        .text("rect", \.rect, .shape, "WxH or WxH:R: a rectangle from (0, 0), corners rounded R px, as SVG's <rect>."),
+        .text("pathFile", \.pathFile, .shape, type: .file, "An SVG file whose <path> the text follows, its transforms applied."),
+        .text("pathId", \.pathID, .shape, default: "the first", "The id of the <path> in --path-file to follow."),
+    ] + lifted(TextFontOptions.fields, into: \.fonts) + [
+        .number("size", \.size, .text, unit: "px", range: .positive(upTo: lengthLimit), slider: 4...96, "Font size."),
+        .text("startOffset", \.startOffset, .text, "Where the text starts along the path: px, or a percentage of its length (50%)."),
+        .choice("align", \.align, .text, named: TextAlignment.init(named:), "Which edge of the text lies at the start offset: start, center or end."),
+        .choice("side", \.side, .text, "left: the text stands left of the path's direction, as written; right: the path is travelled reversed."),
+        .number("tracking", \.tracking, .text, unit: "px", slider: -5...30, default: "0 px", "Extra space after each cluster but the last (CSS letter-spacing)."),
+        .flag("fit", \.fit, .text, "Choose the tracking so the text fills the path (evenly round a closed one)."),
+        .number("baselineShift", \.baselineShift, .text, unit: "px", slider: -40...40, "Move the text along the normal; positive toward the glyph tops."),
+        .choice("onPath", \.onPath, .text, "Which line of the text lies on the path: baseline, ascender, descender or center."),
+        .choice("effect", \.effect, .text,
+                "rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the path)."),
+        .number("tolerance", \.tolerance, .text, unit: "px", range: .from(0.001, to: 100), slider: 0.01...2,
+                "For bend: largest distance of a bent outline from the exact bend."),
+        .flag("clip", \.clip, .text, "Drop every cluster not wholly on an open path, quietly (by default those whose middle falls off go, with a warning)."),
+        .text("textColor", \.textColor, .color, type: .color, aliases: ["fill"], "The text's colour."),
+        .text("lineColor", \.lineColor, .color, type: .color, aliases: ["pathStroke"], default: "not drawn", "Also draw the path in this colour, under the text."),
+    ] + lifted(DocumentOptions.fields, into: \.document) + [
+        .text("canvas", \.canvas, .shape, type: .size, default: "fitted to the ink", "A fixed canvas in px, in the path's coordinates."),
+        .number("padding", \.padding, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...60, "Space round the ink when the canvas is fitted to it."),
+        .text("background", \.background, .color, type: .color, default: "transparent", "A colour under the whole canvas."),
+    ]
 }
+
+extension PathOptions: DeclaredOptions, SpelledOptions {}

@@ -232,3 +232,16 @@ extension FontSource {
         return instance > 0 ? .varied(face, FontVariations(instance: .index(instance - 1))) : face
     }
 }
+
+extension FontRequest {
+    /// The font families Fontconfig finds on this machine, each with its styles, sorted by
+    /// name: what a `--font` pattern may name (a font picker lists them). The bundled DejaVu
+    /// families are named whether or not they are installed.
+    public static func installedFamilies() throws(FontError) -> [(family: String, styles: [String])] {
+        var families = try Fontconfig.families()
+        for bundled in ["DejaVu Sans", "DejaVu Sans Mono"] where !families.contains(where: { $0.family == bundled }) {
+            families.append((bundled, ["Book", "Bold"]))
+        }
+        return families.sorted { $0.family.lowercased() < $1.family.lowercased() }
+    }
+}

@@ -114,6 +114,27 @@ enum Fontconfig {
         }
     }
 
+    /// Every installed family with its styles, sorted by family (a family's first name; each
+    /// style once), for a font picker.
+    static func families() throws(FontError) -> [(family: String, styles: [String])] {
+        try withConfig { () throws(FontError) -> [(family: String, styles: [String])] in
+            guard let p = FcPatternCreate() else { throw .cCallFailed(function: "FcPatternCreate", code: 0, reason: "out of memory") }
+            defer { FcPatternDestroy(p) }
+            guard let objects = FcObjectSetCreate() else { throw .cCallFailed(function: "FcObjectSetCreate", code: 0, reason: "out of memory") }
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, FC_FAMILY)
+            FcObjectSetAdd(objects, FC_STYLE)
+            guard let list = FcFontList(nil, p, objects) else { return [] }
+            defer { FcFontSetDestroy(list) }
+            var styles: [String: Set<String>] = [:]
+            for i in 0..<Int(list.pointee.nfont) {
+                guard let font = list.pointee.fonts[i], let family = strings(font, FC_FAMILY).first else { continue }
+                styles[family, default: []].formUnion(strings(font, FC_STYLE).prefix(1))
+            }
+            return styles.keys.sorted { $0.lowercased() < $1.lowercased() }.map { ($0, styles[$0, default: []].sorted()) }
+        }
+    }
+
     /// The face whose full name is `name` (case-insensitive), such as "DejaVu Sans Bold".
     private static func fullNameMatch(_ name: String) -> Match? {
         guard let p = FcPatternCreate() else { return nil }

@@ -110,7 +110,7 @@ public enum SimpleIcons {
     /// Edits between `a` and `b` (insertions, deletions, substitutions, and swaps of two
     /// neighbours, so `pyhton` is one from `python`), giving up (returning `limit + 1`) once
     /// every path exceeds `limit`.
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var before = [Int](repeating: 0, count: b.count + 1)

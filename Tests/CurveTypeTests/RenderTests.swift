@@ -175,7 +175,7 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
 /// what a build script matches on, its description what `curvetype` prints.
 @Suite struct WarningTests {
     func warnings(_ words: [String]) throws -> [CurveTypeWarning] {
-        let invocation = try #require(CommandInvocation.plain(words, shortNames: [:]), "\(words) are plain words")
+        let invocation = try CommandInvocation(arguments: words)
         return try invocation.request().renderDocument().warnings
     }
 

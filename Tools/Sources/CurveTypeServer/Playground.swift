@@ -7,18 +7,20 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// The playground at `/`: one page, its script and style (compiled in from `Playground/`), and
-/// `/options.json`, every effect's options as the server reads them, from which the script
-/// builds its forms.
+/// The playground at `/`: one page, its script and style (compiled in from `Playground/`),
+/// `/options.json` (every effect's options as declared: help, default, unit, range, choices),
+/// from which the script builds its forms, and the font and logo pickers' lists.
 enum Playground {
     private static let pageBytes = ByteBuffer(bytes: PackageResources.index_html)
     private static let scriptBytes = ByteBuffer(bytes: PackageResources.playground_js)
     private static let styleBytes = ByteBuffer(bytes: PackageResources.playground_css)
     private static let optionsBytes: ByteBuffer = {
-        struct Effect: Encodable { let name: String; let options: [QueryOption] }
+        struct Effect: Encodable { let name: String; let abstract: String; let options: [OptionDeclaration] }
         struct Schema: Encodable { let version: String; let effects: [Effect] }
         let schema = Schema(version: ServerConfiguration.version,
-                            effects: CurveTypeServer.effects.map { Effect(name: $0, options: QueryCommand.options(of: $0)) })
+                            effects: CurveTypeServer.effects.map {
+                                Effect(name: $0, abstract: CommandDeclaration.named($0)?.abstract ?? "", options: QueryCommand.options(of: $0))
+                            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return ByteBuffer(bytes: (try? encoder.encode(schema)) ?? Data("{}".utf8))
@@ -28,6 +30,19 @@ enum Playground {
     static var script: Response { asset(scriptBytes, type: "text/javascript; charset=utf-8") }
     static var style: Response { asset(styleBytes, type: "text/css; charset=utf-8") }
     static var options: Response { asset(optionsBytes, type: "application/json") }
+
+    /// `/fonts.json`: the font families installed on the server (Fontconfig's), each with its
+    /// styles, for the font picker: what `font` may name. Listed once, at first request.
+    static var fonts: Response { asset(fontsBytes, type: "application/json") }
+
+    private static let fontsBytes: ByteBuffer = {
+        struct Family: Encodable { let family: String; let styles: [String] }
+        struct Answer: Encodable { let families: [Family] }
+        let families = ((try? FontRequest.installedFamilies()) ?? []).map { Family(family: $0.family, styles: $0.styles) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return ByteBuffer(bytes: (try? encoder.encode(Answer(families: families))) ?? Data("{}".utf8))
+    }()
 
     /// `/logos.json?q=WORD`: the named logos whose slug or title holds WORD, the closest first,
     /// at most 60 (simple-icons' slug, title and brand colour), for the badge form's logo picker.

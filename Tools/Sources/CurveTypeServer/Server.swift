@@ -51,6 +51,7 @@ public enum CurveTypeServer {
         router.get("/playground.js") { _, _ in Playground.script }
         router.get("/playground.css") { _, _ in Playground.style }
         router.get("/options.json") { _, _ in Playground.options }
+        router.get("/fonts.json") { _, _ in Playground.fonts }
         router.get("/logos.json") { request, _ in
             Playground.logos(matching: (try? queryItems(request))?.first { $0.name == "q" }?.value ?? "")
         }

@@ -1,3 +1,4 @@
+import CurveType
 import Foundation
 import TestSupport
 import Testing
@@ -8,10 +9,7 @@ import Testing
     init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
 
     /// The CLI's flags (options that take no value): a job gives them as `true`.
-    static let flags: Set<String> = [
-        "allow-overlap", "markers", "fill-spiral", "clip", "balance", "tight", "truncate",
-        "no-marker", "no-label", "readout", "fit",
-    ]
+    static let flags = Set(CommandDeclaration.all.flatMap { $0.options.filter { $0.kind == .flag }.map { String($0.commandLineName.dropFirst(2)) } })
 
     struct MissingValue: Error { var option: String }
 

@@ -11,8 +11,7 @@ import Testing
 
     @Test(arguments: GoldenCase.all())
     func layoutJSONIsTheReport(_ golden: GoldenCase) throws {
-        // Cases in words only ArgumentParser reads are skipped: PlainWordsTests holds both paths to one answer.
-        guard let invocation = CommandInvocation.plain([golden.command] + golden.arguments, shortNames: ["o": "output"]) else { return }
+        let invocation = try CommandInvocation(arguments: [golden.command] + golden.arguments)
         switch try invocation.request() {
         case let r as CircleTextRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
         case let r as SpiralRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)

@@ -19,9 +19,9 @@ private func app(_ change: (inout ServerConfiguration) -> Void = { _ in }) -> so
 
 private func text(_ response: TestResponse) -> String { String(buffer: response.body) }
 
-/// The bytes the library renders for a command line (the CLI's plain-words path).
+/// The bytes the library renders for a command line (as the CLI reads them).
 private func cliSVG(_ words: [String]) throws -> String {
-    let invocation = try #require(CommandInvocation.plain(words))
+    let invocation = try CommandInvocation(arguments: words)
     return try invocation.request().renderDocument().svg
 }
 
@@ -181,8 +181,8 @@ extension BadgeURL {
         #expect(circle.first == "text")
         #expect(circle.contains("allowOverlap") && circle.contains("baselineShift"))
         #expect(QueryCommand.options(of: "angle").first?.name == "angle")
-        #expect(QueryCommand.options(of: "circle").first { $0.name == "text" }?.positional == true)
-        #expect(QueryCommand.options(of: "spiral").first { $0.name == "text" }?.positional == false)
+        #expect(QueryCommand.options(of: "circle").first { $0.name == "text" }?.kind == .positional)
+        #expect(QueryCommand.options(of: "spiral").first { $0.name == "text" }?.kind == .value)
         let files = CurveTypeServer.effects.flatMap { QueryCommand.options(of: $0).filter(\.namesFile).map(\.name) }
         #expect(Set(files) == ["textFile", "pathFile", "outDir"])
         #expect(QueryCommand.options(of: "badge").first { $0.name == "style" }?.choices == BadgeStyle.allCases.map(\.rawValue))

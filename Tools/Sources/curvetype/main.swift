@@ -1,0 +1,122 @@
+import CurveType
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// `curvetype COMMAND …`: reads its words by the library's declarations of each command
+// (`CommandDeclaration`), which also write its help and completions, and runs the command.
+// A failure prints one line on stderr: status 64 for words it cannot read, 1 for a command
+// that fails.
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+// No option name is longer than 64 characters: refuse a longer one at once.
+for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("-") && Double(argument) == nil {
+    let name = argument.prefix { $0 != "=" }
+    if name.utf8.count > QueryCommand.maximumOptionNameLength + 2 {
+        fail("unknown option '\(Diagnostic.escaped(String(name.prefix(40))))…' (option names are at most \(QueryCommand.maximumOptionNameLength) characters)", code: 64)
+    }
+}
+
+let commands = CommandDeclaration.all.map(\.name)
+let first = arguments.first ?? "--help"
+if arguments.isEmpty || first == "-h" || first == "--help" {
+    print(CommandHelp.root(version: CurveTypeVersion.string), terminator: "")
+    exit(0)
+}
+if arguments.prefix(while: { $0 != "--" }).contains("--version") {
+    print(CurveTypeVersion.string)
+    exit(0)
+}
+if first.hasPrefix("--generate-completion-script") {
+    let shell = first.contains("=") ? String(first.split(separator: "=", maxSplits: 1)[1]) : arguments.dropFirst().first ?? ""
+    do { print(try CommandHelp.completionScript(for: shell), terminator: "") } catch { fail(error.description, code: 64) }
+    exit(0)
+}
+if first == "help" {
+    let rest = arguments.dropFirst().filter { $0 != "--markdown" }
+    guard let name = rest.first else {
+        print(CommandHelp.root(version: CurveTypeVersion.string), terminator: "")
+        exit(0)
+    }
+    guard let command = CommandDeclaration.named(name) else { fail("unknown command '\(Diagnostic.escaped(String(name.prefix(40))))' (commands: \(commands.joined(separator: ", ")))", code: 64) }
+    print(arguments.contains("--markdown") ? CommandHelp.markdown(command) : CommandHelp.command(command), terminator: "")
+    exit(0)
+}
+guard let command = CommandDeclaration.named(first) else {
+    fail("unknown command '\(Diagnostic.escaped(String(first.prefix(40))))' (commands: \(commands.joined(separator: ", ")))", code: 64)
+}
+if arguments.dropFirst().prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+    print(CommandHelp.command(command), terminator: "")
+    exit(0)
+}
+
+switch first {
+case "batch":
+    let options: BatchOptions
+    do { options = try BatchOptions(arguments: Array(arguments.dropFirst())) } catch { fail(error.description, code: 64) }
+    do {
+        let summary = try Batch.process(jobFile: options.jobs ?? "-", threads: options.threads, check: options.check, quiet: options.quiet)
+        OutputFile.writeToStandardError(summary.closingLines)
+        exit(summary.succeeded ? 0 : 1)
+    } catch {
+        fail(error.description, code: 1)
+    }
+case "logos":
+    do {
+        let options = try LogosOptions(arguments: Array(arguments.dropFirst()))
+        OutputFile.writeToStandardOutput(try options.listing())
+        exit(0)
+    } catch {
+        fail(error.description, code: 1)
+    }
+default:
+    let invocation: CommandInvocation
+    do { invocation = try CommandInvocation(arguments: arguments) } catch { fail(error.description, code: 64) }
+    do {
+        if case .angle(let angle) = invocation.command, let frames = angle.frames, let outDir = angle.outDir {
+            try writeFrames(angle, count: frames, into: outDir, hasOutputs: invocation.output != nil || invocation.layout != nil)
+        } else {
+            let document = try invocation.request().renderDocument()
+            if !invocation.quiet { for warning in document.warnings { printWarning(warning.description) } }
+            try document.write(to: invocation.output ?? "-", settings: invocation.settings, layoutTo: invocation.layout)
+        }
+        exit(0)
+    } catch {
+        fail(error.description, code: 1)
+    }
+}
+
+/// An animated angle's `--frames` still SVGs, written into `outDir` (made if missing) as
+/// angle-0001.svg, angle-0002.svg, …, all or none.
+func writeFrames(_ options: AngleOptions, count: Int, into outDir: String, hasOutputs: Bool) throws(CurveTypeError) {
+    let svgs = try options.request(hasOutputs: hasOutputs).frames(count)
+    do {
+        try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
+    } catch {
+        throw CurveTypeError.output(path: outDir, reason: "cannot make the folder")
+    }
+    let files = svgs.enumerated().map { (i, svg) in
+        let number = String(i + 1)
+        let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
+        return (path: PathText.joined(outDir, "angle-\(padded).svg"), contents: svg)
+    }
+    try OutputFile.writeAtomically(files)
+}
+
+func printWarning(_ message: String) {
+    OutputFile.writeToStandardError(Diagnostic.line("warning", message))
+}
+
+func fail(_ message: String, code: Int32) -> Never {
+    OutputFile.writeToStandardError(Diagnostic.line("error", message))
+    exit(code)
+}
