@@ -137,17 +137,100 @@ def check_playground(port):
                     failures.append(f"the logo picker's hint did not name the logo: {hint!r}")
                 page.locator("#preview").screenshot(path="out/server/playground-logo.png")
         page.screenshot(path="out/server/playground.png", full_page=True)
-        # A phone: nothing wider than the screen.
-        phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
-        phone.goto(f"http://127.0.0.1:{port}/#badge?label=build&message=passing&color=brightgreen")
-        wait_until(phone, "document.getElementById('preview').dataset.url")
-        overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        if overflow > 0:
-            failures.append(f"on a 390 px phone the page is {overflow} px too wide")
-        phone.screenshot(path="out/server/playground-phone.png")
+        failures += check_designer_controls(browser, port)
+        # A phone, light and dark: nothing wider than the screen.
+        for scheme in ["light", "dark"]:
+            phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, color_scheme=scheme)
+            phone.goto(f"http://127.0.0.1:{port}/#badge?label=build&message=passing&color=brightgreen")
+            wait_until(phone, "document.getElementById('preview').dataset.url")
+            overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            if overflow > 0:
+                failures.append(f"on a 390 px phone ({scheme}) the page is {overflow} px too wide")
+            phone.screenshot(path=f"out/server/playground-phone{'' if scheme == 'light' else '-dark'}.png")
+            phone.close()
         if errors:
             failures.append("the page logged errors: " + "; ".join(errors[:3]))
         browser.close()
+    return failures
+
+
+def check_designer_controls(browser, port):
+    """The form as a designer uses it: help and defaults, a slider that moves the picture, a
+    colour picker that reaches the command line, the font list, downloads, dragging the start
+    angle, and a shared link that brings the state back; screenshots in light and dark."""
+    failures = []
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"http://127.0.0.1:{port}/#circle")
+    wait_until(page, "document.getElementById('preview').dataset.url")
+    wait_until(page, "document.getElementById('preview').complete")
+    # Every field carries its help; defaults show; choices start at theirs.
+    for name in ["size", "faceIndex", "baselineShift", "idPrefix", "align"]:
+        help_text = page.locator(f"#option-{name}-help").inner_text()
+        if len(help_text) < 10:
+            failures.append(f"--{name} has no help: {help_text!r}")
+    if page.locator("#option-baselineShift").get_attribute("placeholder") != "0 px":
+        failures.append("--baseline-shift does not show its default (0 px)")
+    if page.locator("#option-align").input_value() != "start" or page.locator("#option-side").input_value() != "outside":
+        failures.append("the align and side menus do not start at their defaults")
+    if "default: 16 px" not in page.locator("#option-size-help").inner_text():
+        failures.append("--size's help does not give its default")
+    # A slider with its unit moves the picture.
+    before_url = page.locator("#preview").get_attribute("data-url")
+    before_png = page.locator("#preview").screenshot()
+    if page.locator("#option-radius ~ .unit").inner_text() != "px":
+        failures.append("the radius slider has no unit")
+    page.locator("#option-radius-slider").fill("110")
+    wait_until(page, f"document.getElementById('preview').dataset.url !== {before_url!r}")
+    wait_until(page, "document.getElementById('preview').complete")
+    if "radius=110" not in page.locator("#preview").get_attribute("data-url") or page.locator("#option-radius").input_value() != "110":
+        failures.append("moving the radius slider did not set --radius 110")
+    if page.locator("#preview").screenshot() == before_png:
+        failures.append("moving the radius slider did not change the picture")
+    # A colour picked reaches the command line; the field still takes CSS text.
+    page.locator("#option-textColor-picker").fill("#c026d3")
+    wait_until(page, "document.getElementById('command').textContent.includes('--text-color #c026d3')")
+    page.locator("#option-textColor").fill("rebeccapurple")
+    wait_until(page, "document.getElementById('option-textColor-picker').value === '#663399'")
+    wait_until(page, "document.getElementById('command').textContent.includes('--text-color rebeccapurple')")
+    # The font picker lists installed families (/fonts.json).
+    wait_until(page, "[...document.querySelectorAll('#font-families option')].some((o) => o.value === 'DejaVu Sans')")
+    # Dragging round the picture sets the start angle: the right-hand edge is 90°.
+    page.locator("#preview").scroll_into_view_if_needed()
+    box = page.locator("#preview").bounding_box()
+    page.mouse.move(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] - 1, box["y"] + box["height"] / 2)
+    page.mouse.up()
+    wait_until(page, "document.getElementById('preview').dataset.url.includes('start=90')")
+    if page.locator("#option-start").input_value() != "90":
+        failures.append(f"dragging did not set --start 90: {page.locator('#option-start').input_value()!r}")
+    wait_until(page, "document.getElementById('preview').complete")
+    page.screenshot(path="out/server/playground-circle.png")
+    # Downloads: SVG, PNG at 2x and PDF, each what it says.
+    for format, magic, kind in [("svg", b"<svg", "image/svg+xml"), ("png", b"\x89PNG", "image/png"), ("pdf", b"%PDF", "application/pdf")]:
+        href = page.locator(f"#download-{format}").get_attribute("href")
+        response = page.request.get(f"http://127.0.0.1:{port}{href}")
+        if response.status != 200 or not response.body().startswith(magic) or kind not in response.headers.get("content-type", ""):
+            failures.append(f"the {format} download {href} answered {response.status} {response.headers.get('content-type')}")
+        if page.locator(f"#download-{format}").get_attribute("download") != f"circle.{format}":
+            failures.append(f"the {format} download is not named circle.{format}")
+    # The page's address holds the state: opened anew, it shows the same picture and fields.
+    shared = page.url
+    again = browser.new_page(viewport={"width": 1280, "height": 1000}, color_scheme="dark")
+    again.goto(shared)
+    wait_until(again, "document.getElementById('preview').dataset.url")
+    if again.locator("#preview").get_attribute("data-url") != page.locator("#preview").get_attribute("data-url"):
+        failures.append(f"a shared link did not bring the state back: {shared}")
+    if again.locator("#option-radius-slider").input_value() != "110" or again.locator("#option-textColor").input_value() != "rebeccapurple":
+        failures.append("a shared link did not restore the slider and the colour")
+    wait_until(again, "document.getElementById('preview').complete")
+    again.screenshot(path="out/server/playground-dark.png")
+    again.close()
+    if errors:
+        failures.append("the page logged errors: " + "; ".join(errors[:3]))
+    page.close()
     return failures
 
 

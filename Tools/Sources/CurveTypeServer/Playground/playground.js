@@ -1,11 +1,15 @@
 // The playground: a form with every option of each effect (from /options.json, the server's
-// own list, so it never drifts from the command line), a preview that re-renders as you type,
-// and the equivalent curvetype command and URL. Plain script, no framework.
+// declarations of them, so it never drifts from the command line): each field with its help
+// and its default, sliders with units for numbers with a range, colour pickers that still take
+// CSS text, font and logo pickers; a preview that re-renders as you type (drag it round to set
+// a circle's start angle); the equivalent curvetype command and URL; downloads as SVG, PNG and
+// PDF. The whole state lives in the address (#effect?name=value…), so a link shares it.
+// Plain script, no framework.
 "use strict";
 
-// A starting point per effect; every other option starts empty (the command's default).
+// A starting point per effect; every other option starts at its default.
 const PRESETS = {
-  circle: { text: "CURVETYPE SETS TYPE ALONG A CIRCLE • ", size: "18", radius: "90", sweep: "360", textColor: "#1d4ed8" },
+  circle: { text: "CURVETYPE SETS TYPE ALONG A CIRCLE • ", size: "18", radius: "90", sweep: "360", textColor: "#1d4ed8", canvas: "260x260" },
   path: { text: "CurveType sets type along any path", d: "M 20 120 C 120 20 220 220 320 120", textColor: "#1d4ed8" },
   spiral: { a: "2", b: "0.3", from: "0", to: "1080", scale: "12", lineColor: "#cbd5e1", text: "Type that winds along an Archimedean spiral", size: "15" },
   fit: { text: "Fit me", box: "300x120", background: "#eef2ff" },
@@ -14,58 +18,189 @@ const PRESETS = {
   seal: { ring: "CERTIFIED • SWIFT • 2026 • ", center: "A+" },
 };
 const ORDER = ["circle", "path", "spiral", "fit", "angle", "badge", "seal"];
-// Options that write or read files on the machine, or need them: not for a URL.
-const SKIP = new Set(["frames"]);
+// Options a URL may give but the form leaves out: frames write files; the format and the PNG
+// scale are the download links'.
+const SKIP = new Set(["frames", "format", "scale", "pngScale"]);
+const GROUPS = ["content", "shape", "text", "font", "color", "document", "output"];
+const TITLES = { content: "Content", shape: "Shape", text: "Text", font: "Font", color: "Colour", document: "Document", output: "Output" };
 
 let schema = null;
 let effect = "circle";
 let timer = 0;
 let shown = "";
+let fontFamilies = null;
 
 const $ = (id) => document.getElementById(id);
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 
+function effectOf(name) { return schema.effects.find((e) => e.name === name); }
+
 function optionsOf(name) {
-  return schema.effects.find((e) => e.name === name).options.filter((o) => !o.namesFile && !SKIP.has(o.name));
+  return effectOf(name).options.filter((o) => !o.namesFile && !SKIP.has(o.name) && !(o.name === "frameTime" && name !== "angle"));
+}
+
+/// A number's range as help writes it ("0–6", "more than 0, at most 360").
+function rangeText(o) {
+  const lo = o.minimum, hi = o.maximum;
+  if (lo !== undefined && hi !== undefined) return o.exclusiveMinimum ? `more than ${lo}, at most ${hi}` : `${lo}–${hi}`;
+  if (lo !== undefined) return o.exclusiveMinimum ? `more than ${lo}` : `${lo} or more`;
+  if (hi !== undefined) return `at most ${hi}`;
+  return "";
+}
+
+/// The default as the form shows it: the value with its unit, or what leaving it out means.
+function defaultText(o) {
+  if (o.defaultValue !== undefined && !(o.kind === "flag")) {
+    return o.defaultValue + (o.unit && o.unit !== "×" ? (o.unit === "°" ? "°" : " " + o.unit) : "");
+  }
+  return o.defaultNote || "";
+}
+
+/// A slider's step: a round tenth of a percent of its span, whole for whole numbers.
+function stepFor(o) {
+  if (o.type === "integer") return 1;
+  const raw = (o.sliderMaximum - o.sliderMinimum) / 200;
+  const power = Math.pow(10, Math.floor(Math.log10(raw)));
+  return [1, 2, 5, 10].map((k) => k * power).find((s) => s >= raw);
+}
+
+/// A CSS colour as #rrggbb, through a canvas (the browser's own parser); null if it is not one
+/// the canvas takes (currentColor, shields' names such as brightgreen).
+function hexOf(css) {
+  const context = document.createElement("canvas").getContext("2d");
+  context.fillStyle = "#010203";
+  context.fillStyle = css;
+  const parsed = context.fillStyle;
+  if (parsed === "#010203" && css.toLowerCase() !== "#010203") return null;
+  return /^#[0-9a-f]{6}$/.test(parsed) ? parsed : null;
 }
 
 function buildForm(values) {
   const form = $("options");
   form.replaceChildren();
-  for (const option of optionsOf(effect)) {
-    const id = "option-" + option.name;
-    const field = document.createElement("div");
-    field.className = "field" + (option.required ? " required" : "");
-    const label = document.createElement("label");
-    label.htmlFor = id;
-    label.textContent = option.positional ? option.name : "--" + kebab(option.name);
-    let input;
-    if (option.kind === "flag") {
-      input = document.createElement("input");
-      input.type = "checkbox";
-      input.checked = values[option.name] === true || values[option.name] === "true";
-    } else if (option.choices.length > 0) {
-      input = document.createElement("select");
-      input.append(new Option("", ""));
-      for (const choice of option.choices) input.append(new Option(choice, choice));
-      input.value = values[option.name] || "";
-    } else if (option.kind === "repeatable") {
-      input = document.createElement("textarea");
-      input.placeholder = "one per line";
-      input.value = [].concat(values[option.name] || []).join("\n");
-    } else {
-      input = document.createElement("input");
-      input.type = "text";
-      input.value = values[option.name] || "";
-      if (effect === "badge" && option.name === "logo") logoPicker(input, field);
-    }
-    input.id = id;
-    input.name = option.name;
-    input.dataset.kind = option.kind;
-    input.addEventListener("input", schedule);
-    input.addEventListener("change", schedule);
-    field.append(label, input);
-    form.append(field);
+  const about = document.createElement("p");
+  about.className = "about";
+  about.textContent = effectOf(effect).abstract;
+  form.append(about);
+  const options = optionsOf(effect);
+  for (const group of GROUPS) {
+    const members = options.filter((o) => o.group === group);
+    if (members.length === 0) continue;
+    const set = document.createElement("fieldset");
+    const legend = document.createElement("legend");
+    legend.textContent = TITLES[group];
+    set.append(legend);
+    for (const option of members) set.append(field(option, values[option.name]));
+    form.append(set);
+  }
+}
+
+/// One option's row: its name, its control (with a slider, a colour picker or a list where
+/// they help), and its help with the default.
+function field(option, value) {
+  const id = "option-" + option.name;
+  const row = document.createElement("div");
+  row.className = "field" + (option.required ? " required" : "");
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = option.kind === "positional" ? option.name : "--" + kebab(option.name);
+  const control = document.createElement("div");
+  control.className = "control";
+  let input;
+  if (option.kind === "flag") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = value === true || value === "true";
+  } else if (option.choices.length > 0) {
+    input = document.createElement("select");
+    if (option.defaultValue === undefined) input.append(new Option("(" + (option.defaultNote || "none") + ")", ""));
+    for (const choice of option.choices) input.append(new Option(choice, choice));
+    input.value = value || option.defaultValue || "";
+  } else if (option.kind === "repeatable") {
+    input = document.createElement("textarea");
+    input.placeholder = "one per line";
+    input.value = [].concat(value || []).join("\n");
+  } else {
+    input = document.createElement("input");
+    input.type = "text";
+    input.value = value || "";
+    input.placeholder = defaultText(option);
+  }
+  input.id = id;
+  input.name = option.name;
+  input.dataset.kind = option.kind;
+  if (option.defaultValue !== undefined) input.dataset.default = option.defaultValue;
+  input.addEventListener("input", schedule);
+  input.addEventListener("change", schedule);
+  control.append(input);
+  if ((option.type === "number" || option.type === "integer") && option.sliderMinimum !== undefined) slider(option, input, control);
+  if (option.unit && option.kind !== "flag") {
+    const unit = document.createElement("span");
+    unit.className = "unit";
+    unit.textContent = option.unit;
+    control.append(unit);
+  }
+  if (option.type === "color") colorPicker(option, input, control);
+  if (option.type === "font") fontPicker(input);
+  row.append(label, control);
+  const help = document.createElement("small");
+  help.className = "help";
+  help.id = id + "-help";
+  const notes = [rangeText(option), defaultText(option) && option.kind !== "flag" ? "default: " + defaultText(option) : ""].filter(Boolean);
+  help.textContent = option.help + (notes.length ? " (" + notes.join("; ") + ")" : "");
+  input.setAttribute("aria-describedby", help.id);
+  row.append(help);
+  if (effect === "badge" && option.name === "logo") logoPicker(input, row);
+  return row;
+}
+
+/// A slider beside a number's field: it starts at the value (or the default) and writes the
+/// field as it moves; typing moves it.
+function slider(option, input, control) {
+  const range = document.createElement("input");
+  range.type = "range";
+  range.id = input.id + "-slider";
+  range.min = option.sliderMinimum;
+  range.max = option.sliderMaximum;
+  range.step = stepFor(option);
+  const noted = parseFloat(option.defaultNote);
+  range.value = input.value || option.defaultValue || (isFinite(noted) ? noted : option.sliderMinimum);
+  range.setAttribute("aria-label", "--" + kebab(option.name) + (option.unit ? " in " + option.unit : ""));
+  range.addEventListener("input", () => { input.value = range.value; schedule(); });
+  input.addEventListener("input", () => { if (input.value !== "" && isFinite(input.value)) range.value = input.value; });
+  control.classList.add("with-slider");
+  control.append(range);
+}
+
+/// A colour picker beside a colour's field: picking writes #rrggbb; the field still takes any
+/// CSS colour, and the picker follows what the browser can read of it.
+function colorPicker(option, input, control) {
+  const picker = document.createElement("input");
+  picker.type = "color";
+  picker.id = input.id + "-picker";
+  picker.setAttribute("aria-label", "pick --" + kebab(option.name));
+  const follow = () => { const hex = hexOf(input.value || option.defaultValue || ""); if (hex) picker.value = hex; };
+  follow();
+  picker.addEventListener("input", () => { input.value = picker.value; schedule(); });
+  input.addEventListener("input", follow);
+  control.classList.add("with-picker");
+  control.append(picker);
+}
+
+/// A font field lists the server's installed families (/fonts.json) as suggestions.
+function fontPicker(input) {
+  input.setAttribute("list", "font-families");
+  if (!$("font-families")) {
+    const list = document.createElement("datalist");
+    list.id = "font-families";
+    document.body.append(list);
+  }
+  if (fontFamilies === null) {
+    fontFamilies = fetch("/fonts.json").then((r) => r.json()).then((answer) => {
+      $("font-families").replaceChildren(...answer.families.flatMap((f) =>
+        [new Option(f.styles.join(", "), f.family), ...f.styles.filter((s) => !/^(regular|book|roman|normal)$/i.test(s)).map((s) => new Option(f.family, f.family + ":" + s.toLowerCase()))]));
+      return answer.families;
+    }).catch(() => []);
   }
 }
 
@@ -99,12 +234,12 @@ function logoPicker(input, field) {
 /// The form's values as [name, value] pairs, in the form's order, empty ones left out.
 function pairs() {
   const out = [];
-  for (const input of $("options").elements) {
+  for (const input of $("options").querySelectorAll("[data-kind]")) {
     if (input.dataset.kind === "flag") {
       if (input.checked) out.push([input.name, ""]);
     } else if (input.dataset.kind === "repeatable") {
       for (const line of input.value.split("\n")) if (line !== "") out.push([input.name, line]);
-    } else if (input.value !== "") {
+    } else if (input.value !== "" && !(input.tagName === "SELECT" && input.value === input.dataset.default)) {
       out.push([input.name, input.value]);
     }
   }
@@ -118,7 +253,7 @@ function commandLine(list) {
   const options = optionsOf(effect);
   for (const [name, value] of list) {
     const option = options.find((o) => o.name === name);
-    if (option && option.positional) { words.push(shellQuote(value)); continue; }
+    if (option && option.kind === "positional") { words.push(shellQuote(value)); continue; }
     words.push("--" + kebab(name));
     if (option && option.kind !== "flag") words.push(shellQuote(value));
   }
@@ -156,6 +291,7 @@ async function update() {
   const shields = effect === "badge" ? shieldsAddress(list) : null;
   $("url").textContent = location.origin + url + (shields ? "\n" + location.origin + shields : "");
   history.replaceState(null, "", "#" + url.slice(1));
+  downloads(url);
   if (url === shown) return;
   shown = url;
   const preview = $("preview");
@@ -179,9 +315,50 @@ async function update() {
   }
 }
 
+/// The download links: the preview's address as SVG, PNG at 2x and PDF.
+function downloads(url) {
+  const join = url.includes("?") ? "&" : "?";
+  const scale = effect === "spiral" ? "png-scale" : "scale";
+  const links = { svg: url, png: url + join + "format=png&" + scale + "=2", pdf: url + join + "format=pdf" };
+  for (const [format, href] of Object.entries(links)) {
+    const link = $("download-" + format);
+    link.href = href;
+    link.download = effect + "." + format;
+  }
+}
+
+/// Dragging round a circle's preview sets its start angle: 0 at 12 o'clock, clockwise, about
+/// the picture's centre (the preset's canvas puts the circle's centre there).
+function dragStart() {
+  const stage = $("stage");
+  let dragging = false;
+  const angleAt = (event) => {
+    const box = $("preview").getBoundingClientRect();
+    const dx = event.clientX - (box.left + box.width / 2), dy = event.clientY - (box.top + box.height / 2);
+    return Math.round((Math.atan2(dx, -dy) * 180 / Math.PI + 360) % 360);
+  };
+  const set = (event) => {
+    const start = $("option-start");
+    if (!start) return;
+    start.value = String(angleAt(event));
+    start.dispatchEvent(new Event("input"));
+  };
+  stage.addEventListener("pointerdown", (event) => {
+    if (effect !== "circle") return;
+    dragging = true;
+    stage.setPointerCapture(event.pointerId);
+    set(event);
+    event.preventDefault();
+  });
+  stage.addEventListener("pointermove", (event) => { if (dragging) set(event); });
+  stage.addEventListener("pointerup", () => { dragging = false; });
+  stage.addEventListener("pointercancel", () => { dragging = false; });
+}
+
 function choose(name, values) {
   effect = name;
   for (const button of $("effects").children) button.setAttribute("aria-pressed", String(button.dataset.effect === name));
+  $("stage").classList.toggle("draggable", name === "circle");
   buildForm(values || PRESETS[name] || {});
   update();
 }
@@ -190,9 +367,11 @@ function choose(name, values) {
 function fromHash() {
   const hash = decodeURIComponent(location.hash.slice(1).split("?")[0]);
   if (!ORDER.includes(hash)) return null;
+  // A bare `#spiral` opens the effect's starting point.
+  if (!location.hash.includes("?")) return { name: hash, values: PRESETS[hash] };
   const values = {};
   // An option by its name or an old one (`fill` for `text-color`), as the command line takes them.
-  const names = Object.fromEntries(optionsOf(hash).flatMap((o) => [o.name, ...o.aliases].map((n) => [kebab(n), o])));
+  const names = Object.fromEntries(optionsOf(hash).flatMap((o) => [o.name, ...(o.aliases || [])].map((n) => [kebab(n), o])));
   for (const [key, value] of new URLSearchParams(location.hash.split("?")[1] || "")) {
     const option = names[key];
     if (!option) continue;
@@ -222,6 +401,8 @@ async function start() {
       setTimeout(() => { button.textContent = "Copy"; }, 1200);
     });
   }
+  dragStart();
+  window.addEventListener("hashchange", () => { const again = fromHash(); if (again && "#" + shown.slice(1) !== location.hash) choose(again.name, again.values); });
   const shared = fromHash();
   if (shared) choose(shared.name, shared.values); else choose("circle");
 }
