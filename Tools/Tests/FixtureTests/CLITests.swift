@@ -266,8 +266,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(family.status == 0 && family.stderr.isEmpty, "Fontconfig finds a fallback for ש")
     }
 
-    /// `--quiet` drops warnings on both paths (plain words, and ArgumentParser's for
-    /// `--size=16`), and in a batch; errors still print.
+    /// `--quiet` drops warnings, with options in either spelling (`--size 16`, `--size=16`),
+    /// and in a batch; errors still print.
     @Test func quietDropsWarningsNotErrors() throws {
         for words in [["circle", "A\u{1B}B", "--quiet"], ["circle", "A\u{1B}B", "--size=16", "--quiet"]] {
             let run = try curvetype(words)
@@ -301,7 +301,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
             for alias in aliases {
                 let run = try curvetype(command + ["--align", alias])
                 #expect(run.status == 0 && run.stdout == expected.stdout, "\(command) --align \(alias)")
-                // ArgumentParser's path (--align=VALUE) reads it alike.
+                // `--align=VALUE` reads it alike.
                 #expect(try curvetype(command + ["--align=" + alias]).stdout == expected.stdout, "\(command) --align=\(alias)")
             }
         }
