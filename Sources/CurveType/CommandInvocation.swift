@@ -33,8 +33,7 @@ public struct CommandInvocation: Sendable, Equatable {
         }
         var reader = try declaration.reader(Array(words.dropFirst()))
         command = try JobDescription.Command(name, &reader, commands: "commands")
-        var destination = Destination()
-        for field in Destination.fields { try field.read(&destination, &reader) }
+        let destination = try Destination(&reader)
         (output, layout, quiet) = (destination.output, destination.layout, destination.quiet)
         try settings.read(&reader, command: name)
         try reader.finish(command: name)
