@@ -28,7 +28,7 @@ public struct CommandInvocation: Sendable, Equatable {
     /// a word that is a number (`-30`) or follows `--` is positional. An unknown option is
     /// refused with the closest name.
     public init(arguments words: [String]) throws(CurveTypeError) {
-        guard let name = words.first, Self.commandNames.contains(name), let declaration = CommandDeclaration.named(name) else {
+        guard let name = words.first, Self.commandNames.contains(name), let declaration = CommandDeclaration.named(name, defaults: false) else {
             throw .invalidInput("unknown command '\(Diagnostic.escaped(String((words.first ?? "").prefix(40))))' (commands: \(Self.commandNames.joined(separator: ", ")))")
         }
         var reader = try declaration.reader(Array(words.dropFirst()))
@@ -157,7 +157,7 @@ public struct QueryCommand: Sendable, Equatable {
     /// A flag is set by an empty value, `true`, `1` or `on`, and left unset by `false`, `0` or
     /// `off`. A repeatable option may come again; any other name twice is refused.
     public init(_ commandName: String, items: [(name: String, value: String)]) throws(CurveTypeError) {
-        guard JobDescription.Command.names.contains(commandName), let declaration = CommandDeclaration.named(commandName) else {
+        guard JobDescription.Command.names.contains(commandName), let declaration = CommandDeclaration.madeNamed(commandName) else {
             throw .invalidInput("unknown command '\(Diagnostic.escaped(String(commandName.prefix(40))))'")
         }
         let argumentName = declaration.argument?.name
@@ -223,7 +223,7 @@ public struct QueryCommand: Sendable, Equatable {
     /// under its own name (`text`, `angle`); those that name files are marked (a query may not
     /// give them).
     public static func options(of command: String) -> [OptionDeclaration] {
-        (CommandDeclaration.named(command)?.options ?? []).filter(\.inQueries)
+        (CommandDeclaration.madeNamed(command)?.options ?? []).filter(\.inQueries)
     }
 }
 

@@ -169,55 +169,87 @@ public struct CommandDeclaration: Sendable, Equatable {
     /// The positional argument, if the command takes one.
     public var argument: OptionDeclaration? { options.first { $0.kind == .positional } }
 
-    /// Every command, in the order help lists them.
-    public static let all: [CommandDeclaration] = [
-        rendering("circle", CircleOptions.self,
-                  abstract: "Set text on a circle.",
-                  discussion: "Angles are degrees, 0 at 12 o'clock, clockwise positive; lengths are px. Each cluster's advance midpoint lies on the circle at its arc length, as SVG <textPath> places glyphs."),
-        rendering("spiral", SpiralOptions.self,
-                  abstract: "Draw an Archimedean spiral r = a + b·θ, optionally with text along it.",
-                  discussion: "a and b are chart units: y up, θ counterclockwise from 3 o'clock, b per radian. The curve is written as cubic Béziers within --tolerance px of the true spiral."),
-        rendering("path", PathOptions.self,
-                  abstract: "Set text along any path: SVG path data, an SVG file's path, an ellipse or a rectangle.",
-                  discussion: "Glyphs are placed by true arc length, as SVG <textPath> places them; --effect bends, skews or stands them as Illustrator's path-type effects do."),
-        rendering("fit", FitOptions.self,
-                  abstract: "Fit text into a box at the largest size that fits, or rows at one shared size.",
-                  discussion: "A text wraps at Unicode line breaks (ICU) and is sized to fill the box; rows never wrap and share one size, set by --main or by the narrowest fit."),
-        rendering("angle", AngleOptions.self,
-                  abstract: "Draw an angle: two rays, an arc marker and a degree label, optionally animated.",
-                  discussion: "The seed's geometry: a square frame with insets, the vertex at the inset square's bottom-right corner, the base ray running left and the second ray rising at the angle. Negative angles open downward; past 180° the angle is reflex. Colours default to currentColor."),
-        rendering("badge", BadgeOptions.self,
-                  abstract: "Draw a badge as shields.io draws it, measured with real fonts.",
-                  discussion: "The label and message halves, shields' five styles, its colour names, named logos from simple-icons and links. Text is DejaVu Sans (Verdana's metrics are shields' own guess; this measures the font it draws)."),
-        rendering("seal", SealOptions.self,
-                  abstract: "Draw a round seal: text round a ring and a centre text.",
-                  discussion: "The ring text is spread evenly round the whole circle, its middle at the top; the centre text is fitted inside the inner ring."),
-        CommandDeclaration(
-            name: "batch", abstract: "Render many jobs in one process, on every core.",
-            discussion: """
-                JOBS is a JSON file holding an array of jobs, or JSON lines (one job per line); without it, or with -, JSON lines are read from standard input. A job is an object: "command" (badge, seal, circle, spiral, fit, angle, path), "output" (the drawing's path), optionally "layout" and "args" (positional arguments, such as circle's text), and any of the command's options by their long name: "label-color": "red"; true for a flag; an array for a repeated option. A failing job prints "job N: reason" and the others still run; the exit status is 1 if any job failed. With --check, nothing is written: each job is rendered in memory and compared with its files, byte for byte.
-                """,
-            options: BatchOptions.declarations),
-        CommandDeclaration(
-            name: "logos", abstract: "List the named logos (simple-icons \(SimpleIcons.release), as shields.io draws them).",
-            discussion: "One line a logo: its slug (what --logo takes), its title, and its brand colour. With WORD, only the logos whose slug or title holds it, the closest first. --logo also takes a title (\"Node.js\") and shields' older names.",
-            options: LogosOptions.declarations),
-    ]
+    /// The commands' names, in the order help lists them.
+    public static let names = ["circle", "spiral", "path", "fit", "angle", "badge", "seal", "batch", "logos"]
 
-    /// The command named `name`.
-    public static func named(_ name: String) -> CommandDeclaration? { all.first { $0.name == name } }
+    /// Every command, in the order help lists them.
+    public static var all: [CommandDeclaration] { names.compactMap(named) }
+
+    /// Every command's, made once, for a reader that reads many requests (a server).
+    static let made: [CommandDeclaration] = all
+
+    /// The command named `name`, from `made`.
+    static func madeNamed(_ name: String) -> CommandDeclaration? { made.first { $0.name == name } }
+
+    /// The command named `name`. Each is made when asked for: a command line reads one
+    /// command's declarations, and making every command's cost more than reading the words.
+    public static func named(_ name: String) -> CommandDeclaration? { named(name, defaults: true) }
+
+    /// The command named `name`; `defaults`: with each option's default read from its field
+    /// (help and `/options.json` show them; reading words needs them not).
+    static func named(_ name: String, defaults: Bool) -> CommandDeclaration? {
+        switch name {
+        case "circle":
+            return rendering("circle", CircleOptions.self, defaults: defaults,
+                abstract: "Set text on a circle.",
+                discussion: "Angles are degrees, 0 at 12 o'clock, clockwise positive; lengths are px. Each cluster's advance midpoint lies on the circle at its arc length, as SVG <textPath> places glyphs.")
+        case "spiral":
+            return rendering("spiral", SpiralOptions.self, defaults: defaults,
+                abstract: "Draw an Archimedean spiral r = a + b·θ, optionally with text along it.",
+                discussion: "a and b are chart units: y up, θ counterclockwise from 3 o'clock, b per radian. The curve is written as cubic Béziers within --tolerance px of the true spiral.")
+        case "path":
+            return rendering("path", PathOptions.self, defaults: defaults,
+                abstract: "Set text along any path: SVG path data, an SVG file's path, an ellipse or a rectangle.",
+                discussion: "Glyphs are placed by true arc length, as SVG <textPath> places them; --effect bends, skews or stands them as Illustrator's path-type effects do.")
+        case "fit":
+            return rendering("fit", FitOptions.self, defaults: defaults,
+                abstract: "Fit text into a box at the largest size that fits, or rows at one shared size.",
+                discussion: "A text wraps at Unicode line breaks (ICU) and is sized to fill the box; rows never wrap and share one size, set by --main or by the narrowest fit.")
+        case "angle":
+            return rendering("angle", AngleOptions.self, defaults: defaults,
+                abstract: "Draw an angle: two rays, an arc marker and a degree label, optionally animated.",
+                discussion: "The seed's geometry: a square frame with insets, the vertex at the inset square's bottom-right corner, the base ray running left and the second ray rising at the angle. Negative angles open downward; past 180° the angle is reflex. Colours default to currentColor.")
+        case "badge":
+            return rendering("badge", BadgeOptions.self, defaults: defaults,
+                abstract: "Draw a badge as shields.io draws it, measured with real fonts.",
+                discussion: "The label and message halves, shields' five styles, its colour names, named logos from simple-icons and links. Text is DejaVu Sans (Verdana's metrics are shields' own guess; this measures the font it draws).")
+        case "seal":
+            return rendering("seal", SealOptions.self, defaults: defaults,
+                abstract: "Draw a round seal: text round a ring and a centre text.",
+                discussion: "The ring text is spread evenly round the whole circle, its middle at the top; the centre text is fitted inside the inner ring.")
+        case "batch":
+            return CommandDeclaration(
+                name: "batch", abstract: "Render many jobs in one process, on every core.",
+                discussion: """
+                    JOBS is a JSON file holding an array of jobs, or JSON lines (one job per line); without it, or with -, JSON lines are read from standard input. A job is an object: "command" (badge, seal, circle, spiral, fit, angle, path), "output" (the drawing's path), optionally "layout" and "args" (positional arguments, such as circle's text), and any of the command's options by their long name: "label-color": "red"; true for a flag; an array for a repeated option. A failing job prints "job N: reason" and the others still run; the exit status is 1 if any job failed. With --check, nothing is written: each job is rendered in memory and compared with its files, byte for byte.
+                    """,
+                options: defaults ? BatchOptions.declarations : BatchOptions.fields.map(\.declaration))
+        case "logos":
+            return CommandDeclaration(
+                name: "logos", abstract: "List the named logos (simple-icons \(SimpleIcons.release), as shields.io draws them).",
+                discussion: "One line a logo: its slug (what --logo takes), its title, and its brand colour. With WORD, only the logos whose slug or title holds it, the closest first. --logo also takes a title (\"Node.js\") and shields' older names.",
+                options: defaults ? LogosOptions.declarations : LogosOptions.fields.map(\.declaration))
+        default:
+            return nil
+        }
+    }
+
 
     /// A command that renders one document: its options, then where and how it is written.
-    private static func rendering<O: DeclaredOptions>(_ name: String, _ type: O.Type, abstract: String, discussion: String) -> CommandDeclaration {
-        CommandDeclaration(name: name, abstract: abstract, discussion: discussion,
-                           options: O.declarations + OutputSettings.declarations(command: name) + Destination.declarations)
+    private static func rendering<O: DeclaredOptions>(_ name: String, _ type: O.Type, defaults: Bool, abstract: String, discussion: String) -> CommandDeclaration {
+        let options = defaults ? O.declarations + OutputSettings.declarations(command: name) + Destination.declarations
+                               : (O.fields.map(\.declaration) + OutputSettings.fields(command: name).map(\.declaration) + Destination.fields.map(\.declaration))
+        return CommandDeclaration(name: name, abstract: abstract, discussion: discussion, options: options)
     }
 }
 
 // MARK: - Binding declarations to fields
 
 /// An option bound to its field of `Options`: its declaration, how a reader fills the field,
-/// and the field's value as the command line writes it (for the default shown).
+/// and the field's value as the command line writes it (for the default shown). The
+/// constructors take the field's key path as an autoclosure, made only when the option is
+/// given or its default shown: making a key path costs the Swift runtime some 20,000
+/// instructions, and a table's forty made at every start cost a badge process 7 %.
 struct OptionField<Options>: Sendable {
     var declaration: OptionDeclaration
     let read: @Sendable (inout Options, inout OptionReader) throws(CurveTypeError) -> Void
@@ -245,7 +277,7 @@ extension DeclaredOptions {
 
     /// `command`'s words (options and arguments), read as the command line reads them.
     init(commandLine words: [String], command: String) throws(CurveTypeError) {
-        guard let declaration = CommandDeclaration.named(command) else { throw .invalidInput("unknown command '\(command)'") }
+        guard let declaration = CommandDeclaration.named(command, defaults: false) else { throw .invalidInput("unknown command '\(command)'") }
         var reader = try declaration.reader(words)
         try self.init(&reader)
         try reader.finish(command: command)
@@ -288,53 +320,53 @@ private func declare(_ name: String, _ kind: OptionDeclaration.Kind, _ type: Opt
 
 extension OptionField {
     /// A number with a default.
-    static func number(_ name: String, _ field: WritableKeyPath<Options, Double> & Sendable, _ group: OptionDeclaration.Group,
+    static func number(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Double> & Sendable, _ group: OptionDeclaration.Group,
                        unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil, _ help: String) -> Self {
         OptionField(declaration: range.applied(to: declare(name, .value, .number, group, help), unit: unit, slider: slider),
-                    read: { o, r throws(CurveTypeError) in if let v = try r.number(name) { o[keyPath: field] = v } },
-                    shown: { shortestDigits($0[keyPath: field]) })
+                    read: { o, r throws(CurveTypeError) in if let v = try r.number(name) { o[keyPath: field()] = v } },
+                    shown: { shortestDigits($0[keyPath: field()]) })
     }
 
     /// A number that may be absent (`defaultNote` says what its absence means).
-    static func number(_ name: String, _ field: WritableKeyPath<Options, Double?> & Sendable, _ group: OptionDeclaration.Group,
+    static func number(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Double?> & Sendable, _ group: OptionDeclaration.Group,
                        unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil,
                        default note: String? = nil, _ help: String) -> Self {
         var d = range.applied(to: declare(name, .value, .number, group, help), unit: unit, slider: slider)
         d.defaultNote = note
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in o[keyPath: field] = try r.number(name) },
-                           shown: { $0[keyPath: field].map(shortestDigits) })
+                           read: { o, r throws(CurveTypeError) in if let v = try r.number(name) { o[keyPath: field()] = v } },
+                           shown: { $0[keyPath: field()].map(shortestDigits) })
     }
 
     /// A whole number with a default.
-    static func integer(_ name: String, _ field: WritableKeyPath<Options, Int> & Sendable, _ group: OptionDeclaration.Group,
+    static func integer(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Int> & Sendable, _ group: OptionDeclaration.Group,
                         unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil, _ help: String) -> Self {
         OptionField(declaration: range.applied(to: declare(name, .value, .integer, group, help), unit: unit, slider: slider),
-                    read: { o, r throws(CurveTypeError) in if let v = try r.integer(name) { o[keyPath: field] = v } },
-                    shown: { String($0[keyPath: field]) })
+                    read: { o, r throws(CurveTypeError) in if let v = try r.integer(name) { o[keyPath: field()] = v } },
+                    shown: { String($0[keyPath: field()]) })
     }
 
     /// A whole number that may be absent.
-    static func integer(_ name: String, _ field: WritableKeyPath<Options, Int?> & Sendable, _ group: OptionDeclaration.Group,
+    static func integer(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Int?> & Sendable, _ group: OptionDeclaration.Group,
                         unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil,
                         default note: String? = nil, _ help: String) -> Self {
         var d = range.applied(to: declare(name, .value, .integer, group, help), unit: unit, slider: slider)
         d.defaultNote = note
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in o[keyPath: field] = try r.integer(name) },
-                           shown: { $0[keyPath: field].map { String($0) } })
+                           read: { o, r throws(CurveTypeError) in if let v = try r.integer(name) { o[keyPath: field()] = v } },
+                           shown: { $0[keyPath: field()].map { String($0) } })
     }
 
     /// Text with a default (a colour, a size, …: `type`).
-    static func text(_ name: String, _ field: WritableKeyPath<Options, String> & Sendable, _ group: OptionDeclaration.Group,
+    static func text(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, String> & Sendable, _ group: OptionDeclaration.Group,
                      type: OptionDeclaration.ValueType = .text, _ help: String) -> Self {
         OptionField(declaration: declare(name, .value, type, group, help),
-                    read: { o, r throws(CurveTypeError) in if let v = try r.read(name, type) { o[keyPath: field] = v } },
-                    shown: { $0[keyPath: field] })
+                    read: { o, r throws(CurveTypeError) in if let v = try r.read(name, type) { o[keyPath: field()] = v } },
+                    shown: { $0[keyPath: field()] })
     }
 
     /// Text that may be absent.
-    static func text(_ name: String, _ field: WritableKeyPath<Options, String?> & Sendable, _ group: OptionDeclaration.Group,
+    static func text(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, String?> & Sendable, _ group: OptionDeclaration.Group,
                      type: OptionDeclaration.ValueType = .text, required: Bool = false, queries: Bool = true,
                      default note: String? = nil, _ help: String) -> Self {
         var d = declare(name, .value, type, group, help)
@@ -343,87 +375,87 @@ extension OptionField {
         d.namesFile = type == .file
         d.inQueries = queries
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in o[keyPath: field] = try r.read(name, type) },
-                           shown: { $0[keyPath: field] })
+                           read: { o, r throws(CurveTypeError) in if let v = try r.read(name, type) { o[keyPath: field()] = v } },
+                           shown: { $0[keyPath: field()] })
     }
 
     /// A repeatable text option.
-    static func texts(_ name: String, _ field: WritableKeyPath<Options, [String]> & Sendable, _ group: OptionDeclaration.Group,
+    static func texts(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, [String]> & Sendable, _ group: OptionDeclaration.Group,
                       type: OptionDeclaration.ValueType = .text, _ help: String) -> Self {
         OptionField(declaration: declare(name, .repeatable, type, group, help),
                     read: { o, r throws(CurveTypeError) in
-                        o[keyPath: field] = (type == .font ? try r.fonts(name) : try r.texts(name)) ?? []
+                        if let v = type == .font ? try r.fonts(name) : try r.texts(name) { o[keyPath: field()] = v }
                     },
                     shown: { _ in nil })
     }
 
     /// A flag.
-    static func flag(_ name: String, _ field: WritableKeyPath<Options, Bool> & Sendable, _ group: OptionDeclaration.Group,
+    static func flag(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Bool> & Sendable, _ group: OptionDeclaration.Group,
                      queries: Bool = true, _ help: String) -> Self {
         var d = declare(name, .flag, .none, group, help)
         d.inQueries = queries
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in if try r.flag(name) { o[keyPath: field] = true } },
-                           shown: { $0[keyPath: field] ? "true" : "false" })
+                           read: { o, r throws(CurveTypeError) in if try r.flag(name) { o[keyPath: field()] = true } },
+                           shown: { $0[keyPath: field()] ? "true" : "false" })
     }
 
     /// One of an enumeration's cases; `named` reads other names for them (`left` for `start`).
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ field: WritableKeyPath<Options, T> & Sendable, _ group: OptionDeclaration.Group,
+        _ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, T> & Sendable, _ group: OptionDeclaration.Group,
         named: @escaping @Sendable (String) -> T? = { _ in nil }, _ help: String) -> Self where T.RawValue == String {
         var d = declare(name, .value, .choice, group, help)
         d.choices = T.allCases.map(\.rawValue)
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in if let v = try r.choice(name, T.self, named: named) { o[keyPath: field] = v } },
-                           shown: { $0[keyPath: field].rawValue })
+                           read: { o, r throws(CurveTypeError) in if let v = try r.choice(name, T.self, named: named) { o[keyPath: field()] = v } },
+                           shown: { $0[keyPath: field()].rawValue })
     }
 
     /// One of an enumeration's cases, or none.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ field: WritableKeyPath<Options, T?> & Sendable, _ group: OptionDeclaration.Group,
+        _ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, T?> & Sendable, _ group: OptionDeclaration.Group,
         default note: String, _ help: String) -> Self where T.RawValue == String {
         var d = declare(name, .value, .choice, group, help)
         d.choices = T.allCases.map(\.rawValue)
         d.defaultNote = note
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in o[keyPath: field] = try r.choice(name, T.self) },
-                           shown: { $0[keyPath: field]?.rawValue })
+                           read: { o, r throws(CurveTypeError) in if let v = try r.choice(name, T.self) { o[keyPath: field()] = v } },
+                           shown: { $0[keyPath: field()]?.rawValue })
     }
 
     /// The positional argument, called `name` (`text`, `angle`) where a query gives it.
-    static func argument(_ name: String, _ field: WritableKeyPath<Options, String?> & Sendable, command: String,
+    static func argument(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, String?> & Sendable, command: String,
                          type: OptionDeclaration.ValueType = .text, required: Bool = false, _ help: String) -> Self {
         var d = declare(name, .positional, type, .content, help)
         d.required = required
         d.namesFile = type == .file
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in o[keyPath: field] = try r.argument(command) },
+                           read: { o, r throws(CurveTypeError) in if let v = try r.argument(command) { o[keyPath: field()] = v } },
                            shown: { _ in nil })
     }
 }
 
 extension OptionField where Options: SpelledOptions {
     /// Text with a default that also answers to older names, noting the name it was given by.
-    static func text(_ name: String, _ field: WritableKeyPath<Options, String> & Sendable, _ group: OptionDeclaration.Group,
+    static func text(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, String> & Sendable, _ group: OptionDeclaration.Group,
                      type: OptionDeclaration.ValueType = .text, aliases: [String], _ help: String) -> Self {
         var d = declare(name, .value, type, group, help)
         d.aliases = aliases
         return OptionField(declaration: d,
                            read: { o, r throws(CurveTypeError) in
-                               if let v = try r.text(name, aliases: aliases, noting: &o.spellings) { o[keyPath: field] = v }
+                               if let v = try r.text(name, aliases: aliases, noting: &o.spellings) { o[keyPath: field()] = v }
                            },
-                           shown: { $0[keyPath: field] })
+                           shown: { $0[keyPath: field()] })
     }
 
     /// Text that may be absent and also answers to older names.
-    static func text(_ name: String, _ field: WritableKeyPath<Options, String?> & Sendable, _ group: OptionDeclaration.Group,
+    static func text(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, String?> & Sendable, _ group: OptionDeclaration.Group,
                      type: OptionDeclaration.ValueType = .text, aliases: [String], default note: String? = nil, _ help: String) -> Self {
         var d = declare(name, .value, type, group, help)
         d.aliases = aliases
         d.defaultNote = note
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in o[keyPath: field] = try r.text(name, aliases: aliases, noting: &o.spellings) },
-                           shown: { $0[keyPath: field] })
+                           read: { o, r throws(CurveTypeError) in if let v = try r.text(name, aliases: aliases, noting: &o.spellings) { o[keyPath: field()] = v } },
+                           shown: { $0[keyPath: field()] })
     }
 }
 

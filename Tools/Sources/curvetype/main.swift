@@ -26,7 +26,7 @@ for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix
     }
 }
 
-let commands = CommandDeclaration.all.map(\.name)
+let commands = CommandDeclaration.names
 let first = arguments.first ?? "--help"
 if arguments.isEmpty || first == "-h" || first == "--help" {
     print(CommandHelp.root(version: CurveTypeVersion.string), terminator: "")
