@@ -16,7 +16,9 @@ BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev li
 # fonts-liberation beside it, as LibreOffice installs it: a family installed twice, so the tests
 # that name system fonts are run where a full name matches two files.
 # python3-fonttools: the colour bitmap tests read Noto Color Emoji's CBDT with it (Debian's Python).
-TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2 fonts-liberation python3-fonttools
+# zsh, fish: the completion scripts are parsed, and fish's run, by their own shells.
+TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2 fonts-liberation python3-fonttools \
+                 zsh fish
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
 # font for the badge's emoji; Noto's colour bitmap emoji, drawn as images), for `make test` and
 # `make demo`.
@@ -68,7 +70,7 @@ test-deps: deps
 	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans' \
 	   && fc-list | grep -q 'Liberation Sans' && [ -f /usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf ] \
 	   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/unicode/BidiCharacterTest.txt ] \
-	   && /usr/bin/python3 -c 'import fontTools' 2>/dev/null; } \
+	   && /usr/bin/python3 -c 'import fontTools' 2>/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null; } \
 	  || { $(call apt_install,$(TEST_PACKAGES)); }
 
 fixture-fonts:

@@ -240,8 +240,12 @@ public enum CommandHelp {
                 var line = "complete -c curvetype \(condition) -l \(option.commandLineName.dropFirst(2))"
                 if let short = option.shortName { line += " -s \(short)" }
                 if option.kind != .flag {
-                    line += " -r"
-                    if option.type == .choice { line += " -a \(quoted(option.choices.joined(separator: " ")))" } else if namesFile(option) { line += " -F" }
+                    // -x: a value, and no file names offered for it; -r -F: a file's name.
+                    if option.type == .choice {
+                        line += " -x -a \(quoted(option.choices.joined(separator: " ")))"
+                    } else {
+                        line += namesFile(option) ? " -r -F" : " -x"
+                    }
                 }
                 out += line + " -d \(quoted(firstSentence(option.help)))\n"
             }

@@ -224,6 +224,11 @@ import Testing
             }
             let check = try runProcess(binary, shell == "fish" ? ["--no-execute", script.path] : ["-n", script.path])
             #expect(check.status == 0, "\(shell): \(String(decoding: check.stderr, as: UTF8.self))")
+            if shell == "fish" {
+                let offered = try runProcess(binary, ["-c", "source \(script.path); complete -C 'curvetype badge --style f'"])
+                let choices = String(decoding: offered.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t")[0] }
+                #expect(choices.sorted() == ["flat", "flat-square", "for-the-badge"], "fish offered \(choices)")
+            }
         }
         let bash = try curvetype(["--generate-completion-script", "bash"]).stdout
         func complete(_ line: [String]) throws -> [String] {
