@@ -48,13 +48,13 @@ public enum CommandHelp {
     static func usage(_ option: OptionDeclaration) -> String {
         let short = option.shortName.map { "-\($0), " } ?? ""
         guard option.kind != .flag else { return short + option.commandLineName }
-        let placeholder = option.type == .choice ? OptionKey.normalized(option.name).stringValue.lowercased() : option.valueName.lowercased()
+        let placeholder = option.type == .choice ? option.name.lowercased() : option.valueName.lowercased()
         return short + option.commandLineName + " <\(placeholder)>"
     }
 
     /// The help sentence with what help adds: the choices (where the sentence does not name
     /// them all), the old names, whether it repeats, the range and the default.
-    static func describe(_ option: OptionDeclaration) -> String {
+    public static func describe(_ option: OptionDeclaration) -> String {
         var text = option.help
         if option.type == .choice, !option.choices.allSatisfy({ text.contains($0) }) {
             text += " One of: " + option.choices.joined(separator: ", ") + "."

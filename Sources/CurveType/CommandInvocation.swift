@@ -167,12 +167,18 @@ public struct QueryCommand: Sendable, Equatable {
                 throw .invalidInput("\"\(Diagnostic.escaped(String(item.name.prefix(20))))…\" is not an option of \(commandName)")
             }
             var name = OptionKey.normalized(item.name).stringValue
+            let kind: OptionDeclaration.Kind?
             if let argumentName, name == argumentName {
                 name = "args"
-            } else if name == "args" || declaration.option(name).map({ !$0.inQueries }) == true {
-                throw .invalidInput("\"\(Diagnostic.escaped(item.name))\" is not an option of \(commandName)")
+                kind = .positional
+            } else {
+                let option = declaration.option(name)
+                if name == "args" || option?.inQueries == false {
+                    throw .invalidInput("\"\(Diagnostic.escaped(item.name))\" is not an option of \(commandName)")
+                }
+                kind = option?.kind
             }
-            switch name == "args" ? .positional : declaration.option(name)?.kind {
+            switch kind {
             case .flag?:
                 switch item.value.lowercased() {
                 case "", "true", "1", "on":

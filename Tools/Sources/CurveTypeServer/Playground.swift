@@ -15,16 +15,31 @@ enum Playground {
     private static let scriptBytes = ByteBuffer(bytes: PackageResources.playground_js)
     private static let styleBytes = ByteBuffer(bytes: PackageResources.playground_css)
     private static let optionsBytes: ByteBuffer = {
-        struct Effect: Encodable { let name: String; let abstract: String; let options: [OptionDeclaration] }
+        struct Effect: Encodable { let name: String; let abstract: String; let options: [FormOption] }
         struct Schema: Encodable { let version: String; let effects: [Effect] }
         let schema = Schema(version: ServerConfiguration.version,
                             effects: CurveTypeServer.effects.map {
-                                Effect(name: $0, abstract: CommandDeclaration.named($0)?.abstract ?? "", options: QueryCommand.options(of: $0))
+                                Effect(name: $0, abstract: CommandDeclaration.named($0)?.abstract ?? "",
+                                       options: QueryCommand.options(of: $0).map(FormOption.init))
                             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return ByteBuffer(bytes: (try? encoder.encode(schema)) ?? Data("{}".utf8))
     }()
+
+    /// An option as the form shows it: every field of its declaration, with its help line as
+    /// `--help` writes it (`summary`: old names, range, default) and its default as shown.
+    private struct FormOption: Encodable {
+        let option: OptionDeclaration
+        private enum Key: String, CodingKey { case summary, shownDefault }
+
+        func encode(to encoder: Encoder) throws {
+            try option.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(CommandHelp.describe(option), forKey: .summary)
+            try container.encodeIfPresent(option.shownDefault, forKey: .shownDefault)
+        }
+    }
 
     static var page: Response { asset(pageBytes, type: "text/html; charset=utf-8", policy: CurveTypeServer.pagePolicy) }
     static var script: Response { asset(scriptBytes, type: "text/javascript; charset=utf-8") }

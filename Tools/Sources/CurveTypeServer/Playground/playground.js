@@ -39,23 +39,6 @@ function optionsOf(name) {
   return effectOf(name).options.filter((o) => !o.namesFile && !SKIP.has(o.name) && !(o.name === "frameTime" && name !== "angle"));
 }
 
-/// A number's range as help writes it ("0–6", "more than 0, at most 360").
-function rangeText(o) {
-  const lo = o.minimum, hi = o.maximum;
-  if (lo !== undefined && hi !== undefined) return o.exclusiveMinimum ? `more than ${lo}, at most ${hi}` : `${lo}–${hi}`;
-  if (lo !== undefined) return o.exclusiveMinimum ? `more than ${lo}` : `${lo} or more`;
-  if (hi !== undefined) return `at most ${hi}`;
-  return "";
-}
-
-/// The default as the form shows it: the value with its unit, or what leaving it out means.
-function defaultText(o) {
-  if (o.defaultValue !== undefined && !(o.kind === "flag")) {
-    return o.defaultValue + (o.unit && o.unit !== "×" ? (o.unit === "°" ? "°" : " " + o.unit) : "");
-  }
-  return o.defaultNote || "";
-}
-
 /// A slider's step: a round tenth of a percent of its span, whole for whole numbers.
 function stepFor(o) {
   if (o.type === "integer") return 1;
@@ -124,7 +107,7 @@ function field(option, value) {
     input = document.createElement("input");
     input.type = "text";
     input.value = value || "";
-    input.placeholder = defaultText(option);
+    input.placeholder = option.shownDefault || "";
   }
   input.id = id;
   input.name = option.name;
@@ -146,8 +129,7 @@ function field(option, value) {
   const help = document.createElement("small");
   help.className = "help";
   help.id = id + "-help";
-  const notes = [rangeText(option), defaultText(option) && option.kind !== "flag" ? "default: " + defaultText(option) : ""].filter(Boolean);
-  help.textContent = option.help + (notes.length ? " (" + notes.join("; ") + ")" : "");
+  help.textContent = option.summary;
   input.setAttribute("aria-describedby", help.id);
   row.append(help);
   if (effect === "badge" && option.name === "logo") logoPicker(input, row);
