@@ -124,6 +124,7 @@ extension FitResult: RenderedResult {}
 extension BadgeResult: RenderedResult {}
 extension SealResult: RenderedResult {}
 extension PathTextResult: RenderedResult {}
+extension WarpResult: RenderedResult {}
 extension AngleResult: RenderedResult {
     /// An angle has nothing to warn about.
     public var warnings: [CurveTypeWarning] { [] }
@@ -136,6 +137,7 @@ extension AngleRequest: RenderingRequest {}
 extension BadgeRequest: RenderingRequest {}
 extension SealRequest: RenderingRequest {}
 extension PathTextRequest: RenderingRequest {}
+extension WarpRequest: RenderingRequest {}
 
 /// One job of a batch: a request and the files it writes.
 public struct BatchJob: Sendable {

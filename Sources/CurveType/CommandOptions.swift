@@ -501,9 +501,11 @@ public struct JobDescription: Sendable, Equatable, Decodable {
         case badge(BadgeOptions), seal(SealOptions), circle(CircleOptions), spiral(SpiralOptions)
         /// `curvetype fit`.
         case fit(FitOptions), angle(AngleOptions), path(PathOptions)
+        /// `curvetype warp`.
+        case warp(WarpOptions)
 
         /// The commands that render one document, by name.
-        static let names = ["badge", "seal", "circle", "spiral", "fit", "angle", "path"]
+        static let names = ["badge", "seal", "circle", "spiral", "fit", "angle", "path", "warp"]
 
         /// The command's name (`badge`, `circle`, …).
         public var name: String {
@@ -515,6 +517,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
             case .fit: "fit"
             case .angle: "angle"
             case .path: "path"
+            case .warp: "warp"
             }
         }
 
@@ -529,6 +532,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
             case "fit": self = .fit(try FitOptions(&reader))
             case "angle": self = .angle(try AngleOptions(&reader))
             case "path": self = .path(try PathOptions(&reader))
+            case "warp": self = .warp(try WarpOptions(&reader))
             case "batch": throw .invalidInput("a batch job cannot be a batch")
             default:
                 throw .invalidInput("unknown command '\(Diagnostic.escaped(String(name.prefix(40))))' (\(commands): \(Self.names.joined(separator: ", ")))")
@@ -546,6 +550,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
             case .fit(let options): try options.request()
             case .angle(let options): try options.request(hasOutputs: hasOutputs)
             case .path(let options): try options.request()
+            case .warp(let options): try options.request()
             }
         }
     }
@@ -571,7 +576,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
     public init(from decoder: Decoder) throws {
         var reader = try OptionReader(decoder)
         guard let name = try reader.text("command") else {
-            throw CurveTypeError.invalidInput("the job has no \"command\" (badge, seal, circle, spiral, fit, angle or path)")
+            throw CurveTypeError.invalidInput("the job has no \"command\" (badge, seal, circle, spiral, fit, angle, path or warp)")
         }
         command = try Command(name, &reader, commands: "batch jobs")
         let output = try reader.text("output")

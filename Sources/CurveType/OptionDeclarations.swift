@@ -170,7 +170,7 @@ public struct CommandDeclaration: Sendable, Equatable {
     public var argument: OptionDeclaration? { options.first { $0.kind == .positional } }
 
     /// The commands' names, in the order help lists them.
-    public static let names = ["circle", "spiral", "path", "fit", "angle", "badge", "seal", "batch", "logos"]
+    public static let names = ["circle", "spiral", "path", "warp", "fit", "angle", "badge", "seal", "batch", "logos"]
 
     /// Every command, in the order help lists them.
     public static var all: [CommandDeclaration] { names.compactMap(named) }
@@ -201,6 +201,10 @@ public struct CommandDeclaration: Sendable, Equatable {
             return rendering("path", PathOptions.self, defaults: defaults,
                 abstract: "Set text along any path: SVG path data, an SVG file's path, an ellipse or a rectangle.",
                 discussion: "Glyphs are placed by true arc length, as SVG <textPath> places them; --effect bends, skews or stands them as Illustrator's path-type effects do.")
+        case "warp":
+            return rendering("warp", WarpOptions.self, defaults: defaults,
+                abstract: "Warp text into one of the forty WordArt shapes, its glyph outlines truly deformed.",
+                discussion: "The shapes are ECMA-376's preset text warps (textArchUp, textWave1, …), drawn from the spec's own formulas in a box --box px. A preset of paired paths is envelopes: each line's ink is stretched across, by arc length along both edges, and between the top and bottom edge; a preset of one or three paths is baselines the text is bent along. Lines are shared among the areas in order, each taking the lines left divided by the areas left, rounded up.")
         case "fit":
             return rendering("fit", FitOptions.self, defaults: defaults,
                 abstract: "Fit text into a box at the largest size that fits, or rows at one shared size.",
@@ -221,7 +225,7 @@ public struct CommandDeclaration: Sendable, Equatable {
             return CommandDeclaration(
                 name: "batch", abstract: "Render many jobs in one process, on every core.",
                 discussion: """
-                    JOBS is a JSON file holding an array of jobs, or JSON lines (one job per line); without it, or with -, JSON lines are read from standard input. A job is an object: "command" (badge, seal, circle, spiral, fit, angle, path), "output" (the drawing's path), optionally "layout" and "args" (positional arguments, such as circle's text), and any of the command's options by their long name: "label-color": "red"; true for a flag; an array for a repeated option. A failing job prints "job N: reason" and the others still run; the exit status is 1 if any job failed. With --check, nothing is written: each job is rendered in memory and compared with its files, byte for byte.
+                    JOBS is a JSON file holding an array of jobs, or JSON lines (one job per line); without it, or with -, JSON lines are read from standard input. A job is an object: "command" (badge, seal, circle, spiral, fit, angle, path, warp), "output" (the drawing's path), optionally "layout" and "args" (positional arguments, such as circle's text), and any of the command's options by their long name: "label-color": "red"; true for a flag; an array for a repeated option. A failing job prints "job N: reason" and the others still run; the exit status is 1 if any job failed. With --check, nothing is written: each job is rendered in memory and compared with its files, byte for byte.
                     """,
                 options: defaults ? BatchOptions.declarations : BatchOptions.fields.map(\.declaration))
         case "logos":

@@ -623,3 +623,121 @@ public struct PathOptions: Sendable, Equatable {
 }
 
 extension PathOptions: DeclaredOptions, SpelledOptions {}
+
+/// `curvetype warp`'s options: text warped into one of the forty preset shapes.
+public struct WarpOptions: Sendable, Equatable {
+    /// The text; each line feed starts a line (the positional argument).
+    public var text: String?
+    /// Read the text from this file (- for standard input) instead (`--text-file`).
+    public var textFile: String?
+    /// Lines of text, one each, instead of the text (`--line`, repeated).
+    public var lines: [String] = []
+    /// The preset's name in kebab case (`arch-up`, `wave1`) or the spec's (`textArchUp`).
+    public var preset: String?
+    /// Adjust values in the spec's units: `adj1=12500,adj2=0`, or one number for a preset with
+    /// one (`--adjust`).
+    public var adjust: String?
+    /// The shape's box, `WxH` in px (`--box`).
+    public var box = "400x200"
+    /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
+    /// `--variations`.
+    public var fonts = TextFontOptions()
+    /// px: the largest distance of a warped outline from the exact warp (`--tolerance`).
+    public var tolerance = 0.05
+    /// The text's colour (old name: `fill`).
+    public var textColor = "currentColor"
+    /// Also draw the preset's paths in this colour, under the text (`--line-color`).
+    public var lineColor: String?
+    /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
+    public var document = DocumentOptions()
+    /// The names colour options were given by, where an old name was typed (for messages).
+    public var spellings = OptionSpellings()
+    /// px of space round the box and the ink (`--padding`).
+    public var padding = 4.0
+    /// A colour under the whole canvas; `nil`: transparent.
+    public var background: String?
+
+    /// Every option at its default, as the command line starts.
+    public init() {}
+
+    /// The request these options describe. Throws when a value is refused, naming the option as it
+    /// was typed.
+    public func request() throws(CurveTypeError) -> WarpRequest {
+        guard let name = preset else { throw .invalidInput("give the shape: --preset NAME (\(TextWarpPreset.all.map(\.name).joined(separator: ", ")))") }
+        let preset = try Self.preset(named: name)
+        if !lines.isEmpty && (text != nil || textFile != nil) { throw .invalidInput("give the text, --text-file or --line, not two of them") }
+        guard let text = lines.isEmpty ? try commandText(text, file: textFile) : lines.joined(separator: "\n") else {
+            throw .invalidInput("give the text, --text-file or --line")
+        }
+        let box = try CanvasSize(parsing: box, option: "--box")
+        return WarpRequest(
+            text: text, preset: preset, adjust: try Self.adjust(adjust, of: preset), box: box,
+            font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
+            fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision,
+            idPrefix: document.idPrefix, padding: padding, tolerance: tolerance,
+            edgeStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: "--line-color") },
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") })
+    }
+
+    /// The preset named `name` (kebab case or the spec's), or an error naming the closest.
+    static func preset(named name: String) throws(CurveTypeError) -> TextWarpPreset {
+        if let preset = TextWarpPreset.named(name) { return preset }
+        let wanted = Array(name.lowercased().unicodeScalars)
+        var best: (distance: Int, name: String)?
+        for preset in TextWarpPreset.all {
+            for candidate in [preset.name, preset.specName.lowercased()] {
+                let distance = SimpleIcons.editDistance(wanted, Array(candidate.unicodeScalars), limit: 4)
+                if distance <= 4, distance < (best?.distance ?? .max) { best = (distance, preset.name) }
+            }
+        }
+        throw .invalidInput("unknown preset '\(Diagnostic.escaped(String(name.prefix(40))))'\(best.map { " (did you mean \($0.name)?)" } ?? "") (the presets: \(TextWarpPreset.all.map(\.name).joined(separator: ", ")))")
+    }
+
+    /// `adj1=12500,adj2=0` read as numbers by name; a bare number names a preset's only value.
+    static func adjust(_ text: String?, of preset: TextWarpPreset) throws(CurveTypeError) -> [String: Double] {
+        guard let text else { return [:] }
+        let defaults = (try? preset.defaults(width: 1, height: 1)) ?? [:]
+        let example = preset.adjustments.map { "\($0.name)=\(shortestDigits(defaults[$0.name] ?? 0))" }.joined(separator: ",")
+        let form = "--adjust must be NAME=VALUE pairs separated by commas\(example.isEmpty ? "" : ", such as \(example)")"
+        var out: [String: Double] = [:]
+        for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map { $0.trimmed() }
+            let name: String, value: Substring
+            if parts.count == 1 && preset.adjustments.count == 1 {
+                (name, value) = (preset.adjustments[0].name, Substring(parts[0]))
+            } else if parts.count == 2 && !parts[0].isEmpty {
+                (name, value) = (String(parts[0]), Substring(parts[1]))
+            } else {
+                throw .invalidInput("\(form), not \"\(Diagnostic.escaped(String(text.prefix(60))))\"")
+            }
+            guard let number = Double(value), number.isFinite else {
+                throw .invalidInput("--adjust: \(Diagnostic.escaped(String(name.prefix(40)))) must be a number, not \"\(Diagnostic.escaped(String(value.prefix(40))))\"")
+            }
+            guard out[name] == nil else { throw .invalidInput("--adjust gives \(Diagnostic.escaped(String(name.prefix(40)))) twice") }
+            out[name] = number
+        }
+        return out
+    }
+
+    static let fields: [OptionField<WarpOptions>] = [
+        .argument("text", \.text, command: "warp", "The text; each line feed starts a line (-- before text that starts with -)."),
+        .text("textFile", \.textFile, .content, type: .file, "Read the text from this file, or - for standard input."),
+        .texts("line", \.lines, .content, "One line of the text, instead of TEXT; repeat it for more lines."),
+        OptionField.text("preset", \.preset, .shape, type: .choice, required: true,
+                         "The shape: one of the forty WordArt presets, in kebab case (arch-up, wave1) or as the spec names it (textArchUp).")
+            .with { $0.choices = TextWarpPreset.all.map(\.name) },
+        .text("adjust", \.adjust, .shape, default: "the preset's",
+              "Adjust values in the spec's units (angles in 60,000ths of a degree, lengths in 100,000ths of the box): adj1=12500,adj2=0, or one number."),
+        .text("box", \.box, .shape, type: .size, "WxH: the shape's box in px; the preset's paths are drawn in it."),
+    ] + lifted(TextFontOptions.fields, into: \.fonts) + [
+        .number("tolerance", \.tolerance, .text, unit: "px", range: .from(0.001, to: 100), slider: 0.01...2,
+                "Largest distance of a warped outline from the exact warp."),
+        .text("textColor", \.textColor, .color, type: .color, aliases: ["fill"], "The text's colour."),
+        .text("lineColor", \.lineColor, .color, type: .color, default: "not drawn", "Also draw the preset's paths in this colour, under the text."),
+    ] + lifted(DocumentOptions.fields, into: \.document) + [
+        .number("padding", \.padding, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...60, "Space round the box and the ink."),
+        .text("background", \.background, .color, type: .color, default: "transparent", "A colour under the whole canvas."),
+    ]
+}
+
+extension WarpOptions: DeclaredOptions, SpelledOptions {}

@@ -189,6 +189,51 @@ public struct PathLayoutReport: Codable, Sendable, Hashable {
     public var glyphs: [LayoutGlyph]
 }
 
+/// Text warped into a preset shape: `WarpResult.layoutReport`, px.
+public struct WarpLayoutReport: Codable, Sendable, Hashable {
+    /// An adjust value used, in the spec's units.
+    public struct Adjust: Codable, Sendable, Hashable {
+        /// `adj`, `adj1`, `adj2`.
+        public var name: String
+        /// Its value (angles in 60,000ths of a degree, lengths in 100,000ths of the box).
+        public var value: Double
+    }
+    /// One of the preset's paths.
+    public struct Edge: Codable, Sendable, Hashable {
+        /// Its length, px.
+        public var length: Double
+        /// Its box, px; `null` for a path with no points.
+        public var bounds: LayoutBounds?
+    }
+    /// One line of the text.
+    public struct Line: Codable, Sendable, Hashable {
+        /// The line as drawn.
+        public var text: String
+        /// The area it fills (an envelope or a baseline), from 0.
+        public var area: Int
+        /// Its row in the area, from 0 at the top.
+        public var row: Int
+        /// Font size on a baseline, px; `null` in an envelope.
+        public var fontSize: Double?
+        /// Its warped ink's box, px; `null` for a line with no ink.
+        public var bounds: LayoutBounds?
+    }
+    /// The preset's kebab-case name.
+    public var preset: String
+    /// The spec's name.
+    public var specName: String
+    /// Whether its paths pair into envelopes (otherwise each is a baseline).
+    public var envelope: Bool
+    /// The box the paths are drawn in, px.
+    public var box: LayoutBounds
+    /// Every adjust value, in the preset's order.
+    public var adjust: [Adjust]
+    /// The preset's paths, in order.
+    public var edges: [Edge]
+    /// The lines, in order.
+    public var lines: [Line]
+}
+
 /// Text fitted to a box: `FitResult.layoutReport`.
 public struct FitLayoutReport: Codable, Sendable, Hashable {
     /// The box the text was fitted to, px.
@@ -381,6 +426,22 @@ extension PathTextResult {
     }
 }
 
+extension WarpResult {
+    /// The layout JSON's values (see `WarpLayoutReport`).
+    public var layoutReport: WarpLayoutReport {
+        func box(_ r: Rect?) -> LayoutBounds? { r.map { LayoutBounds(minX: $0.minX, minY: $0.minY, maxX: $0.maxX, maxY: $0.maxY) } }
+        return WarpLayoutReport(
+            preset: preset.name, specName: preset.specName, envelope: preset.isEnvelope,
+            box: LayoutBounds(minX: boxOrigin.x, minY: boxOrigin.y, maxX: boxOrigin.x + self.box.width, maxY: boxOrigin.y + self.box.height),
+            adjust: preset.adjustments.map { WarpLayoutReport.Adjust(name: $0.name, value: adjust[$0.name] ?? 0) },
+            edges: edges.map { WarpLayoutReport.Edge(length: PathCurve($0)?.length ?? 0, bounds: box($0.bounds())) },
+            lines: lines.map { WarpLayoutReport.Line(text: $0.text, area: $0.area, row: $0.row, fontSize: $0.fontSize, bounds: box($0.bounds)) })
+    }
+
+    /// The layout as JSON (see README, "Layout JSON").
+    public var layoutJSON: String { LayoutJSON.write(layoutReport) }
+}
+
 extension FitResult {
     /// The layout JSON's values (see `FitLayoutReport`): every line's fonts in one list.
     public var layoutReport: FitLayoutReport {
@@ -477,6 +538,20 @@ enum LayoutJSON {
         out += ",\"side\":\(string(p.side)),\"effect\":\(string(p.effect))"
         out += ",\"leading\":\(number(p.leading)),\"dropped\":\(p.dropped)}"
         return out + textFields(tracking: r.tracking, extent: r.extent, fonts: r.fonts, glyphs: r.glyphs)
+    }
+
+    static func write(_ r: WarpLayoutReport) -> String {
+        func optionalBounds(_ b: LayoutBounds?) -> String { b.map(bounds) ?? "null" }
+        var out = "{\"preset\":\(string(r.preset)),\"specName\":\(string(r.specName)),\"envelope\":\(r.envelope)"
+        out += ",\"box\":\(bounds(r.box)),\"adjust\":["
+        out += r.adjust.map { "{\"name\":\(string($0.name)),\"value\":\(number($0.value))}" }.joined(separator: ",")
+        out += "],\"edges\":["
+        out += r.edges.map { "{\"length\":\(number($0.length)),\"bounds\":\(optionalBounds($0.bounds))}" }.joined(separator: ",")
+        out += "],\"lines\":[\n"
+        out += r.lines.map { line in
+            "{\"text\":\(string(line.text)),\"area\":\(line.area),\"row\":\(line.row),\"fontSize\":\(line.fontSize.map(number) ?? "null"),\"bounds\":\(optionalBounds(line.bounds))}"
+        }.joined(separator: ",\n")
+        return out + "\n]}\n"
     }
 
     static func write(_ r: FitLayoutReport) -> String {

@@ -122,29 +122,8 @@ extension PathTextRequest {
                 "\(probe.droppedClusters) of \(probe.droppedClusters + probe.text.clusters.count) clusters fall off the end of the path and are not drawn (SVG's rule; use a longer path, a smaller size or another start offset)"))
         }
         if style.effect == .bend {
-            // Colour glyphs bend cannot draw: without an outline (a bitmap, or COLR v1 paints
-            // alone) they are left out; with one, only the outline is drawn, in one colour.
-            var images = 0, layered = 0
-            try lifting {
-                for placed in probe.text.glyphs {
-                    let font = run.fonts[placed.font]
-                    if try font.outline(of: placed.glyph).path.isEmpty {
-                        if font.colorImage(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil { images += 1 }
-                    } else if font.colorLayers(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil {
-                        layered += 1
-                    }
-                }
-            }
-            if images > 0 {
-                warnings.append(CurveTypeWarning(
-                    .glyphsNotDrawn,
-                    "bend reshapes outlines, and \(images) colour glyph\(images == 1 ? " has" : "s have") none (a bitmap, or COLR v1 paints): not drawn (use --effect rotate, skew or ribbon)"))
-            }
-            if layered > 0 {
-                warnings.append(CurveTypeWarning(
-                    .colorsNotDrawn,
-                    "bend reshapes outlines, not colours: \(layered) colour glyph\(layered == 1 ? " is" : "s are") drawn in the text's colour (use --effect rotate, skew or ribbon)"))
-            }
+            let glyphs = probe.text.glyphs.map { (run.fonts[$0.font], $0.glyph) }
+            warnings += try outlineOnlyWarnings(glyphs, effect: "bend", instead: " (use --effect rotate, skew or ribbon)")
         }
         if probe.overlapsItself {
             warnings.append(CurveTypeWarning(
@@ -233,21 +212,9 @@ extension PathTextRequest {
         case .rotate:
             return .rotated(try inkBounds(of: text))
         case .bend:
-            var bender = Bender(curve: layout.curve, tolerance: tolerance, budget: Self.maximumBentSegments)
-            var paths: [Path] = []
-            var box: Rect?
-            for cluster in text.clusters {
-                let leading = cluster.arcLength - cluster.advance / 2
-                let tangent = layout.curve.tangent(atArcLength: cluster.arcLength)
-                for g in cluster.glyphRange {
-                    let placed = text.glyphs[g]
-                    let local = glyphOffsets(placed, cluster: cluster, tangent: tangent, shift: shift)
-                    let outline = try text.run.fonts[placed.font].outline(of: placed.glyph)
-                    let bent = try bender.bend(outline.path, scale: placed.scale, along: leading + local.along, up: local.up)
-                    if let b = bent.bounds() { box = box.map { $0.union(b) } ?? b }
-                    paths.append(bent)
-                }
-            }
+            var bender = OutlineRefit(map: CurveFrameMap(curve: layout.curve), tolerance: tolerance, budget: Self.maximumBentSegments, verb: "bend")
+            let paths = try layout.bentOutlines(&bender)
+            let box = unionOfBounds(paths)
             return .bent(paths, box)
         case .skew, .ribbon, .stairStep, .gravity:
             let center = layout.path.bounds()?.center ?? .zero
@@ -258,7 +225,7 @@ extension PathTextRequest {
                 let t = frame.tangent, n = t.turnedUp
                 for g in cluster.glyphRange {
                     let placed = text.glyphs[g]
-                    let local = glyphOffsets(placed, cluster: cluster, tangent: t, shift: shift)
+                    let local = layout.glyphOffsets(placed, cluster: cluster, tangent: t, shift: shift)
                     // x̂: where the glyph's baseline points; ŷ: where its "down" points; o: its origin.
                     let x: Point, y: Point, o: Point
                     switch style.effect {
@@ -295,113 +262,37 @@ extension PathTextRequest {
         }
     }
 
+}
+
+extension PathTextLayout {
+    /// Each placed glyph's outline bent along the path by `refit` (the `bend` effect): distance
+    /// along the baseline becomes arc length, height becomes distance along the normal, px.
+    func bentOutlines(_ refit: inout OutlineRefit<CurveFrameMap>) throws(CurveTypeError) -> [Path] {
+        let shift = lineOffset + style.baselineShift
+        var paths: [Path] = []
+        for cluster in text.clusters {
+            let leading = cluster.arcLength - cluster.advance / 2
+            let tangent = curve.tangent(atArcLength: cluster.arcLength)
+            for g in cluster.glyphRange {
+                let placed = text.glyphs[g]
+                let local = glyphOffsets(placed, cluster: cluster, tangent: tangent, shift: shift)
+                let outline = try lifting { try text.run.fonts[placed.font].outline(of: placed.glyph) }
+                paths.append(try refit.map(outline.path, placed: AffineMap(a: placed.scale, b: 0, c: 0, d: placed.scale,
+                                                                           tx: leading + local.along, ty: local.up)))
+            }
+        }
+        return paths
+    }
+
     /// A placed glyph's origin relative to its cluster: px along the baseline from the
     /// cluster's leading edge, and px up from the path (line offset, shift and the glyph's own
     /// vertical offset), recovered from the rotate placement.
     /// `tangent` is the path's at the cluster's midpoint.
-    private func glyphOffsets(_ placed: PlacedGlyph, cluster: PlacedCluster, tangent: Point, shift: Double) -> (along: Double, up: Double) {
+    func glyphOffsets(_ placed: PlacedGlyph, cluster: PlacedCluster, tangent: Point, shift: Double) -> (along: Double, up: Double) {
         let delta = placed.origin - cluster.origin
         return (delta.dot(tangent), shift + delta.dot(tangent.turnedUp))
     }
-}
 
-/// Bends outlines along a curve: a point at (x, y) of the glyph (px along the baseline, px up)
-/// goes to the curve's point at arc length x, moved y along the normal there. Beyond an open
-/// curve's ends the curve continues straight along its end tangent.
-///
-/// Why by hand: no library here maps Bézier outlines through a curve's frame. Each outline
-/// segment is mapped as a cubic Hermite curve (the mapped end points and derivatives) and split
-/// in halves until the cubic lies within `tolerance` of the exact mapping at three inner points,
-/// so curves stay curves, straight stems bend, and nothing is flattened to a polyline.
-struct Bender {
-    let curve: PathCurve
-    let tolerance: Double
-    /// Cubics still allowed: bounds the work on hostile input.
-    var budget: Int
-
-    func map(_ x: Double, _ y: Double) -> Point {
-        if !curve.isClosed && (x < 0 || x > curve.length) {
-            let end = x < 0 ? 0 : curve.length
-            let frame = curve.frame(atArcLength: end)
-            return frame.point + frame.tangent * (x - end) + frame.tangent.turnedUp * y
-        }
-        let frame = curve.frame(atArcLength: x)
-        return frame.point + frame.tangent.turnedUp * y
-    }
-
-    /// `outline` (font units, y up) at `scale` px per unit, its origin `along` px on the curve
-    /// and `up` px off it, bent.
-    mutating func bend(_ outline: Path, scale: Double, along: Double, up: Double) throws(CurveTypeError) -> Path {
-        var out = Path()
-        var current = Point.zero, start = Point.zero
-        func local(_ p: Point) -> Point { Point(x: along + p.x * scale, y: up + p.y * scale) }
-        for element in outline.elements {
-            switch element {
-            case .move(let p):
-                current = local(p); start = current
-                out.move(to: map(current.x, current.y))
-            case .line(let p):
-                let end = local(p)
-                try add([current, end], to: &out)
-                current = end
-            case .quad(let c, let p):
-                let end = local(p)
-                try add([current, local(c), end], to: &out)
-                current = end
-            case .cubic(let c1, let c2, let p):
-                let end = local(p)
-                try add([current, local(c1), local(c2), end], to: &out)
-                current = end
-            case .close:
-                if current != start { try add([current, start], to: &out) }
-                out.close()
-                current = start
-            }
-        }
-        return out
-    }
-
-    /// The local segment (control points, px) bent, appended as cubics.
-    private mutating func add(_ points: [Point], to out: inout Path) throws(CurveTypeError) {
-        try fit(points, 0, 1, depth: 0, to: &out)
-    }
-
-    private func mapped(_ p: [Point], _ t: Double) -> Point {
-        let q = PathCurve.point(p, t)
-        return map(q.x, q.y)
-    }
-
-    /// The mapped segment's derivative by t, by central differences.
-    private func derivative(_ p: [Point], _ t: Double) -> Point {
-        let h = 1e-5
-        let a = max(0, t - h), b = min(1, t + h)
-        return (mapped(p, b) - mapped(p, a)) * (1 / (b - a))
-    }
-
-    private mutating func fit(_ p: [Point], _ t0: Double, _ t1: Double, depth: Int, to out: inout Path) throws(CurveTypeError) {
-        let p0 = mapped(p, t0), p3 = mapped(p, t1)
-        let span = t1 - t0
-        let c1 = p0 + derivative(p, t0) * (span / 3)
-        let c2 = p3 - derivative(p, t1) * (span / 3)
-        var worst = 0.0
-        for u in [0.25, 0.5, 0.75] {
-            let v = 1 - u
-            let cubic = p0 * (v * v * v) + c1 * (3 * v * v * u) + c2 * (3 * v * u * u) + p3 * (u * u * u)
-            worst = max(worst, cubic.distance(to: mapped(p, t0 + span * u)))
-        }
-        if worst <= tolerance || depth >= 12 || !worst.isFinite {
-            budget -= 1
-            guard budget >= 0 else { throw .invalidInput("bending the text takes more than \(PathTextRequest.maximumBentSegments) cubics (use a larger --tolerance or less text)") }
-            out.cubic(to: p3, control1: c1, control2: c2)
-            return
-        }
-        let middle = (t0 + t1) / 2
-        try fit(p, t0, middle, depth: depth + 1, to: &out)
-        try fit(p, middle, t1, depth: depth + 1, to: &out)
-    }
-}
-
-extension PathTextLayout {
     /// The same layout moved by `offset` px (the path and the placed text; arc lengths stay).
     func translated(by offset: Point) -> PathTextLayout {
         PathTextLayout(moving: self, by: offset)

@@ -1,0 +1,356 @@
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+import CurveTypeSVG
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Everything that makes one SVG of text warped into a preset shape (WordArt's text warps,
+/// ECMA-376's `prstTxWarp`), its glyph outlines truly deformed.
+public struct WarpRequest: Sendable {
+    /// The text; each line feed starts a line, and lines are shared among the preset's areas.
+    public var text: String
+    /// The preset (``TextWarpPreset/all``).
+    public var preset: TextWarpPreset
+    /// Adjust values in the spec's units by name (`adj`, `adj1`, `adj2`); the rest default.
+    public var adjust: [String: Double]
+    /// The shape's box, px: the preset's paths are drawn in it, from (0, 0).
+    public var box: CanvasSize
+    /// The primary font: bundled DejaVu by default, a file, or a Fontconfig pattern.
+    public var font: FontRequest
+    /// OpenType feature settings HarfBuzz applies when shaping (`kern=0`, `+smcp`).
+    public var features: [FontFeature]
+    /// Fonts tried, in order, before Fontconfig for characters `font` lacks.
+    public var fallbackFonts: [FontRequest]
+    /// The text's colour; `currentColor` follows the embedding page.
+    public var fill: SVGColor
+    /// Only `outlines`: a warp reshapes outlines, which `<text>` cannot carry.
+    public var glyphs: GlyphMode
+    /// Decimals in the SVG's numbers, 0…6.
+    public var precision: Int
+    /// The prefix of every id in the document; `nil` derives one from the request.
+    public var idPrefix: String?
+    /// px round the box and the ink.
+    public var padding: Double
+    /// The largest distance, px, of a warped outline from the exact warp.
+    public var tolerance: Double
+    /// Draw the preset's paths, stroked 1 px in this colour, under the text.
+    public var edgeStroke: SVGColor?
+    /// A colour under the whole canvas; `nil` leaves it transparent.
+    public var background: SVGColor?
+
+    /// `text` warped by `preset` in a `box`; every other property as the command line's defaults.
+    public init(text: String, preset: TextWarpPreset, adjust: [String: Double] = [:], box: CanvasSize = CanvasSize(width: 400, height: 200),
+                font: FontRequest = .default, features: [FontFeature] = [], fallbackFonts: [FontRequest] = [],
+                fill: SVGColor = .currentColor, glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
+                padding: Double = 4, tolerance: Double = 0.05, edgeStroke: SVGColor? = nil, background: SVGColor? = nil) {
+        self.text = text
+        self.preset = preset
+        self.adjust = adjust
+        self.box = box
+        self.font = font
+        self.features = features
+        self.fallbackFonts = fallbackFonts
+        self.fill = fill
+        self.glyphs = glyphs
+        self.precision = precision
+        self.idPrefix = idPrefix
+        self.padding = padding
+        self.tolerance = tolerance
+        self.edgeStroke = edgeStroke
+        self.background = background
+    }
+}
+
+/// One line of warped text: which area it fills and where its ink went.
+public struct WarpedLine: Sendable, Hashable {
+    /// The line as drawn (control characters removed).
+    public var text: String
+    /// The area it fills: an envelope (a pair of paths) or a baseline, from 0.
+    public var area: Int
+    /// Its place among the area's lines, from 0 at the top.
+    public var row: Int
+    /// The font size, px, on a baseline; `nil` in an envelope, where each line is stretched to
+    /// its band.
+    public var fontSize: Double?
+    /// The warped ink's box in the SVG's coordinates, px; `nil` when the line has no ink.
+    public var bounds: Rect?
+}
+
+/// A rendered warp: the SVG, what it was drawn from, and what a user should be told.
+public struct WarpResult: Sendable {
+    /// The SVG document, UTF-8 text ending in a line feed.
+    public let svg: String
+    /// What was drawn, apart from its encoding (px, y down).
+    public let frame: Frame
+    /// The preset.
+    public let preset: TextWarpPreset
+    /// Every adjust value used, in the spec's units, by name.
+    public let adjust: [String: Double]
+    /// The preset's paths in the SVG's coordinates, px.
+    public let edges: [Path]
+    /// The box's corner in the SVG, px (the box's size is the request's).
+    public let boxOrigin: Point
+    /// The box's size, px.
+    public let box: CanvasSize
+    /// The lines, in order.
+    public let lines: [WarpedLine]
+    /// The text as drawn: control characters removed.
+    public let text: String
+    /// The canvas's width, px.
+    public let width: Double
+    /// The canvas's height, px.
+    public let height: Double
+    /// What a user should hear about the drawing, in the order it happened.
+    public let warnings: [CurveTypeWarning]
+}
+
+/// An envelope: a point at (u, v) of the unit square (u across, v down) goes to the top edge at
+/// the fraction u of its arc length, then the fraction v of the way to the bottom edge at the
+/// fraction u of its own: x runs along both edges by arc length, y between them. An edge of no
+/// length stays at its point. (LibreOffice's Fontwork maps its envelopes by the same rule, on
+/// polygons.)
+struct EnvelopeMap: OutlineMap {
+    let top: PathCurve?, bottom: PathCurve?
+    let topPoint: Point, bottomPoint: Point
+
+    init(top: Path, bottom: Path) {
+        self.top = PathCurve(top)
+        self.bottom = PathCurve(bottom)
+        topPoint = Self.start(of: top)
+        bottomPoint = Self.start(of: bottom)
+    }
+
+    private static func start(of path: Path) -> Point {
+        if case .move(let p) = path.elements.first { return p }
+        return .zero
+    }
+
+    func callAsFunction(_ p: Point) -> Point {
+        let u = min(max(p.x, 0), 1)
+        let a = top.map { $0.point(atArcLength: u * $0.length) } ?? topPoint
+        let b = bottom.map { $0.point(atArcLength: u * $0.length) } ?? bottomPoint
+        return a + (b - a) * p.y
+    }
+}
+
+extension WarpRequest {
+    /// The most lines a warp sets: far more than any shape holds.
+    public static let maximumLines = 64
+
+    /// How many of `lines` lines each of `areas` areas takes, in order: each the lines left
+    /// divided by the areas left, rounded up (LibreOffice's Fontwork rule), so the first areas
+    /// fill first and an area may be left empty.
+    public static func linesPerArea(lines: Int, areas: Int) -> [Int] {
+        var left = lines, out: [Int] = []
+        for remaining in stride(from: areas, to: 0, by: -1) {
+            let take = left > 0 ? (left - 1) / remaining + 1 : 0
+            out.append(take)
+            left -= take
+        }
+        return out
+    }
+
+    /// Checks the adjust values against the preset's ranges: each name must be the preset's and
+    /// each value a finite number its handle allows.
+    public func validatedAdjust() throws(CurveTypeError) -> [String: Double] {
+        for (name, value) in adjust.sorted(by: { $0.key < $1.key }) {
+            guard let adjustment = preset.adjustments.first(where: { $0.name == name }) else {
+                let names = preset.adjustments.map(\.name)
+                throw .invalidInput("--adjust: \(preset.name) has no adjust value \"\(Diagnostic.escaped(String(name.prefix(40))))\" (\(names.isEmpty ? "it has none" : "it has \(names.joined(separator: ", "))"))")
+            }
+            guard value.isFinite, value >= adjustment.minimum, value <= adjustment.maximum else {
+                throw .invalidInput("--adjust: \(name) must be from \(shortestDigits(adjustment.minimum)) to \(shortestDigits(adjustment.maximum)) for \(preset.name) (the spec's range), not \(shortestDigits(value))")
+            }
+        }
+        return adjust
+    }
+
+    /// Shapes each line, fits it to its area and writes the SVG.
+    public func render() throws(CurveTypeError) -> WarpResult {
+        try TextInput.checkLength(text, "the text")
+        let limit = CircleTextStyle.maximumLength
+        guard box.width.isFinite, box.height.isFinite, box.width > 0, box.height > 0, box.width <= limit, box.height <= limit else {
+            throw .invalidInput("--box width and height must be greater than 0 and at most \(Int(limit)) px")
+        }
+        try validateFrame(padding: padding, canvas: nil)
+        guard tolerance.isFinite, tolerance >= 0.001, tolerance <= 100 else {
+            throw .invalidInput("--tolerance must be from 0.001 to 100 px, not \(tolerance)")
+        }
+        guard glyphs == .outlines else {
+            throw .invalidInput("a warp reshapes outlines, which <text> cannot carry: use --glyphs outlines")
+        }
+        let format = try lifting { try SVGNumberFormat(precision: precision) }
+        let given = try validatedAdjust()
+        let edges: [Path]
+        do { edges = try preset.edges(width: box.width, height: box.height, adjust: given) } catch {
+            throw .invalidInput("\(preset.name): \(error.reason)")
+        }
+        var used = given
+        if let defaults = try? preset.defaults(width: box.width, height: box.height) {
+            for (name, value) in defaults where used[name] == nil { used[name] = value }
+        }
+
+        var rawLines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        while rawLines.count > 1 && rawLines[rawLines.count - 1].isEmpty { rawLines.removeLast() }
+        guard rawLines.count <= Self.maximumLines else {
+            throw .invalidInput("the text has \(rawLines.count) lines; a warp sets at most \(Self.maximumLines)")
+        }
+        var removed = 0
+        let lines = rawLines.map { line in
+            let (cleaned, count) = TextInput.clean(line)
+            removed += count
+            return cleaned
+        }
+        guard lines.contains(where: { !$0.isEmpty }) else {
+            throw .invalidInput(removed > 0 ? "the text has only control characters" : "the text is empty")
+        }
+
+        var warnings: [CurveTypeWarning] = []
+        func warn(_ more: [CurveTypeWarning]) {
+            for warning in more where !warnings.contains(where: { $0.message == warning.message }) { warnings.append(warning) }
+        }
+        var refit = Refits(tolerance: tolerance)
+        var drawn: [Path] = []
+        var report: [WarpedLine] = []
+        var lineIndex = 0
+        for (area, count) in Self.linesPerArea(lines: lines.count, areas: preset.areaCount).enumerated() where count > 0 {
+            for row in 0..<count {
+                let line = lines[lineIndex]
+                lineIndex += 1
+                guard !line.isEmpty else {
+                    report.append(WarpedLine(text: line, area: area, row: row, fontSize: nil, bounds: nil))
+                    continue
+                }
+                let shaped = try shape(line, font: font, fallbacks: fallbackFonts, features: features, removed: lineIndex == 1 ? removed : 0)
+                warn(shaped.warnings)
+                let paths: [Path], size: Double?
+                if preset.isEnvelope {
+                    paths = try refit.envelope(shaped.run, row: row, of: count, top: edges[2 * area], bottom: edges[2 * area + 1])
+                    size = nil
+                } else {
+                    (paths, size) = try refit.baseline(shaped.run, row: row, of: count, path: edges[area], box: box)
+                }
+                warn(try outlineOnlyWarnings(paths.isEmpty ? [] : refit.lastGlyphs, effect: "warp", instead: ""))
+                let bounds = unionOfBounds(paths)
+                report.append(WarpedLine(text: line, area: area, row: row, fontSize: size, bounds: bounds))
+                drawn += paths.filter { !$0.isEmpty }
+            }
+        }
+
+        var ink = Rect(minX: 0, minY: 0, maxX: box.width, maxY: box.height)
+        for line in report { if let b = line.bounds { ink = ink.union(b) } }
+        if edgeStroke != nil { for edge in edges { if let b = edge.bounds() { ink = ink.union(b) } } }
+        let (width, height, offset) = fittedCanvas(around: ink, padding: padding, precision: precision)
+        let moved = AffineMap.translation(offset.x, offset.y)
+        let placedEdges = edges.map { $0.transformed(by: moved) }
+        let drawnText = joinedByHand(lines, separator: "\n")
+
+        let prefix = idPrefix ?? derivedIDPrefix([
+            "warp", drawnText, preset.name, joinedByHand(used.keys.sorted().map { "\($0)=\(used[$0] ?? 0)" }, separator: ","),
+            "\(box.width)x\(box.height)", font.description, joinedByHand(features.map(\.text), separator: ","),
+            joinedByHand(fallbackFonts.map(\.description), separator: ","), fill.value, "\(tolerance)", edgeStroke?.value ?? "",
+        ] + (background.map { ["background", $0.value] } ?? []))
+        var under = backdrop(background, width: width, height: height)
+        if let edgeStroke {
+            for edge in placedEdges {
+                under.append(.shape(FrameShape(.path(edge), style: [.fill(.none), .stroke(.color(edgeStroke)), .strokeWidth(1)])))
+            }
+        }
+        let item = FrameItem.group(FrameGroup(style: [.fill(.color(fill))], items: drawn.map {
+            .shape(FrameShape(.path($0.transformed(by: moved))))
+        }))
+        let frame = Frame(width: width, height: height, title: joinedByHand(lines.filter { !$0.isEmpty }, separator: " "), backdrop: under, items: [item])
+        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: 4096 + drawn.count * 600) }
+        let placedLines = report.map { line in
+            WarpedLine(text: line.text, area: line.area, row: line.row, fontSize: line.fontSize,
+                       bounds: line.bounds.map { Rect(minX: $0.minX + offset.x, minY: $0.minY + offset.y, maxX: $0.maxX + offset.x, maxY: $0.maxY + offset.y) })
+        }
+        return WarpResult(svg: svg, frame: frame, preset: preset, adjust: used, edges: placedEdges, boxOrigin: offset, box: box,
+                          lines: placedLines, text: drawnText, width: width, height: height, warnings: warnings)
+    }
+}
+
+/// The outlines of each line refitted through its area's map, sharing one budget of cubics.
+private struct Refits {
+    let tolerance: Double
+    var budget = PathTextRequest.maximumBentSegments
+    /// The glyphs of the last line fitted, for the colour warnings.
+    var lastGlyphs: [(Font, UInt32)] = []
+
+    init(tolerance: Double) { self.tolerance = tolerance }
+
+    /// A size at which the run is laid out to measure it: any would do, as envelopes stretch
+    /// each line to its band and baselines scale it.
+    static let measuringSize = 100.0
+
+    /// The run laid out on a straight baseline from (0, 0) at the measuring size, and its ink.
+    private mutating func straight(_ run: ShapedRun) throws(CurveTypeError) -> (CurveTextLayout, Rect?) {
+        let line = Path([.move(.zero), .line(Point(x: CircleTextStyle.maximumLength, y: 0))])
+        let layout = try lifting { try PathTextLayout(run, style: PathTextStyle(size: Self.measuringSize), path: line) }
+        lastGlyphs = layout.text.glyphs.map { (run.fonts[$0.font], $0.glyph) }
+        return (layout.text, try lifting { try inkBounds(of: layout.text) })
+    }
+
+    /// Row `row` of `rows` in the envelope between `top` and `bottom`: the line's ink stretched
+    /// to the envelope's width and to its band, the row's share of the height.
+    mutating func envelope(_ run: ShapedRun, row: Int, of rows: Int, top: Path, bottom: Path) throws(CurveTypeError) -> [Path] {
+        let (text, ink) = try straight(run)
+        guard let ink, ink.width > 0, ink.height > 0 else { return [] }
+        var refit = OutlineRefit(map: EnvelopeMap(top: top, bottom: bottom), tolerance: tolerance, budget: budget, verb: "warp")
+        var paths: [Path] = []
+        let band = 1 / Double(rows)
+        for placed in text.glyphs {
+            let outline = try lifting { try text.run.fonts[placed.font].outline(of: placed.glyph) }
+            guard !outline.path.isEmpty else { continue }
+            // Font units (y up) → the unit square: u across the ink, v down the row's band.
+            let s = placed.scale
+            let toUnit = AffineMap(a: s / ink.width, b: 0, c: 0, d: -s / ink.height * band,
+                                   tx: (placed.origin.x - ink.minX) / ink.width,
+                                   ty: (Double(row) + (placed.origin.y - ink.minY) / ink.height) * band)
+            paths.append(try refit.map(outline.path, placed: toUnit))
+        }
+        budget = refit.budget
+        return paths
+    }
+
+    /// Row `row` of `rows` on a baseline `path`: the line sized so its advance fills the path,
+    /// but no taller (ascender to descender) than a quarter of the box's shorter side shared
+    /// among the rows, and then stretched along the path to fill it, as envelopes stretch
+    /// theirs; its middle on the path (LibreOffice's rule), the rows stacked about it, the first
+    /// on top, and bent along it.
+    mutating func baseline(_ run: ShapedRun, row: Int, of rows: Int, path: Path, box: CanvasSize) throws(CurveTypeError) -> ([Path], Double) {
+        let (text, _) = try straight(run)
+        guard let curve = PathCurve(path), text.extent > 0 else {
+            throw .invalidInput("the preset's path has no length at these adjust values")
+        }
+        let primary = run.fonts[0]
+        let ascender = Double(primary.metrics.ascender) / Double(primary.unitsPerEm)
+        let descender = Double(primary.metrics.descender) / Double(primary.unitsPerEm)
+        let em = max(ascender - descender, 1e-9)
+        let tallest = min(box.width, box.height) / 4 / Double(rows)
+        let size = min(Self.measuringSize * curve.length / text.extent, tallest / em)
+        let f = size / Self.measuringSize
+        // px along the path per px of the line at `size`: 1 unless the height was held.
+        let stretch = curve.length / (text.extent * f)
+        // The line's middle (between ascender and descender) on the path, then the row's place.
+        let up = -(ascender + descender) / 2 * size + (Double(rows - 1) / 2 - Double(row)) * em * size
+        var refit = OutlineRefit(map: CurveFrameMap(curve: curve), tolerance: tolerance, budget: budget, verb: "warp")
+        var paths: [Path] = []
+        for placed in text.glyphs {
+            let outline = try lifting { try text.run.fonts[placed.font].outline(of: placed.glyph) }
+            guard !outline.path.isEmpty else { continue }
+            let s = placed.scale * f
+            paths.append(try refit.map(outline.path, placed: AffineMap(a: s * stretch, b: 0, c: 0, d: s,
+                                                                      tx: placed.origin.x * f * stretch, ty: up - placed.origin.y * f)))
+        }
+        budget = refit.budget
+        return (paths, size)
+    }
+}
