@@ -30,6 +30,7 @@ escape() { sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g'; }
 describe() {
   case $1 in
     circle) echo "Text on a circle|Glyphs placed by true arc length round a circle, outside or inside, kerned and shaped by HarfBuzz; --sweep spreads them evenly." ;;
+    warp) echo "WordArt warps|The forty preset text warps of ECMA-376, drawn from the spec's own formulas: each glyph's outline truly deformed between the preset's edges (grey) or bent along its baselines.";;
     path) echo "Text on any path|SVG path data, ellipses, rounded rectangles or a path from an SVG file; glyphs rotated, skewed or bent along it." ;;
     spiral) echo "Archimedean spirals|The spiral drawn as cubic Béziers with round caps, and text that winds along it." ;;
     fit) echo "Text fitted to a box|The largest size that fits, lines broken by Unicode's rules, rows that share one size." ;;
@@ -72,12 +73,12 @@ HarfBuzz, FriBiDi, Fontconfig) and byte for byte the same on every machine. Unde
 command that made it (end it in <code style="display:inline">.png</code> or <code style="display:inline">.pdf</code> for the
 PNG and PDF beside it, drawn from the same frame): copy it and run it from the repository's folder, with
 <code style="display:inline">.build/debug/curvetype</code> after <code style="display:inline">make demo</code>.</p>
-<nav><a href="#circle">Circle</a><a href="#path">Path</a><a href="#spiral">Spiral</a><a href="#fit">Fit</a><a href="#angle">Angle</a><a href="#badge">Badges</a><a href="#seal">Seals</a></nav>
+<nav><a href="#circle">Circle</a><a href="#path">Path</a><a href="#warp">Warp</a><a href="#spiral">Spiral</a><a href="#fit">Fit</a><a href="#angle">Angle</a><a href="#badge">Badges</a><a href="#seal">Seals</a></nav>
 </header>
 HTML
 } > "$index"
 
-for command in circle path spiral fit angle badge seal; do
+for command in circle path warp spiral fit angle badge seal; do
   cases="$here/$command/cases.txt"
   [ -f "$cases" ] || continue
   info=$(describe "$command")

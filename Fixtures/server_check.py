@@ -113,7 +113,7 @@ def check_playground(port):
         if '"size" must be a number' not in problem:
             failures.append(f"the error line was not shown: {problem!r}")
         # Each effect's tab renders its preset.
-        for effect in ["path", "spiral", "fit", "angle", "badge", "seal"]:
+        for effect in ["path", "warp", "spiral", "fit", "angle", "badge", "seal"]:
             page.locator(f"nav button[data-effect={effect}]").click()
             wait_until(page, f"(document.getElementById('preview').dataset.url || '').startsWith('/{effect}')")
             if not page.locator("#problem").is_hidden():

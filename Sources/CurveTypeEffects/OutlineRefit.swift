@@ -7,6 +7,13 @@ import CurveTypeLayout
 protocol OutlineMap {
     /// Where the point `p` goes.
     func callAsFunction(_ p: Point) -> Point
+    /// The x values where the map may turn at once (an edge's corner): a segment that crosses
+    /// one is split there, so no cubic has to bend round a corner.
+    var creases: [Double] { get }
+}
+
+extension OutlineMap {
+    var creases: [Double] { [] }
 }
 
 /// A bend along a curve: a point at (x, y) (px along the baseline, px up) goes to the curve's
@@ -85,6 +92,21 @@ struct OutlineRefit<Map: OutlineMap> {
         map(PathCurve.point(p, t))
     }
 
+    /// Where the segment between `t0` and `t1` crosses one of the map's creases (its ends on
+    /// either side of it), found by bisection; `nil` if it crosses none.
+    private func crease(_ p: [Point], _ t0: Double, _ t1: Double) -> Double? {
+        let x0 = PathCurve.point(p, t0).x, x1 = PathCurve.point(p, t1).x
+        let slack = 1e-9 * max(1, abs(x0), abs(x1))
+        guard let line = map.creases.first(where: { ($0 - x0) * ($0 - x1) < 0 && abs($0 - x0) > slack && abs($0 - x1) > slack }) else { return nil }
+        var a = t0, b = t1
+        for _ in 0..<60 {
+            let m = (a + b) / 2
+            if (PathCurve.point(p, m).x - line) * (x0 - line) > 0 { a = m } else { b = m }
+        }
+        let t = (a + b) / 2
+        return t > t0 && t < t1 ? t : nil
+    }
+
     /// The mapped segment's derivative by t, by central differences.
     private func derivative(_ p: [Point], _ t: Double) -> Point {
         let h = 1e-5
@@ -93,6 +115,11 @@ struct OutlineRefit<Map: OutlineMap> {
     }
 
     private mutating func fit(_ p: [Point], _ t0: Double, _ t1: Double, depth: Int, to out: inout Path) throws(CurveTypeError) {
+        if depth < 24, let split = crease(p, t0, t1) {
+            try fit(p, t0, split, depth: depth + 1, to: &out)
+            try fit(p, split, t1, depth: depth + 1, to: &out)
+            return
+        }
         let p0 = mapped(p, t0), p3 = mapped(p, t1)
         let span = t1 - t0
         let c1 = p0 + derivative(p, t0) * (span / 3)

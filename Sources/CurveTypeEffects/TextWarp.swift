@@ -117,12 +117,15 @@ public struct WarpResult: Sendable {
 struct EnvelopeMap: OutlineMap {
     let top: PathCurve?, bottom: PathCurve?
     let topPoint: Point, bottomPoint: Point
+    /// The fractions of the width where either edge's segments join (a chevron's point).
+    let creases: [Double]
 
     init(top: Path, bottom: Path) {
         self.top = PathCurve(top)
         self.bottom = PathCurve(bottom)
         topPoint = Self.start(of: top)
         bottomPoint = Self.start(of: bottom)
+        creases = ([self.top, self.bottom].compactMap { $0 }.flatMap { curve in curve.joins.map { $0 / curve.length } }).sorted()
     }
 
     private static func start(of path: Path) -> Point {

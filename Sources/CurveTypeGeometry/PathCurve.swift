@@ -30,6 +30,8 @@ public struct PathCurve: ArcLengthCurve {
     let segments: [Segment]
     /// Arc length at the start of each segment.
     let starts: [Double]
+    /// Arc length at each join between segments, px: where a path's tangent may turn at once.
+    package var joins: [Double] { Array(starts.dropFirst()) }
     /// The path's length, px, over every contour.
     public let length: Double
     /// Whether the path is one closed contour.

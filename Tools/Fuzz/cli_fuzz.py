@@ -28,7 +28,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
-COMMANDS = ["circle", "spiral", "path", "fit", "angle", "badge", "seal", "batch"]
+COMMANDS = ["circle", "spiral", "path", "warp", "fit", "angle", "badge", "seal", "batch"]
 TEXTS = [
     "Hello", "", " ", "שלום עולם", "مرحبا بالعالم", "x \u2067ナطלT-", "אב cd", "A\u0301\u0302",
     "👩‍👩‍👧 🇫🇷", "\u00a0", "a\nb", "a\r\nb", "\x1b[31mred", "\u202eevil", "<script>&amp;\"'",
@@ -64,6 +64,10 @@ SPECIAL = {
     "ellipse": ["120x80", "0x0", "1e9x1", "nanx1", "10x"], "rect": ["300x100:20", "300x100:1e9", "0x5", "3x4:nan"],
     "start-offset": ["0", "50%", "-1e9", "1e400%", "x"], "effect": ["rotate", "skew", "ribbon", "stair-step", "gravity", "bend", "warp"],
     "on-path": ["baseline", "ascender", "descender", "center", "top"], "tolerance": ["0.05", "0.001", "0", "1e9", "nan"],
+    "preset": ["wave1", "arch-up", "button-pour", "circle", "textChevron", "archup", "", "x" * 300],
+    "adjust": ["adj1=12500,adj2=0", "adj=0", "21599999", "adj=-1", "adj1=1e400", "adj=nan", "=", ",,", "adj2=10000,adj2=1", "adj=" + "9" * 400],
+    "box": ["400x200", "1x1", "1000000x1", "0x10", "nanx5", "1e9x1e9", "300"],
+    "line": ["WORD", "", "\u202e", "a\nb"],
 }
 
 
@@ -107,7 +111,9 @@ def arguments(command, options, rng):
     args = [command]
     if command == "path" and rng.random() < 0.9:
         args += ["--d", rng.choice(SPECIAL["d"][:1] if sane else SPECIAL["d"])]
-    if command in ("circle", "fit", "path") and rng.random() < 0.8:
+    if command == "warp" and rng.random() < 0.9:
+        args += ["--preset", rng.choice(SPECIAL["preset"][:5] if sane else SPECIAL["preset"])]
+    if command in ("circle", "fit", "path", "warp") and rng.random() < 0.8:
         args += ["--", rng.choice(texts)] if rng.random() < 0.2 else [rng.choice(texts)]
     if command == "angle":
         args.append(rng.choice(SANE_NUMBERS if sane else NUMBERS))
@@ -135,7 +141,9 @@ def batch_file(rng, options_by_command, folder):
             job[name] = value_for(name, rng) if takes_value else True
         if command == "path":
             job["d"] = rng.choice(SPECIAL["d"])
-        if command in ("circle", "fit", "angle", "path"):
+        if command == "warp":
+            job["preset"] = rng.choice(SPECIAL["preset"])
+        if command in ("circle", "fit", "angle", "path", "warp"):
             job["args"] = [rng.choice(TEXTS) if command != "angle" else rng.choice(NUMBERS)]
         line = json.dumps(job)
         if rng.random() < 0.05:

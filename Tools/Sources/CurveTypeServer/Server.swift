@@ -18,7 +18,7 @@ import NIOCore
 /// that forbids script. A bad request is a 400 with one line of text.
 public enum CurveTypeServer {
     /// The commands served by query, each at `/<name>`.
-    public static let effects = ["badge", "circle", "spiral", "fit", "angle", "seal", "path"]
+    public static let effects = ["badge", "circle", "spiral", "fit", "angle", "seal", "path", "warp"]
 
     /// Kept out of every SVG response: no script, no fetches; inline styles and `data:` images
     /// (embedded logos) only.

@@ -16,8 +16,8 @@ import Testing
         #expect(result.stderr.isEmpty, "make demo prints no warning: \(result.stderr)")
         let html = try String(contentsOf: scratch.appendingPathComponent("index.html"), encoding: .utf8)
         // The sections, in order.
-        let order = ["circle", "path", "spiral", "fit", "angle", "badge", "seal"].compactMap { html.range(of: "<section id=\"\($0)\"")?.lowerBound }
-        #expect(order.count == 7 && order == order.sorted())
+        let order = ["circle", "path", "warp", "spiral", "fit", "angle", "badge", "seal"].compactMap { html.range(of: "<section id=\"\($0)\"")?.lowerBound }
+        #expect(order.count == 8 && order == order.sorted())
         // Every image exists and comes with the command that made it.
         let images = html.split(separator: "<img src=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(images.count > 60)
@@ -30,7 +30,7 @@ import Testing
         for hidden in ["badge-logo-hostile.svg", "badge-escaping.svg", "circle-xml-specials.svg", "spiral-glyphs-2000.svg"] {
             #expect(!images.contains(hidden), "\(hidden)")
         }
-        for shownImage in ["circle-seed.svg", "path-heart.svg", "angle-dark-mode.svg", "seal-issue.svg"] {
+        for shownImage in ["circle-seed.svg", "path-heart.svg", "warp-wave1.svg", "warp-deflate-inflate-deflate.svg", "angle-dark-mode.svg", "seal-issue.svg"] {
             #expect(images.contains(shownImage), "\(shownImage)")
         }
         // Each example offered as SVG, PNG (2x) and PDF, the files beside it.

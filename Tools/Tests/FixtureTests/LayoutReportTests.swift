@@ -20,6 +20,7 @@ import Testing
         case let r as AngleRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
         case let r as BadgeRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
         case let r as SealRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
+        case let r as WarpRequest: let x = try r.render(); try check(x.layoutReport, x.layoutJSON)
         case let r: Issue.record("no report for \(type(of: r))")
         }
     }

@@ -147,6 +147,7 @@ extension BadgeURL {
         ("circle", "text-file", "/etc/passwd"), ("path", "path-file", "/etc/hostname"), ("badge", "logo", "/etc/passwd"),
         ("badge", "font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), ("badge", "fallback-font", "x.ttf"),
         ("seal", "center-font", "../Fonts/DejaVuSans.ttf"), ("angle", "out-dir", "/tmp"), ("circle", "font", "Package.swift"),
+        ("warp", "text-file", "/etc/passwd"),
     ])
     func filesRefused(command: String, option: String, value: String) throws {
         var items: [(name: String, value: String)] = [(option, value)]
@@ -155,6 +156,7 @@ extension BadgeURL {
         case "badge": items.append(("message", "m"))
         case "seal": items += [("ring", "R"), ("center", "C")]
         case "angle": items += [("angle", "45"), ("frames", "2"), ("from", "0")]
+        case "warp": items.append(("preset", "wave1"))
         default: break
         }
         let error = #expect(throws: CurveTypeError.self) { try QueryCommand(command, items: items) }
@@ -193,6 +195,7 @@ extension BadgeURL {
     /// Each effect's URL gives the bytes its command line gives.
     @Test(arguments: [
         ("/circle?text=Hello%20world&radius=60&fill=%231d4ed8", ["circle", "Hello world", "--radius", "60", "--fill", "#1d4ed8"]),
+        ("/warp?text=WordArt&preset=arch-up&adjust=adj%3D9000000&line-color=%23cbd5e1", ["warp", "WordArt", "--preset", "arch-up", "--adjust", "adj=9000000", "--line-color", "#cbd5e1"]),
         ("/spiral?a=2&b=0.3&to=720&scale=12&text=Along+a+spiral&size=14", ["spiral", "--a", "2", "--b", "0.3", "--to", "720", "--scale", "12", "--text", "Along a spiral", "--size", "14"]),
         ("/fit?text=Fit%20me&box=200x80", ["fit", "Fit me", "--box", "200x80"]),
         ("/angle?angle=45&header=Angle&readout", ["angle", "45", "--header", "Angle", "--readout"]),

@@ -11,13 +11,14 @@
 const PRESETS = {
   circle: { text: "CURVETYPE SETS TYPE ALONG A CIRCLE • ", size: "18", radius: "90", sweep: "360", textColor: "#1d4ed8", canvas: "260x260" },
   path: { text: "CurveType sets type along any path", d: "M 20 120 C 120 20 220 220 320 120", textColor: "#1d4ed8" },
+  warp: { text: "WordArt in SVG", preset: "wave1", textColor: "#7c3aed", lineColor: "#cbd5e1" },
   spiral: { a: "2", b: "0.3", from: "0", to: "1080", scale: "12", lineColor: "#cbd5e1", text: "Type that winds along an Archimedean spiral", size: "15" },
   fit: { text: "Fit me", box: "300x120", background: "#eef2ff" },
   angle: { angle: "45", header: "Angle", readout: true },
   badge: { label: "build", message: "passing", messageColor: "brightgreen" },
   seal: { ring: "CERTIFIED • SWIFT • 2026 • ", center: "A+" },
 };
-const ORDER = ["circle", "path", "spiral", "fit", "angle", "badge", "seal"];
+const ORDER = ["circle", "path", "warp", "spiral", "fit", "angle", "badge", "seal"];
 // Options a URL may give but the form leaves out: frames write files; the format and the PNG
 // scale are the download links'.
 const SKIP = new Set(["frames", "format", "scale", "pngScale"]);

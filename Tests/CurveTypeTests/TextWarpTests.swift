@@ -1,0 +1,190 @@
+import CurveType
+import Foundation
+import Testing
+import TestSupport
+
+/// Text warped into the presets: the outlines against an exact map written again here, the ink
+/// against the preset's edges, lines shared among areas, and words refused.
+@Suite struct TextWarpTests {
+    /// Samples of a path's drawn curve: `perSegment` points a segment, each contour's points
+    /// in order.
+    static func samples(_ path: Path, perSegment: Int) -> [[Point]] {
+        var contours: [[Point]] = []
+        var current = Point.zero, start = Point.zero
+        func add(_ f: (Double) -> Point) {
+            for i in 1...perSegment { contours[contours.count - 1].append(f(Double(i) / Double(perSegment))) }
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p): current = p; start = p; contours.append([p])
+            case .line(let p): let a = current; add { a + (p - a) * $0 }; current = p
+            case .quad(let c, let p):
+                let a = current
+                add { t in a * ((1 - t) * (1 - t)) + c * (2 * (1 - t) * t) + p * (t * t) }; current = p
+            case .cubic(let c1, let c2, let p):
+                let a = current
+                add { t in let u = 1 - t; return a * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t) }
+                current = p
+            case .close:
+                if current != start { let a = current; add { a + (start - a) * $0 } }
+                current = start
+            }
+        }
+        return contours
+    }
+
+    /// The largest distance from any of `points` to the polyline `line`, both in order along
+    /// one contour: each point is looked for near where the last was found, so the search is
+    /// short and a contour's far side is never taken for its near one.
+    static func farthest(_ points: [Point], from line: [Point], window: Int = 80) -> Double {
+        guard line.count > 1 else { return points.map { $0.distance(to: line.first ?? $0) }.max() ?? 0 }
+        var found = 0, worst = 0.0
+        for p in points {
+            var best = Double.infinity, at = found
+            for k in max(0, found - window)..<min(line.count - 1, found + window) {
+                let a = line[k], d = line[k + 1] - a, len2 = d.dot(d)
+                let t = len2 > 0 ? min(max((p - a).dot(d) / len2, 0), 1) : 0
+                let distance = p.distance(to: a + d * t)
+                if distance < best { best = distance; at = k }
+            }
+            found = at
+            worst = max(worst, best)
+        }
+        return worst
+    }
+
+    /// A glyph's outline in an envelope: the same rule as the library's, written again (x by arc
+    /// length along both edges, y between them), applied exactly to densely sampled outline
+    /// points; the drawn cubics lie within the tolerance of that curve, and it within theirs.
+    @Test(arguments: ["wave1", "inflate", "chevron", "fade-up", "circle-pour", "arch-up", "circle"])
+    func warpedOutlinesLieWithinTheToleranceOfTheExactMap(_ name: String) throws {
+        let preset = try #require(TextWarpPreset.named(name))
+        for tolerance in [0.05, 0.5] {
+            let request = WarpRequest(text: "@S", preset: preset, box: CanvasSize(width: 300, height: 160), precision: 6, padding: 0, tolerance: tolerance)
+            let result = try request.render()
+            // The library's drawn outlines, glyph by glyph, in the SVG's coordinates.
+            let drawn = result.frame.items.flatMap { item -> [Path] in
+                guard case .group(let group) = item else { return [] }
+                return group.items.compactMap { if case .shape(let s) = $0, case .path(let p) = s.geometry { p } else { nil } }
+            }
+            // The exact map, from the public parts: the same line laid out straight at 100 px.
+            let run = try FontStack.resolve(.default).shape("@S")
+            let line = try PathTextLayout(run, style: PathTextStyle(size: 100), path: Path([.move(.zero), .line(Point(x: 1e5, y: 0))]))
+            var outlines: [Path] = []
+            var ink: Rect?
+            for placed in line.text.glyphs {
+                let map = AffineMap(a: placed.scale, b: 0, c: 0, d: -placed.scale, tx: placed.origin.x, ty: placed.origin.y)
+                let outline = try run.fonts[placed.font].outline(of: placed.glyph).path.transformed(by: map)
+                outlines.append(outline)
+                if let b = outline.bounds() { ink = ink.map { $0.union(b) } ?? b }
+            }
+            let box = try #require(ink)
+            let exact: (Point) -> Point
+            if preset.isEnvelope {
+                let top = try #require(PathCurve(result.edges[0])), bottom = try #require(PathCurve(result.edges[1]))
+                exact = { p in
+                    let u = (p.x - box.minX) / box.width, v = (p.y - box.minY) / box.height
+                    let a = top.point(atArcLength: u * top.length), b = bottom.point(atArcLength: u * bottom.length)
+                    return a + (b - a) * v
+                }
+            } else {
+                let curve = try #require(PathCurve(result.edges[0]))
+                let size = try #require(result.lines[0].fontSize)
+                let font = run.fonts[0]
+                let f = size / 100
+                let stretch = curve.length / (line.text.extent * f)
+                let middle = Double(font.metrics.ascender + font.metrics.descender) / Double(font.unitsPerEm) / 2 * size
+                exact = { p in
+                    let frame = curve.frame(atArcLength: p.x * f * stretch)
+                    let up = -p.y * f - middle
+                    return frame.point + Point(x: frame.tangent.y, y: -frame.tangent.x) * up
+                }
+            }
+            #expect(drawn.count == outlines.count)
+            for (mine, outline) in zip(drawn, outlines) {
+                let truth = Self.samples(outline, perSegment: 200).map { $0.map(exact) }
+                let fitted = Self.samples(mine, perSegment: 24), fittedDense = Self.samples(mine, perSegment: 100)
+                #expect(truth.count == fitted.count)
+                var away = 0.0, missed = 0.0
+                for (index, contour) in truth.enumerated() where index < fitted.count {
+                    away = max(away, Self.farthest(fitted[index], from: contour))
+                    missed = max(missed, Self.farthest(contour, from: fittedDense[index]))
+                }
+                #expect(away <= tolerance + 1e-3, "\(name) at \(tolerance): a drawn point \(away) px from the exact warp")
+                #expect(missed <= tolerance + 1e-3, "\(name) at \(tolerance): the exact warp \(missed) px from the drawn outline")
+            }
+        }
+    }
+
+    /// A full block (U+2588) fills its line's ink box, so warped it fills the envelope: its ink
+    /// spans exactly the box the preset's edges span, in every envelope preset, with a line per
+    /// envelope.
+    @Test func inkSpansTheBoxAsTheEdgesDo() throws {
+        for preset in TextWarpPreset.all where preset.isEnvelope {
+            let lines = Array(repeating: "\u{2588}\u{2588}", count: preset.areaCount).joined(separator: "\n")
+            let result = try WarpRequest(text: lines, preset: preset, box: CanvasSize(width: 320, height: 180), precision: 6).render()
+            for area in 0..<preset.areaCount {
+                let edges = try #require(result.edges[2 * area].bounds()).union(try #require(result.edges[2 * area + 1].bounds()))
+                let ink = try #require(result.lines[area].bounds, "\(preset.name)")
+                let worst = max(abs(ink.minX - edges.minX), abs(ink.maxX - edges.maxX), abs(ink.minY - edges.minY), abs(ink.maxY - edges.maxY))
+                #expect(worst <= 0.051, "\(preset.name) area \(area): ink \(ink) against the edges' \(edges)")
+            }
+        }
+    }
+
+    /// LibreOffice's rule: each area takes the lines left divided by the areas left, rounded up.
+    @Test func linesAreSharedAmongAreas() throws {
+        #expect(WarpRequest.linesPerArea(lines: 1, areas: 3) == [1, 0, 0])
+        #expect(WarpRequest.linesPerArea(lines: 3, areas: 3) == [1, 1, 1])
+        #expect(WarpRequest.linesPerArea(lines: 4, areas: 3) == [2, 1, 1])
+        #expect(WarpRequest.linesPerArea(lines: 5, areas: 2) == [3, 2])
+        let preset = try #require(TextWarpPreset.named("deflate-inflate-deflate"))
+        let result = try WarpRequest(text: "ONE\nTWO\nTHREE\nFOUR", preset: preset).render()
+        #expect(result.lines.map(\.area) == [0, 0, 1, 2] && result.lines.map(\.row) == [0, 1, 0, 0])
+        // The two rows of the first envelope share it: the first above the second.
+        let first = try #require(result.lines[0].bounds), second = try #require(result.lines[1].bounds)
+        #expect(first.minY + first.maxY < second.minY + second.maxY)
+    }
+
+    /// The same request gives the same bytes, and the layout JSON decodes to its report.
+    @Test func deterministicAndReported() throws {
+        let preset = try #require(TextWarpPreset.named("wave2"))
+        let request = WarpRequest(text: "Same bytes", preset: preset, adjust: ["adj1": 15000])
+        let a = try request.render(), b = try request.render()
+        #expect(a.svg == b.svg && a.layoutJSON == b.layoutJSON)
+        let decoded = try JSONDecoder().decode(WarpLayoutReport.self, from: Data(a.layoutJSON.utf8))
+        #expect(decoded == a.layoutReport)
+        #expect(decoded.adjust.map(\.name) == ["adj1", "adj2"] && decoded.adjust[0].value == 15000 && decoded.adjust[1].value == 0)
+    }
+
+    /// Words refused with one line naming what is wrong, a close preset offered.
+    @Test(arguments: [
+        (["warp", "Hi", "--preset", "archup"], "did you mean arch-up?"),
+        (["warp", "Hi", "--preset", "textwave"], "did you mean wave1?"),
+        (["warp", "Hi"], "--preset"),
+        (["warp", "--preset", "wave1"], "give the text"),
+        (["warp", "Hi", "--preset", "wave1", "--adjust", "adj1=30000"], "adj1 must be from 0 to 20000"),
+        (["warp", "Hi", "--preset", "wave1", "--adjust", "adj3=1"], "has no adjust value \"adj3\""),
+        (["warp", "Hi", "--preset", "wave1", "--adjust", "12"], "NAME=VALUE"),
+        (["warp", "Hi", "--preset", "inflate", "--adjust", "adj=x"], "must be a number"),
+        (["warp", "Hi", "--preset", "inflate", "--adjust", "adj=1,adj=2"], "twice"),
+        (["warp", "Hi", "--preset", "inflate", "--adjust", "adj=nan"], "must be a number"),
+        (["warp", "Hi", "--preset", "inflate", "--box", "0x10"], "--box"),
+        (["warp", "Hi", "--preset", "inflate", "--box", "wide"], "--box"),
+        (["warp", "Hi", "--preset", "inflate", "--glyphs", "text"], "outlines"),
+        (["warp", "Hi", "--preset", "inflate", "--tolerance", "0"], "--tolerance"),
+        (["warp", "Hi", "--preset", "inflate", "--line", "A"], "not two of them"),
+        (["warp", "\n\n", "--preset", "inflate"], "the text is empty"),
+    ])
+    func badWordsAreRefused(_ words: [String], _ fault: String) {
+        do {
+            let invocation = try CommandInvocation(arguments: words)
+            _ = try invocation.request().renderDocument()
+            Issue.record("accepted \(words)")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains(fault), "\(words): \(message)")
+            #expect(!message.contains("\n"), "one line: \(message)")
+        }
+    }
+}
