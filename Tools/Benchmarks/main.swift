@@ -136,6 +136,19 @@ let bendTenTime = try measure("bend 480", iterations: 30) { _ = try bendTen.rend
 report("path: 480 characters bent, full SVG", bendTenTime,
        String(format: "%.2f× the 48-character time per character", bendTenTime / bendSeedTime / 10), key: "path_bend_480_s")
 
+// The seed's 48 characters warped by each of the forty presets (box 400x200, full SVG), beside
+// the same text bent along a wave above.
+var warpTimes: [Double] = []
+for preset in TextWarpPreset.all {
+    let request = WarpRequest(text: seedText, preset: preset, font: .family("DejaVu Sans Mono"))
+    let time = try measure("warp \(preset.name)", iterations: 20, rounds: 5) { _ = try request.render() }
+    warpTimes.append(time)
+    report("warp: seed text, \(preset.name)", time, String(format: "%.2f× bend", time / bendSeedTime), key: "warp_\(preset.name)_s")
+}
+let warpSorted = warpTimes.sorted()
+report("warp: seed text, median of the 40 presets", warpSorted[warpSorted.count / 2], key: "warp_median_s")
+report("warp: seed text, slowest preset", warpSorted[warpSorted.count - 1], key: "warp_slowest_s")
+
 let tenTurns = ArchimedeanSpiral(center: .zero, a: 100, b: 400 / (20 * .pi))
 let pathTime = measure("spiral path", iterations: 2_000) {
     _ = tenTurns.bezierPath(from: 0, to: 20 * .pi, tolerance: 0.05)

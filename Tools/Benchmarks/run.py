@@ -139,6 +139,10 @@ rows = [
     ("seed text bent along a wave, full SVG", f"{f['inprocess_path_bend_seed_s']*1e3:.3f} ms", "", None, "≤ 2 ms", f["inprocess_path_bend_seed_s"] <= 2e-3),
     ("bend, 480 vs 48 characters per character", f"{f['inprocess_path_bend_480_s']/f['inprocess_path_bend_seed_s']/10:.2f}×", "", None,
      "linear (≤ 1.5×)", f["inprocess_path_bend_480_s"] / f["inprocess_path_bend_seed_s"] / 10 <= 1.5),
+    ("warp, seed text, median of 40 presets", f"{f['inprocess_warp_median_s']*1e3:.3f} ms", "bend of the same text along a wave",
+     f["inprocess_warp_median_s"] / f["inprocess_path_bend_seed_s"], "", None),
+    ("warp, seed text, slowest preset", f"{f['inprocess_warp_slowest_s']*1e3:.3f} ms", "bend of the same text along a wave",
+     f["inprocess_warp_slowest_s"] / f["inprocess_path_bend_seed_s"], "", None),
     ("batch, 100,000 jobs, peak memory", f"{f['cli_batch_100k_peak_bytes']/2**20:.0f} MiB", "", None, "< 100 MB", f["cli_batch_100k_peak_bytes"] < 100e6),
 ]
 print()
