@@ -124,15 +124,20 @@ extension CommandDeclaration {
     func suggestion(for typed: String) -> String? {
         let wanted = Array(typed.drop(while: { $0 == "-" }).lowercased().unicodeScalars)
         guard !wanted.isEmpty else { return nil }
-        let limit = max(2, wanted.count / 3)
-        var best: (distance: Int, name: String)?
-        for option in options where option.kind != .positional {
-            let candidate = option.commandLineName
-            let distance = SimpleIcons.editDistance(wanted, Array(candidate.dropFirst(2).unicodeScalars), limit: limit)
-            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
-        }
-        return best?.name
+        let candidates = options.filter { $0.kind != .positional }.map { (spelling: String($0.commandLineName.dropFirst(2)), name: $0.commandLineName) }
+        return closestName(to: wanted, among: candidates, limit: max(2, wanted.count / 3))
     }
+}
+
+/// The name of the candidate whose spelling is closest to `wanted` by edit distance, within
+/// `limit` edits (the first of equals), for "did you mean".
+func closestName(to wanted: [Unicode.Scalar], among candidates: [(spelling: String, name: String)], limit: Int) -> String? {
+    var best: (distance: Int, name: String)?
+    for candidate in candidates {
+        let distance = SimpleIcons.editDistance(wanted, Array(candidate.spelling.unicodeScalars), limit: limit)
+        if distance <= limit, distance < (best?.distance ?? Int.max) { best = (distance, candidate.name) }
+    }
+    return best?.name
 }
 
 // MARK: - Queries

@@ -682,15 +682,9 @@ public struct WarpOptions: Sendable, Equatable {
     /// The preset named `name` (kebab case or the spec's), or an error naming the closest.
     static func preset(named name: String) throws(CurveTypeError) -> TextWarpPreset {
         if let preset = TextWarpPreset.named(name) { return preset }
-        let wanted = Array(name.lowercased().unicodeScalars)
-        var best: (distance: Int, name: String)?
-        for preset in TextWarpPreset.all {
-            for candidate in [preset.name, preset.specName.lowercased()] {
-                let distance = SimpleIcons.editDistance(wanted, Array(candidate.unicodeScalars), limit: 4)
-                if distance <= 4, distance < (best?.distance ?? .max) { best = (distance, preset.name) }
-            }
-        }
-        throw .invalidInput("unknown preset '\(Diagnostic.escaped(String(name.prefix(40))))'\(best.map { " (did you mean \($0.name)?)" } ?? "") (the presets: \(TextWarpPreset.all.map(\.name).joined(separator: ", ")))")
+        let candidates = TextWarpPreset.all.flatMap { [(spelling: $0.name, name: $0.name), (spelling: $0.specName.lowercased(), name: $0.name)] }
+        let best = closestName(to: Array(name.lowercased().unicodeScalars), among: candidates, limit: 4)
+        throw .invalidInput("unknown preset '\(Diagnostic.escaped(String(name.prefix(40))))'\(best.map { " (did you mean \($0)?)" } ?? "") (the presets: \(TextWarpPreset.all.map(\.name).joined(separator: ", ")))")
     }
 
     /// `adj1=12500,adj2=0` read as numbers by name; a bare number names a preset's only value.

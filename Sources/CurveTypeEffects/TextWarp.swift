@@ -240,7 +240,8 @@ extension WarpRequest {
                 } else {
                     (paths, size) = try refit.baseline(shaped.run, row: row, of: count, path: edges[area], box: box)
                 }
-                warn(try outlineOnlyWarnings(paths.isEmpty ? [] : refit.lastGlyphs, effect: "warp", instead: ""))
+                let glyphs = shaped.run.glyphs.map { (shaped.run.fonts[$0.font], $0.glyph) }
+                warn(try outlineOnlyWarnings(paths.isEmpty ? [] : glyphs, effect: "warp", instead: ""))
                 let bounds = unionOfBounds(paths)
                 report.append(WarpedLine(text: line, area: area, row: row, fontSize: size, bounds: bounds))
                 drawn += paths.filter { !$0.isEmpty }
@@ -284,8 +285,6 @@ extension WarpRequest {
 private struct Refits {
     let tolerance: Double
     var budget = PathTextRequest.maximumBentSegments
-    /// The glyphs of the last line fitted, for the colour warnings.
-    var lastGlyphs: [(Font, UInt32)] = []
 
     init(tolerance: Double) { self.tolerance = tolerance }
 
@@ -294,10 +293,9 @@ private struct Refits {
     static let measuringSize = 100.0
 
     /// The run laid out on a straight baseline from (0, 0) at the measuring size, and its ink.
-    private mutating func straight(_ run: ShapedRun) throws(CurveTypeError) -> (CurveTextLayout, Rect?) {
+    private func straight(_ run: ShapedRun) throws(CurveTypeError) -> (CurveTextLayout, Rect?) {
         let line = Path([.move(.zero), .line(Point(x: CircleTextStyle.maximumLength, y: 0))])
         let layout = try lifting { try PathTextLayout(run, style: PathTextStyle(size: Self.measuringSize), path: line) }
-        lastGlyphs = layout.text.glyphs.map { (run.fonts[$0.font], $0.glyph) }
         return (layout.text, try lifting { try inkBounds(of: layout.text) })
     }
 
