@@ -7,6 +7,10 @@ import CurveTypeLayout
 protocol OutlineMap {
     /// Where the point `p` goes.
     func callAsFunction(_ p: Point) -> Point
+    /// Where `p` goes and the map's partial derivatives there: how far its image moves per unit
+    /// of x and per unit of y. On a crease, those of the side of greater x if `towardGreaterX`,
+    /// else of the other side.
+    func jacobian(at p: Point, towardGreaterX: Bool) -> MapJacobian
     /// The x values where the map may turn at once (an edge's corner): a segment that crosses
     /// one is split there, so no cubic has to bend round a corner.
     var creases: [Double] { get }
@@ -16,11 +20,25 @@ extension OutlineMap {
     var creases: [Double] { [] }
 }
 
+/// A map's value and partial derivatives at a point.
+struct MapJacobian {
+    var point: Point
+    /// d image / d x.
+    var dx: Point
+    /// d image / d y.
+    var dy: Point
+}
+
 /// A bend along a curve: a point at (x, y) (px along the baseline, px up) goes to the curve's
 /// point at arc length x, moved y along the normal there. Beyond an open curve's ends the curve
 /// continues straight along its end tangent.
 struct CurveFrameMap: OutlineMap {
     let curve: PathCurve
+
+    /// The map along `curve`, its inverse tabulated, as every outline point looks it up.
+    init(curve: PathCurve) {
+        self.curve = curve.tabulated()
+    }
 
     func callAsFunction(_ p: Point) -> Point {
         if !curve.isClosed && (p.x < 0 || p.x > curve.length) {
@@ -31,12 +49,27 @@ struct CurveFrameMap: OutlineMap {
         let frame = curve.frame(atArcLength: p.x)
         return frame.point + frame.tangent.turnedUp * p.y
     }
+
+    /// The normal turns as the tangent does, so a point y above the curve moves
+    /// 1 + y × (the turn) along it per px of x.
+    func jacobian(at p: Point, towardGreaterX: Bool) -> MapJacobian {
+        if !curve.isClosed && (p.x < 0 || p.x > curve.length) {
+            let end = p.x < 0 ? 0 : curve.length
+            let frame = curve.frame(atArcLength: end)
+            let normal = frame.tangent.turnedUp
+            return MapJacobian(point: frame.point + frame.tangent * (p.x - end) + normal * p.y, dx: frame.tangent, dy: normal)
+        }
+        let frame = curve.differential(atArcLength: p.x, side: towardGreaterX ? .leaving : .arriving)
+        let normal = frame.tangent.turnedUp
+        return MapJacobian(point: frame.point + normal * p.y, dx: frame.tangent + frame.turn.turnedUp * p.y, dy: normal)
+    }
 }
 
 /// Outlines drawn through a map: each segment, placed first by an affine map, then mapped as a
-/// cubic Hermite curve (the mapped end points and derivatives) and split in halves until the
-/// cubic lies within `tolerance` of the exact mapping at three inner points, so curves stay
-/// curves, straight stems bend, and nothing is flattened to a polyline.
+/// cubic Hermite curve (the mapped end points and derivatives, the derivatives from the map's
+/// Jacobian) and split in halves until the cubic lies within `tolerance` of the exact mapping
+/// at three inner points, so curves stay curves, straight stems bend, and nothing is flattened
+/// to a polyline.
 ///
 /// Why by hand: no library here maps Bézier outlines through a non-affine map.
 struct OutlineRefit<Map: OutlineMap> {
@@ -57,30 +90,48 @@ struct OutlineRefit<Map: OutlineMap> {
         self.limit = budget
     }
 
+    /// One end of a piece of a segment: its parameter, where it goes, and the mapped curve's
+    /// derivative by the parameter there.
+    private struct End {
+        var t: Double
+        var point: Point
+        var derivative: Point
+    }
+
+    /// The Jacobian last taken, at a placed point on a side: a segment's start is the one
+    /// before's end, so the two share it.
+    private struct Taken {
+        var at: Point
+        var towardGreaterX: Bool
+        var jacobian: MapJacobian
+    }
+
     /// `outline` (font units, y up) placed by `placed` (an affine map into the map's domain),
     /// then drawn through the map.
     mutating func map(_ outline: Path, placed: AffineMap) throws(CurveTypeError) -> Path {
         var out = Path()
         var current = Point.zero, start = Point.zero
+        var taken: Taken?
         for element in outline.elements {
+            let points: [Point]
             switch element {
             case .move(let p):
                 current = placed.apply(p); start = current
                 out.move(to: map(current))
-            case .line(let p):
-                let end = placed.apply(p)
-                try fit([current, end], 0, 1, depth: 0, to: &out)
-                current = end
-            case .quad(let c, let p):
-                let end = placed.apply(p)
-                try fit([current, placed.apply(c), end], 0, 1, depth: 0, to: &out)
-                current = end
-            case .cubic(let c1, let c2, let p):
-                let end = placed.apply(p)
-                try fit([current, placed.apply(c1), placed.apply(c2), end], 0, 1, depth: 0, to: &out)
-                current = end
+                continue
+            case .line(let p): points = [current, placed.apply(p)]
+            case .quad(let c, let p): points = [current, placed.apply(c), placed.apply(p)]
+            case .cubic(let c1, let c2, let p): points = [current, placed.apply(c1), placed.apply(c2), placed.apply(p)]
             case .close:
-                if current != start { try fit([current, start], 0, 1, depth: 0, to: &out) }
+                if current != start { points = [current, start] } else { points = [] }
+            }
+            if !points.isEmpty {
+                let first = end(points, 0, otherEnd: 1, taken: &taken)
+                let last = end(points, 1, otherEnd: 0, taken: &taken)
+                try fit(points, first, last, depth: 0, to: &out)
+                current = points[points.count - 1]
+            }
+            if case .close = element {
                 out.close()
                 current = start
             }
@@ -90,6 +141,22 @@ struct OutlineRefit<Map: OutlineMap> {
 
     private func mapped(_ p: [Point], _ t: Double) -> Point {
         map(PathCurve.point(p, t))
+    }
+
+    /// The end at `t` of the piece from `t` to `otherEnd`, its derivative taken on the piece's
+    /// side of a crease; `taken` is reused when it was taken at the same point on the same side.
+    private func end(_ p: [Point], _ t: Double, otherEnd: Double, taken: inout Taken?) -> End {
+        let at = PathCurve.point(p, t)
+        let side = PathCurve.point(p, otherEnd).x >= at.x
+        let jacobian: MapJacobian
+        if let taken, taken.at == at, taken.towardGreaterX == side {
+            jacobian = taken.jacobian
+        } else {
+            jacobian = map.jacobian(at: at, towardGreaterX: side)
+            taken = Taken(at: at, towardGreaterX: side, jacobian: jacobian)
+        }
+        let velocity = PathCurve.derivative(p, t)
+        return End(t: t, point: jacobian.point, derivative: jacobian.dx * velocity.x + jacobian.dy * velocity.y)
     }
 
     /// Where the segment between `t0` and `t1` crosses one of the map's creases (its ends on
@@ -107,28 +174,26 @@ struct OutlineRefit<Map: OutlineMap> {
         return t > t0 && t < t1 ? t : nil
     }
 
-    /// The mapped segment's derivative by t, by central differences.
-    private func derivative(_ p: [Point], _ t: Double) -> Point {
-        let h = 1e-5
-        let a = max(0, t - h), b = min(1, t + h)
-        return (mapped(p, b) - mapped(p, a)) * (1 / (b - a))
-    }
-
-    private mutating func fit(_ p: [Point], _ t0: Double, _ t1: Double, depth: Int, to out: inout Path) throws(CurveTypeError) {
-        if depth < 24, let split = crease(p, t0, t1) {
-            try fit(p, t0, split, depth: depth + 1, to: &out)
-            try fit(p, split, t1, depth: depth + 1, to: &out)
+    private mutating func fit(_ p: [Point], _ first: End, _ last: End, depth: Int, to out: inout Path) throws(CurveTypeError) {
+        var none: Taken?
+        if depth < 24, let split = crease(p, first.t, last.t) {
+            // Each side of a crease has its own derivative; both share the point.
+            let arriving = end(p, split, otherEnd: first.t, taken: &none)
+            var leaving = end(p, split, otherEnd: last.t, taken: &none)
+            leaving.point = arriving.point
+            try fit(p, first, arriving, depth: depth + 1, to: &out)
+            try fit(p, leaving, last, depth: depth + 1, to: &out)
             return
         }
-        let p0 = mapped(p, t0), p3 = mapped(p, t1)
-        let span = t1 - t0
-        let c1 = p0 + derivative(p, t0) * (span / 3)
-        let c2 = p3 - derivative(p, t1) * (span / 3)
+        let p0 = first.point, p3 = last.point
+        let span = last.t - first.t
+        let c1 = p0 + first.derivative * (span / 3)
+        let c2 = p3 - last.derivative * (span / 3)
         var worst = 0.0
         for u in [0.25, 0.5, 0.75] {
             let v = 1 - u
             let cubic = p0 * (v * v * v) + c1 * (3 * v * v * u) + c2 * (3 * v * u * u) + p3 * (u * u * u)
-            worst = max(worst, cubic.distance(to: mapped(p, t0 + span * u)))
+            worst = max(worst, cubic.distance(to: mapped(p, first.t + span * u)))
         }
         if worst <= tolerance || depth >= 12 || !worst.isFinite {
             budget -= 1
@@ -136,9 +201,9 @@ struct OutlineRefit<Map: OutlineMap> {
             out.cubic(to: p3, control1: c1, control2: c2)
             return
         }
-        let middle = (t0 + t1) / 2
-        try fit(p, t0, middle, depth: depth + 1, to: &out)
-        try fit(p, middle, t1, depth: depth + 1, to: &out)
+        let middle = end(p, (first.t + last.t) / 2, otherEnd: last.t, taken: &none)
+        try fit(p, first, middle, depth: depth + 1, to: &out)
+        try fit(p, middle, last, depth: depth + 1, to: &out)
     }
 }
 

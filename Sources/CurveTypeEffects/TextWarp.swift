@@ -121,8 +121,8 @@ struct EnvelopeMap: OutlineMap {
     let creases: [Double]
 
     init(top: Path, bottom: Path) {
-        self.top = PathCurve(top)
-        self.bottom = PathCurve(bottom)
+        self.top = PathCurve(top)?.tabulated()
+        self.bottom = PathCurve(bottom)?.tabulated()
         topPoint = Self.start(of: top)
         bottomPoint = Self.start(of: bottom)
         creases = ([self.top, self.bottom].compactMap { $0 }.flatMap { curve in curve.joins.map { $0 / curve.length } }).sorted()
@@ -138,6 +138,22 @@ struct EnvelopeMap: OutlineMap {
         let a = top.map { $0.point(atArcLength: u * $0.length) } ?? topPoint
         let b = bottom.map { $0.point(atArcLength: u * $0.length) } ?? bottomPoint
         return a + (b - a) * p.y
+    }
+
+    /// Along x each edge moves its length per unit, along its tangent, the two blended by y;
+    /// along y the point moves from top to bottom. Outside 0 ≤ x ≤ 1 the map holds x still;
+    /// within 10⁻⁹ of its ends a point is inside (the ink's own edge, placed with rounding).
+    func jacobian(at p: Point, towardGreaterX: Bool) -> MapJacobian {
+        let u = min(max(p.x, 0), 1)
+        let inside = p.x >= -1e-9 && p.x <= 1 + 1e-9
+        let side: PathCurve.JoinSide = towardGreaterX ? .leaving : .arriving
+        func edge(_ curve: PathCurve?, _ fixed: Point) -> (Point, Point) {
+            guard let curve else { return (fixed, .zero) }
+            let frame = curve.differential(atArcLength: u * curve.length, side: side)
+            return (frame.point, inside ? frame.tangent * curve.length : .zero)
+        }
+        let (a, da) = edge(top, topPoint), (b, db) = edge(bottom, bottomPoint)
+        return MapJacobian(point: a + (b - a) * p.y, dx: da * (1 - p.y) + db * p.y, dy: b - a)
     }
 }
 

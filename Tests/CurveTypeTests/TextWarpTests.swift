@@ -132,6 +132,39 @@ import TestSupport
         }
     }
 
+    /// A chevron's point stays a point and costs nothing: the map's derivative is taken on each
+    /// side of the crease, so a full block's four straight edges become six straight cubics
+    /// (the top and bottom split at the point), not a rounded corner of dozens.
+    @Test func aCreaseIsKeptSharpByOneSidedDerivatives() throws {
+        let preset = try #require(TextWarpPreset.named("chevron"))
+        let result = try WarpRequest(text: "\u{2588}", preset: preset, box: CanvasSize(width: 400, height: 200), precision: 6, padding: 0).render()
+        let drawn = result.frame.items.flatMap { item -> [Path] in
+            guard case .group(let group) = item else { return [] }
+            return group.items.compactMap { if case .shape(let s) = $0, case .path(let p) = s.geometry { p } else { nil } }
+        }
+        let outline = try #require(drawn.last)
+        var current = Point.zero, cubics = 0
+        for element in outline.elements {
+            switch element {
+            case .move(let p): current = p
+            case .cubic(let c1, let c2, let end):
+                cubics += 1
+                // Straight: both control points on the chord.
+                let chord = end - current, length = chord.length
+                for c in [c1, c2] {
+                    let off = c - current
+                    #expect(abs(off.x * chord.y - off.y * chord.x) / length < 1e-6, "control point off the chord")
+                }
+                current = end
+            default: break
+            }
+        }
+        #expect(cubics == 6)
+        // The top's point: the edge's corner, reached exactly.
+        let corner = try #require(result.edges[0].bounds())
+        #expect(outline.elements.contains { if case .cubic(_, _, let end) = $0 { abs(end.y - corner.minY) < 1e-6 && abs(end.x - corner.center.x) < 1e-6 } else { false } })
+    }
+
     /// LibreOffice's rule: each area takes the lines left divided by the areas left, rounded up.
     @Test func linesAreSharedAmongAreas() throws {
         #expect(WarpRequest.linesPerArea(lines: 1, areas: 3) == [1, 0, 0])
