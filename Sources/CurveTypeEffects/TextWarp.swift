@@ -257,7 +257,8 @@ extension WarpRequest {
                     (paths, size) = try refit.baseline(shaped.run, row: row, of: count, path: edges[area], box: box)
                 }
                 let glyphs = shaped.run.glyphs.map { (shaped.run.fonts[$0.font], $0.glyph) }
-                warn(try outlineOnlyWarnings(paths.isEmpty ? [] : glyphs, effect: "warp", instead: ""))
+                // Said also of a line that draws nothing (bitmap emoji alone), which is left out.
+                warn(try outlineOnlyWarnings(glyphs, effect: "warp", instead: ""))
                 let bounds = unionOfBounds(paths)
                 report.append(WarpedLine(text: line, area: area, row: row, fontSize: size, bounds: bounds))
                 drawn += paths.filter { !$0.isEmpty }

@@ -192,6 +192,8 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
             (["badge", "--label", "logo", "--message", "ok", "--logo", logo], .logoContentRemoved, nil),
             (["path", "go 🚀", "--d", "M0 0 L200 0", "--effect", "bend", "--fallback-font", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"],
              .glyphsNotDrawn, nil),
+            (["warp", "🚀", "--preset", "wave1", "--fallback-font", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"], .glyphsNotDrawn, nil),
+            (["warp", "go\n🚀", "--preset", "arch-up", "--fallback-font", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"], .glyphsNotDrawn, nil),
             (["path", "CT", "--d", "M0 0 L200 0", "--effect", "bend", "--font",
               packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestCOLR.ttf").path], .colorsNotDrawn, nil),
             (["path", "LO", "--d", "M0 0 L200 0", "--effect", "bend", "--font",
