@@ -318,8 +318,10 @@ public struct PathCurve: ArcLengthCurve {
     package func differential(atArcLength s: Double, side: JoinSide) -> (point: Point, tangent: Point, turn: Point) {
         let (i, t) = locate(s, side: side)
         let p = segments[i].points
-        let tangent = unitTangent(p, t)
         let velocity = Self.derivative(p, t)
+        let speed = velocity.length
+        // unitTangent's own result where the speed is not small, without its derivative again.
+        let tangent = speed < 1e-12 ? unitTangent(p, t) : velocity * (1 / speed)
         let speedSquared = velocity.dot(velocity)
         guard p.count > 2, speedSquared > 1e-24 else { return (Self.point(p, t), tangent, .zero) }
         let acceleration = Self.secondDerivative(p, t)
