@@ -3,7 +3,7 @@ import CurveTypeFrame
 import CurveTypeGeometry
 import Synchronization
 
-/// Glyph outlines as SVG path data in integer font units, made once per font and glyph and
+/// Glyph outlines as SVG path data in font units, made once per font and glyph and
 /// shared by every document the process writes; kept as bytes, copied into each document as they
 /// are.
 enum GlyphDefinitions {
@@ -73,7 +73,7 @@ enum GlyphDefinitions {
             for filled in tree.filledGlyphs {
                 let outline = try font.outline(of: filled)
                 guard let b = outline.bounds else { continue }
-                outlines[filled] = (SVGPathData.integerUnits(outline.path), b)
+                outlines[filled] = (SVGPathData.fontUnits(outline.path), b)
             }
             definition = Definition(pathData: nil, paint: (tree, outlines, box),
                                     extent: max(abs(box.minX), abs(box.maxX), abs(box.minY), abs(box.maxY)))
@@ -84,13 +84,13 @@ enum GlyphDefinitions {
                 let layerOutline = try font.outline(of: layer.glyph)
                 guard let b = layerOutline.bounds else { continue }
                 extent = max(extent, abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY))
-                layers.append(Definition.Layer(pathData: SVGPathData.integerUnits(layerOutline.path),
+                layers.append(Definition.Layer(pathData: SVGPathData.fontUnits(layerOutline.path),
                                                color: layer.color.map(ColorPaintSVG.svgColor)))
             }
             definition = Definition(pathData: layers.first.map { Array($0.pathData.utf8) }, layers: layers, extent: extent)
         } else if case let outline = try font.outline(of: glyph), let b = outline.bounds {
             definition = Definition(
-                pathData: SVGPathData.integerUnitBytes(outline.path),
+                pathData: SVGPathData.fontUnitBytes(outline.path),
                 extent: max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY)))
         } else {
             definition = Definition(pathData: nil, extent: 0)

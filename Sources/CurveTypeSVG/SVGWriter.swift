@@ -6,12 +6,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// SVG path data for outlines in integer units: `M x y L x y Q cx cy x y C … Z`, each number an
-/// integer (coordinates are rounded to the nearest unit; font outlines already are integers).
+/// SVG path data for outlines in font units: `M x y L x y Q cx cy x y C … Z`, each number to a
+/// tenth of a unit, trailing zeros trimmed: a font's points are whole units, and the on-curve
+/// points a TrueType contour implies between two off-curve points are halves, so both are
+/// written exactly.
 public enum SVGPathData {
-    /// Path data for `path` with every coordinate rounded to a whole font unit.
-    public static func integerUnits(_ path: Path) -> String {
-        String(decoding: integerUnitBytes(path), as: UTF8.self)
+    /// Path data for `path` with every coordinate to a tenth of a font unit.
+    public static func fontUnits(_ path: Path) -> String {
+        String(decoding: fontUnitBytes(path), as: UTF8.self)
     }
 
     /// Path data for `path` (px) with every coordinate in `format`, as the writer writes shapes:
@@ -20,18 +22,18 @@ public enum SVGPathData {
         try SVGWriter(format: format, idPrefix: "p").pathData(path)
     }
 
-    /// `integerUnits(path)` as UTF-8 bytes. Each integer goes through the one number routine
-    /// (`SVGNumberFormat` with no decimals); a coordinate that is not finite is written 0 and one
-    /// past ±1e14 units, which no font has, is clamped there.
-    public static func integerUnitBytes(_ path: Path) -> [UInt8] {
+    /// `fontUnits(path)` as UTF-8 bytes. Each number goes through the one number routine
+    /// (`SVGNumberFormat` with one decimal); a coordinate that is not finite is written 0 and
+    /// one past ±1e14 units, which no font has, is clamped there.
+    public static func fontUnitBytes(_ path: Path) -> [UInt8] {
         let out = SVGBytes(capacity: path.elements.count * 12)
         func point(_ p: Point, first: Bool) {
             // A number after a command letter needs no separator; a minus sign separates itself.
-            let x = whole(p.x), y = whole(p.y)
+            let x = clamped(p.x), y = clamped(p.y)
             if !first && x >= 0 { out.append(UInt8(ascii: " ")) }
-            try? out.append(x, format: wholeUnits)
+            try? out.append(x, format: tenths)
             if y >= 0 { out.append(UInt8(ascii: " ")) }
-            try? out.append(y, format: wholeUnits)
+            try? out.append(y, format: tenths)
         }
         for element in path.elements {
             switch element {
@@ -47,12 +49,12 @@ public enum SVGPathData {
         return out.bytes(from: 0)
     }
 
-    /// `v` rounded to a whole unit, within what `wholeUnits` writes.
-    private static func whole(_ v: Double) -> Double {
-        v.isFinite ? min(max(v.rounded(.toNearestOrAwayFromZero), -1e14), 1e14) : 0
+    /// `v` within what `tenths` writes.
+    private static func clamped(_ v: Double) -> Double {
+        v.isFinite ? min(max(v, -1e14), 1e14) : 0
     }
 
-    private static let wholeUnits = SVGNumberFormat(unchecked: 0)
+    private static let tenths = SVGNumberFormat(unchecked: 1)
 }
 
 /// Builds one SVG document as bytes, element by element, with every number through one

@@ -484,3 +484,81 @@ private func hexDigits(_ byte: UInt8) -> String {
     let digits = Array("0123456789abcdef")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
 }
+
+/// Glyph outlines in floating point, as the font stores them: every quadratic segment of
+/// DejaVu Sans's TrueType contours, the on-curve points implied between two off-curve points
+/// included, agrees with fontTools' reading of the `glyf` table (Debian's python3-fonttools;
+/// its pens split a contour at exact midpoints) within 0.001 px at 1000 px. FreeType's
+/// `FT_Outline_Decompose` rounded each implied point to a whole unit: up to half a unit off.
+@Suite struct ExactOutlineTests {
+    /// A segment's points, font units: a line's two, a quadratic's three.
+    typealias Segment = [[Double]]
+
+    func reference(_ text: String, file: String) throws -> [String: [Segment]] {
+        let script = """
+            import json, sys
+            from fontTools.ttLib import TTFont
+            from fontTools.pens.basePen import BasePen
+            f = TTFont(sys.argv[1]); glyphs = f.getGlyphSet(); cmap = f.getBestCmap()
+            class Segments(BasePen):
+                def __init__(self, glyphs):
+                    super().__init__(glyphs); self.out = []; self.at = None; self.start = None
+                def _moveTo(self, p): self.at = self.start = p
+                def _lineTo(self, p): self.out.append([self.at, p]); self.at = p
+                def _qCurveToOne(self, c, p): self.out.append([self.at, c, p]); self.at = p
+                def _curveToOne(self, c1, c2, p): self.out.append([self.at, c1, c2, p]); self.at = p
+                def _closePath(self):
+                    if self.at != self.start: self.out.append([self.at, self.start])
+            out = {}
+            for ch in sys.argv[2]:
+                name = cmap[ord(ch)]; pen = Segments(glyphs); glyphs[name].draw(pen)
+                out[str(f.getGlyphID(name))] = pen.out
+            print(json.dumps(out))
+            """
+        let run = try runProcess("/usr/bin/python3", ["-c", script, file, text])
+        try #require(run.status == 0, "python3-fonttools: \(String(decoding: run.stderr, as: UTF8.self))")
+        return try JSONDecoder().decode([String: [Segment]].self, from: run.stdout)
+    }
+
+    /// `path`'s segments, zero-length lines left out (fontTools draws none).
+    func segments(_ path: Path) -> [Segment] {
+        var out: [Segment] = []
+        var at = Point.zero, start = Point.zero
+        func line(_ p: Point) { if p != at { out.append([[at.x, at.y], [p.x, p.y]]) }; at = p }
+        for element in path.elements {
+            switch element {
+            case .move(let p): at = p; start = p
+            case .line(let p): line(p)
+            case .quad(let c, let p): out.append([[at.x, at.y], [c.x, c.y], [p.x, p.y]]); at = p
+            case .cubic(let c1, let c2, let p): out.append([[at.x, at.y], [c1.x, c1.y], [c2.x, c2.y], [p.x, p.y]]); at = p
+            case .close: line(start)
+            }
+        }
+        return out.sorted { $0.lexicographicallyPrecedes($1) { $0.lexicographicallyPrecedes($1) } }
+    }
+
+    @Test func outlinesAreTheFontsExactQuadratics() throws {
+        let file = fontsFolder("DejaVuSans.ttf")
+        let text = "Hg@S&ßQ8aeo%ÆŒ"
+        let expected = try reference(text, file: file)
+        let font = try FontStack.resolve(.file(path: file, faceIndex: 0)).primary
+        // 0.001 px at 1000 px, in font units.
+        let tolerance = 0.001 / 1000 * Double(font.unitsPerEm)
+        var halves = 0
+        for scalar in text.unicodeScalars {
+            let glyph = try #require(font.glyph(for: scalar))
+            let theirs = try #require(expected[String(glyph)]).sorted { $0.lexicographicallyPrecedes($1) { $0.lexicographicallyPrecedes($1) } }
+            let ours = segments(try font.outline(of: glyph).path)
+            #expect(ours.count == theirs.count, "\(scalar): \(ours.count) segments, fontTools \(theirs.count)")
+            var worst = 0.0
+            for (a, b) in zip(ours, theirs) {
+                #expect(a.count == b.count, "\(scalar): a segment of \(a.count) points against \(b.count)")
+                for (p, q) in zip(a, b) { worst = max(worst, abs(p[0] - q[0]), abs(p[1] - q[1])) }
+            }
+            #expect(worst <= tolerance, "\(scalar): \(worst) units from fontTools' outline")
+            halves += ours.joined().joined().filter { $0 != $0.rounded() }.count
+        }
+        // The implied points are there, and not whole: the test can tell a rounded outline.
+        #expect(halves > 20)
+    }
+}

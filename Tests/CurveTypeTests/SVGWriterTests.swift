@@ -156,13 +156,15 @@ import Testing
         }
     }
 
-    @Test func integerPathData() {
+    /// Font units to a tenth: whole units as integers, a TrueType contour's implied halves
+    /// exactly, anything finer rounded.
+    @Test func fontUnitPathData() {
         var path = Path()
         path.move(to: Point(x: 10, y: -20))
-        path.line(to: Point(x: -5.4, y: 7.6))
-        path.quad(to: Point(x: 3, y: 4), control: Point(x: 1, y: -2))
+        path.line(to: Point(x: -5.44, y: 7.6))
+        path.quad(to: Point(x: 3.5, y: -0.5), control: Point(x: 1, y: -2))
         path.cubic(to: Point(x: 0, y: 0), control1: Point(x: 1, y: 1), control2: Point(x: -1, y: -1))
         path.close()
-        #expect(SVGPathData.integerUnits(path) == "M10-20L-5 8Q1-2 3 4C1 1-1-1 0 0Z")
+        #expect(SVGPathData.fontUnits(path) == "M10-20L-5.4 7.6Q1-2 3.5-0.5C1 1-1-1 0 0Z")
     }
 }
