@@ -122,24 +122,34 @@ extension FontStack {
         if coveredByPrimary {
             runs = [(primary, 0, utf8.count)]
         } else {
-            for character in text {
-                let length = character.utf8.count
-                var font = self.font(for: character)
-                // Spaces and punctuation between two fallback characters stay in the fallback
-                // font's run when it has them: a right-to-left phrase then shapes as one run
-                // and keeps its visual order.
-                if let last = runs.last?.font, last !== primary, character.isDirectionNeutral,
-                   character.unicodeScalars.allSatisfy(last.covers) {
-                    font = last
+            let characters = Array(text)
+            var chosen = characters.map { self.font(for: $0) }
+            // Spaces and punctuation belong to every script: as in browsers, they take the
+            // primary font when it has them ("🚀 shipped" spaces in the text's font, not the
+            // emoji font's 25 px space), except between two characters of one fallback font
+            // that has them, where they stay in its run: a right-to-left phrase in a fallback
+            // font then shapes as one run.
+            var i = 0
+            while i < characters.count {
+                guard characters[i].isDirectionNeutral, chosen[i] === primary else { i += 1; continue }
+                var end = i
+                while end < characters.count && characters[end].isDirectionNeutral && chosen[end] === primary { end += 1 }
+                if i > 0, end < characters.count, let before = chosen[i - 1], before !== primary, chosen[end] === before,
+                   characters[i..<end].allSatisfy({ $0.unicodeScalars.allSatisfy(before.covers) }) {
+                    for k in i..<end { chosen[k] = before }
                 }
+                i = end
+            }
+            for (character, font) in zip(characters, chosen) {
+                let length = character.utf8.count
                 if font == nil {
                     missing.append(contentsOf: character.unicodeScalars.filter { !primary.covers($0) && missingSeen.insert($0).inserted })
                 }
-                let chosen = font ?? primary
-                if let last = runs.last, last.font === chosen {
+                let used = font ?? primary
+                if let last = runs.last, last.font === used {
                     runs[runs.count - 1].end = offset + length
                 } else {
-                    runs.append((chosen, offset, offset + length))
+                    runs.append((used, offset, offset + length))
                 }
                 offset += length
             }

@@ -51,8 +51,30 @@ import Testing
         let hebrew = try #require(run.glyphs.first { $0.cluster == 2 })
         #expect(hebrew.font == 1 && hebrew.glyph != 0)
         #expect(run.fonts[1].glyph(for: "ש") != nil)
-        // The space after ש joins the fallback run (see aFallbackPhraseKeepsItsRightToLeftOrder).
-        #expect(run.glyphs.filter { $0.font == 0 }.map(\.cluster) == [0, 1, 5])
+        // The space after ש, between it and b, is the primary font's, as browsers set it; only
+        // between two characters of the fallback does it join its run (see
+        // aFallbackPhraseKeepsItsRightToLeftOrder).
+        #expect(run.glyphs.filter { $0.font == 0 }.map(\.cluster) == [0, 1, 4, 5])
+    }
+
+    /// A space beside an emoji is the text's space: `🚀 shipped` had the emoji font's 25 px
+    /// space, a hole in the badge. Chromium sets it in the text's font.
+    @Test func aSpaceBesideAnEmojiIsTheTextsOwn() throws {
+        let emoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+        try #require(FileManager.default.fileExists(atPath: emoji), "make test installs fonts-noto-color-emoji")
+        let stack = try FontStack.resolve(.default).addingFallbacks(FontStack.fallbackFonts([.file(path: emoji, faceIndex: 0)]))
+        for text in ["🚀 shipped", "shipped 🚀", "a, 🚀! b"] {
+            let run = stack.shape(text)
+            #expect(run.fonts.count == 2)
+            for glyph in run.glyphs {
+                let character = text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: glyph.cluster)]
+                if character < 0x80 { #expect(glyph.font == 0, "\(text): byte \(glyph.cluster) in \(run.fonts[glyph.font].familyName)") }
+            }
+        }
+        // 6.36 px at 20 px: DejaVu Sans's space, 651 of 2048 units.
+        let run = stack.shape("🚀 shipped")
+        let space = try #require(run.glyphs.first { $0.cluster == 4 })
+        #expect(abs(space.advance / Double(run.fonts[space.font].unitsPerEm) * 20 - 6.357) < 0.01)
     }
 
     @Test func aFallbackPhraseKeepsItsRightToLeftOrder() throws {
