@@ -22,6 +22,9 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownFamily(pattern: String, bestMatch: String?)
     /// Fontconfig cannot read the pattern.
     case invalidPattern(String)
+    /// A word after a colon that is no Fontconfig constant (`bolld`), which Fontconfig would
+    /// drop without a word; `suggestion` is the closest weight, slant or width.
+    case unknownStyle(pattern: String, word: String, suggestion: String?)
     /// A `--variations` value that does not parse.
     case invalidVariations(String, reason: String)
     /// Variations asked of a font without an `fvar` table.
@@ -55,6 +58,9 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no installed font matches the family in \"\(pattern)\"\(hint)"
         case .invalidPattern(let pattern):
             return "not a Fontconfig font pattern: \"\(pattern)\""
+        case .unknownStyle(let pattern, let word, let suggestion):
+            return "\"\(word)\" in the font pattern \"\(pattern)\" is no Fontconfig style\(suggestion.map { " (did you mean \($0)?)" } ?? ""): "
+                + "write a weight, slant or width (bold, italic, condensed) or style=NAME"
         case .invalidVariations(let text, let reason):
             return "--variations \"\(text.prefix(60))\": \(reason)"
         case .notVariable(let font):

@@ -20,9 +20,20 @@ enum Fontconfig {
     }
 
     /// Parses a pattern such as `"DejaVu Sans:bold"` without matching it. Parsing needs no
-    /// configuration, so this does not load Fontconfig's (which takes milliseconds).
+    /// configuration, so this does not load Fontconfig's (which takes milliseconds). A word
+    /// after a colon that is no Fontconfig constant (`bolld`) is refused: Fontconfig drops it
+    /// without a word and matches the regular face.
     static func parse(_ pattern: String) throws(FontError) -> Request {
         try lock.withLock { _ throws(FontError) -> Request in
+            for element in elements(of: pattern).dropFirst() where !element.isEmpty && !element.contains("=") {
+                var value: Int32 = 0
+                guard FcNameConstant(element, &value) == FcTrue else {
+                    let wanted = Array(element.lowercased().unicodeScalars)
+                    let best = styleWords.map { ($0, SimpleIcons.editDistance(wanted, Array($0.unicodeScalars), limit: 3)) }
+                        .filter { $0.1 <= 3 }.min { $0.1 < $1.1 }?.0
+                    throw .unknownStyle(pattern: pattern, word: element, suggestion: best)
+                }
+            }
             guard let p = FcNameParse(pattern) else { throw .invalidPattern(pattern) }
             defer { FcPatternDestroy(p) }
             return Request(families: strings(p, FC_FAMILY), weight: integer(p, FC_WEIGHT),
@@ -35,14 +46,7 @@ enum Fontconfig {
     /// OpenType tag that is not a Fontconfig property (`size`, `lang` and `file` are) and its
     /// value a number. Fontconfig itself ignores such elements without a word.
     static func axisElements(_ pattern: String) throws(FontError) -> (pattern: String, axes: [FontVariations.AxisValue]) {
-        // Elements follow the first colon not escaped with a backslash.
-        var elements: [String] = [""]
-        var escaped = false
-        for c in pattern {
-            if c == ":" && !escaped { elements.append(""); continue }
-            escaped = c == "\\" && !escaped
-            elements[elements.count - 1].append(c)
-        }
+        let elements = elements(of: pattern)
         guard elements.count > 1 else { return (pattern, []) }
         var kept = [elements[0]]
         var axes: [FontVariations.AxisValue] = []
@@ -60,6 +64,28 @@ enum Fontconfig {
         }
         return (kept.joined(separator: ":"), axes)
     }
+
+    /// The pattern's family part and its elements: they follow the first colon not escaped with
+    /// a backslash, one per colon.
+    private static func elements(of pattern: String) -> [String] {
+        var elements: [String] = [""]
+        var escaped = false
+        for c in pattern {
+            if c == ":" && !escaped { elements.append(""); continue }
+            escaped = c == "\\" && !escaped
+            elements[elements.count - 1].append(c)
+        }
+        return elements
+    }
+
+    /// The constants people write after a colon (weights, slants, widths, spacings), offered
+    /// when a word is none of Fontconfig's.
+    private static let styleWords = [
+        "thin", "extralight", "ultralight", "light", "demilight", "semilight", "book", "regular", "normal", "medium", "demibold",
+        "semibold", "bold", "extrabold", "ultrabold", "black", "heavy", "roman", "italic", "oblique", "ultracondensed",
+        "extracondensed", "condensed", "semicondensed", "semiexpanded", "expanded", "extraexpanded", "ultraexpanded",
+        "proportional", "mono", "charcell",
+    ]
 
     /// Whether Fontconfig has no property `name` (it answers an unknown name with an entry of
     /// unknown type, made on the spot).
