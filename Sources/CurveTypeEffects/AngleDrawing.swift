@@ -413,15 +413,13 @@ extension AngleRequest {
         var finalIndex: Int?
         let keyframes = animated.map { _ in Self.keyframeTimes } ?? []
         if let animated {
-            // One label a keyframe interval, shown from its start to its end with the value
-            // the ray passes at its middle.
-            for (i, t) in keyframes.dropLast().enumerated() {
-                let a = animated.angle(at: (t + keyframes[i + 1]) / 2, to: degrees)
+            // Each label shown while the ray, as drawn, reads its text.
+            for (t, end, a) in labelSpans(animated, to: degrees, keyframes: keyframes) {
                 guard let l = try label(a) else { continue }
                 let placed = layout(a, vertex: vertex, label: l)
                 guard let b = placed.box else { continue }
                 texts.append(l.placed(in: b))
-                labelSteps.append((t, keyframes[i + 1], texts.count - 1))
+                labelSteps.append((t, end, texts.count - 1))
             }
         }
         if let finalLabel, let b = final.box {
@@ -501,6 +499,48 @@ extension AngleRequest {
 
     /// Times (0…1) of the animation's keyframes: 25 steps.
     static let keyframeTimes: [Double] = (0...24).map { Double($0) / 24 }
+
+    /// The most labels an animation shows one after another (0° to 360° in whole degrees
+    /// takes 361); past it, one a keyframe interval.
+    static let maximumLabelSteps = 800
+
+    /// When each label shows: spans of the animation (fractions 0…1) and the angle at each
+    /// span's middle, one span for each text the ray reads as drawn, the ray turning linearly
+    /// between keyframes (as SMIL and our PNG and PDF writers turn it). So at every moment the
+    /// label is the ray's angle in the label's unit and decimals: a label taken at a keyframe
+    /// interval's middle read 12° against a 10° ray at the start. Where the texts would be
+    /// more than `maximumLabelSteps` (many decimals), one label a keyframe interval, at its
+    /// middle.
+    private func labelSpans(_ animated: AngleAnimation, to degrees: Double, keyframes: [Double]) -> [(start: Double, end: Double, angle: Double)] {
+        let angles = keyframes.map { animated.angle(at: $0, to: degrees) }
+        func ray(_ t: Double) -> Double {
+            guard let i = keyframes.indices.dropLast().last(where: { keyframes[$0] <= t }) else { return angles[0] }
+            let f = (t - keyframes[i]) / (keyframes[i + 1] - keyframes[i])
+            return angles[i] + (angles[i + 1] - angles[i]) * min(max(f, 0), 1)
+        }
+        var spans: [(start: Double, end: Double, angle: Double)] = []
+        var start = 0.0, current = labelText(angles[0])
+        for i in keyframes.indices.dropLast() {
+            var from = keyframes[i]
+            // The ray is monotonic between keyframes, so is its text: find each change.
+            while labelText(angles[i + 1]) != current {
+                var a = from, b = keyframes[i + 1]
+                for _ in 0..<52 {
+                    let m = (a + b) / 2
+                    if labelText(ray(m)) == current { a = m } else { b = m }
+                }
+                spans.append((start, b, ray((start + b) / 2)))
+                guard spans.count < Self.maximumLabelSteps else {
+                    return keyframes.indices.dropLast().map { k in
+                        (keyframes[k], keyframes[k + 1], animated.angle(at: (keyframes[k] + keyframes[k + 1]) / 2, to: degrees))
+                    }
+                }
+                (start, current, from) = (b, labelText(ray(b)), b)
+            }
+        }
+        spans.append((start, 1, ray((start + 1) / 2)))
+        return spans
+    }
 
     /// The marker; animated, its outline is interpolated between keyframes (every arc has the
     /// same four cubics), and the right-angle square takes over at the end.
