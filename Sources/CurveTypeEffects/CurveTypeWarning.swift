@@ -24,6 +24,9 @@ public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvert
         case textRunsPastEnd
         /// Text on a closed path is longer than the path, so it overlaps itself.
         case textOverlapsItself
+        /// Text set smaller than the size asked so that it fits its path (a warp's baseline
+        /// preset, whose text keeps its natural width); the message gives both sizes.
+        case textShrunk
         /// Glyphs an effect cannot draw: `path --effect bend` reshapes outlines, and a colour
         /// bitmap glyph (emoji) has none.
         case glyphsNotDrawn

@@ -42,16 +42,37 @@ public struct WarpRequest: Sendable {
     public var edgeStroke: SVGColor?
     /// A colour under the whole canvas; `nil` leaves it transparent.
     public var background: SVGColor?
+    /// The font size, px, on a baseline preset (``TextWarpPreset/isEnvelope`` false: arch-up,
+    /// arch-down, circle, button); `nil`: ``defaultBaselineSize``, or with `fitPath` the
+    /// tallest that fits a quarter of the box. An envelope stretches each line to its band, so
+    /// a size given there is refused.
+    public var fontSize: Double?
+    /// Where a line sits: along a baseline preset's path (Follow Path), its start at the path's
+    /// start, its middle at the path's middle, or its end at the path's end; in an envelope,
+    /// across the block of its rows (a shorter row beside the longest). `nil`: center, as
+    /// PowerPoint's WordArt and LibreOffice centre it. Refused with `fitPath`.
+    public var alignment: TextAlignment?
+    /// Stretch each line along the whole of a baseline preset's path instead of keeping its
+    /// natural width. Refused on an envelope.
+    public var fitPath: Bool
+
+    /// A baseline preset's font size, px, where none is given: about what PowerPoint's WordArt
+    /// sets in a shape of the default box (400 × 200 px).
+    public static let defaultBaselineSize = 32.0
 
     /// `text` warped by `preset` in a `box`; every other property as the command line's defaults.
     public init(text: String, preset: TextWarpPreset, adjust: [String: Double] = [:], box: CanvasSize = CanvasSize(width: 400, height: 200),
                 font: FontRequest = .default, features: [FontFeature] = [], fallbackFonts: [FontRequest] = [],
                 fill: SVGColor = .currentColor, glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
-                padding: Double = 4, tolerance: Double = 0.05, edgeStroke: SVGColor? = nil, background: SVGColor? = nil) {
+                padding: Double = 4, tolerance: Double = 0.05, edgeStroke: SVGColor? = nil, background: SVGColor? = nil,
+                fontSize: Double? = nil, alignment: TextAlignment? = nil, fitPath: Bool = false) {
         self.text = text
         self.preset = preset
         self.adjust = adjust
         self.box = box
+        self.fontSize = fontSize
+        self.alignment = alignment
+        self.fitPath = fitPath
         self.font = font
         self.features = features
         self.fallbackFonts = fallbackFonts
@@ -75,7 +96,7 @@ public struct WarpedLine: Sendable, Hashable {
     /// Its place among the area's lines, from 0 at the top.
     public var row: Int
     /// The font size, px, on a baseline; `nil` in an envelope, where each line is stretched to
-    /// its band.
+    /// its band. Smaller than the size asked where the line was shrunk to fit its path.
     public var fontSize: Double?
     /// The warped ink's box in the SVG's coordinates, px; `nil` when the line has no ink.
     public var bounds: Rect?
@@ -203,6 +224,18 @@ extension WarpRequest {
         guard glyphs == .outlines else {
             throw .invalidInput("a warp reshapes outlines, which <text> cannot carry: use --glyphs outlines")
         }
+        if preset.isEnvelope {
+            let given = [(fontSize != nil, "--size"), (fitPath, "--fit-path")].filter(\.0).map(\.1)
+            if let first = given.first {
+                throw .invalidInput("\(first) applies to the baseline presets (arch-up, arch-down, circle, button); \(preset.name) stretches each line to fill its envelope")
+            }
+        }
+        if fitPath && alignment != nil {
+            throw .invalidInput("--fit-path stretches each line along the whole path: give no --align with it")
+        }
+        if let fontSize, !(fontSize > 0 && fontSize <= limit) {
+            throw .invalidInput("--size must be greater than 0 and at most \(Int(limit)) px, not \(shortestDigits(fontSize))")
+        }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         let given = try validatedAdjust()
         let edges: [Path]
@@ -238,29 +271,35 @@ extension WarpRequest {
         var refit = Refits(tolerance: tolerance)
         var drawn: [Path] = []
         var report: [WarpedLine] = []
-        var lineIndex = 0
+        var first = 0, removedToSay = removed
         for (area, count) in Self.linesPerArea(lines: lines.count, areas: preset.areaCount).enumerated() where count > 0 {
-            for row in 0..<count {
-                let line = lines[lineIndex]
-                lineIndex += 1
-                guard !line.isEmpty else {
-                    report.append(WarpedLine(text: line, area: area, row: row, fontSize: nil, bounds: nil))
-                    continue
-                }
-                let shaped = try shape(line, font: font, fallbacks: fallbackFonts, features: features, removed: lineIndex == 1 ? removed : 0)
+            let rows = Array(lines[first..<first + count])
+            first += count
+            var runs: [ShapedRun?] = []
+            for line in rows {
+                guard !line.isEmpty else { runs.append(nil); continue }
+                let shaped = try shape(line, font: font, fallbacks: fallbackFonts, features: features, removed: removedToSay)
+                removedToSay = 0
                 warn(shaped.warnings)
-                let paths: [Path], size: Double?
-                if preset.isEnvelope {
-                    paths = try refit.envelope(shaped.run, row: row, of: count, top: edges[2 * area], bottom: edges[2 * area + 1])
-                    size = nil
-                } else {
-                    (paths, size) = try refit.baseline(shaped.run, row: row, of: count, path: edges[area], box: box)
-                }
                 let glyphs = shaped.run.glyphs.map { (shaped.run.fonts[$0.font], $0.glyph) }
                 // Said also of a line that draws nothing (bitmap emoji alone), which is left out.
                 warn(try outlineOnlyWarnings(glyphs, effect: "warp", instead: ""))
-                let bounds = unionOfBounds(paths)
-                report.append(WarpedLine(text: line, area: area, row: row, fontSize: size, bounds: bounds))
+                runs.append(shaped.run)
+            }
+            let placed: [[Path]], sizes: [Double?]
+            if preset.isEnvelope {
+                placed = try refit.envelope(runs, alignment: alignment ?? .center, top: edges[2 * area], bottom: edges[2 * area + 1])
+                sizes = rows.map { _ in nil }
+            } else {
+                let set = try refit.baseline(runs, path: edges[area], box: box, size: fontSize, alignment: alignment ?? .center, fitPath: fitPath)
+                (placed, sizes) = (set.paths, set.sizes)
+                if let shrunk = set.shrunk {
+                    warn([CurveTypeWarning(.textShrunk, "set at \(shortestDigits((shrunk.size * 100).rounded() / 100)) px instead of \(shortestDigits(shrunk.asked)) px, so the longest line fits the preset's path (\(shortestDigits(shrunk.pathLength.rounded())) px long)")])
+                }
+            }
+            for (row, line) in rows.enumerated() {
+                let paths = placed[row]
+                report.append(WarpedLine(text: line, area: area, row: row, fontSize: sizes[row], bounds: unionOfBounds(paths)))
                 drawn += paths.filter { !$0.isEmpty }
             }
         }
@@ -316,59 +355,149 @@ private struct Refits {
         return (layout.text, try lifting { try inkBounds(of: layout.text) })
     }
 
-    /// Row `row` of `rows` in the envelope between `top` and `bottom`: the line's ink stretched
-    /// to the envelope's width and to its band, the row's share of the height.
-    mutating func envelope(_ run: ShapedRun, row: Int, of rows: Int, top: Path, bottom: Path) throws(CurveTypeError) -> [Path] {
-        let (text, ink) = try straight(run)
-        guard let ink, ink.width > 0, ink.height > 0 else { return [] }
-        var refit = OutlineRefit(map: EnvelopeMap(top: top, bottom: bottom), tolerance: tolerance, budget: budget, verb: "warp")
-        var paths: [Path] = []
-        let band = 1 / Double(rows)
-        for placed in text.glyphs {
-            let outline = try lifting { try text.run.fonts[placed.font].outline(of: placed.glyph) }
-            guard !outline.path.isEmpty else { continue }
-            // Font units (y up) → the unit square: u across the ink, v down the row's band.
-            let s = placed.scale
-            let toUnit = AffineMap(a: s / ink.width, b: 0, c: 0, d: -s / ink.height * band,
-                                   tx: (placed.origin.x - ink.minX) / ink.width,
-                                   ty: (Double(row) + (placed.origin.y - ink.minY) / ink.height) * band)
-            paths.append(try refit.map(outline.path, placed: toUnit))
-        }
-        budget = refit.budget
-        return paths
+    /// The line height, px at the measuring size, of the first run's primary font: rows are set
+    /// that far apart, baseline to baseline, as in any text block.
+    private static func lineHeight(of runs: [ShapedRun?]) -> Double {
+        guard let primary = runs.lazy.compactMap({ $0 }).first?.fonts[0] else { return measuringSize }
+        return Double(primary.metrics.lineHeight) / Double(primary.unitsPerEm) * measuringSize
     }
 
-    /// Row `row` of `rows` on a baseline `path`: the line sized so its advance fills the path,
-    /// but no taller (ascender to descender) than a quarter of the box's shorter side shared
-    /// among the rows, and then stretched along the path to fill it, as envelopes stretch
-    /// theirs; its middle on the path (LibreOffice's rule), the rows stacked about it, the first
-    /// on top, and bent along it.
-    mutating func baseline(_ run: ShapedRun, row: Int, of rows: Int, path: Path, box: CanvasSize) throws(CurveTypeError) -> ([Path], Double) {
-        let (text, _) = try straight(run)
-        guard let curve = PathCurve(path), text.extent > 0 else {
+    /// The rows of an envelope between `top` and `bottom` (`nil` for an empty row), warped as
+    /// one block of text, as PowerPoint and LibreOffice warp a text body: the rows set one line
+    /// height apart, each placed across the block's width by `alignment` (by its advance, as
+    /// any paragraph), and the block's ink normalised to the envelope, so rows keep the font's
+    /// spacing and their relative widths. A single line's ink fills the whole envelope.
+    mutating func envelope(_ runs: [ShapedRun?], alignment: TextAlignment, top: Path, bottom: Path) throws(CurveTypeError) -> [[Path]] {
+        var laid: [(CurveTextLayout, Rect)?] = []
+        for run in runs {
+            guard let run else { laid.append(nil); continue }
+            let (text, ink) = try straight(run)
+            laid.append(ink.flatMap { $0.width > 0 && $0.height > 0 ? (text, $0) : nil })
+        }
+        // The block, y down: row r's baseline at r × the line height, its pen start at `indent`.
+        let leading = Self.lineHeight(of: runs)
+        let widest = laid.compactMap { $0?.0.extent }.max() ?? 0
+        let indents = laid.map { line -> Double in
+            guard let extent = line?.0.extent else { return 0 }
+            switch alignment {
+            case .start: return 0
+            case .center: return (widest - extent) / 2
+            case .end: return widest - extent
+            }
+        }
+        var block: Rect?
+        for (r, line) in laid.enumerated() {
+            guard let ink = line?.1 else { continue }
+            let placed = Rect(minX: indents[r] + ink.minX, minY: Double(r) * leading + ink.minY, maxX: indents[r] + ink.maxX, maxY: Double(r) * leading + ink.maxY)
+            block = block.map { $0.union(placed) } ?? placed
+        }
+        guard let block, block.width > 0, block.height > 0 else { return runs.map { _ in [] } }
+        var refit = OutlineRefit(map: EnvelopeMap(top: top, bottom: bottom), tolerance: tolerance, budget: budget, verb: "warp")
+        var out: [[Path]] = []
+        for (r, line) in laid.enumerated() {
+            guard let (text, _) = line else { out.append([]); continue }
+            var paths: [Path] = []
+            for placed in text.glyphs {
+                let outline = try lifting { try text.run.fonts[placed.font].outline(of: placed.glyph) }
+                guard !outline.path.isEmpty else { continue }
+                // Font units (y up) → the unit square: u across the block's ink, v down it.
+                let s = placed.scale
+                let toUnit = AffineMap(a: s / block.width, b: 0, c: 0, d: -s / block.height,
+                                       tx: (indents[r] + placed.origin.x - block.minX) / block.width,
+                                       ty: (Double(r) * leading + placed.origin.y - block.minY) / block.height)
+                paths.append(try refit.map(outline.path, placed: toUnit))
+            }
+            out.append(paths)
+        }
+        budget = refit.budget
+        return out
+    }
+
+    /// The rows set on a baseline preset's `path` (`nil` for an empty row), each its paths and
+    /// font size, and the size asked where the rows were shrunk to fit.
+    struct BaselineRows {
+        var paths: [[Path]]
+        var sizes: [Double?]
+        var shrunk: (size: Double, asked: Double, pathLength: Double)?
+    }
+
+    /// The rows of a baseline preset on `path`, stacked about it one line height apart, the
+    /// first on top, the stack's middle (between the first row's ascender and the last's
+    /// descender) on the path, and bent along it.
+    ///
+    /// Follow Path (PowerPoint's and LibreOffice's rule for these presets): each row keeps its
+    /// natural width at `size` (px, default ``WarpRequest/defaultBaselineSize``) and sits along
+    /// the path by `alignment`; where the longest row is longer than the path, every row is
+    /// set smaller so it fits. With `fitPath`, each row is stretched along the whole path
+    /// instead, at `size` or, without one, the size whose advance fills the path but no taller
+    /// (ascender to descender) than a quarter of the box's shorter side shared among the rows.
+    mutating func baseline(_ runs: [ShapedRun?], path: Path, box: CanvasSize, size asked: Double?, alignment: TextAlignment,
+                           fitPath: Bool) throws(CurveTypeError) -> BaselineRows {
+        guard let curve = PathCurve(path), curve.length > 0 else {
             throw .invalidInput("the preset's path has no length at these adjust values")
         }
-        let primary = run.fonts[0]
+        var laid: [CurveTextLayout?] = []
+        for run in runs { laid.append(try run.map { run throws(CurveTypeError) in try straight(run).0 }) }
+        guard let primary = runs.lazy.compactMap({ $0 }).first?.fonts[0] else {
+            return BaselineRows(paths: runs.map { _ in [] }, sizes: runs.map { _ in nil })
+        }
         let ascender = Double(primary.metrics.ascender) / Double(primary.unitsPerEm)
         let descender = Double(primary.metrics.descender) / Double(primary.unitsPerEm)
         let em = max(ascender - descender, 1e-9)
-        let tallest = min(box.width, box.height) / 4 / Double(rows)
-        let size = min(Self.measuringSize * curve.length / text.extent, tallest / em)
-        let f = size / Self.measuringSize
-        // px along the path per px of the line at `size`: 1 unless the height was held.
-        let stretch = curve.length / (text.extent * f)
-        // The line's middle (between ascender and descender) on the path, then the row's place.
-        let up = -(ascender + descender) / 2 * size + (Double(rows - 1) / 2 - Double(row)) * em * size
+        let leading = Self.lineHeight(of: runs) / Self.measuringSize
+        let rows = runs.count
+
+        // Each row's size, px, and how far along the path it starts, px.
+        var sizes: [Double?] = [], starts: [Double] = [], stretches: [Double] = []
+        var shrunk: (size: Double, asked: Double, pathLength: Double)?
+        if fitPath {
+            let tallest = min(box.width, box.height) / 4 / Double(rows)
+            for text in laid {
+                guard let text, text.extent > 0 else { sizes.append(nil); starts.append(0); stretches.append(1); continue }
+                let size = asked ?? min(Self.measuringSize * curve.length / text.extent, tallest / em)
+                sizes.append(size)
+                starts.append(0)
+                stretches.append(curve.length / (text.extent * size / Self.measuringSize))
+            }
+        } else {
+            let wanted = asked ?? WarpRequest.defaultBaselineSize
+            let widest = laid.compactMap { $0?.extent }.max() ?? 0
+            var size = wanted
+            if widest * wanted / Self.measuringSize > curve.length {
+                size = Self.measuringSize * curve.length / widest
+                shrunk = (size, wanted, curve.length)
+            }
+            for text in laid {
+                guard let text else { sizes.append(nil); starts.append(0); stretches.append(1); continue }
+                let width = text.extent * size / Self.measuringSize
+                sizes.append(size)
+                stretches.append(1)
+                switch alignment {
+                case .start: starts.append(0)
+                case .center: starts.append((curve.length - width) / 2)
+                case .end: starts.append(curve.length - width)
+                }
+            }
+        }
+
         var refit = OutlineRefit(map: CurveFrameMap(curve: curve), tolerance: tolerance, budget: budget, verb: "warp")
-        var paths: [Path] = []
-        for placed in text.glyphs {
-            let outline = try lifting { try text.run.fonts[placed.font].outline(of: placed.glyph) }
-            guard !outline.path.isEmpty else { continue }
-            let s = placed.scale * f
-            paths.append(try refit.map(outline.path, placed: AffineMap(a: s * stretch, b: 0, c: 0, d: s,
-                                                                      tx: placed.origin.x * f * stretch, ty: up - placed.origin.y * f)))
+        var out: [[Path]] = []
+        for (r, text) in laid.enumerated() {
+            guard let text, let size = sizes[r] else { out.append([]); continue }
+            let f = size / Self.measuringSize
+            // The middle between ascender and descender on the path for one row; rows about it.
+            let up = -(ascender + descender) / 2 * size + (Double(rows - 1) / 2 - Double(r)) * leading * size
+            var paths: [Path] = []
+            for placed in text.glyphs {
+                let outline = try lifting { try text.run.fonts[placed.font].outline(of: placed.glyph) }
+                guard !outline.path.isEmpty else { continue }
+                let s = placed.scale * f
+                paths.append(try refit.map(outline.path, placed: AffineMap(a: s * stretches[r], b: 0, c: 0, d: s,
+                                                                          tx: starts[r] + placed.origin.x * f * stretches[r], ty: up - placed.origin.y * f)))
+            }
+            out.append(paths)
         }
         budget = refit.budget
-        return (paths, size)
+        return BaselineRows(paths: out, sizes: sizes, shrunk: shrunk)
     }
 }

@@ -59,8 +59,9 @@ import TestSupport
     @Test(arguments: ["wave1", "inflate", "chevron", "fade-up", "circle-pour", "arch-up", "circle"])
     func warpedOutlinesLieWithinTheToleranceOfTheExactMap(_ name: String) throws {
         let preset = try #require(TextWarpPreset.named(name))
-        for tolerance in [0.05, 0.5] {
-            let request = WarpRequest(text: "@S", preset: preset, box: CanvasSize(width: 300, height: 160), precision: 6, padding: 0, tolerance: tolerance)
+        for tolerance in [0.05, 0.5] { for fitPath in preset.isEnvelope ? [false] : [false, true] {
+            let request = WarpRequest(text: "@S", preset: preset, box: CanvasSize(width: 300, height: 160), precision: 6, padding: 0,
+                                      tolerance: tolerance, fitPath: fitPath)
             let result = try request.render()
             // The library's drawn outlines, glyph by glyph, in the SVG's coordinates.
             let drawn = result.frame.items.flatMap { item -> [Path] in
@@ -92,10 +93,13 @@ import TestSupport
                 let size = try #require(result.lines[0].fontSize)
                 let font = run.fonts[0]
                 let f = size / 100
-                let stretch = curve.length / (line.text.extent * f)
+                // Stretched along the whole path, or at its natural width centred on it.
+                let stretch = fitPath ? curve.length / (line.text.extent * f) : 1
+                let start = fitPath ? 0 : (curve.length - line.text.extent * f) / 2
+                if !fitPath { #expect(size == WarpRequest.defaultBaselineSize) }
                 let middle = Double(font.metrics.ascender + font.metrics.descender) / Double(font.unitsPerEm) / 2 * size
                 exact = { p in
-                    let frame = curve.frame(atArcLength: p.x * f * stretch)
+                    let frame = curve.frame(atArcLength: start + p.x * f * stretch)
                     let up = -p.y * f - middle
                     return frame.point + Point(x: frame.tangent.y, y: -frame.tangent.x) * up
                 }
@@ -113,7 +117,7 @@ import TestSupport
                 #expect(away <= tolerance + 1e-3, "\(name) at \(tolerance): a drawn point \(away) px from the exact warp")
                 #expect(missed <= tolerance + 1e-3, "\(name) at \(tolerance): the exact warp \(missed) px from the drawn outline")
             }
-        }
+        } }
     }
 
     /// A full block (U+2588) fills its line's ink box, so warped it fills the envelope: its ink
@@ -179,6 +183,79 @@ import TestSupport
         #expect(first.minY + first.maxY < second.minY + second.maxY)
     }
 
+    /// Rows sharing an envelope keep the font's line spacing between them, as LibreOffice does:
+    /// the rows are set one line height apart and the block's ink fills the envelope, so on the
+    /// straight `plain` envelope the gap between two rows of capitals is the line height less
+    /// the cap height, in the cap height's proportion (DejaVu Sans: 2384 and 1493 units).
+    @Test func rowsInAnEnvelopeKeepTheLineSpacing() throws {
+        let preset = try #require(TextWarpPreset.named("plain"))
+        let result = try WarpRequest(text: "HELL\nLINE", preset: preset, box: CanvasSize(width: 400, height: 200), precision: 6, padding: 0).render()
+        let first = try #require(result.lines[0].bounds), second = try #require(result.lines[1].bounds)
+        let gap = second.minY - first.maxY
+        #expect(gap > 0, "the rows touch or overlap: \(first) \(second)")
+        let expected = (2384.0 - 1493.0) / 1493.0
+        #expect(abs(gap / first.height - expected) < 0.01, "gap \(gap) against a row \(first.height) tall")
+        #expect(abs(first.height - second.height) < 0.01)
+        #expect(abs(first.minY - result.boxOrigin.y) < 0.06 && abs(second.maxY - result.boxOrigin.y - 200) < 0.06)
+        // The block is warped whole: a shorter row keeps its width beside the longer, centred
+        // by default, at the start with --align start.
+        for (alignment, place) in [(nil, 0.5), (TextAlignment.start, 0.0), (.end, 1.0)] {
+            let rows = try WarpRequest(text: "WIDE ROW\nROW", preset: preset, box: CanvasSize(width: 400, height: 200), precision: 6, padding: 0,
+                                       alignment: alignment).render()
+            let wide = try #require(rows.lines[0].bounds), short = try #require(rows.lines[1].bounds)
+            #expect(abs(wide.width - 400) < 0.06 && short.width < 250, "\(wide) \(short)")
+            let slack = wide.width - short.width, before = short.minX - wide.minX
+            #expect(abs(before / slack - place) < 0.03, "\(String(describing: alignment)): \(before) of \(slack)")
+        }
+    }
+
+    /// Follow Path: a baseline preset's text keeps its natural width at the size asked. On
+    /// button's middle line, which is straight, the ink is exactly as wide as the same text set
+    /// straight by `path` at that size, and centred on the line; `--align start` puts it at the
+    /// line's start, `--fit-path` stretches it over the line.
+    @Test func baselinePresetsFollowThePathAtNaturalWidth() throws {
+        func middle(_ words: [String]) throws -> WarpResult {
+            let invocation = try CommandInvocation(arguments: ["warp", "top\nWARPED TEXT\nbottom", "--preset", "button", "--precision", "6", "--padding", "0"] + words)
+            return try #require(try invocation.request() as? WarpRequest).render()
+        }
+        // The same text set straight at 24 px from x = 0, its ink from the font's outlines.
+        let run = try FontStack.resolve(.default).shape("WARPED TEXT")
+        let straight = try PathTextLayout(run, style: PathTextStyle(size: 24), path: Path([.move(.zero), .line(Point(x: 1e5, y: 0))]))
+        var inked: Rect?
+        for placed in straight.text.glyphs {
+            let map = AffineMap(a: placed.scale, b: 0, c: 0, d: -placed.scale, tx: placed.origin.x, ty: placed.origin.y)
+            if let b = try run.fonts[placed.font].outline(of: placed.glyph).path.transformed(by: map).bounds() { inked = inked.map { $0.union(b) } ?? b }
+        }
+        let natural = try #require(inked)
+        for (words, place) in [([String](), "center"), (["--align", "start"], "start"), (["--align", "end"], "end")] {
+            let result = try middle(["--size", "24"] + words)
+            #expect(result.lines.map(\.fontSize) == [24, 24, 24])
+            let ink = try #require(result.lines[1].bounds)
+            #expect(abs(ink.width - natural.width) < 0.01, "\(place): \(ink.width) px wide, straight \(natural.width)")
+            let line = try #require(result.edges[1].bounds())
+            let leading = ink.minX - natural.minX, trailing = line.maxX - (leading + straight.text.extent)
+            switch place {
+            case "start": #expect(abs(leading - line.minX) < 0.01)
+            case "end": #expect(abs(trailing) < 0.01)
+            default: #expect(abs((leading - line.minX) - trailing) < 0.01)
+            }
+        }
+        let stretched = try #require(try middle(["--fit-path", "--size", "24"]).lines[1].bounds)
+        #expect(stretched.width > natural.width * 2, "--fit-path stretches: \(stretched.width)")
+        let defaults = try middle([])
+        #expect(defaults.lines.map(\.fontSize) == [32, 32, 32])
+    }
+
+    /// A line longer than its path is set smaller so it fits, and that is said.
+    @Test func aLineLongerThanItsPathIsShrunkAndSaid() throws {
+        let preset = try #require(TextWarpPreset.named("arch-up"))
+        let result = try WarpRequest(text: String(repeating: "LONG LINE ", count: 12), preset: preset).render()
+        let size = try #require(result.lines[0].fontSize)
+        #expect(size < WarpRequest.defaultBaselineSize)
+        #expect(result.warnings.map(\.kind) == [.textShrunk])
+        #expect(result.warnings[0].message.contains("instead of 32 px"))
+    }
+
     /// The same request gives the same bytes, and the layout JSON decodes to its report.
     @Test func deterministicAndReported() throws {
         let preset = try #require(TextWarpPreset.named("wave2"))
@@ -208,6 +285,10 @@ import TestSupport
         (["warp", "Hi", "--preset", "inflate", "--tolerance", "0"], "--tolerance"),
         (["warp", "Hi", "--preset", "inflate", "--line", "A"], "not two of them"),
         (["warp", "\n\n", "--preset", "inflate"], "the text is empty"),
+        (["warp", "Hi", "--preset", "wave1", "--size", "20"], "--size applies to the baseline presets"),
+        (["warp", "Hi", "--preset", "wave1", "--fit-path"], "--fit-path applies to the baseline presets"),
+        (["warp", "Hi", "--preset", "circle", "--fit-path", "--align", "end"], "give no --align"),
+        (["warp", "Hi", "--preset", "circle", "--size", "0"], "--size"),
     ])
     func badWordsAreRefused(_ words: [String], _ fault: String) {
         do {
