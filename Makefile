@@ -43,7 +43,7 @@ FUZZ_SECONDS ?= 300
 CLI_FUZZ_RUNS ?= 100000
 
 .PHONY: readme-options consumer-check docs all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
-        venv viewers raster-check fuzz fuzz-smoke serve server-release server-check bench-server
+        venv warp-sheets viewers raster-check fuzz fuzz-smoke serve server-release server-check bench-server
 
 PREFIX ?= /usr/local
 # The shipped binary links the Swift runtime and Foundation statically: it starts in about half
@@ -88,7 +88,7 @@ install: release
 
 demo: build fixture-fonts
 	@mkdir -p out
-	@CURVETYPE=$(CURVETYPE) sh Fixtures/gallery.sh out
+	@CURVETYPE=$(CURVETYPE) bash Fixtures/gallery.sh out
 	@echo "make: gallery written to out/index.html"
 
 test: test-deps fixture-fonts venv
@@ -121,6 +121,16 @@ docs: deps
 # nothing else, builds with `import CurveType`, and its plugin renders and checks a job file.
 consumer-check: deps
 	BUILD=$(abspath $(BUILD_DIR)) sh Tools/consumer_check.sh
+
+# Every WordArt preset drawn by LibreOffice Impress and by curvetype, side by side
+# (Tools/compare/libreoffice_warps.py): contact sheets in out/warp-sheets/. Not part of CI:
+# LibreOffice is large, and the sheets are for looking at.
+WARP_SHEET_PACKAGES = libreoffice-impress poppler-utils librsvg2-bin fonts-dejavu-core
+warp-sheets: build venv
+	@{ command -v soffice >/dev/null && command -v pdftoppm >/dev/null; } || { $(call apt_install,$(WARP_SHEET_PACKAGES)); }
+	$(VENV)/bin/pip install -q python-pptx==1.0.2
+	$(VENV)/bin/python Tools/compare/libreoffice_warps.py $(CURVETYPE) out/warp-sheets
+	$(VENV)/bin/python Tools/compare/libreoffice_warps.py $(CURVETYPE) out/warp-sheets/lines "$$(printf 'ONE\nTWO\nTHREE')"
 
 # Rewrites the golden files from the current code, then checks them. Look at every changed
 # PNG before committing: `make demo` renders the same cases into out/.
@@ -195,7 +205,8 @@ server-check: deps test-deps fixture-fonts venv
 	@command -v chromium >/dev/null 2>&1 || { $(call apt_install,chromium); }
 	@$(VENV)/bin/python -c 'import playwright' 2>/dev/null || $(VENV)/bin/pip install -q playwright
 	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR) --product curvetype-server
-	$(VENV)/bin/python Fixtures/server_check.py $(SERVER) --fuzz-runs $(SERVER_FUZZ_RUNS)
+	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR) --product curvetype
+	CURVETYPE=$(CURVETYPE) $(VENV)/bin/python Fixtures/server_check.py $(SERVER) --fuzz-runs $(SERVER_FUZZ_RUNS)
 
 # Load on loopback with wrk against the release server, nginx serving the same SVG as a static
 # file and a bare Hummingbird route returning it (Tools/Benchmarks/BareRoute, the framework's

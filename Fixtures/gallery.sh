@@ -1,8 +1,8 @@
-#!/bin/sh
+#!/bin/bash
 # The showcase: renders the golden cases of Fixtures/*/cases.txt that show a feature (not the
 # ones kept only as tests) with $CURVETYPE into DIR, and writes DIR/index.html, grouped by
 # effect in the order people look for them, each example with its command ready to copy.
-# Usage: CURVETYPE=path/to/curvetype sh Fixtures/gallery.sh DIR
+# Usage: CURVETYPE=path/to/curvetype bash Fixtures/gallery.sh DIR (bash: a case may quote $'…')
 set -eu
 out=${1:?usage: gallery.sh DIR}
 : "${CURVETYPE:?set CURVETYPE to the curvetype binary}"
@@ -93,9 +93,7 @@ for command in circle path warp spiral fit angle badge seal; do
     # The gallery shows the cases; their warnings are the tests' business.
     "$CURVETYPE" "$command" "$@" --quiet -o "$out/$file"
     # The same picture as a PNG at 2x (e-mail, marketplaces) and a PDF (print).
-    scale_option=--scale
-    [ "$command" = spiral ] && scale_option=--png-scale
-    "$CURVETYPE" "$command" "$@" --quiet $scale_option 2 -o "$out/$command-$name.png"
+    "$CURVETYPE" "$command" "$@" --quiet --scale 2 -o "$out/$command-$name.png"
     "$CURVETYPE" "$command" "$@" --quiet -o "$out/$command-$name.pdf"
     # Badges at twice their size: 20 px is too small to judge.
     width=$(sed -n 's/^<svg [^>]* width="\([0-9.]*\)".*/\1/p' "$out/$file" | head -n 1)

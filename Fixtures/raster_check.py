@@ -2,7 +2,7 @@
 """Every golden file drawn by our PNG and PDF writers, checked against independent renderers.
 
 For each case of Fixtures/*/cases.txt, at 1x and 2x:
-  ours    `curvetype CMD ARGS -o NAME.png --scale S` (spiral: --png-scale): cairo over the frame
+  ours    `curvetype CMD ARGS -o NAME.png --scale S`: cairo over the frame
   resvg   resvg (PyPI resvg-py) drawing the golden SVG at the same pixel size
   rsvg    rsvg-convert (librsvg, shields' own rasteriser) drawing the golden SVG
   pdf     `curvetype ... -o NAME.pdf`, checked by `qpdf --check`, drawn by pdftoppm (poppler);
@@ -164,8 +164,7 @@ def run(args):
 
 def render(command, words, scale, suffix, folder):
     out = os.path.join(folder, f"{command}.{suffix}")
-    scale_option = "--png-scale" if command == "spiral" else "--scale"
-    run([CURVETYPE, command, *words, scale_option, str(scale), "-o", out, "--quiet"])
+    run([CURVETYPE, command, *words, "--scale", str(scale), "-o", out, "--quiet"])
     return open(out, "rb").read()
 
 

@@ -2,8 +2,10 @@
 
 1. The playground in a real browser: Playwright for Python drives Debian's Chromium, types
    into a field and checks that the preview re-renders (its image address and pixels change),
-   that the command and URL follow, that a bad value shows the server's error line, and that
-   the page fits a phone's width.
+   that the command and URL follow, that a bad value shows the server's error line and
+   disables the downloads, that every tab's copied command runs in bash, that the warp tab's
+   forty preset drawings pick, and that on a phone the page fits its width and the preview
+   stays in sight.
 2. Hostile HTTP: random paths, queries, headers and bodies over real sockets (seeded, so a
    failure repeats). Every answer must be a well-formed status from the allowed set, with one
    line of text for errors, and the server must stay up; /healthz is asked after each batch.
@@ -20,11 +22,14 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
 
 CHROMIUM = "/usr/bin/chromium"
+# The command line the playground's copied commands name (make server-check builds it).
+CURVETYPE = os.path.abspath(os.environ.get("CURVETYPE", ".build/debug/curvetype"))
 
 
 def free_port():
@@ -99,7 +104,7 @@ def check_playground(port):
         if first_png == second_png:
             failures.append("the preview's pixels did not change after typing")
         command = page.locator("#command").inner_text()
-        if "curvetype circle 'Typed in a real browser'" not in command:
+        if not (command.startswith("curvetype circle ") and command.endswith(" 'Typed in a real browser'")):
             failures.append(f"the command did not follow: {command}")
         if "/circle?text=Typed%20in%20a%20real%20browser" not in page.locator("#url").inner_text():
             failures.append("the URL did not follow")
@@ -112,12 +117,27 @@ def check_playground(port):
         problem = page.locator("#problem").inner_text()
         if '"size" must be a number' not in problem:
             failures.append(f"the error line was not shown: {problem!r}")
-        # Each effect's tab renders its preset.
-        for effect in ["path", "warp", "spiral", "fit", "angle", "badge", "seal"]:
+        # While the state is refused, the downloads are disabled: no link to a 400.
+        for format in ["svg", "png", "pdf"]:
+            link = page.locator(f"#download-{format}")
+            if link.get_attribute("href") is not None or link.get_attribute("aria-disabled") != "true":
+                failures.append(f"the {format} download stays live while the state is refused")
+        # Each effect's tab renders its preset, and its copied command runs in bash.
+        for effect in ["circle", "path", "warp", "spiral", "fit", "angle", "badge", "seal"]:
             page.locator(f"nav button[data-effect={effect}]").click()
             wait_until(page, f"(document.getElementById('preview').dataset.url || '').startsWith('/{effect}')")
             if not page.locator("#problem").is_hidden():
                 failures.append(f"{effect}: {page.locator('#problem').inner_text()}")
+            failures += run_copied_command(page, effect)
+            if effect == "warp":
+                # The forty presets as small drawings: picking one draws it.
+                buttons = page.locator(".presets button")
+                if buttons.count() != 40:
+                    failures.append(f"the warp picker shows {buttons.count()} presets, not 40")
+                page.locator(".presets button[data-preset=arch-up]").click()
+                wait_until(page, "(document.getElementById('preview').dataset.url || '').includes('preset=arch-up')")
+                wait_until(page, "[...document.querySelectorAll('.presets img')].every((i) => i.complete && i.naturalWidth > 0)")
+                page.locator("#options").screenshot(path="out/server/playground-warp-presets.png")
             if effect == "badge":
                 shields = page.locator("#url").inner_text()
                 if "/badge/build-passing-brightgreen" not in shields:
@@ -146,12 +166,33 @@ def check_playground(port):
             overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             if overflow > 0:
                 failures.append(f"on a 390 px phone ({scheme}) the page is {overflow} px too wide")
+            # The picture stays in sight while the form scrolls under it.
+            phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            top = phone.evaluate("document.getElementById('stage').getBoundingClientRect().top")
+            if not 0 <= top < 10:
+                failures.append(f"on a 390 px phone ({scheme}) the preview scrolled away (its top at {top} px)")
+            height = phone.evaluate("document.documentElement.scrollHeight")
+            print(f"  phone ({scheme}): the badge tab is {height} px long; the preview stays at the top")
             phone.screenshot(path=f"out/server/playground-phone{'' if scheme == 'light' else '-dark'}.png")
             phone.close()
         if errors:
             failures.append("the page logged errors: " + "; ".join(errors[:3]))
         browser.close()
     return failures
+
+
+def run_copied_command(page, effect):
+    """The tab's command, as the Copy button copies it, run by bash with the built curvetype:
+    it must succeed and write its file (a `#` left bare once made the rest a comment)."""
+    command = page.locator("#command").inner_text()
+    if not command.startswith("curvetype "):
+        return [f"{effect}: the command does not start with curvetype: {command!r}"]
+    with tempfile.TemporaryDirectory() as folder:
+        run = subprocess.run(["bash", "-c", command], cwd=folder, capture_output=True, text=True, timeout=60,
+                             env=dict(os.environ, PATH=os.path.dirname(CURVETYPE) + os.pathsep + os.environ.get("PATH", "")))
+        if run.returncode != 0 or not os.path.exists(os.path.join(folder, f"{effect}.svg")):
+            return [f"{effect}: the copied command failed in bash ({run.returncode}): {command!r}: {run.stderr.strip()}"]
+    return []
 
 
 def check_designer_controls(browser, port):
@@ -328,7 +369,7 @@ def check_bad_bytes(port):
 
 def check_sigterm(process, port):
     results = []
-    target = "/spiral?a=2&b=0.3&to=36000&scale=12&size=12&text=" + "long%20text%20" * 200
+    target = "/spiral?a=2&b=0.3&to=36000&px-per-unit=12&size=12&text=" + "long%20text%20" * 200
     worker = threading.Thread(target=lambda: results.append(request(port, "GET", target, timeout=30)))
     worker.start()
     time.sleep(0.05)

@@ -64,7 +64,7 @@ public struct BadgeOptions: Sendable, Equatable {
     static let fields: [OptionField<BadgeOptions>] = [
         .text("label", \.label, .content, "The left half's text; empty for a message-only badge."),
         .text("message", \.message, .content, required: true, "The right half's text."),
-        .text("messageColor", \.messageColor, .color, type: .color, aliases: ["color"], default: "lightgrey",
+        .text("messageColor", \.messageColor, .color, type: .color, aliases: ["color"], default: "brightgreen",
               "The message half's colour: shields' names (brightgreen, success, …), bare hex (4c1) or a CSS colour."),
         .text("labelColor", \.labelColor, .color, type: .color, default: "#555", "The label half's colour."),
         .choice("style", \.style, .shape, "shields' style: flat, flat-square, plastic, for-the-badge or social."),
@@ -117,7 +117,7 @@ public struct SealOptions: Sendable, Equatable {
         guard let ring else { throw .invalidInput("give the seal its ring text (--ring)") }
         guard let center else { throw .invalidInput("give the seal its centre text (--center)") }
         return SealRequest(
-            ring: ring, center: center.replacing("\\n", with: "\n"), radius: radius, ringSize: ringSize,
+            ring: ring, center: center, radius: radius, ringSize: ringSize,
             font: try fonts.givenRequest(), centerFont: centerFont.map { FontRequest(argument: $0) },
             fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), color: try badgePaint(color, option: "--color"),
             centerColor: try centerColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--center-color") },
@@ -128,7 +128,7 @@ public struct SealOptions: Sendable, Equatable {
 
     static let fields: [OptionField<SealOptions>] = [
         .text("ring", \.ring, .content, required: true, "Text round the ring, spread evenly over the whole circle, its middle at the top."),
-        .text("center", \.center, .content, required: true, "The centre text; \\n (backslash, n) breaks a line."),
+        OptionField.text("center", \.center, .content, required: true, "The centre text; each line feed starts a line.").with { $0.lines = true },
         .number("radius", \.radius, .shape, unit: "px", range: .from(20, to: 2000), slider: 20...300, "Outer radius."),
         .number("ringSize", \.ringSize, .text, unit: "px", slider: 4...60, default: "15 % of the radius",
                 "Ring text size, from 2 px to a third of the radius."),

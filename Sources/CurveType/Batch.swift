@@ -51,13 +51,15 @@ public struct RenderedDocument: Sendable {
     /// output), all or none, as `OutputFile` says.
     public func write(to output: String?, settings: OutputSettings, layoutTo layout: String?) throws(CurveTypeError) {
         var files: [(path: String, contents: OutputFile.FileContents)] = []
-        if let output { files.append((output, try contents(settings.format(for: output), settings: settings))) }
+        if let output { files.append((output, try contents(settings.checkedFormat(for: output), settings: settings))) }
         if let layout { files.append((layout, .text(layoutJSON()))) }
         try OutputFile.writeAtomically(files)
     }
 
-    /// The drawing in `format`.
+    /// The drawing in `format`; settings that `format` would ignore are refused
+    /// (``OutputSettings/check(for:frame:)``).
     public func contents(_ format: OutputFormat, settings: OutputSettings) throws(CurveTypeError) -> OutputFile.FileContents {
+        try settings.check(for: format, frame: frame)
         guard format != .svg else { return .text(svg) }
         guard let frame else { throw .invalidInput("this document has no drawing to write as \(format.rawValue.uppercased())") }
         return try frame.bytes(format, svg: svg, settings: settings)
@@ -230,7 +232,7 @@ public enum Batch {
             let document = try job.request.renderDocument()
             var stale: [BatchCheck.Stale] = []
             var expected: [(String, [UInt8])] = []
-            switch try document.contents(job.settings.format(for: job.output), settings: job.settings) {
+            switch try document.contents(job.settings.checkedFormat(for: job.output), settings: job.settings) {
             case .text(let text): expected.append((job.output, Array(text.utf8)))
             case .bytes(let bytes): expected.append((job.output, bytes))
             }

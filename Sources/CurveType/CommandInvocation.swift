@@ -29,7 +29,7 @@ public struct CommandInvocation: Sendable, Equatable {
     /// refused with the closest name.
     public init(arguments words: [String]) throws(CurveTypeError) {
         guard let name = words.first, Self.commandNames.contains(name), let declaration = CommandDeclaration.named(name, defaults: false) else {
-            throw .invalidInput("unknown command '\(Diagnostic.escaped(String((words.first ?? "").prefix(40))))' (commands: \(Self.commandNames.joined(separator: ", ")))")
+            throw .invalidInput(CommandDeclaration.unknownCommand(words.first ?? "", names: Self.commandNames))
         }
         var reader = try declaration.reader(Array(words.dropFirst()))
         command = try JobDescription.Command(name, &reader, commands: "commands")
@@ -120,13 +120,32 @@ extension CommandDeclaration {
         return OptionKey.normalized(String(name)).stringValue
     }
 
-    /// The option whose command-line name is closest to `typed`, for "did you mean".
+    /// The option whose command-line name is closest to `typed`, for "did you mean": the
+    /// shortest it abbreviates (`--mess` for `--message`), else the closest by edit distance.
     func suggestion(for typed: String) -> String? {
-        let wanted = Array(typed.drop(while: { $0 == "-" }).lowercased().unicodeScalars)
+        let wanted = typed.drop(while: { $0 == "-" }).lowercased()
         guard !wanted.isEmpty else { return nil }
         let candidates = options.filter { $0.kind != .positional }.map { (spelling: String($0.commandLineName.dropFirst(2)), name: $0.commandLineName) }
-        return closestName(to: wanted, among: candidates, limit: max(2, wanted.count / 3))
+        return closestName(to: wanted, among: candidates)
     }
+}
+
+/// ` (did you mean NAME?)` for the name among `names` closest to `typed`
+/// (``closestName(to:among:)``), or nothing.
+func didYouMean(_ typed: String, among names: [String]) -> String {
+    closestName(to: typed.trimmed().lowercased(), among: names.map { ($0.lowercased(), $0) }).map { " (did you mean \($0)?)" } ?? ""
+}
+
+/// The candidate `wanted` abbreviates (the shortest whose spelling starts with it, for a word
+/// of three letters or more), else the one closest by edit distance, within a third of its
+/// letters (at least two edits), for "did you mean".
+func closestName(to wanted: String, among candidates: [(spelling: String, name: String)]) -> String? {
+    guard !wanted.isEmpty else { return nil }
+    if wanted.count >= 3, let shortest = candidates.filter({ $0.spelling.hasPrefix(wanted) }).min(by: { $0.spelling.count < $1.spelling.count }) {
+        return shortest.name
+    }
+    let scalars = Array(wanted.unicodeScalars)
+    return closestName(to: scalars, among: candidates, limit: max(2, scalars.count / 3))
 }
 
 /// The name of the candidate whose spelling is closest to `wanted` by edit distance, within
@@ -152,7 +171,7 @@ public struct QueryCommand: Sendable, Equatable {
     /// and values, sorted by name (`circle` with `radius=80&text=Hi` and `text=Hi&radius=80`
     /// alike). Equal for requests that render alike; a cache or an ETag keys on it.
     public var canonical: String
-    /// The format (`format`: svg by default), PNG scale (`scale`; `png-scale` for spiral) and
+    /// The format (`format`: svg by default), PNG scale (`scale`) and
     /// frame time (`frame-time`) of the answer.
     public var settings = OutputSettings()
 
@@ -163,7 +182,7 @@ public struct QueryCommand: Sendable, Equatable {
     /// `off`. A repeatable option may come again; any other name twice is refused.
     public init(_ commandName: String, items: [(name: String, value: String)]) throws(CurveTypeError) {
         guard JobDescription.Command.names.contains(commandName), let declaration = CommandDeclaration.madeNamed(commandName) else {
-            throw .invalidInput("unknown command '\(Diagnostic.escaped(String(commandName.prefix(40))))'")
+            throw .invalidInput(CommandDeclaration.unknownCommand(commandName, names: JobDescription.Command.names))
         }
         let argumentName = declaration.argument?.name
         var words = OptionWords()

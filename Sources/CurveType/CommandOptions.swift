@@ -312,7 +312,8 @@ struct OptionReader {
                                                              named: (String) -> T? = { _ in nil }) throws(CurveTypeError) -> T? where T.RawValue == String {
         guard let text = try text(name) else { return nil }
         guard let value = T(rawValue: text) ?? named(text) else {
-            throw .invalidInput("\(called(name)) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
+            let choices = T.allCases.map(\.rawValue)
+            throw .invalidInput("\(called(name)) must be one of \(choices.joined(separator: ", ")), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"\(didYouMean(String(text.prefix(40)), among: choices))")
         }
         return value
     }
@@ -335,7 +336,7 @@ struct OptionReader {
     /// Refuses any name not read, naming the command.
     func finish(command: String) throws(CurveTypeError) {
         for name in names.sorted() where !read.contains(name) {
-            throw .invalidInput("\"\(Diagnostic.escaped(name))\" is not an option of \(command)")
+            throw .invalidInput("\"\(Diagnostic.escaped(name))\" is not an option of \(command)\(didYouMean(name, among: read.sorted()))")
         }
     }
 
@@ -467,15 +468,27 @@ public struct DocumentOptions: Sendable, Equatable {
 
 extension DocumentOptions: DeclaredOptions {}
 
-/// A colour option's value (CSS colours); an error names the option: `--fill: not a colour: …`.
+/// A colour option's value (CSS colours); an error names the option: `--fill: not a colour: …`,
+/// and the closest CSS name to a mistyped one (`gren`: green).
 func paint(_ text: String, option: String) throws(CurveTypeError) -> SVGColor {
-    try naming(option) { () throws(CurveTypeError) in try lifting { try SVGColor(parsing: text) } }
+    try naming(option, closestOf: text, among: SVGColor.names) { () throws(CurveTypeError) in try lifting { try SVGColor(parsing: text) } }
 }
 
 /// A badge or seal colour option's value (shields' names, bare hex or CSS); an error names
-/// the option.
+/// the option, and the closest of shields' and CSS's names to a mistyped one.
 func badgePaint(_ text: String, option: String) throws(CurveTypeError) -> SVGColor {
-    try naming(option) { () throws(CurveTypeError) in try BadgeColor.parse(text) }
+    let names = BadgeColor.named.map(\.key) + BadgeColor.aliases.map(\.key) + SVGColor.names
+    return try naming(option, closestOf: text, among: names) { () throws(CurveTypeError) in try BadgeColor.parse(text) }
+}
+
+/// `body`'s value; its error starts with `option` and, where `text` is a word, offers the
+/// closest of `names`.
+private func naming<T>(_ option: String, closestOf text: String, among names: [String], _ body: () throws(CurveTypeError) -> T) throws(CurveTypeError) -> T {
+    do { return try body() } catch {
+        let word = text.trimmed()
+        let hint = !word.isEmpty && word.count <= 40 && word.allSatisfy(\.isLetter) ? didYouMean(word, among: names) : ""
+        throw .invalidInput("\(option): \(error.description)\(hint)")
+    }
 }
 
 /// `body`'s value; its error, if any, starts with the option it concerns.
@@ -535,7 +548,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
             case "warp": self = .warp(try WarpOptions(&reader))
             case "batch": throw .invalidInput("a batch job cannot be a batch")
             default:
-                throw .invalidInput("unknown command '\(Diagnostic.escaped(String(name.prefix(40))))' (\(commands): \(Self.names.joined(separator: ", ")))")
+                throw .invalidInput(CommandDeclaration.unknownCommand(name, names: Self.names, what: commands))
             }
         }
 

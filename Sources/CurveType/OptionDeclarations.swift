@@ -99,6 +99,9 @@ public struct OptionDeclaration: Sendable, Equatable, Codable {
     public var inQueries = true
     /// A one-letter name (`o` for `output`).
     public var shortName: String?
+    /// Whether the text may hold line feeds, each starting a line (a warp's or fit's text, a
+    /// seal's centre), so an interface offers room for several lines.
+    public var lines = false
 
     /// The command line's spelling: `--label-color`; the positional argument as `TEXT`.
     public var commandLineName: String {
@@ -171,6 +174,13 @@ public struct CommandDeclaration: Sendable, Equatable {
 
     /// The commands' names, in the order help lists them.
     public static let names = ["circle", "spiral", "path", "warp", "fit", "angle", "badge", "seal", "batch", "logos"]
+
+    /// The one line that refuses `typed` as a command of `names`, offering the closest
+    /// (`circel`: circle) and listing them all; `what` names the list ("commands", "batch jobs").
+    public static func unknownCommand(_ typed: String, names: [String] = names, what: String = "commands") -> String {
+        let shown = String(typed.prefix(40))
+        return "unknown command '\(Diagnostic.escaped(shown))'\(didYouMean(shown, among: names)) (\(what): \(names.joined(separator: ", ")))"
+    }
 
     /// Every command, in the order help lists them.
     public static var all: [CommandDeclaration] { names.compactMap(named) }
@@ -417,12 +427,12 @@ extension OptionField {
     /// One of an enumeration's cases, or none.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, T?> & Sendable, _ group: OptionDeclaration.Group,
-        default note: String, _ help: String) -> Self where T.RawValue == String {
+        named: @escaping @Sendable (String) -> T? = { _ in nil }, default note: String, _ help: String) -> Self where T.RawValue == String {
         var d = declare(name, .value, .choice, group, help)
         d.choices = T.allCases.map(\.rawValue)
         d.defaultNote = note
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in if let v = try r.choice(name, T.self) { o[keyPath: field()] = v } },
+                           read: { o, r throws(CurveTypeError) in if let v = try r.choice(name, T.self, named: named) { o[keyPath: field()] = v } },
                            shown: { $0[keyPath: field()]?.rawValue })
     }
 

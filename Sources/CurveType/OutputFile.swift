@@ -277,6 +277,11 @@ public enum OutputFile {
                     throw .output(path: path, reason: "it is a directory")
                 case S_IFREG:
                     guard !path.hasSuffix("/") else { throw .output(path: path, reason: "it is not a directory") }
+                    // A file its owner made read-only is left alone, as the shell's `>` leaves
+                    // it (and for root too, who could write it: the mode says not to).
+                    guard access(resolved, W_OK) == 0, status.st_mode & 0o222 != 0 else {
+                        throw .output(path: path, reason: "the file is read-only")
+                    }
                     kind = .replace(resolved, existing: (status.st_mode & 0o7777, status.st_uid, status.st_gid))
                 default:
                     kind = .through(path)

@@ -55,18 +55,48 @@ public struct OutputSettings: Sendable, Equatable {
         format ?? output.flatMap(OutputFormat.init(path:)) ?? .svg
     }
 
-    /// The name of the PNG scale option of `command`: `scale`, but `pngScale` (`--png-scale`)
-    /// for `spiral`, whose `--scale` is the spiral's own.
-    public static func scaleOption(for command: String) -> String {
-        command == "spiral" ? "pngScale" : "scale"
+    /// The format for `output`, refusing a name whose extension is a picture format we do not
+    /// write (`out.jpg`, `out.webp`): writing SVG bytes under it would mislead every program
+    /// that opens it. Any other extension (or none) is SVG, unless `format` is set.
+    public func checkedFormat(for output: String?) throws(CurveTypeError) -> OutputFormat {
+        if format == nil, let output, let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
+            let ext = output[output.index(after: dot)...].lowercased()
+            if Self.otherPictureExtensions.contains(ext) {
+                throw .invalidInput("cannot write .\(Diagnostic.escaped(String(ext.prefix(12)))) files: the output's extension must be .svg, .png or .pdf (or give --format)")
+            }
+        }
+        return format(for: output)
     }
 
-    /// The options that set these, the PNG scale named as `scaleOption(for: command)` says.
+    /// Extensions of picture and document formats other programs write and we do not.
+    static let otherPictureExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "gif", "webp", "avif", "heic", "heif", "bmp", "tif", "tiff", "ico", "eps", "ps", "emf", "wmf",
+        "svgz", "jxl", "jp2", "tga", "psd", "xcf", "ai", "dxf",
+    ]
+
+    /// Refuses settings that would be ignored in `format` for `frame`: a PNG scale on SVG or
+    /// PDF (vector formats, drawn at any size), and a moment of an animation on SVG (which
+    /// carries the animation) or of a drawing that has none.
+    public func check(for format: OutputFormat, frame: Frame?) throws(CurveTypeError) {
+        if scale != 1 && format != .png {
+            throw .invalidInput("--scale sets a PNG's pixels per px; \(format == .svg ? "an SVG" : "a PDF") is drawn at any size: write a .png or give no --scale")
+        }
+        if frameTime != nil {
+            guard format != .svg else {
+                throw .invalidInput("--frame-time draws one moment into a PNG or PDF; an SVG carries the whole animation: write a .png or .pdf or give no --frame-time")
+            }
+            if let frame, !frame.isAnimated {
+                throw .invalidInput("--frame-time draws one moment of an animation, and this drawing has none (an angle with --from has)")
+            }
+        }
+    }
+
+    /// The options that set these, the same on every command.
     static func fields(command: String) -> [OptionField<OutputSettings>] {
         [
             .choice("format", \.format, .output, default: "the output's extension, else svg",
                     "svg, png or pdf, whatever the output's name (and on standard output)."),
-            .number(scaleOption(for: command), \.scale, .output, unit: "×", range: .from(1, to: 8), slider: 1...8,
+            .number("scale", \.scale, .output, unit: "×", range: .from(1, to: 8), slider: 1...8,
                     "PNG pixels per px (2 for HiDPI screens)."),
             .number("frameTime", \.frameTime, .output, unit: "s", range: .from(0, to: 3600), slider: 0...2, default: "after it ends",
                     "Draw an animated angle into PNG or PDF at this time."),
@@ -78,18 +108,16 @@ public struct OutputSettings: Sendable, Equatable {
         declared(fields(command: command), defaults: OutputSettings())
     }
 
-    /// Reads `--format`, the PNG scale (named as `scaleOption(for: command)` says) and
-    /// `--frame-time`, checked.
+    /// Reads `--format`, `--scale` and `--frame-time`, checked.
     mutating func read(_ reader: inout OptionReader, command: String) throws(CurveTypeError) {
         for field in Self.fields(command: command) { try field.read(&self, &reader) }
-        let scaleName = Self.scaleOption(for: command)
-        try validate(scaleOption: OptionKey.commandLineName(scaleName))
+        try validate()
     }
 
-    /// Checks the scale and the time; `scaleOption` names the scale's option in a message.
-    public func validate(scaleOption: String = "--scale") throws(CurveTypeError) {
+    /// Checks the scale and the time.
+    public func validate() throws(CurveTypeError) {
         guard scale.isFinite, RasterFormat.scales.contains(scale) else {
-            throw .invalidInput("\(scaleOption) must be from 1 to 8, not \(scale)")
+            throw .invalidInput("--scale must be from 1 to 8, not \(scale)")
         }
         if let frameTime, !(frameTime.isFinite && frameTime >= 0 && frameTime <= 3600) {
             throw .invalidInput("--frame-time must be from 0 to 3600 s, not \(frameTime)")

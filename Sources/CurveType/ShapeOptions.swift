@@ -16,13 +16,14 @@ public struct SpiralOptions: Sendable, Equatable {
     public var to: Double?
     /// Turns from --from, instead of --to (`--turns`).
     public var turns: Double?
-    /// Canvas WIDTHxHEIGHT in px (default 400x400; fitted to the drawing when --scale is given
-    /// alone) (`--canvas`).
+    /// Canvas WIDTHxHEIGHT in px (default 400x400; fitted to the drawing when --px-per-unit is
+    /// given alone) (`--canvas`).
     public var canvas: String?
     /// The chart shows −D…D, fitted to the canvas's shorter side (`--domain`).
     public var domain = 8.0
-    /// px per chart unit, instead of --domain (`--scale`).
-    public var scale: Double?
+    /// px per chart unit, instead of --domain (`--px-per-unit`; `--scale` is the PNG's scale, as
+    /// on every command).
+    public var pxPerUnit: Double?
     /// The spiral's colour, or `none` (old name: `stroke`).
     public var lineColor = "currentColor"
     /// Line width in px (`--stroke-width`).
@@ -60,8 +61,9 @@ public struct SpiralOptions: Sendable, Equatable {
     /// (`--fill-spiral`).
     public var fillSpiral = false
     /// Which edge of the text sits at the start: start, center or end (left, right, leading and
-    /// trailing also work) (`--align`).
-    public var align = TextAlignment.start
+    /// trailing also work) (`--align`). `end` by default: the text ends at the spiral's outer
+    /// end, on its widest turn, where it reads; from the start it crumpled into the centre.
+    public var align = TextAlignment.end
     /// outside: tops away from the centre, runs clockwise; inside: tops toward the centre, runs
     /// counterclockwise (`--side`).
     public var side = TextSide.inside
@@ -124,7 +126,7 @@ public struct SpiralOptions: Sendable, Equatable {
         }
         return SpiralRequest(
             a: a, b: b, from: from, to: to ?? from + 360 * (turns ?? 10),
-            canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, domain: domain, scale: scale,
+            canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, domain: domain, scale: pxPerUnit,
             stroke: lineColor.lowercased() == "none" ? nil : try paint(lineColor, option: spellings.typed("lineColor")), strokeWidth: strokeWidth,
             cap: cap, join: join,
             markers: markers ? SpiralMarkers(
@@ -141,10 +143,10 @@ public struct SpiralOptions: Sendable, Equatable {
         .number("from", \.from, .shape, unit: "°", slider: -720...3600, "The begin angle θ."),
         .number("to", \.to, .shape, unit: "°", slider: 0...7200, default: "10 turns from --from", "The end angle θ, after --from."),
         .number("turns", \.turns, .shape, unit: "turns", range: .positive(upTo: 10_000), slider: 0.5...30, "Turns from --from, instead of --to."),
-        .text("canvas", \.canvas, .shape, type: .size, default: "400x400; fitted to the drawing with --scale alone",
+        .text("canvas", \.canvas, .shape, type: .size, default: "400x400; fitted to the drawing with --px-per-unit alone",
               "The canvas in px, the spiral centred."),
         .number("domain", \.domain, .shape, unit: "units", range: .positive(), slider: 0.5...50, "The chart shows −D…D, fitted to the canvas's shorter side."),
-        .number("scale", \.scale, .shape, unit: "px", range: .positive(), slider: 1...100, default: "from --domain",
+        .number("pxPerUnit", \.pxPerUnit, .shape, unit: "px", range: .positive(), slider: 1...100, default: "from --domain",
                 "px per chart unit, instead of --domain."),
         .text("lineColor", \.lineColor, .color, type: .color, aliases: ["stroke"], "The spiral's colour, or none for text only."),
         .number("strokeWidth", \.strokeWidth, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...30, "Line width."),
@@ -280,7 +282,7 @@ public struct FitOptions: Sendable, Equatable {
     }
 
     static let fields: [OptionField<FitOptions>] = [
-        .argument("text", \.text, command: "fit", "The text to fit (or give rows with --row)."),
+        OptionField.argument("text", \.text, command: "fit", "The text to fit; each line feed starts a paragraph (or give rows with --row).").with { $0.lines = true },
         .text("textFile", \.textFile, .content, type: .file, "Read the text from this file, or - for standard input."),
         .texts("row", \.rows, .content, "A row that never wraps; repeat for more rows, all at one size."),
         .integer("main", \.main, .text, range: .from(1), default: "the row that fits smallest", "The row (from 1) that sets the size."),
@@ -656,6 +658,13 @@ public struct WarpOptions: Sendable, Equatable {
     public var padding = 4.0
     /// A colour under the whole canvas; `nil`: transparent.
     public var background: String?
+    /// Font size in px on a baseline preset (`--size`); `nil`: 32 px.
+    public var size: Double?
+    /// Where each line sits along a baseline preset's path, or among an envelope's rows
+    /// (`--align`); `nil`: center.
+    public var align: TextAlignment?
+    /// Stretch each line along the whole path of a baseline preset (`--fit-path`).
+    public var fitPath = false
 
     /// Every option at its default, as the command line starts.
     public init() {}
@@ -676,7 +685,8 @@ public struct WarpOptions: Sendable, Equatable {
             fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision,
             idPrefix: document.idPrefix, padding: padding, tolerance: tolerance,
             edgeStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: "--line-color") },
-            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") })
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") },
+            fontSize: size, alignment: align, fitPath: fitPath)
     }
 
     /// The preset named `name` (kebab case or the spec's), or an error naming the closest.
@@ -714,7 +724,7 @@ public struct WarpOptions: Sendable, Equatable {
     }
 
     static let fields: [OptionField<WarpOptions>] = [
-        .argument("text", \.text, command: "warp", "The text; each line feed starts a line (-- before text that starts with -)."),
+        OptionField.argument("text", \.text, command: "warp", "The text; each line feed starts a line (-- before text that starts with -).").with { $0.lines = true },
         .text("textFile", \.textFile, .content, type: .file, "Read the text from this file, or - for standard input."),
         .texts("line", \.lines, .content, "One line of the text, instead of TEXT; repeat it for more lines."),
         OptionField.text("preset", \.preset, .shape, type: .choice, required: true,
@@ -723,6 +733,12 @@ public struct WarpOptions: Sendable, Equatable {
         .text("adjust", \.adjust, .shape, default: "the preset's",
               "Adjust values in the spec's units (angles in 60,000ths of a degree, lengths in 100,000ths of the box): adj1=12500,adj2=0, or one number."),
         .text("box", \.box, .shape, type: .size, "WxH: the shape's box in px; the preset's paths are drawn in it."),
+        .number("size", \.size, .text, unit: "px", range: .positive(upTo: lengthLimit), slider: 4...96,
+                default: "\(shortestDigits(WarpRequest.defaultBaselineSize)) px",
+                "Font size on a baseline preset (arch-up, arch-down, circle, button), whose text keeps its natural width along the path (smaller if it would not fit); envelopes stretch the text to fill them."),
+        .choice("align", \.align, .text, named: TextAlignment.init(named:), default: "center",
+                "Where each line sits: along a baseline preset's path, or beside the longest row in an envelope: start, center or end."),
+        .flag("fitPath", \.fitPath, .text, "Stretch each line along the whole path of a baseline preset instead of keeping its natural width."),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + [
         .number("tolerance", \.tolerance, .text, unit: "px", range: .from(0.001, to: 100), slider: 0.01...2,
                 "Largest distance of a warped outline from the exact warp."),

@@ -13,13 +13,32 @@ import Foundation
 // writing placed glyphs as outlines or as text.
 
 extension TextInput {
-    /// The text without control characters, and how many were removed; throws if nothing is left.
+    /// One line of text for a curve: each line break (CR LF, LF, CR) and tab a space, as SVG
+    /// and every browser read them in a one-line text, line breaks at either end dropped;
+    /// other control characters removed, and how many; throws if nothing is left.
     static func cleanedForDrawing(_ text: String) throws(CurveTypeError) -> (text: String, removed: Int) {
-        let (cleaned, removed) = clean(text)
+        let (cleaned, removed) = clean(spacingLineBreaks(text))
         guard !cleaned.isEmpty else {
             throw .invalidInput(removed > 0 ? "the text has only control characters" : "the text is empty")
         }
         return (cleaned, removed)
+    }
+
+    /// `text` with each line break (CR LF as one) and tab a space, breaks at the ends dropped.
+    static func spacingLineBreaks(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return text }
+        let isBreak: (Unicode.Scalar) -> Bool = { $0 == "\n" || $0 == "\r" }
+        var scalars = Substring(text).unicodeScalars
+        while let first = scalars.first, isBreak(first) { scalars.removeFirst() }
+        while let last = scalars.last, isBreak(last) { scalars.removeLast() }
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in scalars {
+            defer { previous = scalar }
+            if scalar == "\n" && previous == "\r" { continue }
+            out.append(isBreak(scalar) || scalar == "\t" ? " " : scalar)
+        }
+        return String(out)
     }
 }
 
@@ -159,6 +178,8 @@ func describePixels(_ value: Double) -> String {
 
 /// A backdrop of `background` over the whole `width` × `height` px, or none.
 func backdrop(_ background: SVGColor?, width: Double, height: Double) -> [FrameItem] {
-    guard let background else { return [] }
+    // A transparent background is none: `--background transparent`, the default help shows,
+    // draws what leaving it out draws.
+    guard let background, background.value != "transparent", SVGColor.opaqueAndAlpha(background.value)?.alpha != 0 else { return [] }
     return [.shape(FrameShape(.rect(Rect(minX: 0, minY: 0, maxX: width, maxY: height)), style: [.fill(.color(background))]))]
 }

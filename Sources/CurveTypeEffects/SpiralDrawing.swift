@@ -196,7 +196,7 @@ extension SpiralRequest {
         let begin = from * .pi / 180, end = to * .pi / 180
         let maxRadius = max(abs(a + b * begin), abs(a + b * end)) * pixelsPerUnit
         guard maxRadius <= CircleTextStyle.maximumLength else {
-            throw .invalidInput("the spiral reaches \(describePixels(maxRadius)) px from its centre; at most \(Int(CircleTextStyle.maximumLength)) px are drawn (use a smaller scale or fewer turns)")
+            throw .invalidInput("the spiral reaches \(describePixels(maxRadius)) px from its centre; at most \(Int(CircleTextStyle.maximumLength)) px are drawn (use a smaller --px-per-unit or fewer turns)")
         }
         guard abs(b) * pixelsPerUnit > 1e-9 * max(1, abs(a) * pixelsPerUnit) else {
             throw .invalidInput("b is too small against a to make a spiral (use a circle)")
@@ -286,7 +286,7 @@ extension SpiralRequest {
             throw .invalidInput("a spiral of at most \(Int(Self.maximumTurns)) turns is drawn, not \((to - from) / 360)")
         }
         guard domain > 0 else { throw .invalidInput("--domain must be greater than 0, not \(domain)") }
-        if let scale, !(scale > 0) { throw .invalidInput("--scale must be greater than 0 px per unit, not \(scale)") }
+        if let scale, !(scale > 0) { throw .invalidInput("--px-per-unit must be greater than 0, not \(scale)") }
         guard tolerance > 0 else { throw .invalidInput("--tolerance must be greater than 0 px, not \(tolerance)") }
         let limit = CircleTextStyle.maximumLength
         guard strokeWidth >= 0 && strokeWidth <= limit else {

@@ -40,6 +40,22 @@ public struct Frame: Sendable {
         self.backdrop = backdrop
         self.items = items
     }
+
+    /// Whether anything in the frame is animated, so that a moment of it can be drawn.
+    public var isAnimated: Bool {
+        func animated(_ items: [FrameItem]) -> Bool {
+            items.contains { item in
+                switch item {
+                case .group(let group): !group.animations.isEmpty || animated(group.items)
+                case .shape(let shape): !shape.animations.isEmpty
+                case .link(let link): animated(link.items)
+                case .symbol(_, let items): animated(items)
+                default: false
+                }
+            }
+        }
+        return animated(backdrop) || animated(items)
+    }
 }
 
 /// Two inks, for viewers in light and in dark mode.

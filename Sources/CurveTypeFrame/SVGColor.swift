@@ -270,6 +270,11 @@ private func namedColor(_ name: String) -> UInt32? {
     return low < namedColorList.count && namedColorList[low].name == name ? namedColorList[low].rgb : nil
 }
 
+extension SVGColor {
+    /// The CSS colour names, sorted (`transparent` and `currentColor` beside them).
+    public static let names: [String] = namedColorList.map(\.name) + ["transparent", "currentColor"]
+}
+
 /// CSS Color Module Level 4 named colours and their sRGB values, sorted by name (`transparent`
 /// is separate: it has no opaque value).
 private let namedColorList: [(name: String, rgb: UInt32)] = [

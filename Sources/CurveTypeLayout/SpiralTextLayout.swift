@@ -39,7 +39,7 @@ public struct SpiralTextStyle: Sendable, Hashable {
     public var clip: Bool
 
     /// A style; every property as the command line's defaults.
-    public init(size: Double = 16, anchor: SpiralAnchor? = nil, align: TextAlignment = .start,
+    public init(size: Double = 16, anchor: SpiralAnchor? = nil, align: TextAlignment = .end,
                 side: TextSide = .inside, tracking: Double = 0, fillsSpiral: Bool = false,
                 baselineShift: Double = 0, clip: Bool = false) {
         self.size = size

@@ -107,6 +107,21 @@ import Testing
         #expect(throws: CurveTypeError.self) { try request.render() }
     }
 
+    /// A line feed in one-line text is a space, as SVG and browsers read it: "Death\nHe kindly"
+    /// is not "DeathHe kindly". CR LF is one space, a tab a space, breaks at the ends go, and
+    /// nothing is said about them. The same on a circle, a path and a spiral.
+    @Test func lineBreaksInOneLineTextAreSpaces() throws {
+        var circle = Self.seed
+        circle.text = "Death\nHe kindly\r\nstopped\tfor me\n"
+        let result = try circle.render()
+        #expect(result.text == "Death He kindly stopped for me")
+        #expect(result.warnings.isEmpty)
+        let path = try PathTextRequest(text: "\nDeath\rHe", path: Path([.move(.zero), .line(Point(x: 400, y: 0))])).render()
+        #expect(path.text == "Death He" && path.warnings.isEmpty)
+        let spiral = try CommandInvocation(arguments: ["spiral", "--text", "Death\nHe"]).request().renderDocument()
+        #expect(spiral.svg.contains("<title>Death He</title>") && spiral.warnings.isEmpty)
+    }
+
     @Test func outlinesAreDefinedOnceAndUsedPerPlacement() throws {
         var request = Self.seed
         request.text = "AAAA BBB"
@@ -168,6 +183,14 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
         try other.write(to: link)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8) == other.svg)
+        // A file made read-only (chmod 444) is refused, not replaced, even for root, as the
+        // shell's `>` refuses it; and so is a read-only file behind a link.
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: target.path)
+        #expect(throws: CurveTypeError.self) { try result.write(to: target) }
+        #expect(throws: CurveTypeError.self) { try result.write(to: link) }
+        #expect(try String(contentsOf: target, encoding: .utf8) == other.svg)
+        #expect((try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int) == 0o444)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
     }
 }
 
@@ -200,6 +223,7 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
               packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestCOLRv1.ttf").path], .colorsNotDrawn, nil),
             (["badge", "--label", "a\u{7}b", "--message", "ok"], .controlCharactersRemoved, "label"),
             (["seal", "--ring", "RING • ", "--center", "c\u{7}"], .controlCharactersRemoved, "centre"),
+            (["warp", String(repeating: "LONG LINE ", count: 12), "--preset", "arch-up"], .textShrunk, nil),
         ]
         for (words, kind, part) in cases {
             let said = try warnings(words)
@@ -215,5 +239,33 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
         let json = String(decoding: try encoder.encode(warning), as: UTF8.self)
         #expect(json == #"{"kind":"missingGlyphs","message":"DejaVu Sans has no glyph for U+1F680; drawn as .notdef","part":"message"}"#)
         #expect(try JSONDecoder().decode(CurveTypeWarning.self, from: Data(json.utf8)) == warning)
+    }
+}
+
+/// One rule for line breaks in every command, and defaults that draw something good.
+@Suite struct LineFeedAndDefaultTests {
+    /// A seal's centre breaks at a line feed, as fit and warp break; a literal backslash and n
+    /// is text (it was a line break on the command line only).
+    @Test func aSealsCentreBreaksAtALineFeed() throws {
+        func centre(_ text: String) throws -> [String] {
+            let request = try CommandInvocation(arguments: ["seal", "--ring", "RING • TEXT • ", "--center", text]).request()
+            return try #require(request as? SealRequest).render().centerText.lines.map(\.text)
+        }
+        #expect(try centre("SINCE\n1998") == ["SINCE", "1998"])
+        #expect(try centre("SINCE\r\n1998") == ["SINCE", "1998"])
+        #expect(try centre("A\\nB") == ["A\\nB"])
+    }
+
+    /// Text on a spiral at every default ends at the spiral's outer end, on its widest turn,
+    /// where it reads; it started at the centre, where the turns are tighter than the text is
+    /// tall, and crumpled over its own line.
+    @Test func spiralTextAtTheDefaultsEndsOnTheOuterTurn() throws {
+        let request = try CommandInvocation(arguments: ["spiral", "--text", "Type that winds along an Archimedean spiral"]).request()
+        let result = try #require(request as? SpiralRequest).render()
+        let layout = try #require(result.layout)
+        let clusters = layout.text.clusters
+        let last = try #require(clusters.last), first = try #require(clusters.first)
+        #expect(abs(last.arcLength + last.advance / 2 - layout.curve.length) < 0.01)
+        #expect(first.arcLength > layout.curve.length / 2, "the text starts \(first.arcLength) px along \(layout.curve.length)")
     }
 }

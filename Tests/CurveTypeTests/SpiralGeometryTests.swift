@@ -179,7 +179,7 @@ func cubics(of path: Path) -> [CubicSegment] {
 /// of travel (a tolerance larger than the spiral once gave one cubic over a turn, arms backwards).
 @Test(arguments: [10.0, 1e3, 1e9])
 func cubicsSpanAtMostAQuarterTurn(tolerance: Double) {
-    // `curvetype spiral --a 1 --b 0.01 --from 360 --to 1080 --scale 0.5 --tolerance 10`
+    // `curvetype spiral --a 1 --b 0.01 --from 360 --to 1080 --px-per-unit 0.5 --tolerance 10`
     let spiral = ArchimedeanSpiral(center: Point(x: 100, y: 100), a: 0.5, b: 0.005)
     let from = 2 * Double.pi, to = 6 * Double.pi
     let segments = cubics(of: spiral.bezierPath(from: from, to: to, tolerance: tolerance))

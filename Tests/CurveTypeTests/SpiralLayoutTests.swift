@@ -140,12 +140,12 @@ struct SpiralLayoutJSON: Decodable {
         let run = try FontStack.resolve(.bundled(.sans)).shape(String(repeating: "spiral ", count: 30))
         let spiral = ArchimedeanSpiral(center: .zero, a: 20, b: 5)
         #expect {
-            try SpiralTextLayout(run, style: SpiralTextStyle(size: 12), spiral: spiral, begin: 0, end: 4 * .pi)
+            try SpiralTextLayout(run, style: SpiralTextStyle(size: 12, align: .start), spiral: spiral, begin: 0, end: 4 * .pi)
         } throws: { error in
             guard case LayoutError.runPastSpiralEnd = error else { return false }
             return true
         }
-        let clipped = try SpiralTextLayout(run, style: SpiralTextStyle(size: 12, clip: true), spiral: spiral, begin: 0, end: 4 * .pi)
+        let clipped = try SpiralTextLayout(run, style: SpiralTextStyle(size: 12, align: .start, clip: true), spiral: spiral, begin: 0, end: 4 * .pi)
         #expect(clipped.droppedClusters > 0)
         for cluster in clipped.text.clusters {
             #expect(cluster.arcLength + cluster.advance / 2 <= clipped.curve.length + 1e-9)

@@ -26,7 +26,6 @@ for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix
     }
 }
 
-let commands = CommandDeclaration.names
 let first = arguments.first ?? "--help"
 if arguments.isEmpty || first == "-h" || first == "--help" {
     print(CommandHelp.root(version: CurveTypeVersion.string), terminator: "")
@@ -47,12 +46,12 @@ if first == "help" {
         print(CommandHelp.root(version: CurveTypeVersion.string), terminator: "")
         exit(0)
     }
-    guard let command = CommandDeclaration.named(name) else { fail("unknown command '\(Diagnostic.escaped(String(name.prefix(40))))' (commands: \(commands.joined(separator: ", ")))", code: 64) }
+    guard let command = CommandDeclaration.named(name) else { fail(CommandDeclaration.unknownCommand(name), code: 64) }
     print(arguments.contains("--markdown") ? CommandHelp.markdown(command) : CommandHelp.command(command), terminator: "")
     exit(0)
 }
 guard let command = CommandDeclaration.named(first) else {
-    fail("unknown command '\(Diagnostic.escaped(String(first.prefix(40))))' (commands: \(commands.joined(separator: ", ")))", code: 64)
+    fail(CommandDeclaration.unknownCommand(first), code: 64)
 }
 if arguments.dropFirst().prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
     print(CommandHelp.command(command), terminator: "")

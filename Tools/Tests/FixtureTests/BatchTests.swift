@@ -89,7 +89,7 @@ import Testing
         let run = try curvetype(["batch", jobs.path])
         #expect(run.status == 1)
         #expect(run.stderr == """
-            curvetype: error: job 3: "colour" is not an option of badge
+            curvetype: error: job 3: "colour" is not an option of badge (did you mean color?)
             curvetype: error: job 4: "size" must be a number
             curvetype: error: job 5: "style" must be one of flat, flat-square, plastic, for-the-badge, social, not "round"
             curvetype: error: job 6: circle takes one argument in "args", not 2

@@ -267,7 +267,7 @@ func fileType(_ path: String) -> mode_t? {
     /// The spiral of the issue (tolerance larger than the spiral) draws cubics no longer than a
     /// quarter turn.
     @Test func spiralWithAHugeTolerance() throws {
-        let run = try curvetype(["spiral", "--a", "1", "--b", "0.01", "--from", "360", "--to", "1080", "--scale", "0.5",
+        let run = try curvetype(["spiral", "--a", "1", "--b", "0.01", "--from", "360", "--to", "1080", "--px-per-unit", "0.5",
                                  "--tolerance", "10", "--precision", "4"])
         #expect(run.status == 0, "\(run.stderr)")
         let path = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("<path d=\"M") })

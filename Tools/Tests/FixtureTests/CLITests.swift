@@ -41,7 +41,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["circle", text, "--font", "Fonts/DejaVuSans.ttf", "--face-index", "2147483648"], "face index 2147483648 out of range: "),
         BadInput(["spiral", "--b", "-1e308"], "the spiral reaches more than 1e308 px from its centre"),
         BadInput(["spiral", "--a", "1e308"], "the spiral reaches more than 1e308 px from its centre"),
-        BadInput(["spiral", "--scale", "1e19"], "the spiral reaches 6.38e+19 px from its centre"),
+        BadInput(["spiral", "--px-per-unit", "1e19"], "the spiral reaches 6.38e+19 px from its centre"),
         BadInput(["circle", text, "--text-file", "/nonexistent/text.txt"], "give the text or --text-file, not both"),
         BadInput(["circle", "--text-file", "/nonexistent/text.txt"], "text file not found: /nonexistent/text.txt"),
         BadInput(["circle", "--text-file", "CORRUPT"], "is not UTF-8"),
@@ -94,7 +94,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["spiral", "--canvas", "0x400"], "canvas width and height must be greater than 0"),
         BadInput(["spiral", "--canvas", "400x-1"], "canvas width and height must be greater than 0"),
         BadInput(["spiral", "--domain", "0"], "domain must be greater than 0"),
-        BadInput(["spiral", "--scale", "-2"], "scale must be greater than 0"),
+        BadInput(["spiral", "--px-per-unit", "-2"], "--px-per-unit must be greater than 0"),
         BadInput(["spiral", "--stroke-width", "-1"], "--stroke-width must be from 0"),
         BadInput(["spiral", "--markers", "--marker-radius", "0"], "--marker-radius must be more than 0"),
         BadInput(["spiral", "--stroke", "blurple"], "--stroke: not a colour: \"blurple\""),
@@ -161,6 +161,15 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["badge", "--message", "ok", "--logo", "data:image/png;base64,iVBORw0KGgo="], "its PNG ends inside a chunk (no IEND)"),
         BadInput(["badge", "--message", "ok", "--logo", "data:image/gif;base64,R0lGODlhAQABAAAAACw="], "the logo must be SVG, PNG or JPEG"),
         BadInput(["badge", "--message", "ok", "--logo", "githb"], "no logo is named \"githb\" (did you mean github?)"),
+        // Closest names for values as for options: an abbreviation, a command, a colour, a choice.
+        BadInput(["badge", "--label", "a", "--mess", "b"], "unknown option '--mess' for badge (did you mean --message?)"),
+        BadInput(["circel", "hi"], "unknown command 'circel' (did you mean circle?)"),
+        BadInput(["help", "circel"], "unknown command 'circel' (did you mean circle?)"),
+        BadInput(["badge", "--label", "a", "--message", "b", "--color", "gren"], "(did you mean green?)"),
+        BadInput(["circle", "hi", "--text-color", "rde"], "(did you mean red?)"),
+        BadInput(["circle", "hi", "--align", "centr"], "not \"centr\" (did you mean center?)"),
+        BadInput(["badge", "--label", "a", "--message", "b", "--style", "flatt"], "(did you mean flat?)"),
+        BadInput(["circle", "hi", "--font", "DejaVu Sans:bolld"], "\"bolld\" in the font pattern \"DejaVu Sans:bolld\" is no Fontconfig style (did you mean bold?)"),
         BadInput(["badge", "--message", "ok", "--logo", "github", "--logo-width", "500"], "the logo width must be 0–100 px"),
         BadInput(["badge", "--message", "ok", "--logo", "github", "--logo-size", "huge"], "huge"),
         BadInput(["badge", "--message", "ok", "--logo", "data:image/svg+xml;base64,%%%"], "not valid base64"),
@@ -178,7 +187,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--ring", "RING", "--center", "A", "--radius", "10"], "radius must be from 20 to 2000"),
         BadInput(["seal", "--ring", "RING", "--center", "A", "--ring-size", "40"], "ring text size must be from 2 px"),
         BadInput(["seal", "--ring", " ", "--center", "A"], "the ring text is empty"),
-        BadInput(["seal", "--ring", "RING", "--center", " \\n "], "the centre text is empty"),
+        BadInput(["seal", "--ring", "RING", "--center", " \n "], "the centre text is empty"),
         BadInput(["seal", "--ring", String(repeating: "TOO LONG FOR THE RING ", count: 8), "--center", "A"], "overlap"),
         BadInput(["seal", "--ring", "RING", "--center", "A", "--color", "nope"], "not a colour"),
     ]
@@ -433,7 +442,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     @Test func printsItsVersion() throws {
         for words in [["--version"], ["badge", "--version"]] {
             let run = try curvetype(words)
-            #expect(run.status == 0 && run.stdout == "0.18.0\n" && run.stderr.isEmpty, "\(words)")
+            #expect(run.status == 0 && run.stdout == "0.19.0\n" && run.stderr.isEmpty, "\(words)")
         }
     }
 

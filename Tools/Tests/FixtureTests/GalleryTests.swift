@@ -11,7 +11,7 @@ import Testing
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-gallery-\(getpid())-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         // From the package's folder, as `make demo` runs it (cases name Fixtures/… files).
-        let result = try shell("CURVETYPE=\"$CT\" sh Fixtures/gallery.sh '\(scratch.path)'", in: packageRoot)
+        let result = try shell("CURVETYPE=\"$CT\" bash Fixtures/gallery.sh '\(scratch.path)'", in: packageRoot)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "make demo prints no warning: \(result.stderr)")
         let html = try String(contentsOf: scratch.appendingPathComponent("index.html"), encoding: .utf8)

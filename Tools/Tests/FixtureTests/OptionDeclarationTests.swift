@@ -14,12 +14,13 @@ import Testing
     /// A valid command line of each rendering command that every option applies to.
     static let bases: [String: [String]] = [
         "circle": ["circle", "Hello, circle"],
-        "spiral": ["spiral", "--text", "Hello spiral", "--a", "2", "--b", "0.3", "--turns", "3", "--scale", "12", "--markers"],
+        "spiral": ["spiral", "--text", "Hello spiral", "--a", "2", "--b", "0.3", "--turns", "3", "--px-per-unit", "12", "--markers"],
         "path": ["path", "Hello path", "--d", "M 0 0 C 100 -60 200 60 300 0"],
         "fit": ["fit", "Hello fit", "--box", "200x80"],
         "angle": ["angle", "45", "--from", "10"],
         "badge": ["badge", "--label", "build", "--message", "passing", "--logo", "github"],
         "seal": ["seal", "--ring", "RING • TEXT • ", "--center", "A+"],
+        "warp": ["warp", "Hello warp", "--preset", "arch-up"],
     ]
 
     static let renderingCommands = CommandDeclaration.all.filter { bases[$0.name] != nil }
@@ -92,6 +93,36 @@ import Testing
             checked += 1
         }
         #expect(checked >= 5, "\(command): only \(checked) defaults checked")
+    }
+
+    /// A default shown as a note that is a value (a colour, a number with its unit, a choice)
+    /// is what is drawn: giving that value gives the same bytes as leaving the option out (ids
+    /// fixed, as they are derived from what was given). `badge --help` once showed the message
+    /// colour as lightgrey while the badge was drawn brightgreen.
+    @Test(arguments: renderingCommands.map(\.name))
+    func defaultNotesThatNameAValueAreDrawn(_ command: String) throws {
+        let declaration = try #require(CommandDeclaration.named(command))
+        let base = try #require(Self.bases[command]) + ["--id-prefix", "same"]
+        let plain = try curvetype(base)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        for option in declaration.options where option.kind == .value {
+            guard let note = option.defaultNote, !base.contains(option.commandLineName) else { continue }
+            let value: String
+            switch option.type {
+            case .color: value = note
+            case .choice: value = note
+            case .number, .integer:
+                // "32 px", "0°": a number and the option's unit, nothing more.
+                guard let match = note.wholeMatch(of: /(-?[0-9.]+) ?(.*)/), Double(match.1) != nil,
+                      match.2.isEmpty || String(match.2) == option.unit else { continue }
+                value = String(match.1)
+            default: continue
+            }
+            let run = try curvetype(base + [option.commandLineName, value])
+            // A note that is no value of the option ("a named logo's brand colour") is refused.
+            guard run.status == 0 else { continue }
+            #expect(run.stdout == plain.stdout, "\(command) \(option.commandLineName): help shows the default \"\(note)\", which draws otherwise")
+        }
     }
 
     /// A value beyond a declared end of a number's range is refused, by a message naming it.

@@ -35,9 +35,15 @@ import Testing
         // Standard output takes a PNG with --format.
         let piped = try curvetype(Self.badge + ["--format", "png"])
         #expect(piped.status == 0 && Array(piped.stdoutBytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
-        // spiral's --scale is the spiral's own; its PNG's is --png-scale.
-        let spiral = try curvetype(["spiral", "--text", "ROUND", "--scale", "12", "--png-scale", "2", "-o", path("s.png")])
+        // --scale is the PNG's scale on every command, spiral's too (its own is --px-per-unit):
+        // twice the pixels of the same spiral at 1x.
+        _ = try curvetype(["spiral", "--text", "ROUND", "--px-per-unit", "12", "-o", path("s1.png")])
+        let spiral = try curvetype(["spiral", "--text", "ROUND", "--px-per-unit", "12", "--scale", "2", "-o", path("s.png")])
         #expect(spiral.status == 0, "\(spiral.stderr)")
+        let s1 = try PNGPixels(png: [UInt8](Data(contentsOf: URL(fileURLWithPath: path("s1.png")))))
+        let s2 = try PNGPixels(png: [UInt8](Data(contentsOf: URL(fileURLWithPath: path("s.png")))))
+        // Twice the pixels, each side rounded up from a fractional px size.
+        #expect(abs(s2.width - 2 * s1.width) <= 1 && abs(s2.height - 2 * s1.height) <= 1 && s1.width > 100, "\(s1.width)x\(s1.height) → \(s2.width)x\(s2.height)")
     }
 
     /// Bad values: one line, a non-zero exit, no file.
@@ -55,8 +61,36 @@ import Testing
             #expect(run.status != 0 && run.stderr.contains(message) && run.stderr.split(separator: "\n").count == 1, "\(words): \(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
         }
-        let spiral = try curvetype(["spiral", "--text", "ROUND", "--png-scale", "20", "-o", out])
-        #expect(spiral.status != 0 && spiral.stderr.contains("--png-scale must be from 1 to 8"), "\(spiral.stderr)")
+        let spiral = try curvetype(["spiral", "--text", "ROUND", "--scale", "20", "-o", out])
+        #expect(spiral.status != 0 && spiral.stderr.contains("--scale must be from 1 to 8"), "\(spiral.stderr)")
+        // Settings the output would ignore are refused, not ignored: a PNG scale on SVG or PDF,
+        // a moment of an animation on SVG or on a drawing with none, and a picture format we
+        // do not write.
+        let svg = scratch.appendingPathComponent("x.svg").path, pdf = scratch.appendingPathComponent("x.pdf").path
+        let jpg = scratch.appendingPathComponent("x.jpg").path
+        for (words, message, file) in [
+            (Self.badge + ["--scale", "2", "-o", svg], "--scale sets a PNG's pixels per px; an SVG", svg),
+            (Self.badge + ["--scale", "2", "-o", pdf], "--scale sets a PNG's pixels per px; a PDF", pdf),
+            (Self.badge + ["--scale", "2"], "--scale sets a PNG's pixels per px; an SVG", nil),
+            (Self.badge + ["--frame-time", "1", "-o", out], "this drawing has none", out),
+            (["angle", "45", "--from", "0", "--frame-time", "0.1", "-o", svg], "an SVG carries the whole animation", svg),
+            (Self.badge + ["-o", jpg], "cannot write .jpg files", jpg),
+            // spiral's old --scale 12 (px per unit, now --px-per-unit) is no PNG scale.
+            (["spiral", "--scale", "12", "-o", svg], "--scale must be from 1 to 8, not 12", svg),
+            (["spiral", "--scale", "2", "-o", svg], "--scale sets a PNG's pixels per px", svg),
+        ] as [([String], String, String?)] {
+            let run = try curvetype(words)
+            #expect(run.status != 0 && run.stderr.contains(message) && run.stderr.split(separator: "\n").count == 1, "\(words): \(run.stderr)")
+            if let file { #expect(!FileManager.default.fileExists(atPath: file), "\(words) wrote \(file)") }
+        }
+        // What is used is still taken: --scale 1 anywhere, a moment of an animation in a PNG,
+        // --format png under any name.
+        for words in [Self.badge + ["--scale", "1", "-o", svg], ["angle", "45", "--from", "0", "--frame-time", "0.1", "-o", pdf],
+                      Self.badge + ["--format", "png", "-o", jpg]] {
+            let run = try curvetype(words)
+            #expect(run.status == 0, "\(words): \(run.stderr)")
+        }
+        for file in [svg, pdf, jpg] { try? FileManager.default.removeItem(atPath: file) }
         // A picture past the PNG's limits is refused before anything is written.
         let huge = try curvetype(["fit", "BIG", "--box", "9000x100", "--scale", "2", "-o", out])
         #expect(huge.status != 0 && huge.stderr.contains("the most is 16384 on a side"), "\(huge.stderr)")

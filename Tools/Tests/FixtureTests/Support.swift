@@ -31,7 +31,8 @@ func curvetype(_ arguments: [String]) throws -> RunResult {
                      stderr: String(decoding: result.stderr, as: UTF8.self), stdoutBytes: [UInt8](result.stdout))
 }
 
-/// Splits a line into words as a POSIX shell would for '…', "…" (with \" and \\) and bare words.
+/// Splits a line into words as a POSIX shell would for '…', "…" (with \" and \\) and bare words,
+/// and as bash, zsh and ksh read $'…' (\n, \t, \\ and \' escaped): a line feed in one word.
 func shellWords(_ line: String) throws -> [String] {
     struct Unbalanced: Error {}
     var words: [String] = []
@@ -40,6 +41,19 @@ func shellWords(_ line: String) throws -> [String] {
     var chars = Array(line)[...]
     while let c = chars.popFirst() {
         switch c {
+        case "$" where chars.first == "'":
+            inWord = true
+            chars = chars.dropFirst()
+            while true {
+                guard let d = chars.popFirst() else { throw Unbalanced() }
+                if d == "'" { break }
+                guard d == "\\", let next = chars.popFirst() else { word.append(d); continue }
+                switch next {
+                case "n": word.append("\n")
+                case "t": word.append("\t")
+                default: word.append(next)
+                }
+            }
         case " ", "\t":
             if inWord { words.append(word); word = ""; inWord = false }
         case "'":

@@ -196,7 +196,7 @@ extension BadgeURL {
     @Test(arguments: [
         ("/circle?text=Hello%20world&radius=60&fill=%231d4ed8", ["circle", "Hello world", "--radius", "60", "--fill", "#1d4ed8"]),
         ("/warp?text=WordArt&preset=arch-up&adjust=adj%3D9000000&line-color=%23cbd5e1", ["warp", "WordArt", "--preset", "arch-up", "--adjust", "adj=9000000", "--line-color", "#cbd5e1"]),
-        ("/spiral?a=2&b=0.3&to=720&scale=12&text=Along+a+spiral&size=14", ["spiral", "--a", "2", "--b", "0.3", "--to", "720", "--scale", "12", "--text", "Along a spiral", "--size", "14"]),
+        ("/spiral?a=2&b=0.3&to=720&px-per-unit=12&text=Along+a+spiral&size=14", ["spiral", "--a", "2", "--b", "0.3", "--to", "720", "--px-per-unit", "12", "--text", "Along a spiral", "--size", "14"]),
         ("/fit?text=Fit%20me&box=200x80", ["fit", "Fit me", "--box", "200x80"]),
         ("/angle?angle=45&header=Angle&readout", ["angle", "45", "--header", "Angle", "--readout"]),
         ("/seal?ring=CERTIFIED%20%E2%80%A2%20&center=A%2B", ["seal", "--ring", "CERTIFIED • ", "--center", "A+"]),
@@ -290,15 +290,15 @@ extension BadgeURL {
             #expect(again.status == .notModified)
             let zipped = try await client.execute(uri: "/badge/build-passing-green.png", method: .get, headers: [.acceptEncoding: "gzip"])
             #expect(zipped.headers[.contentEncoding] == nil, "a PNG is compressed already")
-            for effect in ["/circle?text=Hi&format=pdf", "/seal?ring=ROUND%20&center=1&format=pdf", "/spiral?text=Hi&format=png&png-scale=2",
-                           "/angle?angle=45&format=png&frame-time=0.1", "/fit?text=Hi&box=90x30&format=png", "/path?text=Hi&d=M0%200H90&format=pdf"] {
+            for effect in ["/circle?text=Hi&format=pdf", "/seal?ring=ROUND%20&center=1&format=pdf", "/spiral?text=Hi&format=png&scale=2",
+                           "/angle?angle=45&from=0&format=png&frame-time=0.1", "/fit?text=Hi&box=90x30&format=png", "/path?text=Hi&d=M0%200H90&format=pdf"] {
                 let response = try await client.execute(uri: effect, method: .get)
                 #expect(response.status == .ok, "\(effect): \(String(buffer: response.body))")
                 let pdf = effect.contains("format=pdf")
                 #expect(response.headers[.contentType] == (pdf ? "application/pdf" : "image/png"), "\(effect)")
                 #expect(Array(buffer: response.body).prefix(4) == (pdf ? Array("%PDF".utf8) : [0x89, 0x50, 0x4E, 0x47])[...], "\(effect)")
             }
-            for bad in ["/badge/a-b-green.png?scale=9", "/circle?text=Hi&format=gif", "/spiral?text=Hi&format=png&png-scale=0",
+            for bad in ["/badge/a-b-green.png?scale=9", "/circle?text=Hi&format=gif", "/spiral?text=Hi&format=png&scale=0",
                         "/fit?text=BIG&box=9000x100&format=png&scale=2"] {
                 let response = try await client.execute(uri: bad, method: .get)
                 #expect(response.status == .badRequest, "\(bad): \(response.status)")
@@ -478,7 +478,7 @@ extension BadgeURL {
     /// Retry-After; the server goes on answering.
     @Test func timeLimitAndBusy() async throws {
         try await app({ $0.renderTimeLimit = 0.000_001 }).test(.router) { client in
-            let response = try await client.execute(uri: "/spiral?a=2&b=0.3&to=36000&scale=12&text=" + String(repeating: "x", count: 2000), method: .get)
+            let response = try await client.execute(uri: "/spiral?a=2&b=0.3&to=36000&px-per-unit=12&text=" + String(repeating: "x", count: 2000), method: .get)
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.retryAfter] != nil)
             #expect(response.headers[.cacheControl] == "no-store")

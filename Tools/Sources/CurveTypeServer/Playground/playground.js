@@ -12,7 +12,7 @@ const PRESETS = {
   circle: { text: "CURVETYPE SETS TYPE ALONG A CIRCLE • ", size: "18", radius: "90", sweep: "360", textColor: "#1d4ed8", canvas: "260x260" },
   path: { text: "CurveType sets type along any path", d: "M 20 120 C 120 20 220 220 320 120", textColor: "#1d4ed8" },
   warp: { text: "WordArt in SVG", preset: "wave1", textColor: "#7c3aed", lineColor: "#cbd5e1" },
-  spiral: { a: "2", b: "0.3", from: "0", to: "1080", scale: "12", lineColor: "#cbd5e1", text: "Type that winds along an Archimedean spiral", size: "15" },
+  spiral: { a: "2", b: "0.3", from: "0", to: "1080", pxPerUnit: "12", lineColor: "#cbd5e1", text: "Type that winds along an Archimedean spiral", size: "15" },
   fit: { text: "Fit me", box: "300x120", background: "#eef2ff" },
   angle: { angle: "45", header: "Angle", readout: true },
   badge: { label: "build", message: "passing", messageColor: "brightgreen" },
@@ -21,7 +21,7 @@ const PRESETS = {
 const ORDER = ["circle", "path", "warp", "spiral", "fit", "angle", "badge", "seal"];
 // Options a URL may give but the form leaves out: frames write files; the format and the PNG
 // scale are the download links'.
-const SKIP = new Set(["frames", "format", "scale", "pngScale"]);
+const SKIP = new Set(["frames", "format", "scale"]);
 const GROUPS = ["content", "shape", "text", "font", "color", "document", "output"];
 const TITLES = { content: "Content", shape: "Shape", text: "Text", font: "Font", color: "Colour", document: "Document", output: "Output" };
 
@@ -33,6 +33,8 @@ let fontFamilies = null;
 
 const $ = (id) => document.getElementById(id);
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+/// An option's name in words for its label: `logoSize` is "Logo size", `pxPerUnit` "Px per unit".
+const words = (name) => { const w = kebab(name).replace(/-/g, " "); return w.charAt(0).toUpperCase() + w.slice(1); };
 
 function effectOf(name) { return schema.effects.find((e) => e.name === name); }
 
@@ -85,9 +87,14 @@ function field(option, value) {
   const id = "option-" + option.name;
   const row = document.createElement("div");
   row.className = "field" + (option.required ? " required" : "");
+  // The label in words, the flag beside it: what a designer reads, and what the command says.
   const label = document.createElement("label");
   label.htmlFor = id;
-  label.textContent = option.kind === "positional" ? option.name : "--" + kebab(option.name);
+  label.textContent = words(option.name);
+  const flag = document.createElement("code");
+  flag.className = "flag";
+  flag.textContent = option.kind === "positional" ? option.name.toUpperCase() : "--" + kebab(option.name);
+  label.append(" ", flag);
   const control = document.createElement("div");
   control.className = "control";
   let input;
@@ -104,6 +111,11 @@ function field(option, value) {
     input = document.createElement("textarea");
     input.placeholder = "one per line";
     input.value = [].concat(value || []).join("\n");
+  } else if (option.lines) {
+    // Text whose line feeds start lines (a warp's text, a seal's centre).
+    input = document.createElement("textarea");
+    input.rows = 2;
+    input.value = value || "";
   } else {
     input = document.createElement("input");
     input.type = "text";
@@ -134,7 +146,34 @@ function field(option, value) {
   input.setAttribute("aria-describedby", help.id);
   row.append(help);
   if (effect === "badge" && option.name === "logo") logoPicker(input, row);
+  if (effect === "warp" && option.name === "preset") presetPicker(option, input, row);
   return row;
+}
+
+/// A warp's forty presets as a picker of small drawings, as Office shows them: each a button
+/// with the preset drawn by the server; picking one sets the list above it.
+function presetPicker(option, input, field) {
+  const grid = document.createElement("div");
+  grid.className = "presets";
+  grid.setAttribute("role", "group");
+  grid.setAttribute("aria-label", "Shapes");
+  const mark = () => { for (const b of grid.children) b.setAttribute("aria-pressed", String(b.dataset.preset === input.value)); };
+  for (const name of option.choices) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.preset = name;
+    button.title = name;
+    const picture = document.createElement("img");
+    picture.alt = name;
+    picture.loading = "lazy";
+    picture.src = "/warp?text=Abc&preset=" + encodeURIComponent(name) + "&box=90x45&padding=2&text-color=%231f2937&line-color=%23cbd5e1";
+    button.append(picture);
+    button.addEventListener("click", () => { input.value = name; mark(); schedule(); });
+    grid.append(button);
+  }
+  input.addEventListener("change", mark);
+  mark();
+  field.append(grid);
 }
 
 /// A slider beside a number's field: it starts at the value (or the default) and writes the
@@ -229,18 +268,24 @@ function pairs() {
   return out;
 }
 
-const shellQuote = (word) => /^[A-Za-z0-9_.,:/=+%#@-]+$/.test(word) ? word : "'" + word.replace(/'/g, "'\\''") + "'";
+/// A word quoted for POSIX shells (sh, bash, zsh): bare only when made of characters no shell
+/// reads specially, else in single quotes (a `#` would start a comment, a space split the word).
+const shellQuote = (word) => /^[A-Za-z0-9_.,:/=+%@-]+$/.test(word) && !word.startsWith("-") ? word : "'" + word.replace(/'/g, "'\\''") + "'";
 
 function commandLine(list) {
-  const words = ["curvetype", effect];
+  const line = ["curvetype", effect];
   const options = optionsOf(effect);
+  let positional = null;
   for (const [name, value] of list) {
     const option = options.find((o) => o.name === name);
-    if (option && option.kind === "positional") { words.push(shellQuote(value)); continue; }
-    words.push("--" + kebab(name));
-    if (option && option.kind !== "flag") words.push(shellQuote(value));
+    if (option && option.kind === "positional") { positional = value; continue; }
+    line.push("--" + kebab(name));
+    if (option && option.kind !== "flag") line.push(shellQuote(value));
   }
-  return words.join(" ") + " -o " + effect + ".svg";
+  line.push("-o", effect + ".svg");
+  // The text last, after `--` when it starts with a dash, so it is never read as an option.
+  if (positional !== null) line.push(...(positional.startsWith("-") ? ["--"] : []), shellQuote(positional));
+  return line.join(" ");
 }
 
 function address(list) {
@@ -274,8 +319,8 @@ async function update() {
   const shields = effect === "badge" ? shieldsAddress(list) : null;
   $("url").textContent = location.origin + url + (shields ? "\n" + location.origin + shields : "");
   history.replaceState(null, "", "#" + url.slice(1));
-  downloads(url);
   if (url === shown) return;
+  downloads(null);
   shown = url;
   const preview = $("preview");
   const problem = $("problem");
@@ -288,6 +333,7 @@ async function update() {
       preview.alt = effect + " preview";
       preview.dataset.url = url;
       problem.hidden = true;
+      downloads(url);
     } else {
       problem.textContent = (await response.text()).replace(/^curvetype: error: /, "");
       problem.hidden = false;
@@ -298,15 +344,22 @@ async function update() {
   }
 }
 
-/// The download links: the preview's address as SVG, PNG at 2x and PDF.
+/// The download links: the preview's address as SVG, PNG at 2x and PDF; with no address (the
+/// state is being checked, or the server refused it) they are shown disabled, with no link.
 function downloads(url) {
-  const join = url.includes("?") ? "&" : "?";
-  const scale = effect === "spiral" ? "png-scale" : "scale";
-  const links = { svg: url, png: url + join + "format=png&" + scale + "=2", pdf: url + join + "format=pdf" };
+  const join = url && url.includes("?") ? "&" : "?";
+  const links = { svg: url, png: url + join + "format=png&scale=2", pdf: url + join + "format=pdf" };
   for (const [format, href] of Object.entries(links)) {
     const link = $("download-" + format);
-    link.href = href;
-    link.download = effect + "." + format;
+    if (url) {
+      link.href = href;
+      link.download = effect + "." + format;
+      link.removeAttribute("aria-disabled");
+    } else {
+      link.removeAttribute("href");
+      link.removeAttribute("download");
+      link.setAttribute("aria-disabled", "true");
+    }
   }
 }
 
@@ -385,6 +438,12 @@ async function start() {
     });
   }
   dragStart();
+  // A badge is 20 px tall: shown at three times its size (up to the stage's width), in layout,
+  // so the stage grows with it.
+  $("preview").addEventListener("load", () => {
+    const preview = $("preview");
+    preview.style.width = preview.classList.contains("badge") ? Math.round(preview.naturalWidth * 3) + "px" : "";
+  });
   window.addEventListener("hashchange", () => { const again = fromHash(); if (again && "#" + shown.slice(1) !== location.hash) choose(again.name, again.values); });
   const shared = fromHash();
   if (shared) choose(shared.name, shared.values); else choose("circle");
