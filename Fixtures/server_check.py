@@ -231,7 +231,7 @@ def check_designer_controls(browser, port):
         failures.append("moving the radius slider did not change the picture")
     # A colour picked reaches the command line; the field still takes CSS text.
     page.locator("#option-textColor-picker").fill("#c026d3")
-    wait_until(page, "document.getElementById('command').textContent.includes('--text-color #c026d3')")
+    wait_until(page, "document.getElementById('command').textContent.includes(\"--text-color '#c026d3'\")")
     page.locator("#option-textColor").fill("rebeccapurple")
     wait_until(page, "document.getElementById('option-textColor-picker').value === '#663399'")
     wait_until(page, "document.getElementById('command').textContent.includes('--text-color rebeccapurple')")

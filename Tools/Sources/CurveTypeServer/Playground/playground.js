@@ -142,7 +142,8 @@ function field(option, value) {
   const help = document.createElement("small");
   help.className = "help";
   help.id = id + "-help";
-  help.textContent = option.summary;
+  // A long list of choices is the picker's (or the list's) to show, not the help's.
+  help.textContent = option.choices.length > 12 ? option.summary.replace(/ One of: [^]*?\.(?= |$)/, "") : option.summary;
   input.setAttribute("aria-describedby", help.id);
   row.append(help);
   if (effect === "badge" && option.name === "logo") logoPicker(input, row);
