@@ -208,6 +208,30 @@ def pdf_text_check(pdf_path, svg):
     return None if squeeze(extracted) == expected else (expected, squeeze(extracted))
 
 
+# The most a text-mode PDF's glyph may lie from the outline drawing's, px: a tenth of a px is
+# the measure's own step at 960 dpi, and a hundredth of an em at 19 px.
+DRIFT_LIMIT = 0.2
+
+
+def text_run_drift(folder):
+    """How far, px, a text-mode PDF's glyphs lie from the outline PDF's along a long straight
+    run (67 "i" and a bar at about 19 px): each glyph's left ink edge in both, drawn by
+    pdftoppm at 960 dpi (a tenth of a px). cairo 1.16 placed such a run by its rounded widths,
+    1.5 px off at the end."""
+    text = "i" * 67 + "|"
+    edges = []
+    for mode in ["text", "outlines"]:
+        pdf = os.path.join(folder, f"run-{mode}.pdf")
+        run([CURVETYPE, "fit", text, "--box", "900x30", "--glyphs", mode, "-o", pdf])
+        base = os.path.join(folder, f"run-{mode}")
+        run(["pdftoppm", "-png", "-singlefile", "-r", "960", pdf, base])
+        inked = np.flatnonzero((np.asarray(Image.open(base + ".png").convert("L")) < 128).any(axis=0))
+        edges.append([inked[0]] + [inked[i] for i in range(1, len(inked)) if inked[i] != inked[i - 1] + 1])
+    if len(edges[0]) != len(edges[1]) or len(edges[0]) != len(text):
+        return float("inf")
+    return max(abs(a - b) for a, b in zip(*edges)) / 10
+
+
 def negative_check(folder):
     """One glyph of a golden badge moved right by half a pixel must fail against ours."""
     golden = os.path.join(ROOT, "Fixtures/badge/flat-short.svg")
@@ -278,6 +302,7 @@ def main():
                         if data is not None:
                             Image.open(io.BytesIO(data)).save(os.path.join(OUT, f"{command}-{name}-{scale}x-{reference}.png"))
         negative = negative_check(folder)
+        drift = text_run_drift(folder)
 
     families = {}
     for command, name, scale, reference, result in rows:
@@ -299,6 +324,9 @@ def main():
     if bad_negative:
         print("the measure cannot see a glyph moved by half a pixel against:", bad_negative)
     print(f"text-mode PDFs whose pdftotext text is the SVG's: {texts - sum(1 for f in failures if f[3] == 'pdftotext')} of {texts}")
+    print(f"text-mode PDF along a straight run of 68 glyphs: at most {drift:.2f} px from the outlines (limit {DRIFT_LIMIT} px)")
+    if drift > DRIFT_LIMIT:
+        failures.append(("fit", "text-run", 1, "pdf-drift", drift))
     print(f"raster check: {len(rows)} comparisons, {len(failures)} differ")
     return 1 if failures or bad_negative else 0
 
