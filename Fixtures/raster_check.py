@@ -24,7 +24,6 @@ import html
 import io
 import os
 import re
-import shlex
 import subprocess
 import sys
 import tempfile
@@ -66,8 +65,15 @@ def cases():
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            words = shlex.split(line)
+            words = shell_words(line)
             yield command, words[0], words[1:]
+
+
+def shell_words(line):
+    """A case's words as bash reads them, as the gallery does (`eval "set -- …"`): a case may
+    quote a line feed as $'…', which Python's shlex does not read."""
+    out = run(["bash", "-c", 'eval "set -- $1"; printf "%s\\0" "$@"', "words", line])
+    return out.decode("utf-8").split("\0")[:-1]
 
 
 def load(png_bytes, on_white=False):

@@ -97,9 +97,10 @@ public struct SealOptions: Sendable, Equatable {
     public var fonts = TextFontOptions()
     /// Font of the centre text (default: the ring's font) (`--center-font`).
     public var centerFont: String?
-    /// Rings and text colour (badge names, hex or CSS) (`--color`).
-    public var color = "blue"
-    /// Centre text colour (default: --color) (`--center-color`).
+    /// Rings and text colour (badge names, hex or CSS) (`--ink-color`; `--color` is the badge's
+    /// message colour).
+    public var inkColor = "blue"
+    /// Centre text colour (default: --ink-color) (`--center-color`).
     public var centerColor: String?
     /// `none` for no background.
     public var background = "white"
@@ -119,7 +120,7 @@ public struct SealOptions: Sendable, Equatable {
         return SealRequest(
             ring: ring, center: center, radius: radius, ringSize: ringSize,
             font: try fonts.givenRequest(), centerFont: centerFont.map { FontRequest(argument: $0) },
-            fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), color: try badgePaint(color, option: "--color"),
+            fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), color: try badgePaint(inkColor, option: "--ink-color"),
             centerColor: try centerColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--center-color") },
             background: background.lowercased() == "none" ? nil : try badgePaint(background, option: "--background"),
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
@@ -134,8 +135,9 @@ public struct SealOptions: Sendable, Equatable {
                 "Ring text size, from 2 px to a third of the radius."),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + [
         .text("centerFont", \.centerFont, .font, type: .font, default: "the ring's font", "Font of the centre text."),
-        .text("color", \.color, .color, type: .color, "Rings and text: shields' names, bare hex or a CSS colour."),
-        .text("centerColor", \.centerColor, .color, type: .color, default: "--color", "The centre text's colour."),
+        OptionField.text("inkColor", \.inkColor, .color, type: .color, "Rings and text: shields' names, bare hex or a CSS colour.")
+            .with { $0.retiredNames = ["color"] },
+        .text("centerColor", \.centerColor, .color, type: .color, default: "--ink-color", "The centre text's colour."),
         .text("background", \.background, .color, type: .color, "Inside the seal, or none."),
         .text("title", \.title, .content, default: "centre — ring", "The accessible name and <title>."),
     ] + lifted(DocumentOptions.fields, into: \.document)

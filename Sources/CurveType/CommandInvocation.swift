@@ -125,6 +125,9 @@ extension CommandDeclaration {
     func suggestion(for typed: String) -> String? {
         let wanted = typed.drop(while: { $0 == "-" }).lowercased()
         guard !wanted.isEmpty else { return nil }
+        if let renamed = options.first(where: { $0.retiredNames.map(OptionKey.commandLineName).contains("--" + wanted) }) {
+            return renamed.commandLineName
+        }
         let candidates = options.filter { $0.kind != .positional }.map { (spelling: String($0.commandLineName.dropFirst(2)), name: $0.commandLineName) }
         return closestName(to: wanted, among: candidates)
     }

@@ -336,7 +336,9 @@ struct OptionReader {
     /// Refuses any name not read, naming the command.
     func finish(command: String) throws(CurveTypeError) {
         for name in names.sorted() where !read.contains(name) {
-            throw .invalidInput("\"\(Diagnostic.escaped(name))\" is not an option of \(command)\(didYouMean(name, among: read.sorted()))")
+            let renamed = CommandDeclaration.madeNamed(command)?.options.first { $0.retiredNames.contains(name) }
+            let hint = renamed.map { " (did you mean \($0.name)?)" } ?? didYouMean(name, among: read.sorted())
+            throw .invalidInput("\"\(Diagnostic.escaped(name))\" is not an option of \(command)\(hint)")
         }
     }
 

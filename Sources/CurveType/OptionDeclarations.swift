@@ -99,6 +99,10 @@ public struct OptionDeclaration: Sendable, Equatable, Codable {
     public var inQueries = true
     /// A one-letter name (`o` for `output`).
     public var shortName: String?
+    /// Names it once had that now mean something else elsewhere, refused with a pointer to it
+    /// (one name, one meaning: `--color` is the badge's message colour, so the angle's and
+    /// the seal's ink is `--ink-color`).
+    public var retiredNames: [String] = []
     /// Whether the text may hold line feeds, each starting a line (a warp's or fit's text, a
     /// seal's centre), so an interface offers room for several lines.
     public var lines = false

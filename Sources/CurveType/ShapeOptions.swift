@@ -325,8 +325,8 @@ public struct AngleOptions: Sendable, Equatable {
     public var cap = LineCap.round
     /// The join at the vertex: round, miter or bevel (`--join`).
     public var join = LineJoin.round
-    /// Stroke and label colour (`--color`).
-    public var color = "currentColor"
+    /// Rays, marker and label colour (`--ink-color`; `--color` is the badge's message colour).
+    public var inkColor = "currentColor"
     /// Colour in light mode (with --dark: a prefers-color-scheme style) (`--light`).
     public var light: String?
     /// Colour in dark mode (with --light) (`--dark`).
@@ -386,7 +386,7 @@ public struct AngleOptions: Sendable, Equatable {
         let lightDark = try light.map { light throws(CurveTypeError) in (light: try paint(light, option: "--light"), dark: try paint(dark ?? light, option: dark == nil ? "--light" : "--dark")) }
         return AngleRequest(
             angle: degrees, orientation: vertex, frame: frame, inset: inset, strokeWidth: strokeWidth, cap: cap,
-            join: join, color: try paint(color, option: "--color"), lightDark: lightDark,
+            join: join, color: try paint(inkColor, option: "--ink-color"), lightDark: lightDark,
             markerRadius: noMarker ? nil : markerRadius, markerWidth: markerWidth, label: !noLabel,
             labelSize: labelSize, font: try fonts.request(), features: try fonts.parsedFeatures(),
             fallbackFonts: fonts.fallbacks, background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") },
@@ -413,7 +413,7 @@ public struct AngleOptions: Sendable, Equatable {
         .number("strokeWidth", \.strokeWidth, .shape, unit: "px", range: .from(0), slider: 0...40, "Line width of the rays."),
         .choice("cap", \.cap, .shape, "Ray ends: round, butt or square."),
         .choice("join", \.join, .shape, "The join at the vertex: round, miter or bevel."),
-        .text("color", \.color, .color, type: .color, "Colour of rays, marker and label."),
+        OptionField.text("inkColor", \.inkColor, .color, type: .color, "Colour of rays, marker and label.").with { $0.retiredNames = ["color"] },
         .text("background", \.background, .color, type: .color, default: "transparent", "A colour under the whole canvas."),
         .text("light", \.light, .color, type: .color, "Colour in light mode (with --dark: a prefers-color-scheme style)."),
         .text("dark", \.dark, .color, type: .color, "Colour in dark mode (with --light)."),

@@ -148,7 +148,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["angle", "45", "--light", "white"], "give --light and --dark together"),
         BadInput(["angle", "45", "--decimals", "9"], "decimals must be from 0 to 6"),
         BadInput(["angle", "45", "--unit", "grad"], "grad"),
-        BadInput(["angle", "45", "--color", "nope"], "--color: not a colour"),
+        BadInput(["angle", "45", "--ink-color", "nope"], "--ink-color: not a colour"),
+        BadInput(["angle", "45", "--color", "red"], "unknown option '--color' for angle (did you mean --ink-color?)"),
         BadInput(["angle"], "give the angle in degrees"),
         BadInput(["badge", "--label", "a"], "give the badge a message (--message)"),
         BadInput(["badge", "--message", "ok", "--color", "greenish"], "--color: not a colour: \"greenish\""),
@@ -189,7 +190,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--ring", " ", "--center", "A"], "the ring text is empty"),
         BadInput(["seal", "--ring", "RING", "--center", " \n "], "the centre text is empty"),
         BadInput(["seal", "--ring", String(repeating: "TOO LONG FOR THE RING ", count: 8), "--center", "A"], "overlap"),
-        BadInput(["seal", "--ring", "RING", "--center", "A", "--color", "nope"], "not a colour"),
+        BadInput(["seal", "--ring", "RING", "--center", "A", "--ink-color", "nope"], "not a colour"),
+        BadInput(["seal", "--ring", "RING", "--center", "A", "--color", "red"], "(did you mean --ink-color?)"),
     ]
 }
 
