@@ -72,7 +72,14 @@ public struct SpiralOptions: Sendable, Equatable {
     /// Put the text's anchor this many px along the spiral from --from (`--start-length`).
     public var startLength: Double?
     /// px along the normal; positive moves the text toward the glyph tops (`--baseline-shift`).
-    public var baselineShift = 0.0
+    /// `nil`: the text rests on the drawn line, half its width and 1 px off it (0 with no line),
+    /// so the line does not strike through the letters.
+    public var baselineShift: Double?
+
+    /// The baseline's shift when none is given: resting on the line drawn, if any.
+    var restingShift: Double {
+        lineColor.lowercased() == "none" || strokeWidth == 0 ? 0 : strokeWidth / 2 + 1
+    }
     /// Drop the text that runs past an end of the spiral (said on stderr) instead of failing
     /// (`--clip`).
     public var clip = false
@@ -109,7 +116,7 @@ public struct SpiralOptions: Sendable, Equatable {
                 (fonts.font != nil, "--font"), (fonts.features != nil, "--features"),
                 (!fonts.fallbackFonts.isEmpty, "--fallback-font"), (fonts.variations != nil, "--variations"), (tracking != nil, "--tracking"),
                 (fillSpiral, "--fill-spiral"), (startAngle != nil, "--start-angle"),
-                (startLength != nil, "--start-length"), (clip, "--clip"),
+                (startLength != nil, "--start-length"), (clip, "--clip"), (baselineShift != nil, "--baseline-shift"),
             ]
             if let (_, name) = textOptions.first(where: { $0.0 }) {
                 throw .invalidInput("\(name) applies to text: give --text too")
@@ -121,7 +128,7 @@ public struct SpiralOptions: Sendable, Equatable {
                 style: SpiralTextStyle(
                     size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
                     align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
-                    baselineShift: baselineShift, clip: clip),
+                    baselineShift: baselineShift ?? restingShift, clip: clip),
                 fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs)
         }
         return SpiralRequest(
@@ -172,7 +179,9 @@ public struct SpiralOptions: Sendable, Equatable {
         .number("startAngle", \.startAngle, .text, unit: "°", slider: 0...3600, default: "where the text's path begins",
                 "Put the text's anchor at this angle θ."),
         .number("startLength", \.startLength, .text, unit: "px", range: .from(0), slider: 0...5000, "Put the text's anchor this far along the spiral from --from."),
-        .number("baselineShift", \.baselineShift, .text, unit: "px", slider: -40...40, "Move the text along the normal; positive toward the glyph tops."),
+        .number("baselineShift", \.baselineShift, .text, unit: "px", slider: -40...40,
+                default: "resting on the line: half --stroke-width + 1 px (0 px with no line)",
+                "Move the text along the normal; positive toward the glyph tops."),
         .flag("clip", \.clip, .text, "Drop the clusters that run past an end (a warning says how many) instead of failing."),
         .text("textColor", \.textColor, .color, type: .color, aliases: ["textFill"], "The text's colour."),
     ] + lifted(DocumentOptions.fields, into: \.document) + [
