@@ -267,5 +267,9 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
         let last = try #require(clusters.last), first = try #require(clusters.first)
         #expect(abs(last.arcLength + last.advance / 2 - layout.curve.length) < 0.01)
         #expect(first.arcLength > layout.curve.length / 2, "the text starts \(first.arcLength) px along \(layout.curve.length)")
+        // It rests on its 2 px line, 1 px clear of it, and on the spiral itself with no line.
+        #expect(layout.style.baselineShift == 2)
+        let bare = try CommandInvocation(arguments: ["spiral", "--text", "Type", "--line-color", "none"]).request()
+        #expect(try #require(bare as? SpiralRequest).render().layout?.style.baselineShift == 0)
     }
 }
