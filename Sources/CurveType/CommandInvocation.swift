@@ -35,7 +35,7 @@ public struct CommandInvocation: Sendable, Equatable {
         command = try JobDescription.Command(name, &reader, commands: "commands")
         let destination = try Destination(&reader)
         (output, layout, quiet) = (destination.output, destination.layout, destination.quiet)
-        try settings.read(&reader, command: name)
+        try settings.read(&reader)
         try reader.finish(command: name)
     }
 
@@ -228,7 +228,7 @@ public struct QueryCommand: Sendable, Equatable {
         }
         var reader = OptionReader(words: words, mayNameFiles: false)
         command = try JobDescription.Command(commandName, &reader, commands: "commands")
-        try settings.read(&reader, command: commandName)
+        try settings.read(&reader)
         try reader.finish(command: commandName)
         // Each name and value with its length in bytes before it, so no value, whatever it
         // holds, can spell the boundary of another option (a cache keyed on this must never

@@ -596,7 +596,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
         command = try Command(name, &reader, commands: "batch jobs")
         let output = try reader.text("output")
         layout = try reader.text("layout")
-        try settings.read(&reader, command: name)
+        try settings.read(&reader)
         try reader.finish(command: name)
         guard let output else { throw CurveTypeError.invalidInput("give the job an \"output\" path") }
         guard output != "-" && layout != "-" else {

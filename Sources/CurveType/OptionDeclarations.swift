@@ -255,8 +255,8 @@ public struct CommandDeclaration: Sendable, Equatable {
 
     /// A command that renders one document: its options, then where and how it is written.
     private static func rendering<O: DeclaredOptions>(_ name: String, _ type: O.Type, defaults: Bool, abstract: String, discussion: String) -> CommandDeclaration {
-        let options = defaults ? O.declarations + OutputSettings.declarations(command: name) + Destination.declarations
-                               : (O.fields.map(\.declaration) + OutputSettings.fields(command: name).map(\.declaration) + Destination.fields.map(\.declaration))
+        let options = defaults ? O.declarations + OutputSettings.declarations + Destination.declarations
+                               : (O.fields.map(\.declaration) + OutputSettings.fields.map(\.declaration) + Destination.fields.map(\.declaration))
         return CommandDeclaration(name: name, abstract: abstract, discussion: discussion, options: options)
     }
 }

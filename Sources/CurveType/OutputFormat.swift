@@ -92,7 +92,7 @@ public struct OutputSettings: Sendable, Equatable {
     }
 
     /// The options that set these, the same on every command.
-    static func fields(command: String) -> [OptionField<OutputSettings>] {
+    static let fields: [OptionField<OutputSettings>] = {
         [
             .choice("format", \.format, .output, default: "the output's extension, else svg",
                     "svg, png or pdf, whatever the output's name (and on standard output)."),
@@ -101,16 +101,14 @@ public struct OutputSettings: Sendable, Equatable {
             .number("frameTime", \.frameTime, .output, unit: "s", range: .from(0, to: 3600), slider: 0...2, default: "after it ends",
                     "Draw an animated angle into PNG or PDF at this time."),
         ]
-    }
+    }()
 
-    /// The declarations of `fields(command:)`.
-    static func declarations(command: String) -> [OptionDeclaration] {
-        declared(fields(command: command), defaults: OutputSettings())
-    }
+    /// The declarations of `fields`.
+    static var declarations: [OptionDeclaration] { declared(fields, defaults: OutputSettings()) }
 
     /// Reads `--format`, `--scale` and `--frame-time`, checked.
-    mutating func read(_ reader: inout OptionReader, command: String) throws(CurveTypeError) {
-        for field in Self.fields(command: command) { try field.read(&self, &reader) }
+    mutating func read(_ reader: inout OptionReader) throws(CurveTypeError) {
+        for field in Self.fields { try field.read(&self, &reader) }
         try validate()
     }
 
