@@ -2,7 +2,7 @@ import CurveTypeFonts
 import CurveTypeGeometry
 
 // What is drawn, apart from how it is encoded. Every effect (circle, spiral, path, fit, angle,
-// badge, seal) produces a `Frame`; writers (SVG today) read frames and nothing else. A frame is a
+// badge, seal, warp) produces a `Frame`; writers (SVG, PNG, PDF) read frames and nothing else. A frame is a
 // value: it can be tested, compared, walked twice (SVG defines every glyph before the first use)
 // and post-processed by a build script before it is written.
 //

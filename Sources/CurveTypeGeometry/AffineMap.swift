@@ -66,9 +66,4 @@ public struct AffineMap: Sendable, Hashable {
         return Rect(minX: corners.map(\.x).min() ?? 0, minY: corners.map(\.y).min() ?? 0,
                     maxX: corners.map(\.x).max() ?? 0, maxY: corners.map(\.y).max() ?? 0)
     }
-
-    /// Applies the linear part only (no translation): for vectors.
-    public func applyToVector(_ v: Point) -> Point {
-        Point(x: a * v.x + c * v.y, y: b * v.x + d * v.y)
-    }
 }

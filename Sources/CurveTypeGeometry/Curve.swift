@@ -8,7 +8,7 @@ import Darwin
 
 /// A curve in SVG user space (px, y down) parametrised by arc length: `s` is the distance in px
 /// travelled along the curve from its start. Text layout places glyphs by `s` alone, so any curve
-/// that answers these questions — a circle now, a spiral later — shares one layout code path.
+/// that answers these questions (a circle, a spiral, any path) shares one layout code path.
 ///
 /// The direction of travel decides which side text stands on: a glyph's baseline follows the
 /// tangent and its tops point to the tangent's left on screen (the tangent turned 90°
@@ -44,14 +44,6 @@ extension ArcLengthCurve {
     /// `frame(atArcLength:)` at each of `lengths`, in order.
     public func frames(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)] {
         lengths.map { frame(atArcLength: $0) }
-    }
-}
-
-extension ArcLengthCurve {
-    /// The unit normal on the side glyph tops point to: the tangent turned 90° counterclockwise on
-    /// screen (y down), so (1, 0) gives (0, −1), "up".
-    public func upNormal(atArcLength s: Double) -> Point {
-        tangent(atArcLength: s).turnedUp
     }
 }
 
