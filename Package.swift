@@ -76,7 +76,7 @@ let package = Package(
         // hb-shape, Unicode's test files and the spec's formulas. They need no dependency; the
         // command line's, the server's and the golden files' tests are in Tools/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "CurveTypeGeometry", "TestSupport"], path: "Tests/CurveTypeTests"),
+        .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "CurveTypeGeometry", "CurveTypeRaster", "TestSupport"], path: "Tests/CurveTypeTests"),
 
         // The package plugin's tool: a job file through `Batch.process` (no argument parser).
         .executableTarget(name: "curvetype-render", dependencies: ["CurveType"]),

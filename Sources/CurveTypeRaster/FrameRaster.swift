@@ -139,18 +139,18 @@ extension Frame {
     }
 }
 
-/// A PNG's pixels, read by cairo: for checking a written PNG (a golden PNG compared with
-/// tolerance, a test of what was drawn where).
-public struct PNGPixels: Sendable, Equatable {
+/// A PNG's pixels, read by cairo: for the package's tests of what was drawn where (a reader of
+/// our own output, so not part of the library's public face).
+package struct PNGPixels: Sendable, Equatable {
     /// Pixels across.
-    public let width: Int
+    package let width: Int
     /// Pixels down.
-    public let height: Int
+    package let height: Int
     /// Red, green, blue, alpha per pixel, 0…255, rows top to bottom; colours not premultiplied.
-    public let rgba: [UInt8]
+    package let rgba: [UInt8]
 
     /// Reads `png`; refused if cairo cannot decode it.
-    public init(png: [UInt8]) throws(RasterError) {
+    package init(png: [UInt8]) throws(RasterError) {
         try RasterFormat.requireCairo()
         guard let surface = ByteSource.imageSurface(png: png) else { throw .refused("not a PNG cairo can read") }
         defer { ct_cairo_surface_destroy(surface) }
@@ -175,7 +175,7 @@ public struct PNGPixels: Sendable, Equatable {
     }
 
     /// The pixel at column `x`, row `y` (from the top left): red, green, blue, alpha.
-    public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    package subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         let at = (y * width + x) * 4
         return (rgba[at], rgba[at + 1], rgba[at + 2], rgba[at + 3])
     }

@@ -1,4 +1,5 @@
 import CurveType
+import CurveTypeRaster
 import Dispatch
 import Foundation
 import Synchronization

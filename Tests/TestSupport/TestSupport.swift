@@ -85,3 +85,12 @@ public func scratchFolder(_ name: String) throws -> URL {
 /// run inherit the folder. Each suite that uses such paths reads it in its `init`, so the change
 /// happens once, before any of their tests.
 public let workingInPackageRoot: Bool = FileManager.default.changeCurrentDirectoryPath(packageRoot.path)
+
+/// A PNG's size in pixels from its header (the IHDR chunk's width and height, big-endian, at
+/// bytes 16 and 20), read without a decoder: `nil` for bytes that are no PNG.
+public func pngSize(_ png: [UInt8]) -> (width: Int, height: Int)? {
+    guard png.count >= 24, png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+          png[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
+    func word(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (word(16), word(20))
+}

@@ -30,7 +30,7 @@ import Testing
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path("a.png")))) == library)
         // --scale 2 doubles the pixels (PNG's IHDR: width and height, big-endian, at 16).
         _ = try curvetype(Self.badge + ["--scale", "2", "-o", path("2x.png")])
-        let one = try PNGPixels(png: library), two = try PNGPixels(png: [UInt8](Data(contentsOf: URL(fileURLWithPath: path("2x.png")))))
+        let one = try #require(pngSize(library)), two = try #require(pngSize([UInt8](Data(contentsOf: URL(fileURLWithPath: path("2x.png"))))))
         #expect(two.width == 2 * one.width && two.height == 2 * one.height)
         // Standard output takes a PNG with --format.
         let piped = try curvetype(Self.badge + ["--format", "png"])
@@ -40,8 +40,8 @@ import Testing
         _ = try curvetype(["spiral", "--text", "ROUND", "--px-per-unit", "12", "-o", path("s1.png")])
         let spiral = try curvetype(["spiral", "--text", "ROUND", "--px-per-unit", "12", "--scale", "2", "-o", path("s.png")])
         #expect(spiral.status == 0, "\(spiral.stderr)")
-        let s1 = try PNGPixels(png: [UInt8](Data(contentsOf: URL(fileURLWithPath: path("s1.png")))))
-        let s2 = try PNGPixels(png: [UInt8](Data(contentsOf: URL(fileURLWithPath: path("s.png")))))
+        let s1 = try #require(pngSize([UInt8](Data(contentsOf: URL(fileURLWithPath: path("s1.png"))))))
+        let s2 = try #require(pngSize([UInt8](Data(contentsOf: URL(fileURLWithPath: path("s.png"))))))
         // Twice the pixels, each side rounded up from a fractional px size.
         #expect(abs(s2.width - 2 * s1.width) <= 1 && abs(s2.height - 2 * s1.height) <= 1 && s1.width > 100, "\(s1.width)x\(s1.height) → \(s2.width)x\(s2.height)")
     }
@@ -111,8 +111,8 @@ import Testing
         """.write(to: jobs, atomically: true, encoding: .utf8)
         let written = try curvetype(["batch", jobs.path, "--threads", "2"])
         #expect(written.status == 0, "\(written.stderr)")
-        let png = try PNGPixels(png: [UInt8](Data(contentsOf: URL(fileURLWithPath: path("a.png")))))
-        let one = try PNGPixels(png: try BadgeRequest(label: "a", message: "b").render().png())
+        let png = try #require(pngSize([UInt8](Data(contentsOf: URL(fileURLWithPath: path("a.png"))))))
+        let one = try #require(pngSize(try BadgeRequest(label: "a", message: "b").render().png()))
         #expect(png.width == 2 * one.width)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path("s.pdf"))).prefix(4) == Data("%PDF".utf8))
         let clean = try curvetype(["batch", jobs.path, "--check"])
