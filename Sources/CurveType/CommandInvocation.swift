@@ -120,14 +120,17 @@ extension CommandDeclaration {
         return OptionKey.normalized(String(name)).stringValue
     }
 
+    /// The option that once went by `name` (camel case: `color`), now another's (``OptionDeclaration/retiredNames``).
+    func option(retiredAs name: String) -> OptionDeclaration? {
+        options.first { $0.retiredNames.contains(name) }
+    }
+
     /// The option whose command-line name is closest to `typed`, for "did you mean": the
     /// shortest it abbreviates (`--mess` for `--message`), else the closest by edit distance.
     func suggestion(for typed: String) -> String? {
         let wanted = typed.drop(while: { $0 == "-" }).lowercased()
         guard !wanted.isEmpty else { return nil }
-        if let renamed = options.first(where: { $0.retiredNames.map(OptionKey.commandLineName).contains("--" + wanted) }) {
-            return renamed.commandLineName
-        }
+        if let renamed = option(retiredAs: OptionKey.normalized(String(wanted)).stringValue) { return renamed.commandLineName }
         let candidates = options.filter { $0.kind != .positional }.map { (spelling: String($0.commandLineName.dropFirst(2)), name: $0.commandLineName) }
         return closestName(to: wanted, among: candidates)
     }

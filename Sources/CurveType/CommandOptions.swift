@@ -336,7 +336,7 @@ struct OptionReader {
     /// Refuses any name not read, naming the command.
     func finish(command: String) throws(CurveTypeError) {
         for name in names.sorted() where !read.contains(name) {
-            let renamed = CommandDeclaration.madeNamed(command)?.options.first { $0.retiredNames.contains(name) }
+            let renamed = CommandDeclaration.madeNamed(command)?.option(retiredAs: name)
             let hint = renamed.map { " (did you mean \($0.name)?)" } ?? didYouMean(name, among: read.sorted())
             throw .invalidInput("\"\(Diagnostic.escaped(name))\" is not an option of \(command)\(hint)")
         }
