@@ -76,7 +76,12 @@ extension CommandDeclaration {
                 continue
             }
             if word == "--" { positionalOnly = true; continue }
-            let (typed, inline) = Self.split(word)
+            let (typed, inline) = split(word)
+            // No option name is longer than 64 characters: a longer one is refused before it
+            // is compared with every name for a suggestion.
+            if typed.utf8.count > OptionReader.maximumNameLength + 2 {
+                throw .invalidInput("unknown option '\(Diagnostic.escaped(String(typed.prefix(40))))…' (option names are at most \(OptionReader.maximumNameLength) characters)")
+            }
             guard let key = option(typedAs: typed), let option = self.option(key) else {
                 throw .invalidInput("unknown option '\(Diagnostic.escaped(String(typed.prefix(40))))' for \(name)\(suggestion(for: typed).map { " (did you mean \($0)?)" } ?? "")")
             }
@@ -101,8 +106,16 @@ extension CommandDeclaration {
         return OptionReader(words: grouped, spelling: .commandLine)
     }
 
-    /// `--name=value` as the name and the value; any other word as itself and no value.
-    private static func split(_ word: String) -> (String, String?) {
+    /// `--name=value` as the name and the value; a short option's value joined to it (`-ox`, or
+    /// `-o=x` as swift-argument-parser reads it) as `-o` and `x`; any other word as itself and
+    /// no value.
+    private func split(_ word: String) -> (String, String?) {
+        if !word.hasPrefix("--"), word.count > 2,
+           let short = options.first(where: { $0.kind != .flag && $0.shortName.map { word.hasPrefix("-" + $0) } == true })?.shortName {
+            var value = word.dropFirst(1 + short.count)
+            if value.first == "=" { value = value.dropFirst() }
+            return ("-" + short, String(value))
+        }
         guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
         return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }

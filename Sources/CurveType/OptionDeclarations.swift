@@ -573,6 +573,9 @@ public struct LogosOptions: Sendable, Equatable, DeclaredOptions {
     /// One line a logo: its slug, title and brand colour, tab-separated; an error, with the
     /// closest name, when no logo matches.
     public func listing() throws(CurveTypeError) -> String {
+        if let word, word.count > SimpleIcons.maximumSearchLength {
+            throw .invalidInput("the word to look for is \(word.count) characters long; no logo's slug or title has more than \(SimpleIcons.maximumSearchLength)")
+        }
         let icons = SimpleIcons.search(word ?? "")
         guard !icons.isEmpty else {
             let close = SimpleIcons.suggestion(for: word ?? "").map { " (did you mean \($0)?)" } ?? ""

@@ -44,6 +44,10 @@ public enum SimpleIcons {
     /// Every icon, sorted by slug.
     public static var all: [BrandIcon] { catalogue.icons }
 
+    /// The longest word a search or a name look-up takes, in characters: every slug and title
+    /// is shorter (a test checks), so a longer word names nothing.
+    public static let maximumSearchLength = 64
+
     /// The icon with this slug, exactly.
     public static func icon(slug: String) -> BrandIcon? {
         // Slugs go into `byName` first and no title shadows one.
@@ -72,6 +76,9 @@ public enum SimpleIcons {
     /// empty word.
     public static func search(_ word: String) -> [BrandIcon] {
         let wanted = word.trimmed().lowercased()
+        // Nothing longer than every slug and title can be inside one: a longer word is not
+        // compared with thousands of names.
+        guard wanted.count <= maximumSearchLength else { return [] }
         guard !wanted.isEmpty else { return all }
         var ranked: [(rank: Int, icon: BrandIcon)] = []
         for icon in all {

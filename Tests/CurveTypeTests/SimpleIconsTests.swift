@@ -13,7 +13,14 @@ import Testing
             #expect(SimpleIcons.named(icon.slug)?.slug == icon.slug, "\(icon.slug)")
             #expect(icon.hex.count == 6 && icon.hex.allSatisfy(\.isHexDigit), "\(icon.slug): \(icon.hex)")
             #expect((try? Path(svgPathData: icon.pathData))?.bounds() != nil, "\(icon.slug)'s path data does not read")
+            #expect(max(icon.slug.count, icon.title.count) <= SimpleIcons.maximumSearchLength, "\(icon.slug) is longer than a search word may be")
         }
+    }
+
+    /// A word longer than any name finds nothing, as a shorter one that no name holds.
+    @Test func searchingForAWordLongerThanEveryNameFindsNothing() {
+        #expect(SimpleIcons.search(String(repeating: "git", count: 30_000)).isEmpty)
+        #expect(SimpleIcons.search(" github ").first?.slug == "github")
     }
 
     /// Names as READMEs write them, resolved as shields resolves them (the expected slugs come

@@ -64,7 +64,7 @@ enum Playground {
     static func logos(matching query: String) -> Response {
         struct Logo: Encodable { let slug: String; let title: String; let hex: String }
         struct Answer: Encodable { let release: String; let logos: [Logo] }
-        let word = String(query.prefix(64))
+        let word = String(query.prefix(SimpleIcons.maximumSearchLength))
         let found = word.allSatisfy(\.isWhitespace) ? [] : SimpleIcons.search(word).prefix(60)
         let answer = Answer(release: SimpleIcons.release, logos: found.map { Logo(slug: $0.slug, title: $0.title, hex: $0.hex) })
         let encoder = JSONEncoder()

@@ -17,14 +17,7 @@ import Darwin
 // A failure prints one line on stderr: status 64 for words it cannot read, 1 for a command
 // that fails.
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-// No option name is longer than 64 characters: refuse a longer one at once.
-for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("-") && Double(argument) == nil {
-    let name = argument.prefix { $0 != "=" }
-    if name.utf8.count > QueryCommand.maximumOptionNameLength + 2 {
-        fail("unknown option '\(Diagnostic.escaped(String(name.prefix(40))))…' (option names are at most \(QueryCommand.maximumOptionNameLength) characters)", code: 64)
-    }
-}
+let arguments = Array(CommandLine.arguments.dropFirst())
 
 let first = arguments.first ?? "--help"
 if arguments.isEmpty || first == "-h" || first == "--help" {

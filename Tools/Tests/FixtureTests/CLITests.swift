@@ -249,6 +249,31 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(text.status == 0 && text.stdout.contains("aria-label=\"-dash first\""))
     }
 
+    /// A short option's value may be joined to it, as getopt and swift-argument-parser read it:
+    /// `-ox` and `-o=x` write x, as `-o x` and `--output=x` do.
+    @Test func shortOptionsTakeJoinedValues() throws {
+        let scratch = try scratchFolder("short")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for (spelling, name) in [(["-oa.svg"], "a.svg"), (["-o=b.svg"], "b.svg"), (["-o", "c.svg"], "c.svg"), (["--output=d.svg"], "d.svg")] {
+            let path = scratch.appendingPathComponent(name).path
+            let run = try curvetype(["badge", "--message", "ok"] + spelling.map { $0.replacing(name, with: path) })
+            #expect(run.status == 0, "\(spelling): \(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: path), "\(spelling)")
+        }
+        let flag = try curvetype(["badge", "--message", "ok", "-qx"])
+        #expect(flag.status != 0 && flag.stderr.contains("unknown option '-qx'"), "\(flag.stderr)")
+    }
+
+    /// `curvetype logos WORD` refuses a word longer than every logo's name at once, as the
+    /// server's look-up caps it, instead of comparing it with 3,364 names.
+    @Test func logosRefusesAWordLongerThanEveryName() throws {
+        let run = try curvetype(["logos", String(repeating: "a", count: 100_000)])
+        #expect(run.status == 1)
+        #expect(run.stderr == "curvetype: error: the word to look for is 100000 characters long; no logo's slug or title has more than 64\n")
+        let near = try curvetype(["logos", String(repeating: "a", count: 64)])
+        #expect(near.status == 1 && near.stderr.contains("no logo's slug or title holds"), "\(near.stderr)")
+    }
+
     @Test func writesTheLayoutJSON() throws {
         let scratch = try scratchFolder("layout")
         defer { try? FileManager.default.removeItem(at: scratch) }
