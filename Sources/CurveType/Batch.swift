@@ -19,25 +19,31 @@ import Musl
 import Darwin
 #endif
 
-/// One rendered SVG document, with what a user should hear about it and its layout JSON.
+/// One rendered drawing, with what a user should hear about it and its layout JSON: what a batch
+/// job writes, in whichever format it asks.
 public struct RenderedDocument: Sendable {
-    /// The SVG document, UTF-8 text ending in a line feed.
-    public let svg: String
+    /// What is drawn (px, y down), for every writer.
+    public let frame: Frame
+    /// How its SVG is written (ids, precision), when an SVG is asked for.
+    public let svgSettings: SVGSettings
     /// What a user should hear about the drawing, in the order it happened (see
     /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
     /// The layout as JSON (README, "Layout JSON"), made only when asked for.
     public let layoutJSON: @Sendable () -> String
-    /// What the SVG draws, for the PNG and PDF writers; `nil` for a document made without one.
-    public let frame: Frame?
 
-    /// A rendered document: its SVG, its warnings, its layout JSON made on demand, and the
-    /// frame it was written from.
-    public init(svg: String, warnings: [CurveTypeWarning], frame: Frame? = nil, layoutJSON: @escaping @Sendable () -> String) {
-        self.svg = svg
-        self.warnings = warnings
+    /// A rendered document: its frame, how its SVG is written, its warnings, and its layout
+    /// JSON made on demand.
+    public init(frame: Frame, svgSettings: SVGSettings, warnings: [CurveTypeWarning], layoutJSON: @escaping @Sendable () -> String) {
         self.frame = frame
+        self.svgSettings = svgSettings
+        self.warnings = warnings
         self.layoutJSON = layoutJSON
+    }
+
+    /// The SVG document, UTF-8 text ending in a line feed, written now.
+    public var svg: String {
+        get throws(CurveTypeError) { try frame.svg(svgSettings) }
     }
 
     /// Writes the SVG to `output` and the layout JSON to `layout` (each if given; `-` is
@@ -56,28 +62,29 @@ public struct RenderedDocument: Sendable {
         try OutputFile.writeAtomically(files)
     }
 
-    /// The drawing in `format`; settings that `format` would ignore are refused
-    /// (``OutputSettings/check(for:frame:)``).
-    public func contents(_ format: OutputFormat, settings: OutputSettings) throws(CurveTypeError) -> OutputFile.FileContents {
+    /// The drawing in `format`, by that format's writer; settings that `format` would ignore are
+    /// refused (``OutputSettings/check(for:frame:)``). A PNG stops as soon as `isCancelled`
+    /// answers true.
+    public func contents(_ format: OutputFormat, settings: OutputSettings,
+                         isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> OutputFile.FileContents {
         try settings.check(for: format, frame: frame)
-        guard format != .svg else { return .text(svg) }
-        guard let frame else { throw .invalidInput("this document has no drawing to write as \(format.rawValue.uppercased())") }
-        return try frame.bytes(format, svg: svg, settings: settings)
+        return try frame.contents(format, svg: svgSettings, settings: settings, isCancelled: isCancelled)
     }
 }
 
-/// A request that renders one SVG document: what a batch job holds.
+/// A request that renders one drawing: what a batch job holds.
 public protocol DocumentRequest: Sendable {
     /// Renders the request as a document a batch can write or compare.
     func renderDocument() throws(CurveTypeError) -> RenderedDocument
 }
 
-/// What every request's `render()` returns: an SVG, warnings and its layout JSON.
+/// What every request's `render()` returns: a drawing (its frame and how its SVG is written),
+/// warnings and its layout JSON. The writers are chosen by format when the drawing is written.
 public protocol RenderedResult: Sendable {
-    /// The SVG document.
-    var svg: String { get }
-    /// What the SVG draws: the PNG and PDF writers draw it too.
+    /// What is drawn: every writer (SVG, PNG, PDF) draws it.
     var frame: Frame { get }
+    /// How the drawing's SVG is written (ids, precision).
+    var svgSettings: SVGSettings { get }
     /// What a user should hear about the drawing.
     var warnings: [CurveTypeWarning] { get }
     /// The layout JSON, in the documented bytes.
@@ -86,18 +93,28 @@ public protocol RenderedResult: Sendable {
 
 /// A request whose `render()` gives a `RenderedResult`; it renders a document for a batch.
 public protocol RenderingRequest: DocumentRequest {
-    /// What `render()` returns: the SVG, the warnings and the layout, as values.
+    /// What `render()` returns: the drawing, the warnings and the layout, as values.
     associatedtype Result: RenderedResult
     /// Renders the request; throws ``CurveTypeError``, whose description is one line for a person.
     func render() throws(CurveTypeError) -> Result
 }
 
 extension RenderedResult {
+    /// The SVG document, UTF-8 text ending in a line feed, written now.
+    public var svg: String {
+        get throws(CurveTypeError) { try frame.svg(svgSettings) }
+    }
+
+    /// The drawing with its warnings and layout JSON, as a batch writes it.
+    public var document: RenderedDocument {
+        RenderedDocument(frame: frame, svgSettings: svgSettings, warnings: warnings) { layoutJSON }
+    }
+
     /// Writes the SVG to the file at `url` and, if given, the layout JSON to `layoutURL`: all
     /// or none, each through a temporary file renamed into place, as `OutputFile` says (a
     /// symbolic link at the path is followed and stays a link).
     public func write(to url: URL, layoutTo layoutURL: URL? = nil) throws(CurveTypeError) {
-        try RenderedDocument(svg: svg, warnings: warnings, frame: frame) { layoutJSON }.write(to: url, layoutTo: layoutURL)
+        try document.write(to: url, layoutTo: layoutURL)
     }
 }
 
@@ -115,8 +132,7 @@ extension RenderedDocument {
 extension RenderingRequest {
     /// Renders the request as a document a batch can write.
     public func renderDocument() throws(CurveTypeError) -> RenderedDocument {
-        let result = try render()
-        return RenderedDocument(svg: result.svg, warnings: result.warnings, frame: result.frame) { result.layoutJSON }
+        try render().document
     }
 }
 

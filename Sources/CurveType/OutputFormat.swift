@@ -1,6 +1,7 @@
 import CurveTypeEffects
 import CurveTypeFrame
 import CurveTypeRaster
+import CurveTypeSVG
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -131,16 +132,42 @@ public struct OutputSettings: Sendable, Equatable {
 }
 
 extension Frame {
-    /// The frame in `format` under `settings` (an SVG is `svg`, already written).
-    public func bytes(_ format: OutputFormat, svg: String, settings: OutputSettings) throws(CurveTypeError) -> OutputFile.FileContents {
+    /// The frame in `format`, by that format's writer: the one place a writer is chosen. An
+    /// SVG is written with `svg`'s ids and precision; a PNG or PDF under `settings`.
+    /// `isCancelled` is asked while a PNG is made, which then stops with
+    /// ``CurveTypeError/internalFailure(_:)``.
+    public func contents(_ format: OutputFormat, svg: SVGSettings, settings: OutputSettings,
+                         isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> OutputFile.FileContents {
+        switch format {
+        case .svg: return .text(try self.svg(svg))
+        case .png:
+            return .bytes(try lifting(raster: { () throws(RasterError) in
+                try png(scale: settings.scale, time: settings.frameTime, isCancelled: isCancelled)
+            }))
+        case .pdf: return .bytes(try lifting(raster: { () throws(RasterError) in try pdf(time: settings.frameTime, creationDate: OutputSettings.sourceDateEpoch) }))
+        }
+    }
+
+    /// The frame as an SVG document with `settings`' ids and precision.
+    public func svg(_ settings: SVGSettings) throws(CurveTypeError) -> String {
         do {
-            switch format {
-            case .svg: return .text(svg)
-            case .png: return .bytes(try png(scale: settings.scale, time: settings.frameTime))
-            case .pdf: return .bytes(try pdf(time: settings.frameTime, creationDate: OutputSettings.sourceDateEpoch))
-            }
+            return try svg(format: settings.numbers, idPrefix: settings.idPrefix, expectedBytes: settings.expectedBytes)
+        } catch let error as SVGError {
+            throw .svg(error)
         } catch {
-            throw .invalidInput(error.description)
+            throw .internalFailure("the SVG writer failed: \(error)")
+        }
+    }
+}
+
+/// Runs a raster writer: what it refuses is the caller's to change; a failure of cairo's is ours.
+private func lifting<T>(raster body: () throws(RasterError) -> T) throws(CurveTypeError) -> T {
+    do {
+        return try body()
+    } catch {
+        switch error {
+        case .refused(let reason): throw .invalidInput(reason)
+        case .cairo, .cancelled: throw .internalFailure(error.description)
         }
     }
 }
@@ -149,12 +176,22 @@ extension RenderedResult {
     /// The drawing as a PNG: `scale` pixels per px (1…8), at `time` s of its animation (`nil`:
     /// after it ends).
     public func png(scale: Double = 1, time: Double? = nil) throws(CurveTypeError) -> [UInt8] {
-        do { return try frame.png(scale: scale, time: time) } catch { throw .invalidInput(error.description) }
+        try lifting(raster: { () throws(RasterError) in try frame.png(scale: scale, time: time) })
     }
 
     /// The drawing as a one-page PDF (0.75 pt per px), at `time` s of its animation (`nil`:
     /// after it ends); dated only by `SOURCE_DATE_EPOCH`.
     public func pdf(time: Double? = nil) throws(CurveTypeError) -> [UInt8] {
-        do { return try frame.pdf(time: time, creationDate: OutputSettings.sourceDateEpoch) } catch { throw .invalidInput(error.description) }
+        try lifting(raster: { () throws(RasterError) in try frame.pdf(time: time, creationDate: OutputSettings.sourceDateEpoch) })
+    }
+}
+
+extension AngleRequest {
+    /// `count` still SVGs of the animation at evenly spaced times, first to last, on one canvas
+    /// (2…`maximumFrames`); throws without an animation.
+    public func frames(_ count: Int) throws(CurveTypeError) -> [String] {
+        var svgs: [String] = []
+        for still in try stills(count) { svgs.append(try still.svg) }
+        return svgs
     }
 }

@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -183,10 +182,10 @@ public struct AngleRequest: Sendable {
 
 /// A rendered angle.
 public struct AngleResult: Sendable {
-    /// The SVG document, UTF-8 text ending in a line feed.
-    public let svg: String
-    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
-    /// writer or for post-processing (px, y down).
+    /// How the drawing's SVG is written (ids, precision), when one is asked for.
+    public let svgSettings: SVGSettings
+    /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
+    /// or a build script post-processes (px, y down).
     public let frame: Frame
     /// The canvas's width, px.
     public let width: Double
@@ -216,16 +215,16 @@ extension AngleRequest {
     /// The most still frames one request makes: ten seconds at 60 frames a second.
     public static let maximumFrames = 600
 
-    /// `count` still SVGs of the animation at evenly spaced times, first to last, on one canvas
+    /// `count` stills of the animation at evenly spaced times, first to last, on one canvas
     /// (2…`maximumFrames`); throws without an animation.
-    public func frames(_ count: Int) throws(CurveTypeError) -> [String] {
+    public func stills(_ count: Int) throws(CurveTypeError) -> [AngleResult] {
         guard let animation else { throw .invalidInput("--frames need an animation: give the angle to start from (--from)") }
         guard count >= 2 else { throw .invalidInput("--frames must be at least 2, not \(count)") }
         guard count <= Self.maximumFrames else { throw .invalidInput("--frames must be at most \(Self.maximumFrames), not \(count)") }
-        var out: [String] = []
+        var out: [AngleResult] = []
         for i in 0..<count {
             let t = Double(i) / Double(count - 1)
-            out.append(try render(at: animation.angle(at: t, to: angle), animated: nil, sweep: animation).svg)
+            out.append(try render(at: animation.angle(at: t, to: angle), animated: nil, sweep: animation))
         }
         return out
     }
@@ -492,8 +491,8 @@ extension AngleRequest {
 
         let frame = Frame(width: width, height: height, title: "Angle of \(text)", colorScheme: lightDark.map { ColorScheme(light: $0.0, dark: $0.1) },
                           backdrop: backdrop(background, width: width, height: height), items: items)
-        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix) }
-        return AngleResult(svg: svg, frame: frame, width: width, height: height, shape: final.shape, angle: degrees,
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format) }
+        return AngleResult(svgSettings: svgSettings, frame: frame, width: width, height: height, shape: final.shape, angle: degrees,
                            marker: final.marker, label: finalLabel == nil ? nil : text, labelBox: final.box)
     }
 

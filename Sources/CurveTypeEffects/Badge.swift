@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -319,10 +318,10 @@ public struct BadgeRequest: Sendable {
 
 /// A rendered badge.
 public struct BadgeResult: Sendable {
-    /// The SVG document, UTF-8 text ending in a line feed.
-    public let svg: String
-    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
-    /// writer or for post-processing (px, y down).
+    /// How the drawing's SVG is written (ids, precision), when one is asked for.
+    public let svgSettings: SVGSettings
+    /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
+    /// or a build script post-processes (px, y down).
     public let frame: Frame
     /// The style it was drawn in.
     public let style: BadgeStyle

@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -105,13 +104,13 @@ extension BadgeRequest {
             links: links, accessible: accessible,
             family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : ((messageRun ?? labelRun)?.fonts.first).map(cssFamily) ?? "sans-serif")
         let frame = drawing.frame()
-        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: 6144) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 6144) }
         if let removed = logo?.svg?.removed, !removed.isEmpty {
             warnings.append(CurveTypeWarning(
                 .logoContentRemoved,
                 "removed from the logo: \(removed.prefix(8).joined(separator: ", "))\(removed.count > 8 ? ", …" : "")"))
         }
-        return BadgeResult(svg: svg, frame: frame, style: style, geometry: geometry,
+        return BadgeResult(svgSettings: svgSettings, frame: frame, style: style, geometry: geometry,
                            label: label, message: message, warnings: warnings)
     }
 

@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -98,12 +97,12 @@ public struct CircleTextRequest: Sendable {
     }
 }
 
-/// A rendered circle text: the SVG, the layout behind it, and what a user should be told.
+/// A rendered circle text: the drawing, the layout behind it, and what a user should be told.
 public struct CircleTextResult: Sendable {
-    /// The SVG document, UTF-8 text ending in a line feed.
-    public let svg: String
-    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
-    /// writer or for post-processing (px, y down).
+    /// How the drawing's SVG is written (ids, precision), when one is asked for.
+    public let svgSettings: SVGSettings
+    /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
+    /// or a build script post-processes (px, y down).
     public let frame: Frame
     /// Every glyph's place on the circle, px and degrees.
     public let layout: CircleTextLayout
@@ -151,8 +150,8 @@ extension CircleTextRequest {
         let expected = 2048 + layout.text.glyphs.count * (prefix.utf8.count + 70)
         let frame = Frame(width: width, height: height, title: text, backdrop: backdrop(background, width: width, height: height),
                           items: glyphItems([layout.text], mode: glyphs, fill: fill))
-        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: expected) }
-        return CircleTextResult(svg: svg, frame: frame, layout: layout, text: text, width: width,
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: expected) }
+        return CircleTextResult(svgSettings: svgSettings, frame: frame, layout: layout, text: text, width: width,
                                 height: height, warnings: warnings)
     }
 

@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -21,6 +20,16 @@ public enum CurveTypeError: Error, Sendable, CustomStringConvertible {
     case invalidInput(String)
     /// A file could not be written; nothing was.
     case output(path: String, reason: String)
+    /// CurveType itself failed (cairo out of memory, a writer's own fault), not the input: a
+    /// server answers it 500, not 400.
+    case internalFailure(String)
+
+    /// Whether the caller can mend it by changing the request (every case but an internal
+    /// failure, and a file that could not be written, which is the caller's place to fix).
+    public var isCallersFault: Bool {
+        if case .internalFailure = self { return false }
+        return true
+    }
 
     /// One line for a person.
     public var description: String {
@@ -30,6 +39,7 @@ public enum CurveTypeError: Error, Sendable, CustomStringConvertible {
         case .svg(let e): return e.description
         case .invalidInput(let message): return message
         case .output(let path, let reason): return "cannot write \(path): \(reason)"
+        case .internalFailure(let reason): return reason
         }
     }
 }

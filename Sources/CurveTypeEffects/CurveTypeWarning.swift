@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 /// Something a user should hear about a drawing that was made all the same: a font substituted,
 /// characters no font has, text cut short. The command line prints `description` after
 /// "curvetype: warning: "; a build script can match on `kind` instead of the wording.

@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -61,12 +60,12 @@ public struct FitRequest: Sendable {
     }
 }
 
-/// A rendered fit: the SVG (exactly the box: `viewBox="0 0 width height"`) and the layout.
+/// A rendered fit: the drawing (exactly the box: `width` × `height` px) and the layout.
 public struct FitResult: Sendable {
-    /// The SVG document, UTF-8 text ending in a line feed.
-    public let svg: String
-    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
-    /// writer or for post-processing (px, y down).
+    /// How the drawing's SVG is written (ids, precision), when one is asked for.
+    public let svgSettings: SVGSettings
+    /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
+    /// or a build script post-processes (px, y down).
     public let frame: Frame
     /// The size chosen and the set lines.
     public let fitted: FittedText
@@ -139,8 +138,8 @@ extension FitRequest {
         let frame = Frame(width: style.width, height: style.height, title: label,
                           backdrop: backdrop(background, width: style.width, height: style.height),
                           items: glyphItems(layouts, mode: glyphs, fill: fill))
-        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: 2048 + glyphCount * (prefix.utf8.count + 60)) }
-        return FitResult(svg: svg, frame: frame, fitted: fitted, warnings: warnings)
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 2048 + glyphCount * (prefix.utf8.count + 60)) }
+        return FitResult(svgSettings: svgSettings, frame: frame, fitted: fitted, warnings: warnings)
     }
 
     private func defaultIDPrefix(label: String) -> String {

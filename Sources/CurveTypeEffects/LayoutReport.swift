@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -70,12 +69,12 @@ public struct PathTextRequest: Sendable {
     }
 }
 
-/// A rendered path text: the SVG, the layout behind it, and what a user should be told.
+/// A rendered path text: the drawing, the layout behind it, and what a user should be told.
 public struct PathTextResult: Sendable {
-    /// The SVG document, UTF-8 text ending in a line feed.
-    public let svg: String
-    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
-    /// writer or for post-processing (px, y down).
+    /// How the drawing's SVG is written (ids, precision), when one is asked for.
+    public let svgSettings: SVGSettings
+    /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
+    /// or a build script post-processes (px, y down).
     public let frame: Frame
     /// The layout in the SVG's coordinates (moved by `offset` when the viewBox was fitted).
     public let layout: PathTextLayout
@@ -148,7 +147,7 @@ extension PathTextRequest {
 
         let prefix = idPrefix ?? derivedIDPrefix([
             text, font.description, joinedByHand(features.map(\.text), separator: ","),
-            (try? SVGPathData.decimal(path, format: SVGNumberFormat(precision: 6))) ?? "",
+            (try? canonicalText(of: path)) ?? "",
             "\(style.size)", "\(style.startOffset)", style.align.rawValue, style.side.rawValue, "\(style.tracking)",
             "\(style.fitsPath)", "\(style.baselineShift)", style.line.rawValue, style.effect.rawValue, "\(style.clip)",
             fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",
@@ -176,8 +175,8 @@ extension PathTextRequest {
             }))
         }
         let frame = Frame(width: width, height: height, title: text, backdrop: under, items: [item])
-        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: 4096 + run.glyphs.count * 200) }
-        return PathTextResult(svg: svg, frame: frame, layout: layout, text: text, width: width, height: height,
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 4096 + run.glyphs.count * 200) }
+        return PathTextResult(svgSettings: svgSettings, frame: frame, layout: layout, text: text, width: width, height: height,
                               offset: offset, warnings: warnings)
     }
 
@@ -297,4 +296,23 @@ extension PathTextLayout {
     func translated(by offset: Point) -> PathTextLayout {
         PathTextLayout(moving: self, by: offset)
     }
+}
+
+/// A canonical text of `path` (px), for an id's hash: each command's letter and its points to
+/// six decimals, as the SVG writer writes a shape, so a prefix does not depend on how the
+/// user's path data was spelled.
+private func canonicalText(of path: Path) throws(SVGError) -> String {
+    let numbers = try SVGNumberFormat(precision: 6)
+    var out = ""
+    func pair(_ p: Point) throws(SVGError) { out += try numbers.string(p.x) + " " + numbers.string(p.y) }
+    for element in path.elements {
+        switch element {
+        case .move(let p): out += "M"; try pair(p)
+        case .line(let p): out += "L"; try pair(p)
+        case .quad(let c, let p): out += "Q"; try pair(c); out += " "; try pair(p)
+        case .cubic(let c1, let c2, let p): out += "C"; try pair(c1); out += " "; try pair(c2); out += " "; try pair(p)
+        case .close: out += "Z"
+        }
+    }
+    return out
 }

@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -80,10 +79,10 @@ public struct SealRequest: Sendable {
 
 /// A rendered seal.
 public struct SealResult: Sendable {
-    /// The SVG document, UTF-8 text ending in a line feed.
-    public let svg: String
-    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
-    /// writer or for post-processing (px, y down).
+    /// How the drawing's SVG is written (ids, precision), when one is asked for.
+    public let svgSettings: SVGSettings
+    /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
+    /// or a build script post-processes (px, y down).
     public let frame: Frame
     /// Side of the square SVG, px.
     public let size: Double
@@ -204,8 +203,8 @@ extension SealRequest {
         let frame = Frame(width: side, height: side, title: label, backdrop: rings,
                           items: glyphItems([ringLayout.text] + centerLayouts, mode: glyphs,
                                             fills: [color] + Array(repeating: centerColor ?? color, count: centerLayouts.count)))
-        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix) }
-        return SealResult(svg: svg, frame: frame, size: side, baselineRadius: baselineRadius, innerRadius: innerRadius,
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format) }
+        return SealResult(svgSettings: svgSettings, frame: frame, size: side, baselineRadius: baselineRadius, innerRadius: innerRadius,
                           ring: ringLayout, centerText: fitted, warnings: warnings)
     }
 }

@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -151,10 +150,10 @@ public struct SpiralRequest: Sendable {
 
 /// A rendered spiral: the SVG and the geometry behind it.
 public struct SpiralResult: Sendable {
-    /// The SVG document, UTF-8 text ending in a line feed.
-    public let svg: String
-    /// What was drawn, apart from its encoding: the frame the SVG was written from, for another
-    /// writer or for post-processing (px, y down).
+    /// How the drawing's SVG is written (ids, precision), when one is asked for.
+    public let svgSettings: SVGSettings
+    /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
+    /// or a build script post-processes (px, y down).
     public let frame: Frame
     /// The spiral in SVG space (px, y down), and its begin and end polar angles (radians).
     public let spiral: ArchimedeanSpiral
@@ -262,9 +261,9 @@ extension SpiralRequest {
         var items: [FrameItem] = []
         if let text, let placedLayout { items = glyphItems([placedLayout.text], mode: text.glyphs, fill: text.fill) }
         let frame = Frame(width: width, height: height, title: label, backdrop: under, items: items)
-        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: expected) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: expected) }
         return SpiralResult(
-            svg: svg, frame: frame, spiral: spiral, begin: begin, end: end, scale: pixelsPerUnit,
+            svgSettings: svgSettings, frame: frame, spiral: spiral, begin: begin, end: end, scale: pixelsPerUnit,
             path: placedPath, layout: placedLayout,
             width: width, height: height, warnings: warnings)
     }

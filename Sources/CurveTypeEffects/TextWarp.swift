@@ -2,7 +2,6 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
-import CurveTypeSVG
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -104,8 +103,8 @@ public struct WarpedLine: Sendable, Hashable {
 
 /// A rendered warp: the SVG, what it was drawn from, and what a user should be told.
 public struct WarpResult: Sendable {
-    /// The SVG document, UTF-8 text ending in a line feed.
-    public let svg: String
+    /// How the drawing's SVG is written (ids, precision), when one is asked for.
+    public let svgSettings: SVGSettings
     /// What was drawn, apart from its encoding (px, y down).
     public let frame: Frame
     /// The preset.
@@ -327,12 +326,12 @@ extension WarpRequest {
             .shape(FrameShape(.path($0.transformed(by: moved))))
         }))
         let frame = Frame(width: width, height: height, title: joinedByHand(lines.filter { !$0.isEmpty }, separator: " "), backdrop: under, items: [item])
-        let svg = try lifting { try frame.svg(format: format, idPrefix: prefix, expectedBytes: 4096 + drawn.count * 600) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 4096 + drawn.count * 600) }
         let placedLines = report.map { line in
             WarpedLine(text: line.text, area: line.area, row: line.row, fontSize: line.fontSize,
                        bounds: line.bounds.map { Rect(minX: $0.minX + offset.x, minY: $0.minY + offset.y, maxX: $0.maxX + offset.x, maxY: $0.maxY + offset.y) })
         }
-        return WarpResult(svg: svg, frame: frame, preset: preset, adjust: used, edges: placedEdges, boxOrigin: offset, box: box,
+        return WarpResult(svgSettings: svgSettings, frame: frame, preset: preset, adjust: used, edges: placedEdges, boxOrigin: offset, box: box,
                           lines: placedLines, text: drawnText, width: width, height: height, warnings: warnings)
     }
 }

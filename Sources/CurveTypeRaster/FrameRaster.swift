@@ -38,6 +38,13 @@ extension Frame {
     /// density in a `pHYs` chunk (96 dpi × scale), with no time or text chunk (`PNGEncoder`):
     /// the same frame gives the same bytes in every run and at every thread count.
     public func png(scale: Double = 1, time: Double? = nil) throws(RasterError) -> [UInt8] {
+        try png(scale: scale, time: time, isCancelled: { false })
+    }
+
+    /// The PNG, as `png(scale:time:)`, given up (``RasterError/cancelled``) as soon as
+    /// `isCancelled` answers true: it is asked before drawing and every 64 rows of encoding, so
+    /// a server stops a render no one waits for.
+    public func png(scale: Double, time: Double?, isCancelled: () -> Bool) throws(RasterError) -> [UInt8] {
         guard scale.isFinite, RasterFormat.scales.contains(scale) else {
             throw .refused("the PNG scale must be from 1 to 8, not \(scale)")
         }
@@ -48,9 +55,12 @@ extension Frame {
         }
         defer { ct_cairo_surface_destroy(surface) }
         guard ct_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .cairo(ct_cairo_surface_status(surface).message) }
+        guard !isCancelled() else { throw .cancelled }
         try draw(on: surface, scale: scale, time: time, isPDF: false)
         ct_cairo_surface_flush(surface)
-        guard let png = PNGEncoder.encode(surface: surface, scale: scale) else { throw .cairo("zlib could not compress the PNG") }
+        guard let png = PNGEncoder.encode(surface: surface, scale: scale, isCancelled: isCancelled) else {
+            throw isCancelled() ? .cancelled : .cairo("zlib could not compress the PNG")
+        }
         return png
     }
 

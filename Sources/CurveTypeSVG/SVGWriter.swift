@@ -126,18 +126,6 @@ struct SVGWriter {
     static func isValidIDPrefix(_ prefix: String) -> Bool { SVGIDPrefix.isValid(prefix) }
 }
 
-/// The prefix every id of a document carries.
-public enum SVGIDPrefix {
-    /// Whether `prefix` can start an XML id: a letter or `_`, then letters, digits, `-`, `_` or
-    /// `.`.
-    public static func isValid(_ prefix: String) -> Bool {
-        func letter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_") }
-        guard let first = prefix.utf8.first, letter(first) else { return false }
-        return prefix.utf8.allSatisfy {
-            letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-        }
-    }
-}
 
 extension SVGWriter {
     @inline(__always)

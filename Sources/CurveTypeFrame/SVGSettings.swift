@@ -1,0 +1,34 @@
+/// What a drawing's SVG is written with, as its request chose: the prefix of the document's
+/// ids, the precision of its numbers, and a hint of its size. Effects fill this in; only the
+/// SVG writer reads it, and only when an SVG is asked for.
+public struct SVGSettings: Sendable, Hashable {
+    /// The prefix of every id the document defines (a letter or `_`, then letters, digits,
+    /// `-`, `_` or `.`), so two drawings inlined in one page do not collide.
+    public var idPrefix: String
+    /// How numbers are written (digits after the point).
+    public var numbers: SVGNumberFormat
+    /// About how many bytes the document takes, so a large one grows its buffer once.
+    public var expectedBytes: Int
+
+    /// Settings of ids starting `idPrefix`, numbers written as `numbers`; throws
+    /// ``SVGError/invalidIDPrefix(_:)`` for a prefix that cannot start an XML id.
+    public init(idPrefix: String, numbers: SVGNumberFormat, expectedBytes: Int = 8192) throws(SVGError) {
+        guard SVGIDPrefix.isValid(idPrefix) else { throw .invalidIDPrefix(idPrefix) }
+        self.idPrefix = idPrefix
+        self.numbers = numbers
+        self.expectedBytes = expectedBytes
+    }
+}
+
+/// The prefix every id of a document carries.
+public enum SVGIDPrefix {
+    /// Whether `prefix` can start an XML id: a letter or `_`, then letters, digits, `-`, `_` or
+    /// `.`.
+    public static func isValid(_ prefix: String) -> Bool {
+        func letter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_") }
+        guard let first = prefix.utf8.first, letter(first) else { return false }
+        return prefix.utf8.allSatisfy {
+            letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
+    }
+}
