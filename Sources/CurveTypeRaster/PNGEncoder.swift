@@ -1,5 +1,13 @@
 import CCairo
 import CZlib
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Encodes a cairo image surface as a PNG: 8-bit RGBA, non-interlaced, each row filtered by the
 /// usual heuristic, deflated by zlib (run-length matches), with a `pHYs` chunk giving the scale's density
@@ -14,10 +22,12 @@ import CZlib
 enum PNGEncoder {
     /// The PNG of `surface` (ARGB32, premultiplied, native-endian words), `scale` device pixels
     /// per px. `nil` if zlib fails (out of memory) or `isCancelled` answers true (asked every
-    /// 64 rows).
+    /// band of 256 rows).
     ///
-    /// Rows are filtered one at a time and handed to zlib as they are made, so the encoder holds
-    /// three rows and the compressed bytes, never a second copy of the picture.
+    /// Rows are filtered a band at a time and handed to zlib as they are made, so the encoder
+    /// holds one band and the compressed bytes, never a second copy of the picture. A band's
+    /// rows are filtered on every core, in fixed parts: each row's filter depends only on the
+    /// picture, so the bytes are the same at any thread count.
     static func encode(surface: OpaquePointer, scale: Double, isCancelled: () -> Bool = { false }) -> [UInt8]? {
         let width = Int(ct_cairo_image_surface_get_width(surface)), height = Int(ct_cairo_image_surface_get_height(surface))
         let stride = Int(ct_cairo_image_surface_get_stride(surface))
@@ -25,29 +35,26 @@ enum PNGEncoder {
         let rowBytes = width * 4
         guard let compressor = Compressor(expectedBytes: min(height * (rowBytes + 1) / 8 + 1024, 64 << 20)) else { return nil }
 
-        // Each row in PNG's RGBA, colours no longer premultiplied, after its filter byte.
-        var line = [UInt8](repeating: 0, count: rowBytes + 1)
-        var previous = [UInt8](repeating: 0, count: rowBytes), current = [UInt8](repeating: 0, count: rowBytes)
-        var candidate = [UInt8](repeating: 0, count: rowBytes)
-        for y in 0..<height {
-            if y % 64 == 0, isCancelled() { return nil }
-            let words = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            current.withUnsafeMutableBufferPointer { row in
-                for x in 0..<width { Premultiplied.store(words[x], into: row, at: x * 4) }
-            }
-            // The filter whose bytes, read as signed, sum smallest (PNG spec, 12.8): None,
-            // Sub, Up or Paeth; the first smallest wins, so the choice is deterministic.
-            var best = Int.max
-            for type: UInt8 in [0, 1, 2, 4] {
-                let sum = filter(type, current, previous, into: &candidate)
-                if sum < best {
-                    best = sum
-                    line[0] = type
-                    line.replaceSubrange(1..., with: candidate)
+        let band = 256, parts = 4
+        var buffer = [UInt8](repeating: 0, count: min(band, height) * (rowBytes + 1))
+        var start = 0
+        while start < height {
+            if isCancelled() { return nil }
+            let end = min(height, start + band), first = start
+            let filled: Bool = buffer.withUnsafeMutableBufferPointer { out in
+                guard let base = out.baseAddress else { return false }
+                let picture = Picture(data: data, stride: stride, width: width)
+                nonisolated(unsafe) let destination = base
+                // Small pictures (a badge) in one part, on this thread.
+                let count = (end - first) * rowBytes >= 1 << 16 ? parts : 1
+                DispatchQueue.concurrentPerform(iterations: count) { part in
+                    let rows = (first + (end - first) * part / count)..<(first + (end - first) * (part + 1) / count)
+                    picture.filter(rows, into: destination + (rows.lowerBound - first) * (rowBytes + 1))
                 }
+                return compressor.add(UnsafeBufferPointer(start: base, count: (end - first) * (rowBytes + 1)), finish: end == height)
             }
-            guard compressor.add(line, finish: y == height - 1) else { return nil }
-            swap(&previous, &current)
+            guard filled else { return nil }
+            start = end
         }
         let compressed = compressor.output
 
@@ -64,35 +71,107 @@ enum PNGEncoder {
         return png
     }
 
-    /// Filters `row` (after `above`) by filter `type` into `out`; the sum of its bytes as
-    /// signed values' magnitudes.
-    private static func filter(_ type: UInt8, _ row: [UInt8], _ above: [UInt8], into out: inout [UInt8]) -> Int {
-        var sum = 0
+    /// A cairo picture's rows, read by several threads at once (none writes it).
+    private struct Picture: @unchecked Sendable {
+        let data: UnsafeMutablePointer<UInt8>
+        let stride: Int
+        let width: Int
+
+        /// Filters `rows` into `out`: for each, its filter byte, then its RGBA bytes (colours no
+        /// longer premultiplied) filtered.
+        func filter(_ rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) {
+            guard !rows.isEmpty else { return }
+            let rowBytes = width * 4
+            var line = [UInt8](repeating: 0, count: rowBytes + 1)
+            var previous = [UInt8](repeating: 0, count: rowBytes), current = [UInt8](repeating: 0, count: rowBytes)
+            let zeros = [UInt8](repeating: 0, count: rowBytes)
+            if rows.lowerBound > 0 { convert(rows.lowerBound - 1, into: &previous) }
+            var previousIsBlank = previous == zeros
+            for y in rows {
+                let target = out + (y - rows.lowerBound) * (rowBytes + 1)
+                // A row the same as the one above (a flat background) filters to zeros: by
+                // None if it is all zero (None comes first and sums 0 too), else by Up, which
+                // alone sums 0.
+                if y > 0, memcmp(data + y * stride, data + (y - 1) * stride, rowBytes) == 0 {
+                    target[0] = previousIsBlank ? 0 : 2
+                    (target + 1).update(repeating: 0, count: rowBytes)
+                    continue
+                }
+                convert(y, into: &current)
+                // The filter whose bytes, read as signed, sum smallest (PNG spec, 12.8): None,
+                // Sub, Up or Paeth; the first smallest wins, so the choice is deterministic, and
+                // a sum of 0 (a row of nothing, or of the row above) cannot be beaten. Each sum
+                // stops once it reaches the best so far; only the winner is written.
+                var best = (type: UInt8(0), sum: Int.max)
+                for type: UInt8 in [0, 1, 2, 4] where best.sum > 0 {
+                    let sum = PNGEncoder.filterSum(type, current, previous, below: best.sum)
+                    if sum < best.sum { best = (type, sum) }
+                }
+                line[0] = best.type
+                PNGEncoder.filter(best.type, current, previous, into: &line)
+                line.withUnsafeBufferPointer { if let bytes = $0.baseAddress { target.update(from: bytes, count: rowBytes + 1) } }
+                swap(&previous, &current)
+                previousIsBlank = previous == zeros
+            }
+        }
+
+        /// Row `y` in PNG's RGBA, colours no longer premultiplied.
+        private func convert(_ y: Int, into row: inout [UInt8]) {
+            let words = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            row.withUnsafeMutableBufferPointer { row in
+                for x in 0..<width { Premultiplied.store(words[x], into: row, at: x * 4) }
+            }
+        }
+    }
+
+    /// The sum of the magnitudes of `row`'s bytes (after `above`) filtered by `type`, read as
+    /// signed, or `limit` as soon as the sum reaches it.
+    fileprivate static func filterSum(_ type: UInt8, _ row: [UInt8], _ above: [UInt8], below limit: Int) -> Int {
         row.withUnsafeBufferPointer { r in
             above.withUnsafeBufferPointer { b in
-                out.withUnsafeMutableBufferPointer { o in
-                    let n = r.count
-                    @inline(__always) func put(_ i: Int, _ value: UInt8) {
-                        o[i] = value
-                        sum &+= Int(Int8(bitPattern: value).magnitude)
+                let n = r.count
+                var sum = 0
+                @inline(__always) func add(_ value: UInt8) { sum &+= Int(Int8(bitPattern: value).magnitude) }
+                // In blocks of 64 bytes, each checked against the limit once.
+                var start = 0
+                while start < n {
+                    let end = min(n, start + 64)
+                    switch type {
+                    case 1: for i in start..<end { add(i < 4 ? r[i] : r[i] &- r[i - 4]) }
+                    case 2: for i in start..<end { add(r[i] &- b[i]) }
+                    case 4: for i in start..<end { add(i < 4 ? r[i] &- b[i] : r[i] &- paeth(r[i - 4], b[i], b[i - 4])) }
+                    default: for i in start..<end { add(r[i]) }
                     }
+                    if sum >= limit { return limit }
+                    start = end
+                }
+                return sum
+            }
+        }
+    }
+
+    /// Filters `row` (after `above`) by filter `type` into `line`, after its first byte.
+    fileprivate static func filter(_ type: UInt8, _ row: [UInt8], _ above: [UInt8], into line: inout [UInt8]) {
+        row.withUnsafeBufferPointer { r in
+            above.withUnsafeBufferPointer { b in
+                line.withUnsafeMutableBufferPointer { line in
+                    let n = r.count
                     // One loop per filter: the first pixel has nothing to its left.
                     switch type {
                     case 1:
-                        for i in 0..<min(4, n) { put(i, r[i]) }
-                        for i in 4..<max(n, 4) { put(i, r[i] &- r[i - 4]) }
+                        for i in 0..<min(4, n) { line[1 + i] = r[i] }
+                        for i in 4..<max(n, 4) { line[1 + i] = r[i] &- r[i - 4] }
                     case 2:
-                        for i in 0..<n { put(i, r[i] &- b[i]) }
+                        for i in 0..<n { line[1 + i] = r[i] &- b[i] }
                     case 4:
-                        for i in 0..<min(4, n) { put(i, r[i] &- b[i]) }
-                        for i in 4..<max(n, 4) { put(i, r[i] &- paeth(r[i - 4], b[i], b[i - 4])) }
+                        for i in 0..<min(4, n) { line[1 + i] = r[i] &- b[i] }
+                        for i in 4..<max(n, 4) { line[1 + i] = r[i] &- paeth(r[i - 4], b[i], b[i - 4]) }
                     default:
-                        for i in 0..<n { put(i, r[i]) }
+                        for i in 0..<n { line[1 + i] = r[i] }
                     }
                 }
             }
         }
-        return sum
     }
 
     private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
@@ -120,28 +199,26 @@ enum PNGEncoder {
         deinit { deflateEnd(&stream) }
 
         /// Compresses `bytes`; with `finish`, ends the stream and trims `output`. False if zlib fails.
-        func add(_ bytes: [UInt8], finish: Bool) -> Bool {
+        func add(_ input: UnsafeBufferPointer<UInt8>, finish: Bool) -> Bool {
             let flush = finish ? Z_FINISH : Z_NO_FLUSH
-            return bytes.withUnsafeBufferPointer { input in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                while true {
-                    if filled == output.count { output += [UInt8](repeating: 0, count: output.count) }
-                    let room = output.count - filled
-                    let status: Int32 = output.withUnsafeMutableBufferPointer { out in
-                        guard let base = out.baseAddress else { return Z_MEM_ERROR }
-                        stream.next_out = base + filled
-                        stream.avail_out = uInt(room)
-                        return CZlib.deflate(&stream, flush)
-                    }
-                    filled += room - Int(stream.avail_out)
-                    if finish {
-                        if status == Z_STREAM_END { output.removeSubrange(filled...); return true }
-                        guard status == Z_OK || status == Z_BUF_ERROR else { return false }
-                    } else {
-                        guard status == Z_OK || status == Z_BUF_ERROR else { return false }
-                        if stream.avail_in == 0 && stream.avail_out > 0 { return true }
-                    }
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            while true {
+                if filled == output.count { output += [UInt8](repeating: 0, count: output.count) }
+                let room = output.count - filled
+                let status: Int32 = output.withUnsafeMutableBufferPointer { out in
+                    guard let base = out.baseAddress else { return Z_MEM_ERROR }
+                    stream.next_out = base + filled
+                    stream.avail_out = uInt(room)
+                    return CZlib.deflate(&stream, flush)
+                }
+                filled += room - Int(stream.avail_out)
+                if finish {
+                    if status == Z_STREAM_END { output.removeSubrange(filled...); return true }
+                    guard status == Z_OK || status == Z_BUF_ERROR else { return false }
+                } else {
+                    guard status == Z_OK || status == Z_BUF_ERROR else { return false }
+                    if stream.avail_in == 0 && stream.avail_out > 0 { return true }
                 }
             }
         }
