@@ -5,7 +5,7 @@ import NIOPosix
 import Synchronization
 
 /// One rendered SVG as the server sends it: its bytes, gzipped once on first demand.
-public final class RenderedSVG: Sendable {
+public final class RenderedBody: Sendable {
     public let body: ByteBuffer
     /// SVG, or a PNG or PDF drawn from the same frame.
     public let format: OutputFormat
@@ -36,8 +36,18 @@ public enum RenderFailure: Error, Sendable, Equatable {
     case invalid(String)
     /// It took longer than the time limit: a 503.
     case timedOut(seconds: Double)
-    /// Too many renders are running already: a 503.
+    /// Too many renders are running already, or the pictures being drawn hold the raster
+    /// memory budget: a 503.
     case busy
+    /// The server failed, not the request (cairo out of memory): a 500.
+    case failed(String)
+}
+
+extension RenderFailure {
+    /// The caller's fault as 400, ours as 500.
+    init(_ error: CurveTypeError) {
+        self = error.isCallersFault ? .invalid(error.description) : .failed(error.description)
+    }
 }
 
 /// Renders requests off the event loops, each within a time limit, and keeps the SVGs in a
@@ -45,8 +55,9 @@ public enum RenderFailure: Error, Sendable, Equatable {
 /// any number of replicas give the same answers.
 public final class Renderer: Sendable {
     public let configuration: ServerConfiguration
-    private let cache: Mutex<SVGCache>
+    private let cache: Mutex<RenderCache>
     private let inFlight = RenderCount()
+    private let rasterMemory: RasterMemory
     private let pool: NIOThreadPool
     private let timers: any EventLoopGroup
     private let metrics: ServerMetrics
@@ -54,7 +65,8 @@ public final class Renderer: Sendable {
     init(configuration: ServerConfiguration, metrics: ServerMetrics,
          pool: NIOThreadPool = .singleton, timers: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
         self.configuration = configuration
-        self.cache = Mutex(SVGCache(capacity: configuration.cacheBytes))
+        self.cache = Mutex(RenderCache(capacity: configuration.cacheBytes))
+        self.rasterMemory = RasterMemory(budget: configuration.rasterBytes)
         self.pool = pool
         self.timers = timers
         self.metrics = metrics
@@ -72,34 +84,52 @@ public final class Renderer: Sendable {
 
     /// The drawing for `query` (SVG, PNG or PDF, as its settings say), from the cache or
     /// rendered now.
-    public func svg(for query: QueryCommand) async throws(RenderFailure) -> RenderedSVG {
+    public func body(for query: QueryCommand) async throws(RenderFailure) -> RenderedBody {
         if let cached = cache.withLock({ $0[query.canonical] }) {
             metrics.cacheHit()
             return cached
         }
         let rendered: ByteBuffer
+        let format = query.settings.format(for: nil)
         do throws(RenderFailure) {
-            rendered = try await render { () throws(RenderFailure) -> ByteBuffer in
-            do throws(CurveTypeError) {
-                let document = try query.request().renderDocument()
-                switch try document.contents(query.settings.format(for: nil), settings: query.settings) {
+            rendered = try await render { [rasterMemory, configuration, metrics] (isCancelled) throws(RenderFailure) -> ByteBuffer in
+                let document: RenderedDocument
+                do throws(CurveTypeError) { document = try query.request().renderDocument() } catch { throw RenderFailure(error) }
+                // Answered 503 already: no one wants the picture.
+                guard !isCancelled() else { throw .timedOut(seconds: configuration.renderTimeLimit) }
+                // A picture's pixels are held while it is drawn: it waits for no one, but is
+                // refused at once when those being drawn hold the budget.
+                let reserved = format == .png ? try rasterMemory.reserve(for: document.frame, scale: query.settings.scale) : 0
+                if reserved > 0 { metrics.rasterBytes(rasterMemory.reserved) }
+                defer {
+                    if reserved > 0 {
+                        rasterMemory.release(reserved)
+                        metrics.rasterBytes(rasterMemory.reserved)
+                    }
+                }
+                let contents: OutputFile.FileContents
+                do throws(CurveTypeError) {
+                    contents = try document.contents(format, settings: query.settings, isCancelled: isCancelled)
+                } catch {
+                    if isCancelled() { metrics.renderStopped() }
+                    throw RenderFailure(error)
+                }
+                switch contents {
                 case .text(let svg): return ByteBuffer(string: svg)
                 case .bytes(let bytes): return ByteBuffer(bytes: bytes)
                 }
-            } catch {
-                throw .invalid(error.description)
-            }
             }
         } catch {
             switch error {
             case .invalid: metrics.renderRefused(reason: "invalid")
             case .timedOut: metrics.renderRefused(reason: "timed_out")
             case .busy: metrics.renderRefused(reason: "busy")
+            case .failed: metrics.renderRefused(reason: "failed")
             }
             throw error
         }
         metrics.rendered(command: query.command.name)
-        let svg = RenderedSVG(body: rendered, format: query.settings.format(for: nil))
+        let svg = RenderedBody(body: rendered, format: query.settings.format(for: nil))
         let held = cache.withLock { cache in
             cache.insert(svg, for: query.canonical)
             return cache.bytes
@@ -109,10 +139,11 @@ public final class Renderer: Sendable {
     }
 
     /// Runs `work` on the thread pool; gives up waiting after the time limit. Work still queued
-    /// then is skipped; work already running cannot be stopped midway, but every accepted input
-    /// is bounded, so it ends, and the bound on renders at once (counting those given up on)
-    /// keeps such work from piling up.
-    private func render(_ work: @escaping @Sendable () throws(RenderFailure) -> ByteBuffer) async throws(RenderFailure) -> ByteBuffer {
+    /// then is skipped; work already running is told by the function it is given, which answers
+    /// true once the request has been answered, and stops at its next check (before a picture
+    /// is drawn, and every 64 rows of a PNG). Every accepted input is bounded, so the rest ends,
+    /// and the bound on renders at once (counting those given up on) keeps it from piling up.
+    private func render(_ work: @escaping @Sendable (_ isCancelled: () -> Bool) throws(RenderFailure) -> ByteBuffer) async throws(RenderFailure) -> ByteBuffer {
         guard inFlight.enter(limit: configuration.maximumConcurrentRenders) else { throw .busy }
         let limit = configuration.renderTimeLimit
         let result: Result<ByteBuffer, RenderFailure> = await withCheckedContinuation { continuation in
@@ -130,7 +161,7 @@ public final class Renderer: Sendable {
                 // Answered 503 while it waited in the queue: no one wants it any more.
                 guard !once.isClaimed else { return }
                 let result: Result<ByteBuffer, RenderFailure>
-                do throws(RenderFailure) { result = .success(try work()) } catch { result = .failure(error) }
+                do throws(RenderFailure) { result = .success(try work { once.isClaimed }) } catch { result = .failure(error) }
                 timer.cancel()
                 if once.claim() { continuation.resume(returning: result) }
             }
@@ -155,6 +186,39 @@ private final class RenderCount: Sendable {
     func leave() { count.subtract(1, ordering: .relaxed) }
 }
 
+/// The bytes of pictures being drawn at once, held under a budget. A PNG holds its pixels
+/// (4 bytes each) and its compressed bytes, at most about as many again for a picture that does
+/// not compress: 8 bytes a pixel is reserved before it is drawn, and released after.
+final class RasterMemory: Sendable {
+    /// Bytes reserved for one pixel.
+    static let bytesPerPixel = 8
+    let budget: Int
+    private let held = Atomic<Int>(0)
+
+    init(budget: Int) { self.budget = budget }
+
+    /// Bytes reserved now.
+    var reserved: Int { held.load(ordering: .relaxed) }
+
+    /// Reserves what drawing `frame` at `scale` holds, or throws `.busy` if that would pass the
+    /// budget (`.invalid` for a picture larger than the writer draws, or than the budget).
+    func reserve(for frame: Frame, scale: Double) throws(RenderFailure) -> Int {
+        let pixels: Int
+        do { let size = try frame.pixelSize(scale: scale); pixels = size.width * size.height } catch { throw .invalid(error.description) }
+        let bytes = pixels * Self.bytesPerPixel
+        guard bytes <= budget else {
+            throw .invalid("a PNG of \(pixels) pixels is more than this server draws (\(budget / Self.bytesPerPixel)); ask for a smaller scale or size")
+        }
+        guard held.add(bytes, ordering: .relaxed).newValue <= budget else {
+            held.subtract(bytes, ordering: .relaxed)
+            throw .busy
+        }
+        return bytes
+    }
+
+    func release(_ bytes: Int) { if bytes > 0 { held.subtract(bytes, ordering: .relaxed) } }
+}
+
 /// Set once, by whichever of two racers comes first.
 private final class OnceFlag: Sendable {
     private let flag = Atomic<Bool>(false)
@@ -166,10 +230,10 @@ private final class OnceFlag: Sendable {
 
 /// Rendered SVGs by canonical request, least recently used first out once the bytes held pass
 /// `capacity`. A dictionary of slots linked into a list by index (no allocation per hit).
-struct SVGCache {
+struct RenderCache {
     private struct Slot {
         var key: String
-        var svg: RenderedSVG
+        var svg: RenderedBody
         /// What it was counted as when it went in (a gzipped copy made later is not counted:
         /// at most a third of the SVG's size, so the cache holds at most that much more).
         var size: Int
@@ -189,7 +253,7 @@ struct SVGCache {
     var count: Int { index.count }
 
     /// The SVG for `key`, now the most recently used.
-    subscript(key: String) -> RenderedSVG? {
+    subscript(key: String) -> RenderedBody? {
         mutating get {
             guard let slot = index[key] else { return nil }
             unlink(slot)
@@ -198,7 +262,7 @@ struct SVGCache {
         }
     }
 
-    mutating func insert(_ svg: RenderedSVG, for key: String) {
+    mutating func insert(_ svg: RenderedBody, for key: String) {
         let size = svg.bytes + key.utf8.count
         guard size <= capacity else { return }
         if let existing = index[key] { remove(existing) }

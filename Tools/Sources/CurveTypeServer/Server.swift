@@ -115,6 +115,13 @@ public enum CurveTypeServer {
 
     /// `POST /badge` with shields' endpoint JSON.
     static func badgeFromEndpoint(_ request: Request, context: BasicRequestContext, renderer: Renderer) async throws -> Response {
+        // A chunked body says its size chunk by chunk, and one chunk may announce 2⁶⁴ − 1 bytes
+        // and then send none: reading it would wait on the client. The JSON is small; it comes
+        // with its length, which is checked before a byte is read (RFC 9110 §15.5.12).
+        if request.headers[.transferEncoding] != nil || request.headers[.contentLength] == nil {
+            throw HTTPError(.lengthRequired, headers: [.connection: "close"],
+                            message: "POST /badge needs a Content-Length (at most \(renderer.configuration.maximumBodyBytes) bytes of JSON), not a chunked body")
+        }
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: renderer.configuration.maximumBodyBytes)
@@ -203,9 +210,9 @@ public enum CurveTypeServer {
         if let held = request.headers[.ifNoneMatch], HTTPConditions.matches(ifNoneMatch: held, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
-        let svg: RenderedSVG
+        let svg: RenderedBody
         do {
-            svg = try await renderer.svg(for: query)
+            svg = try await renderer.body(for: query)
         } catch {
             switch error {
             case .invalid(let message):
@@ -214,6 +221,8 @@ public enum CurveTypeServer {
                 throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "10"], message: "the render took longer than \(seconds) s")
             case .busy:
                 throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"], message: "the server is rendering as much as it can; try again")
+            case .failed(let message):
+                throw HTTPError(.internalServerError, message: message)
             }
         }
         guard svg.format == .svg else {

@@ -9,10 +9,12 @@ public final class ServerMetrics: Sendable {
     private static var requests: MetricNameDescriptor { descriptor("http_requests", "total", "HTTP requests answered, by route and status") }
     private static var latency: MetricNameDescriptor { descriptor("http_request_duration", "seconds", "Time from request to response, by route") }
     private static var notModified: MetricNameDescriptor { descriptor("not_modified", "total", "Requests answered 304 Not Modified from their ETag") }
-    private static var renders: MetricNameDescriptor { descriptor("renders", "total", "SVGs rendered (not from the cache), by command") }
-    private static var refusals: MetricNameDescriptor { descriptor("render_refusals", "total", "Renders refused: invalid, timed_out or busy") }
-    private static var cacheHits: MetricNameDescriptor { descriptor("cache_hits", "total", "SVGs answered from the in-memory cache") }
-    private static var cacheSize: MetricNameDescriptor { descriptor("cache", "bytes", "Bytes held by the in-memory SVG cache") }
+    private static var renders: MetricNameDescriptor { descriptor("renders", "total", "Drawings rendered (not from the cache), by command") }
+    private static var refusals: MetricNameDescriptor { descriptor("render_refusals", "total", "Renders refused: invalid, timed_out, busy or failed") }
+    private static var cacheHits: MetricNameDescriptor { descriptor("cache_hits", "total", "Drawings answered from the in-memory cache") }
+    private static var cacheSize: MetricNameDescriptor { descriptor("cache", "bytes", "Bytes held by the in-memory cache of rendered SVGs, PNGs and PDFs") }
+    private static var stops: MetricNameDescriptor { descriptor("render_stops", "total", "Renders stopped midway because their request was answered already (timed out)") }
+    private static var rasterReserved: MetricNameDescriptor { descriptor("raster_reserved", "bytes", "Bytes reserved by the PNGs being drawn now") }
 
     private static func descriptor(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(namespace: "curvetype", metricName: name, unitName: unit, helpText: help)
@@ -32,11 +34,15 @@ public final class ServerMetrics: Sendable {
     private let notModifiedCount: Counter
     private let cacheHitCount: Counter
     private let cacheSizeGauge: Gauge
+    private let stopCount: Counter
+    private let rasterReservedGauge: Gauge
 
     public init() {
         notModifiedCount = registry.makeCounter(descriptor: Self.notModified)
         cacheHitCount = registry.makeCounter(descriptor: Self.cacheHits)
         cacheSizeGauge = registry.makeGauge(descriptor: Self.cacheSize)
+        stopCount = registry.makeCounter(descriptor: Self.stops)
+        rasterReservedGauge = registry.makeGauge(descriptor: Self.rasterReserved)
     }
 
     /// One answered request: `route` is one of a fixed set of names (never the raw path, so
@@ -73,6 +79,10 @@ public final class ServerMetrics: Sendable {
     func cacheHit() { cacheHitCount.increment() }
 
     func cacheBytes(_ bytes: Int) { cacheSizeGauge.set(Double(bytes)) }
+
+    func renderStopped() { stopCount.increment() }
+
+    func rasterBytes(_ bytes: Int) { rasterReservedGauge.set(Double(bytes)) }
 
     /// The metrics in Prometheus' text format.
     public func exposition() -> [UInt8] { registry.emitToBuffer() }

@@ -16,8 +16,10 @@ struct ServerCommand: AsyncParsableCommand {
     var host = "127.0.0.1"
     @Option(help: "The port (0 picks a free one).")
     var port = 8080
-    @Option(help: "Megabytes of rendered SVG kept in memory.")
+    @Option(help: "Megabytes of rendered SVGs, PNGs and PDFs kept in memory.")
     var cacheMegabytes = 64
+    @Option(help: "Megabytes the PNGs being drawn at once may hold (8 bytes a pixel); a PNG past it is answered 503 at once.")
+    var rasterMegabytes = 512
     @Option(help: "Seconds a render may take before the request is answered 503.")
     var renderTimeLimit = 2.0
     @Flag(help: "Log one line per request to standard error.")
@@ -26,6 +28,7 @@ struct ServerCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard (0...65536).contains(cacheMegabytes) else { throw ValidationError("--cache-megabytes must be 0…65536") }
+        guard (1...65536).contains(rasterMegabytes) else { throw ValidationError("--raster-megabytes must be 1…65536") }
         guard renderTimeLimit.isFinite, renderTimeLimit > 0, renderTimeLimit <= 600 else {
             throw ValidationError("--render-time-limit must be more than 0 and at most 600 seconds")
         }
@@ -36,6 +39,7 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.cacheBytes = cacheMegabytes << 20
+        configuration.rasterBytes = rasterMegabytes << 20
         configuration.renderTimeLimit = renderTimeLimit
         configuration.logRequests = log
         var logger = Logger(label: "curvetype-server")

@@ -492,6 +492,61 @@ extension BadgeURL {
         }
     }
 
+    /// A PNG whose render passes the time limit is answered 503 and stops drawing at its next
+    /// check (it no longer runs to its end): the stop is counted, and the raster memory it held
+    /// is given back.
+    @Test func aRenderAnsweredAlreadyStops() async throws {
+        let metrics = ServerMetrics()
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.renderTimeLimit = 0.3
+        try await CurveTypeServer.application(configuration: configuration, metrics: metrics).test(.router) { client in
+            let response = try await client.execute(uri: "/fit?text=x&box=8192x8192&format=png", method: .get)
+            #expect(response.status == .serviceUnavailable)
+            // The render goes on until it next asks (every 64 rows); wait for it, within a bound
+            // far below the full encode's time (a minute and more in a debug build).
+            var exposition = ""
+            for _ in 0..<300 {
+                exposition = String(decoding: metrics.exposition(), as: UTF8.self)
+                if exposition.contains("curvetype_render_stops_total 1") && exposition.contains("curvetype_raster_reserved_bytes 0") { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(exposition.contains("curvetype_render_stops_total 1"))
+            #expect(exposition.contains("curvetype_raster_reserved_bytes 0"))
+        }
+    }
+
+    /// The pixels of PNGs being drawn are held under a budget: a PNG larger than the whole
+    /// budget is refused (400, the caller's to make smaller), and one that does not fit beside
+    /// those being drawn is 503 at once, never a wait for memory.
+    @Test func rasterMemoryIsBudgeted() async throws {
+        try await app({ $0.rasterBytes = 8 << 20 }).test(.router) { client in
+            let small = try await client.execute(uri: "/fit?text=x&box=400x400&format=png", method: .get)
+            #expect(small.status == .ok)
+            let large = try await client.execute(uri: "/fit?text=x&box=2000x2000&format=png", method: .get)
+            #expect(large.status == .badRequest)
+            #expect(text(large).contains("more than this server draws"), "\(text(large))")
+            let svg = try await client.execute(uri: "/fit?text=x&box=2000x2000", method: .get)
+            #expect(svg.status == .ok, "an SVG holds no pixels")
+        }
+        let memory = RasterMemory(budget: 8 << 20)
+        let frame = Frame(width: 800, height: 800, title: "")
+        let first = try memory.reserve(for: frame, scale: 1)
+        #expect(first == 800 * 800 * RasterMemory.bytesPerPixel)
+        #expect(throws: RenderFailure.busy) { try memory.reserve(for: frame, scale: 1) }
+        memory.release(first)
+        #expect(memory.reserved == 0)
+        let again = try memory.reserve(for: frame, scale: 1)
+        memory.release(again)
+    }
+
+    /// Our failures are 500s, the caller's 400s: a cairo failure is not blamed on the request.
+    @Test func ourFailuresAreNotTheCallers() {
+        #expect(RenderFailure(CurveTypeError.internalFailure("cairo could not draw the picture: out of memory")) == .failed("cairo could not draw the picture: out of memory"))
+        #expect(RenderFailure(CurveTypeError.invalidInput("--size must be more than 0")) == .invalid("--size must be more than 0"))
+        #expect(!CurveTypeError.internalFailure("x").isCallersFault && CurveTypeError.font(.fileNotFound(path: "x.ttf")).isCallersFault)
+    }
+
     @Test func metricsCountRequests() async throws {
         let metrics = ServerMetrics()
         var configuration = ServerConfiguration()
@@ -540,13 +595,13 @@ extension BadgeURL {
     }
 }
 
-@Suite struct SVGCacheTests {
-    private func svg(_ bytes: Int) -> RenderedSVG {
-        RenderedSVG(body: ByteBuffer(repeating: 0x61, count: bytes))
+@Suite struct RenderCacheTests {
+    private func svg(_ bytes: Int) -> RenderedBody {
+        RenderedBody(body: ByteBuffer(repeating: 0x61, count: bytes))
     }
 
     @Test func boundedInBytesLeastRecentlyUsedFirst() {
-        var cache = SVGCache(capacity: 1000)
+        var cache = RenderCache(capacity: 1000)
         cache.insert(svg(200), for: "a")
         cache.insert(svg(200), for: "b")
         cache.insert(svg(200), for: "c")
@@ -562,7 +617,7 @@ extension BadgeURL {
         _ = try? cache["a"]?.gzippedBody()
         for index in 0..<1000 { cache.insert(svg(100), for: "k\(index)") }
         #expect(cache.bytes <= 1000 && cache.count <= 10)
-        #expect(cache.bytes == cache.count * (RenderedSVG(body: ByteBuffer(repeating: 0x61, count: 100)).bytes + 4))
+        #expect(cache.bytes == cache.count * (RenderedBody(body: ByteBuffer(repeating: 0x61, count: 100)).bytes + 4))
     }
 
     @Test func fnv128IsStable() {
