@@ -19,17 +19,14 @@ public struct CommandInvocation: Sendable, Equatable {
     /// `--format`, `--scale`, `--frame-time`: how the drawing is written.
     public var settings = OutputSettings()
 
-    /// The names of the commands that render one document.
-    public static var commandNames: [String] { JobDescription.Command.names }
-
     /// Reads a rendering command's words (its name, then its options and arguments). A value
     /// option takes the next word whatever it is (`--start -30`) or `--name=value`; a flag
     /// takes none; a single-valued option given again takes the last value; `-o` is `--output`;
     /// a word that is a number (`-30`) or follows `--` is positional. An unknown option is
     /// refused with the closest name.
     public init(arguments words: [String]) throws(CurveTypeError) {
-        guard let name = words.first, Self.commandNames.contains(name), let declaration = CommandDeclaration.named(name, defaults: false) else {
-            throw .invalidInput(CommandDeclaration.unknownCommand(words.first ?? "", names: Self.commandNames))
+        guard let name = words.first, CommandDeclaration.drawingNames.contains(name), let declaration = CommandDeclaration.named(name, defaults: false) else {
+            throw .invalidInput(CommandDeclaration.unknownCommand(words.first ?? "", names: CommandDeclaration.drawingNames))
         }
         var reader = try declaration.reader(Array(words.dropFirst()))
         command = try JobDescription.Command(name, &reader, commands: "commands")
@@ -200,8 +197,8 @@ public struct QueryCommand: Sendable, Equatable {
     /// A flag is set by an empty value, `true`, `1` or `on`, and left unset by `false`, `0` or
     /// `off`. A repeatable option may come again; any other name twice is refused.
     public init(_ commandName: String, items: [(name: String, value: String)]) throws(CurveTypeError) {
-        guard JobDescription.Command.names.contains(commandName), let declaration = CommandDeclaration.madeNamed(commandName) else {
-            throw .invalidInput(CommandDeclaration.unknownCommand(commandName, names: JobDescription.Command.names))
+        guard CommandDeclaration.drawingNames.contains(commandName), let declaration = CommandDeclaration.madeNamed(commandName) else {
+            throw .invalidInput(CommandDeclaration.unknownCommand(commandName, names: CommandDeclaration.drawingNames))
         }
         let argumentName = declaration.argument?.name
         var words = OptionWords()

@@ -519,9 +519,6 @@ public struct JobDescription: Sendable, Equatable, Decodable {
         /// `curvetype warp`.
         case warp(WarpOptions)
 
-        /// The commands that render one document, by name.
-        static let names = ["badge", "seal", "circle", "spiral", "fit", "angle", "path", "warp"]
-
         /// The command's name (`badge`, `circle`, …).
         public var name: String {
             switch self {
@@ -539,18 +536,12 @@ public struct JobDescription: Sendable, Equatable, Decodable {
         /// The command `name`'s options, read from `reader`; `commands` names the context
         /// in the error for an unknown name.
         init(_ name: String, _ reader: inout OptionReader, commands: String) throws(CurveTypeError) {
-            switch name {
-            case "badge": self = .badge(try BadgeOptions(&reader))
-            case "seal": self = .seal(try SealOptions(&reader))
-            case "circle": self = .circle(try CircleOptions(&reader))
-            case "spiral": self = .spiral(try SpiralOptions(&reader))
-            case "fit": self = .fit(try FitOptions(&reader))
-            case "angle": self = .angle(try AngleOptions(&reader))
-            case "path": self = .path(try PathOptions(&reader))
-            case "warp": self = .warp(try WarpOptions(&reader))
-            case "batch": throw .invalidInput("a batch job cannot be a batch")
-            default:
-                throw .invalidInput(CommandDeclaration.unknownCommand(name, names: Self.names, what: commands))
+            if let command = DrawingCommand.named(name) {
+                self = try command.read(&reader)
+            } else if name == "batch" {
+                throw .invalidInput("a batch job cannot be a batch")
+            } else {
+                throw .invalidInput(CommandDeclaration.unknownCommand(name, names: CommandDeclaration.drawingNames, what: commands))
             }
         }
 
@@ -591,7 +582,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
     public init(from decoder: Decoder) throws {
         var reader = try OptionReader(decoder)
         guard let name = try reader.text("command") else {
-            throw CurveTypeError.invalidInput("the job has no \"command\" (badge, seal, circle, spiral, fit, angle, path or warp)")
+            throw CurveTypeError.invalidInput("the job has no \"command\" (\(CommandDeclaration.drawingNames.joined(separator: ", ")))")
         }
         command = try Command(name, &reader, commands: "batch jobs")
         let output = try reader.text("output")

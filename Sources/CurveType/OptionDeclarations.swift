@@ -176,8 +176,12 @@ public struct CommandDeclaration: Sendable, Equatable {
     /// The positional argument, if the command takes one.
     public var argument: OptionDeclaration? { options.first { $0.kind == .positional } }
 
-    /// The commands' names, in the order help lists them.
-    public static let names = ["circle", "spiral", "path", "warp", "fit", "angle", "badge", "seal", "batch", "logos"]
+    /// The commands' names, in the order help lists them: those that draw, then batch and logos.
+    public static let names = DrawingCommand.all.map(\.name) + ["batch", "logos"]
+
+    /// The names of the commands that draw one picture, in help order: what a batch job, a
+    /// server route and a playground tab may be.
+    public static let drawingNames = DrawingCommand.all.map(\.name)
 
     /// The one line that refuses `typed` as a command of `names`, offering the closest
     /// (`circel`: circle) and listing them all; `what` names the list ("commands", "batch jobs").
@@ -202,44 +206,17 @@ public struct CommandDeclaration: Sendable, Equatable {
     /// The command named `name`; `defaults`: with each option's default read from its field
     /// (help and `/options.json` show them; reading words needs them not).
     static func named(_ name: String, defaults: Bool) -> CommandDeclaration? {
+        if let drawing = DrawingCommand.named(name) {
+            let options = drawing.declarations(defaults) + (defaults ? OutputSettings.declarations + Destination.declarations
+                : OutputSettings.fields.map(\.declaration) + Destination.fields.map(\.declaration))
+            return CommandDeclaration(name: name, abstract: drawing.abstract, discussion: drawing.discussion, options: options)
+        }
         switch name {
-        case "circle":
-            return rendering("circle", CircleOptions.self, defaults: defaults,
-                abstract: "Set text on a circle.",
-                discussion: "Angles are degrees, 0 at 12 o'clock, clockwise positive; lengths are px. Each cluster's advance midpoint lies on the circle at its arc length, as SVG <textPath> places glyphs.")
-        case "spiral":
-            return rendering("spiral", SpiralOptions.self, defaults: defaults,
-                abstract: "Draw an Archimedean spiral r = a + b·θ, optionally with text along it.",
-                discussion: "a and b are chart units: y up, θ counterclockwise from 3 o'clock, b per radian. The curve is written as cubic Béziers within --tolerance px of the true spiral.")
-        case "path":
-            return rendering("path", PathOptions.self, defaults: defaults,
-                abstract: "Set text along any path: SVG path data, an SVG file's path, an ellipse or a rectangle.",
-                discussion: "Glyphs are placed by true arc length, as SVG <textPath> places them; --effect bends, skews or stands them as Illustrator's path-type effects do.")
-        case "warp":
-            return rendering("warp", WarpOptions.self, defaults: defaults,
-                abstract: "Warp text into one of the forty WordArt shapes, its glyph outlines truly deformed.",
-                discussion: "The shapes are ECMA-376's preset text warps (textArchUp, textWave1, …), drawn from the spec's own formulas in a box --box px. A preset of paired paths is envelopes: each line's ink is stretched across, by arc length along both edges, and between the top and bottom edge; a preset of one or three paths is baselines the text is bent along. Lines are shared among the areas in order, each taking the lines left divided by the areas left, rounded up.")
-        case "fit":
-            return rendering("fit", FitOptions.self, defaults: defaults,
-                abstract: "Fit text into a box at the largest size that fits, or rows at one shared size.",
-                discussion: "A text wraps at Unicode line breaks (ICU) and is sized to fill the box; rows never wrap and share one size, set by --main or by the narrowest fit.")
-        case "angle":
-            return rendering("angle", AngleOptions.self, defaults: defaults,
-                abstract: "Draw an angle: two rays, an arc marker and a degree label, optionally animated.",
-                discussion: "The seed's geometry: a square frame with insets, the vertex at the inset square's bottom-right corner, the base ray running left and the second ray rising at the angle. Negative angles open downward; past 180° the angle is reflex. Colours default to currentColor.")
-        case "badge":
-            return rendering("badge", BadgeOptions.self, defaults: defaults,
-                abstract: "Draw a badge as shields.io draws it, measured with real fonts.",
-                discussion: "The label and message halves, shields' five styles, its colour names, named logos from simple-icons and links. Text is DejaVu Sans (Verdana's metrics are shields' own guess; this measures the font it draws).")
-        case "seal":
-            return rendering("seal", SealOptions.self, defaults: defaults,
-                abstract: "Draw a round seal: text round a ring and a centre text.",
-                discussion: "The ring text is spread evenly round the whole circle, its middle at the top; the centre text is fitted inside the inner ring.")
         case "batch":
             return CommandDeclaration(
                 name: "batch", abstract: "Render many jobs in one process, on every core.",
                 discussion: """
-                    JOBS is a JSON file holding an array of jobs, or JSON lines (one job per line); without it, or with -, JSON lines are read from standard input. A job is an object: "command" (badge, seal, circle, spiral, fit, angle, path, warp), "output" (the drawing's path), optionally "layout" and "args" (positional arguments, such as circle's text), and any of the command's options by their long name: "label-color": "red"; true for a flag; an array for a repeated option. A failing job prints "job N: reason" and the others still run; the exit status is 1 if any job failed. With --check, nothing is written: each job is rendered in memory and compared with its files, byte for byte.
+                    JOBS is a JSON file holding an array of jobs, or JSON lines (one job per line); without it, or with -, JSON lines are read from standard input. A job is an object: "command" (\(drawingNames.joined(separator: ", "))), "output" (the drawing's path), optionally "layout" and "args" (positional arguments, such as circle's text), and any of the command's options by their long name: "label-color": "red"; true for a flag; an array for a repeated option. A failing job prints "job N: reason" and the others still run; the exit status is 1 if any job failed. With --check, nothing is written: each job is rendered in memory and compared with its files, byte for byte.
                     """,
                 options: defaults ? BatchOptions.declarations : BatchOptions.fields.map(\.declaration))
         case "logos":
@@ -251,15 +228,72 @@ public struct CommandDeclaration: Sendable, Equatable {
             return nil
         }
     }
-
-
-    /// A command that renders one document: its options, then where and how it is written.
-    private static func rendering<O: DeclaredOptions>(_ name: String, _ type: O.Type, defaults: Bool, abstract: String, discussion: String) -> CommandDeclaration {
-        let options = defaults ? O.declarations + OutputSettings.declarations + Destination.declarations
-                               : (O.fields.map(\.declaration) + OutputSettings.fields.map(\.declaration) + Destination.fields.map(\.declaration))
-        return CommandDeclaration(name: name, abstract: abstract, discussion: discussion, options: options)
-    }
 }
+
+/// A command that draws one picture: its name, its help, its options and how they are read.
+/// `DrawingCommand.all` is the one list of them: the command line, help, completions, batch jobs,
+/// the server's routes, the playground's tabs and the README's tables all read it.
+struct DrawingCommand: Sendable {
+    /// `circle`, `badge`, …
+    let name: String
+    /// One line, for `--help` and the command list.
+    let abstract: String
+    /// More, for `--help`.
+    let discussion: String
+    /// The command's own options (not how the drawing is written), with defaults or without.
+    let declarations: @Sendable (_ defaults: Bool) -> [OptionDeclaration]
+    /// Reads the command's options into a job's command.
+    let read: @Sendable (inout OptionReader) throws(CurveTypeError) -> JobDescription.Command
+
+    private init<O: DeclaredOptions>(_ name: String, _ type: O.Type, abstract: String, discussion: String,
+                                      read: @escaping @Sendable (inout OptionReader) throws(CurveTypeError) -> JobDescription.Command) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.declarations = { defaults in defaults ? O.declarations : O.fields.map(\.declaration) }
+        self.read = read
+    }
+
+    /// The drawing command named `name`.
+    static func named(_ name: String) -> DrawingCommand? { all.first { $0.name == name } }
+
+    /// Every drawing command, in help order.
+    static let all: [DrawingCommand] = [
+        DrawingCommand("circle", CircleOptions.self,
+            abstract: "Set text on a circle.",
+            discussion: "Angles are degrees, 0 at 12 o'clock, clockwise positive; lengths are px. Each cluster's advance midpoint lies on the circle at its arc length, as SVG <textPath> places glyphs.",
+            read: { (reader: inout OptionReader) throws(CurveTypeError) in .circle(try CircleOptions(&reader)) }),
+        DrawingCommand("spiral", SpiralOptions.self,
+            abstract: "Draw an Archimedean spiral r = a + b·θ, optionally with text along it.",
+            discussion: "a and b are chart units: y up, θ counterclockwise from 3 o'clock, b per radian. The curve is written as cubic Béziers within --tolerance px of the true spiral.",
+            read: { (reader: inout OptionReader) throws(CurveTypeError) in .spiral(try SpiralOptions(&reader)) }),
+        DrawingCommand("path", PathOptions.self,
+            abstract: "Set text along any path: SVG path data, an SVG file's path, an ellipse or a rectangle.",
+            discussion: "Glyphs are placed by true arc length, as SVG <textPath> places them; --effect bends, skews or stands them as Illustrator's path-type effects do.",
+            read: { (reader: inout OptionReader) throws(CurveTypeError) in .path(try PathOptions(&reader)) }),
+        DrawingCommand("warp", WarpOptions.self,
+            abstract: "Warp text into one of the forty WordArt shapes, its glyph outlines truly deformed.",
+            discussion: "The shapes are ECMA-376's preset text warps (textArchUp, textWave1, …), drawn from the spec's own formulas in a box --box px. A preset of paired paths is envelopes: each line's ink is stretched across, by arc length along both edges, and between the top and bottom edge; a preset of one or three paths is baselines the text is bent along. Lines are shared among the areas in order, each taking the lines left divided by the areas left, rounded up.",
+            read: { (reader: inout OptionReader) throws(CurveTypeError) in .warp(try WarpOptions(&reader)) }),
+        DrawingCommand("fit", FitOptions.self,
+            abstract: "Fit text into a box at the largest size that fits, or rows at one shared size.",
+            discussion: "A text wraps at Unicode line breaks (ICU) and is sized to fill the box; rows never wrap and share one size, set by --main or by the narrowest fit.",
+            read: { (reader: inout OptionReader) throws(CurveTypeError) in .fit(try FitOptions(&reader)) }),
+        DrawingCommand("angle", AngleOptions.self,
+            abstract: "Draw an angle: two rays, an arc marker and a degree label, optionally animated.",
+            discussion: "The seed's geometry: a square frame with insets, the vertex at the inset square's bottom-right corner, the base ray running left and the second ray rising at the angle. Negative angles open downward; past 180° the angle is reflex. Colours default to currentColor.",
+            read: { (reader: inout OptionReader) throws(CurveTypeError) in .angle(try AngleOptions(&reader)) }),
+        DrawingCommand("badge", BadgeOptions.self,
+            abstract: "Draw a badge as shields.io draws it, measured with real fonts.",
+            discussion: "The label and message halves, shields' five styles, its colour names, named logos from simple-icons and links. Text is DejaVu Sans (Verdana's metrics are shields' own guess; this measures the font it draws).",
+            read: { (reader: inout OptionReader) throws(CurveTypeError) in .badge(try BadgeOptions(&reader)) }),
+        DrawingCommand("seal", SealOptions.self,
+            abstract: "Draw a round seal: text round a ring and a centre text.",
+            discussion: "The ring text is spread evenly round the whole circle, its middle at the top; the centre text is fitted inside the inner ring.",
+            read: { (reader: inout OptionReader) throws(CurveTypeError) in .seal(try SealOptions(&reader)) }),
+    ]
+}
+
 
 // MARK: - Binding declarations to fields
 

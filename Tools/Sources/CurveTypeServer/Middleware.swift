@@ -12,7 +12,7 @@ struct PlainErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         let line: String
         switch (status, message) {
         case (_, let message?): line = message
-        case (.notFound, nil): line = "no such page: the server has /badge, /circle, /spiral, /fit, /angle, /seal, /path, /warp, /healthz, /metrics and the playground at /"
+        case (.notFound, nil): line = "no such page: the server has \(CurveTypeServer.effects.map { "/" + $0 }.joined(separator: ", ")), /healthz, /metrics and the playground at /"
         case (.contentTooLarge, nil): line = "the request body is too large"
         case (.methodNotAllowed, nil): line = "this address answers GET and HEAD (and POST for /badge)"
         default: line = status.reasonPhrase

@@ -17,8 +17,9 @@ import NIOCore
 /// max-age` from `cacheSeconds` within bounds, gzip when accepted, and a Content-Security-Policy
 /// that forbids script. A bad request is a 400 with one line of text.
 public enum CurveTypeServer {
-    /// The commands served by query, each at `/<name>`.
-    public static let effects = ["badge", "circle", "spiral", "fit", "angle", "seal", "path", "warp"]
+    /// The commands served by query, each at `/<name>`: every command that draws, from the
+    /// library's one list.
+    public static let effects = CommandDeclaration.drawingNames
 
     /// Kept out of every SVG response: no script, no fetches; inline styles and `data:` images
     /// (embedded logos) only.

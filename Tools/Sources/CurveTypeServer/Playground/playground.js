@@ -18,7 +18,8 @@ const PRESETS = {
   badge: { label: "build", message: "passing", messageColor: "brightgreen" },
   seal: { ring: "CERTIFIED • SWIFT • 2026 • ", center: "A+" },
 };
-const ORDER = ["circle", "path", "warp", "spiral", "fit", "angle", "badge", "seal"];
+// The tabs: every effect the server declares in /options.json, in the command line's help order.
+function effectNames() { return schema ? schema.effects.map((e) => e.name) : []; }
 // Options a URL may give but the form leaves out: frames write files; the format and the PNG
 // scale are the download links'.
 const SKIP = new Set(["frames", "format", "scale"]);
@@ -403,7 +404,7 @@ function choose(name, values) {
 /// The effect and values a shared link (`/#circle?text=…`) carries, if any.
 function fromHash() {
   const hash = decodeURIComponent(location.hash.slice(1).split("?")[0]);
-  if (!ORDER.includes(hash)) return null;
+  if (!effectNames().includes(hash)) return null;
   // A bare `#spiral` opens the effect's starting point.
   if (!location.hash.includes("?")) return { name: hash, values: PRESETS[hash] };
   const values = {};
@@ -422,7 +423,7 @@ function fromHash() {
 async function start() {
   schema = await (await fetch("/options.json")).json();
   const nav = $("effects");
-  for (const name of ORDER) {
+  for (const name of effectNames()) {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = name;
