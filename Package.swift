@@ -36,9 +36,9 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
-        // ICU's line break iterator (UAX #14), linked from the system like HarfBuzz. A C file
-        // of its own: its header names no ICU type (see the header for why).
-        .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
+        // ICU's line break iterator (UAX #14), from the system's ICU, opened on first use (see
+        // line_breaks.c for why). A C file of its own: its header names no ICU type.
+        .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("dl")]),
         // The bundled DejaVu fonts, assembled in byte for byte (`.incbin` of Fonts/*.ttf).
         .target(name: "CBundledFonts", cSettings: [.headerSearchPath("../../Fonts")]),
         // simple-icons' brand logos (Icons/simple-icons.tsv), assembled in byte for byte likewise.

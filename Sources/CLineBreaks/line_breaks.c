@@ -1,24 +1,59 @@
 #include "curvetype_line_breaks.h"
+#include <dlfcn.h>
+#include <pthread.h>
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
+#include <unicode/uvernum.h>
+
+/* ICU is opened the first time a line is broken, not linked: linked, libicuuc and its 30 MB of
+   data (and libstdc++) load into every process before main, though only fit, warp and the
+   seal's centre break lines. ICU's functions carry its major version in their names
+   (ubrk_open is ubrk_open_72 here), which its headers spell for us: `CT_NAME(ubrk_open)`. */
+#define CT_QUOTE(x) #x
+#define CT_NAME(x) CT_QUOTE(x)
+
+static struct {
+    __typeof__(&ubrk_open) open;
+    __typeof__(&utext_openUTF8) openUTF8;
+    __typeof__(&ubrk_setUText) setUText;
+    __typeof__(&ubrk_setText) setText;
+    __typeof__(&ubrk_next) next;
+    __typeof__(&utext_close) close;
+} icu;
+static int icu_loaded = 0;
+static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
+
+static void load_icu(void) {
+    void *library = dlopen("libicuuc.so." U_ICU_VERSION_SHORT, RTLD_LAZY | RTLD_LOCAL);
+    if (library == NULL) return;
+    icu.open = (__typeof__(icu.open))dlsym(library, CT_NAME(ubrk_open));
+    icu.openUTF8 = (__typeof__(icu.openUTF8))dlsym(library, CT_NAME(utext_openUTF8));
+    icu.setUText = (__typeof__(icu.setUText))dlsym(library, CT_NAME(ubrk_setUText));
+    icu.setText = (__typeof__(icu.setText))dlsym(library, CT_NAME(ubrk_setText));
+    icu.next = (__typeof__(icu.next))dlsym(library, CT_NAME(ubrk_next));
+    icu.close = (__typeof__(icu.close))dlsym(library, CT_NAME(utext_close));
+    icu_loaded = icu.open && icu.openUTF8 && icu.setUText && icu.setText && icu.next && icu.close;
+}
 
 /* A thread's line break iterator, opened once: opening one loads ICU's rules (tens of
    microseconds), while setting new text on it is cheap. */
 static _Thread_local UBreakIterator *thread_iterator = NULL;
 
 int32_t curvetype_line_breaks(const char *utf8, int64_t length, int32_t *breaks, int32_t capacity) {
+    pthread_once(&icu_once, load_icu);
+    if (!icu_loaded) return -1;
     UErrorCode status = U_ZERO_ERROR;
     if (thread_iterator == NULL) {
-        thread_iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
+        thread_iterator = icu.open(UBRK_LINE, "", NULL, 0, &status);
         if (U_FAILURE(status)) { thread_iterator = NULL; return -1; }
     }
     /* UTF-8 text: the iterator's positions are UTF-8 offsets. */
-    UText *text = utext_openUTF8(NULL, utf8, length, &status);
+    UText *text = icu.openUTF8(NULL, utf8, length, &status);
     if (U_FAILURE(status)) return -1;
-    ubrk_setUText(thread_iterator, text, &status);
+    icu.setUText(thread_iterator, text, &status);
     int32_t count = 0;
     if (U_SUCCESS(status)) {
-        for (int32_t at = ubrk_next(thread_iterator); at != UBRK_DONE && count < capacity; at = ubrk_next(thread_iterator)) {
+        for (int32_t at = icu.next(thread_iterator); at != UBRK_DONE && count < capacity; at = icu.next(thread_iterator)) {
             breaks[count++] = at;
         }
     } else {
@@ -26,7 +61,7 @@ int32_t curvetype_line_breaks(const char *utf8, int64_t length, int32_t *breaks,
     }
     /* Point the iterator at nothing before the text goes away. */
     UErrorCode ignored = U_ZERO_ERROR;
-    ubrk_setText(thread_iterator, NULL, 0, &ignored);
-    utext_close(text);
+    icu.setText(thread_iterator, NULL, 0, &ignored);
+    icu.close(text);
     return count;
 }

@@ -274,6 +274,18 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(near.status == 1 && near.stderr.contains("no logo's slug or title holds"), "\(near.stderr)")
     }
 
+    /// ICU and cairo are opened when a line is broken or a PNG or PDF drawn, not linked: a
+    /// badge's process never loads them (ICU's data alone is 30 MB of mappings before main).
+    @Test func theBinaryLinksNeitherICUNorCairo() throws {
+        let readelf = try #require(which("readelf"), "binutils' readelf")
+        let run = try runProcess(readelf, ["-d", curvetypeBinary])
+        let needed = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(needed.contains { $0.contains("libharfbuzz") }, "the listing names what is linked")
+        #expect(!needed.contains { $0.contains("libicu") || $0.contains("libcairo") }, "\(needed)")
+        let fitted = try curvetype(["fit", "the quick brown fox jumps over the lazy dog", "--box", "120x80", "--layout", "-", "-o", "/dev/null"])
+        #expect(fitted.status == 0 && fitted.stdout.contains("\"the quick\""), "ICU, opened on first use, still breaks lines: \(fitted.stdout.prefix(200))")
+    }
+
     @Test func writesTheLayoutJSON() throws {
         let scratch = try scratchFolder("layout")
         defer { try? FileManager.default.removeItem(at: scratch) }
