@@ -18,9 +18,10 @@ exit(runFuzzer { data, size in
         let url = "data:\(format.rawValue);base64," + Data(bytes).base64EncodedString()
         guard let logo = try? BadgeLogo(source: url) else { preconditionFailure("an accepted image is refused as a logo") }
         for size in BadgeLogoSize.allCases {
-            guard let badge = try? BadgeRequest(label: "logo", message: "fuzz", logo: logo, logoSize: size).render() else { continue }
-            precondition(badge.svg.contains(url), "the badge does not embed the image's bytes")
-            precondition(XMLParser(data: Data(badge.svg.utf8)).parse(), "badge SVG is not well-formed")
+            guard let badge = try? BadgeRequest(label: "logo", message: "fuzz", logo: logo, logoSize: size).render(),
+                  let svg = try? badge.svg else { continue }
+            precondition(svg.contains(url), "the badge does not embed the image's bytes")
+            precondition(XMLParser(data: Data(svg.utf8)).parse(), "badge SVG is not well-formed")
             if size == .square {
                 _ = try? badge.png()
                 _ = try? badge.pdf()

@@ -43,8 +43,8 @@ final class InertnessCheck: NSObject, XMLParserDelegate {
 exit(runFuzzer { data, size in
     let bytes = bytes(data, size)
     guard let logo = try? BadgeLogo(source: "data:image/svg+xml;base64," + Data(bytes).base64EncodedString()) else { return 0 }
-    guard let badge = try? BadgeRequest(label: "logo", message: "fuzz", logo: logo).render() else { return 0 }
-    let parser = XMLParser(data: Data(badge.svg.utf8))
+    guard let badge = try? BadgeRequest(label: "logo", message: "fuzz", logo: logo).render(), let svg = try? badge.svg else { return 0 }
+    let parser = XMLParser(data: Data(svg.utf8))
     let check = InertnessCheck()
     parser.delegate = check
     precondition(parser.parse(), "badge SVG is not well-formed")
