@@ -11,5 +11,5 @@
 /// output of one version is never taken for another's.
 public enum CurveTypeVersion {
     /// The version, `MAJOR.MINOR.PATCH`.
-    public static let string = "0.19.0"
+    public static let string = "0.20.0"
 }
