@@ -245,13 +245,15 @@ struct DrawingCommand: Sendable {
     /// Reads the command's options into a job's command.
     let read: @Sendable (inout OptionReader) throws(CurveTypeError) -> JobDescription.Command
 
-    private init<O: DeclaredOptions>(_ name: String, _ type: O.Type, abstract: String, discussion: String,
-                                      read: @escaping @Sendable (inout OptionReader) throws(CurveTypeError) -> JobDescription.Command) {
+    /// The command `name` whose options are an `O`, read into a job's command by `command`
+    /// (the `JobDescription.Command` case of that name).
+    private init<O: DeclaredOptions>(_ name: String, _ command: @escaping @Sendable (O) -> JobDescription.Command,
+                                      abstract: String, discussion: String) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.declarations = { defaults in defaults ? O.declarations : O.fields.map(\.declaration) }
-        self.read = read
+        self.read = { (reader: inout OptionReader) throws(CurveTypeError) in command(try O(&reader)) }
     }
 
     /// The drawing command named `name`.
@@ -259,38 +261,30 @@ struct DrawingCommand: Sendable {
 
     /// Every drawing command, in help order.
     static let all: [DrawingCommand] = [
-        DrawingCommand("circle", CircleOptions.self,
+        DrawingCommand("circle", JobDescription.Command.circle,
             abstract: "Set text on a circle.",
-            discussion: "Angles are degrees, 0 at 12 o'clock, clockwise positive; lengths are px. Each cluster's advance midpoint lies on the circle at its arc length, as SVG <textPath> places glyphs.",
-            read: { (reader: inout OptionReader) throws(CurveTypeError) in .circle(try CircleOptions(&reader)) }),
-        DrawingCommand("spiral", SpiralOptions.self,
+            discussion: "Angles are degrees, 0 at 12 o'clock, clockwise positive; lengths are px. Each cluster's advance midpoint lies on the circle at its arc length, as SVG <textPath> places glyphs."),
+        DrawingCommand("spiral", JobDescription.Command.spiral,
             abstract: "Draw an Archimedean spiral r = a + b·θ, optionally with text along it.",
-            discussion: "a and b are chart units: y up, θ counterclockwise from 3 o'clock, b per radian. The curve is written as cubic Béziers within --tolerance px of the true spiral.",
-            read: { (reader: inout OptionReader) throws(CurveTypeError) in .spiral(try SpiralOptions(&reader)) }),
-        DrawingCommand("path", PathOptions.self,
+            discussion: "a and b are chart units: y up, θ counterclockwise from 3 o'clock, b per radian. The curve is written as cubic Béziers within --tolerance px of the true spiral."),
+        DrawingCommand("path", JobDescription.Command.path,
             abstract: "Set text along any path: SVG path data, an SVG file's path, an ellipse or a rectangle.",
-            discussion: "Glyphs are placed by true arc length, as SVG <textPath> places them; --effect bends, skews or stands them as Illustrator's path-type effects do.",
-            read: { (reader: inout OptionReader) throws(CurveTypeError) in .path(try PathOptions(&reader)) }),
-        DrawingCommand("warp", WarpOptions.self,
+            discussion: "Glyphs are placed by true arc length, as SVG <textPath> places them; --effect bends, skews or stands them as Illustrator's path-type effects do."),
+        DrawingCommand("warp", JobDescription.Command.warp,
             abstract: "Warp text into one of the forty WordArt shapes, its glyph outlines truly deformed.",
-            discussion: "The shapes are ECMA-376's preset text warps (textArchUp, textWave1, …), drawn from the spec's own formulas in a box --box px. A preset of paired paths is envelopes: each line's ink is stretched across, by arc length along both edges, and between the top and bottom edge; a preset of one or three paths is baselines the text is bent along. Lines are shared among the areas in order, each taking the lines left divided by the areas left, rounded up.",
-            read: { (reader: inout OptionReader) throws(CurveTypeError) in .warp(try WarpOptions(&reader)) }),
-        DrawingCommand("fit", FitOptions.self,
+            discussion: "The shapes are ECMA-376's preset text warps (textArchUp, textWave1, …), drawn from the spec's own formulas in a box --box px. A preset of paired paths is envelopes: each line's ink is stretched across, by arc length along both edges, and between the top and bottom edge; a preset of one or three paths is baselines the text is bent along. Lines are shared among the areas in order, each taking the lines left divided by the areas left, rounded up."),
+        DrawingCommand("fit", JobDescription.Command.fit,
             abstract: "Fit text into a box at the largest size that fits, or rows at one shared size.",
-            discussion: "A text wraps at Unicode line breaks (ICU) and is sized to fill the box; rows never wrap and share one size, set by --main or by the narrowest fit.",
-            read: { (reader: inout OptionReader) throws(CurveTypeError) in .fit(try FitOptions(&reader)) }),
-        DrawingCommand("angle", AngleOptions.self,
+            discussion: "A text wraps at Unicode line breaks (ICU) and is sized to fill the box; rows never wrap and share one size, set by --main or by the narrowest fit."),
+        DrawingCommand("angle", JobDescription.Command.angle,
             abstract: "Draw an angle: two rays, an arc marker and a degree label, optionally animated.",
-            discussion: "The seed's geometry: a square frame with insets, the vertex at the inset square's bottom-right corner, the base ray running left and the second ray rising at the angle. Negative angles open downward; past 180° the angle is reflex. Colours default to currentColor.",
-            read: { (reader: inout OptionReader) throws(CurveTypeError) in .angle(try AngleOptions(&reader)) }),
-        DrawingCommand("badge", BadgeOptions.self,
+            discussion: "The seed's geometry: a square frame with insets, the vertex at the inset square's bottom-right corner, the base ray running left and the second ray rising at the angle. Negative angles open downward; past 180° the angle is reflex. Colours default to currentColor."),
+        DrawingCommand("badge", JobDescription.Command.badge,
             abstract: "Draw a badge as shields.io draws it, measured with real fonts.",
-            discussion: "The label and message halves, shields' five styles, its colour names, named logos from simple-icons and links. Text is DejaVu Sans (Verdana's metrics are shields' own guess; this measures the font it draws).",
-            read: { (reader: inout OptionReader) throws(CurveTypeError) in .badge(try BadgeOptions(&reader)) }),
-        DrawingCommand("seal", SealOptions.self,
+            discussion: "The label and message halves, shields' five styles, its colour names, named logos from simple-icons and links. Text is DejaVu Sans (Verdana's metrics are shields' own guess; this measures the font it draws)."),
+        DrawingCommand("seal", JobDescription.Command.seal,
             abstract: "Draw a round seal: text round a ring and a centre text.",
-            discussion: "The ring text is spread evenly round the whole circle, its middle at the top; the centre text is fitted inside the inner ring.",
-            read: { (reader: inout OptionReader) throws(CurveTypeError) in .seal(try SealOptions(&reader)) }),
+            discussion: "The ring text is spread evenly round the whole circle, its middle at the top; the centre text is fitted inside the inner ring."),
     ]
 }
 
