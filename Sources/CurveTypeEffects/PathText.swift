@@ -147,7 +147,7 @@ extension PathTextRequest {
 
         let prefix = idPrefix ?? derivedIDPrefix([
             text, font.description, joinedByHand(features.map(\.text), separator: ","),
-            (try? canonicalText(of: path)) ?? "",
+            (try? SVGNumberFormat(precision: 6).pathText(path)) ?? "",
             "\(style.size)", "\(style.startOffset)", style.align.rawValue, style.side.rawValue, "\(style.tracking)",
             "\(style.fitsPath)", "\(style.baselineShift)", style.line.rawValue, style.effect.rawValue, "\(style.clip)",
             fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",
@@ -296,23 +296,4 @@ extension PathTextLayout {
     func translated(by offset: Point) -> PathTextLayout {
         PathTextLayout(moving: self, by: offset)
     }
-}
-
-/// A canonical text of `path` (px), for an id's hash: each command's letter and its points to
-/// six decimals, as the SVG writer writes a shape, so a prefix does not depend on how the
-/// user's path data was spelled.
-private func canonicalText(of path: Path) throws(SVGError) -> String {
-    let numbers = try SVGNumberFormat(precision: 6)
-    var out = ""
-    func pair(_ p: Point) throws(SVGError) { out += try numbers.string(p.x) + " " + numbers.string(p.y) }
-    for element in path.elements {
-        switch element {
-        case .move(let p): out += "M"; try pair(p)
-        case .line(let p): out += "L"; try pair(p)
-        case .quad(let c, let p): out += "Q"; try pair(c); out += " "; try pair(p)
-        case .cubic(let c1, let c2, let p): out += "C"; try pair(c1); out += " "; try pair(c2); out += " "; try pair(p)
-        case .close: out += "Z"
-        }
-    }
-    return out
 }

@@ -1,3 +1,4 @@
+import CurveTypeGeometry
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -132,5 +133,25 @@ public struct SVGNumberFormat: Sendable, Hashable {
         var out: [UInt8] = []
         try append(value, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension SVGNumberFormat {
+    /// Path data for `path` (px): each command's letter and its points in this format, as the
+    /// SVG writer writes a shape. A canonical text of a path, such as for an id's hash, so a
+    /// prefix does not depend on how the user's path data was spelled.
+    public func pathText(_ path: Path) throws(SVGError) -> String {
+        var out = ""
+        func pair(_ p: Point) throws(SVGError) { out += try string(p.x) + " " + string(p.y) }
+        for element in path.elements {
+            switch element {
+            case .move(let p): out += "M"; try pair(p)
+            case .line(let p): out += "L"; try pair(p)
+            case .quad(let c, let p): out += "Q"; try pair(c); out += " "; try pair(p)
+            case .cubic(let c1, let c2, let p): out += "C"; try pair(c1); out += " "; try pair(c2); out += " "; try pair(p)
+            case .close: out += "Z"
+            }
+        }
+        return out
     }
 }

@@ -19,7 +19,7 @@ public enum SVGPathData {
     /// Path data for `path` (px) with every coordinate in `format`, as the writer writes shapes:
     /// a canonical text of a path, such as for an id's hash.
     public static func decimal(_ path: Path, format: SVGNumberFormat) throws(SVGError) -> String {
-        try SVGWriter(format: format, idPrefix: "p").pathData(path)
+        try format.pathText(path)
     }
 
     /// `fontUnits(path)` as UTF-8 bytes. Each number goes through the one number routine
@@ -323,14 +323,6 @@ extension SVGWriter {
             case .close: raw("Z")
             }
         }
-    }
-
-    /// Path data for `path` in the document's number format, as `path(_:_:)` writes it: for
-    /// attributes such as an animation's `values`.
-    func pathData(_ path: Path) throws(SVGError) -> String {
-        var scratch = SVGWriter(format: format, prefixBytes: prefixBytes, idPrefix: idPrefix)
-        try scratch.appendPathData(path)
-        return scratch.out.string
     }
 
     private init(format: SVGNumberFormat, prefixBytes: [UInt8], idPrefix: String) {
