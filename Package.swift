@@ -53,23 +53,25 @@ let package = Package(
         // shaped glyphs × curve ─▶ placed glyphs
         .target(name: "CurveTypeLayout", dependencies: ["CurveTypeFonts", "CurveTypeGeometry"]),
         // what is drawn, apart from how it is encoded: frames of glyph runs, shapes, paints,
-        // groups, images, links and animations (px, y down); colours and sanitised logos
+        // gradients, groups, images, links and animations (px, y down); colours
         .target(name: "CurveTypeFrame", dependencies: ["CurveTypeFonts", "CurveTypeGeometry"]),
+        // SVG files read (logos, path files): sanitised by an allowlist, resolved into frame items
+        .target(name: "CurveTypeSVGReader", dependencies: ["CurveTypeFrame", "CurveTypeGeometry"]),
         // frames ─▶ deterministic SVG bytes, in one pass (glyph outlines read from the fonts)
         .target(name: "CurveTypeSVG", dependencies: ["CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
         // frames ─▶ PNG and PDF bytes, drawn by cairo (glyphs read from the fonts as the SVG
         // writer reads them); the only module that touches cairo
         .target(name: "CurveTypeRaster", dependencies: ["CCairo", "CZlib", "CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
-        // the effects: requests ─▶ frames ─▶ SVG (circle, spiral, path, fit, angle, badge, seal),
-        // with their results, warnings and layout reports
+        // the effects: requests ─▶ frames (circle, spiral, path, fit, angle, badge, seal), with
+        // their results, warnings and layout reports; they import no writer
         .target(
             name: "CurveTypeEffects",
-            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVG"]),
+            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVGReader"]),
         // the library facade that build scripts and the CLI call, and the command line's
         // vocabulary: options by long name, job files, batches, output files
         .target(
             name: "CurveType",
-            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVG", "CurveTypeRaster",
+            dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVGReader", "CurveTypeSVG", "CurveTypeRaster",
                            "CurveTypeEffects"]),
 
         // The library's own tests (`swift test` here): unit and property tests, checked against

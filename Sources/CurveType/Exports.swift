@@ -3,6 +3,7 @@
 @_exported import CurveTypeGeometry
 @_exported import CurveTypeLayout
 @_exported import CurveTypeFrame
+@_exported import CurveTypeSVGReader
 @_exported import CurveTypeSVG
 @_exported import CurveTypeRaster
 @_exported import CurveTypeEffects

@@ -4,6 +4,7 @@ import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
 import CurveTypeSVG
+import CurveTypeSVGReader
 /// `curvetype spiral`'s options. a and b are chart units (y up, θ counterclockwise from 3 o'clock).
 public struct SpiralOptions: Sendable, Equatable {
     /// Radius at θ = 0, chart units (≥ 0) (`--a`).

@@ -2,6 +2,7 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
+import CurveTypeSVGReader
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -182,18 +183,20 @@ public struct BadgeLogo: Sendable {
         return lower.contains("/") || [".svg", ".png", ".jpg", ".jpeg"].contains { lower.hasSuffix($0) }
     }
 
-    /// What to embed for a badge of `style`, and its width in px at 14 px high, worked out once
-    /// a badge: a named logo coloured `color` or, without one, its brand colour as shields shows
-    /// it (`whitesmoke` for a dark brand, `#333` for a light one in the social style), framed to
-    /// its outline when `size` is auto (shields' `logoSize=auto`, when the outline is not
-    /// square); any other SVG recoloured only when `color` is given. Without auto, 14 px wide.
-    func prepared(style: BadgeStyle, color: SVGColor?, size: BadgeLogoSize) -> (drawing: Drawing, width: Double) {
+    /// The picture to embed for a badge of `style`, and its width in px at 14 px high, worked
+    /// out once a badge: a named logo coloured `color` or, without one, its brand colour as
+    /// shields shows it (`whitesmoke` for a dark brand, `#333` for a light one in the social
+    /// style), framed to its outline when `size` is auto (shields' `logoSize=auto`, when the
+    /// outline is not square); any other SVG recoloured only when `color` is given. Without
+    /// auto, 14 px wide.
+    func prepared(style: BadgeStyle, color: SVGColor?, size: BadgeLogoSize) throws(CurveTypeError) -> (picture: FrameImage.Content, width: Double) {
         func width(aspect: Double) -> Double { size == .auto ? max(1, (14 * aspect).rounded()) : 14 }
+        func vector(_ svg: SafeSVG) throws(CurveTypeError) -> FrameImage.Content { .vector(try lifting { try svg.image() }) }
         switch drawing {
         case .image(let image):
-            return (drawing, width(aspect: image.aspectRatio))
+            return (.raster(image), width(aspect: image.aspectRatio))
         case .svg(var svg):
-            guard let brand else { return (.svg(color.map { svg.recoloured($0) } ?? svg), width(aspect: svg.aspectRatio)) }
+            guard let brand else { return (try vector(color.map { svg.recoloured($0) } ?? svg), width(aspect: svg.aspectRatio)) }
             var aspect = svg.aspectRatio
             if size == .auto {
                 let pathData = brand.pathData
@@ -202,7 +205,7 @@ public struct BadgeLogo: Sendable {
                     if box.width != box.height { svg = SafeSVG(pathData: pathData, viewBox: box) }
                 }
             }
-            return (.svg(svg.recoloured(color ?? BadgeColor.brandLogoColor(hex: brand.hex, style: style))), width(aspect: aspect))
+            return (try vector(svg.recoloured(color ?? BadgeColor.brandLogoColor(hex: brand.hex, style: style))), width(aspect: aspect))
         }
     }
 

@@ -61,7 +61,7 @@ extension BadgeRequest {
         if logoColor != nil, let logo, case .image = logo.drawing {
             throw .invalidInput("a logo colour cannot recolour a PNG or JPEG logo")
         }
-        let preparedLogo = logo.map { $0.prepared(style: style, color: logoColor, size: logoSize) }
+        let preparedLogo = try logo.map { logo throws(CurveTypeError) in try logo.prepared(style: style, color: logoColor, size: logoSize) }
         let logoBoxWidth = preparedLogo.map { self.logoWidth ?? $0.width }
         let geometry = BadgeGeometry(
             style: style,
@@ -100,7 +100,7 @@ extension BadgeRequest {
         if logoSize != .square || self.logoWidth != nil { identity += [logoSize.rawValue, self.logoWidth.map(shortestDigits) ?? ""] }
         let prefix = idPrefix ?? derivedIDPrefix(identity)
         let drawing = BadgeDrawing(
-            request: self, geometry: geometry, label: labelLayout, message: messageLayout, logo: preparedLogo?.drawing,
+            request: self, geometry: geometry, label: labelLayout, message: messageLayout, logo: preparedLogo?.picture,
             links: links, accessible: accessible,
             family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : ((messageRun ?? labelRun)?.fonts.first).map(cssFamily) ?? "sans-serif")
         let frame = drawing.frame()
@@ -169,7 +169,7 @@ private struct BadgeDrawing {
     /// `nil` for an empty message.
     let message: BadgeText?
     /// The logo as drawn (coloured and framed), if there is one.
-    let logo: BadgeLogo.Drawing?
+    let logo: FrameImage.Content?
     /// Validated label and message links.
     let links: (label: String?, message: String?)
     let accessible: String
@@ -193,14 +193,9 @@ private struct BadgeDrawing {
         // One link alone (the usual README badge) covers the whole badge.
         let wholeLink = links.label == nil ? links.message : nil
         var linked: [FrameItem] = []
-        if let logo, let box = g.logo {
-            switch logo {
-            case .svg(let svg): linked.append(.image(FrameImage(.vector(svg), box: box)))
-            case .image(let image): linked.append(.image(FrameImage(.raster(image), box: box)))
-            }
-        }
+        if let logo, let box = g.logo { linked.append(.image(FrameImage(logo, box: box))) }
         if let label {
-            let drawn = text(label, name: "label", center: g.labelCenter, bold: style == .social, colors: textColors(on: labelColor))
+            let drawn = text(label, center: g.labelCenter, bold: style == .social, colors: textColors(on: labelColor))
             if let link = links.label {
                 linked.append(.link(FrameLink(url: link, label: accessible,
                                               items: [hitArea(Rect(minX: 0, minY: 0, maxX: g.leftWidth, maxY: g.height))] + drawn)))
@@ -213,7 +208,7 @@ private struct BadgeDrawing {
             messageItems.append(hitArea(Rect(minX: g.leftWidth, minY: 0, maxX: g.leftWidth + g.rightWidth, maxY: g.height)))
         }
         if let message {
-            messageItems += text(message, name: "message", center: g.messageCenter, bold: style == .social || style == .forTheBadge,
+            messageItems += text(message, center: g.messageCenter, bold: style == .social || style == .forTheBadge,
                                  colors: textColors(on: color))
         }
         if wholeLink == nil, let link = links.message {
@@ -251,13 +246,11 @@ private struct BadgeDrawing {
         switch style {
         case .flat, .plastic:
             let stops: [GradientStop] = style == .flat ? BadgeDrawing.flatStops : BadgeDrawing.plasticStops
+            let sheen = Gradient(.linear(start: .zero, end: Point(x: 0, y: 1)), stops: stops)
+            let rounded = FrameShape(.rect(box, cornerRadius: style == .flat ? 3 : 4), style: [.fill(.color(BadgeColor.white))])
             return [
-                .definition(.linearGradient(name: "s", start: .zero, end: Point(x: 0, y: 1), stops: stops)),
-                .definition(.clipPath(name: "r", shapes: [
-                    FrameShape(.rect(box, cornerRadius: style == .flat ? 3 : 4), style: [.fill(.color(BadgeColor.white))]),
-                ])),
-                .group(FrameGroup(style: [.clip("r")], items: boxes() + [
-                    .shape(FrameShape(.rect(box), style: [.fill(.gradient("s"))])),
+                .group(FrameGroup(style: [.clip([rounded])], items: boxes() + [
+                    .shape(FrameShape(.rect(box), style: [.fill(.gradient(sheen))])),
                 ])),
             ]
         case .flatSquare, .forTheBadge:
@@ -272,8 +265,8 @@ private struct BadgeDrawing {
             notch.line(to: Point(x: labelRect + 6.5, y: 13.5))
             let border = BadgeDrawing.socialBorder, fill = BadgeDrawing.socialBubble
             let labelBox = Rect(minX: 0.5, minY: 0.5, maxX: 0.5 + labelRect, maxY: 19.5)
+            let sheen = Gradient(.linear(start: .zero, end: Point(x: 0, y: 1)), stops: BadgeDrawing.socialStops)
             return [
-                .definition(.linearGradient(name: "a", start: .zero, end: Point(x: 0, y: 1), stops: BadgeDrawing.socialStops)),
                 .group(FrameGroup(style: [.stroke(.color(border))], items: [
                     .shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.none), .fill(.color(BadgeDrawing.socialLabel))])),
                     .shape(FrameShape(.rect(Rect(minX: labelRect + 6.5, minY: 0.5, maxX: labelRect + 6.5 + bubble, maxY: 19.5), cornerRadius: 2),
@@ -281,7 +274,7 @@ private struct BadgeDrawing {
                     .shape(FrameShape(.rect(Rect(minX: labelRect + 6, minY: 7.5, maxX: labelRect + 6.5, maxY: 12.5)), style: [.stroke(.color(fill))])),
                     .shape(FrameShape(.path(notch), style: [.fill(.color(fill))])),
                 ])),
-                .shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.color(border)), .fill(.gradient("a"))])),
+                .shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.color(border)), .fill(.gradient(sheen))])),
             ]
         }
     }
@@ -311,18 +304,18 @@ private struct BadgeDrawing {
 
     /// One half's text (and its shadow one px lower): glyph outlines, or a text line centred on
     /// `center` with its width, so a viewer with another font keeps the width.
-    func text(_ half: BadgeText, name: String, center: Double, bold: Bool,
+    func text(_ half: BadgeText, center: Double, bold: Bool,
               colors: (text: SVGColor, shadow: (color: SVGColor, opacity: Double)?)) -> [FrameItem] {
         if let layout = half.layout {
             let run = FrameItem.glyphs(GlyphRun(layout))
             guard let shadow = colors.shadow else {
                 return [.group(FrameGroup(style: [.fill(.color(colors.text))], items: [run]))]
             }
-            // The glyphs once, unpainted; the shadow and the text both use them.
+            // The same glyphs twice: the SVG writer finds the repeat and defines them once.
             return [
-                .symbol(name: name, items: [run]),
-                .useSymbol(SymbolUse(name: name, fill: .color(shadow.color), fillOpacity: shadow.opacity, offsetY: 1, isDecoration: true)),
-                .useSymbol(SymbolUse(name: name, fill: .color(colors.text))),
+                .group(FrameGroup(style: [.fill(.color(shadow.color))] + (shadow.opacity < 1 ? [.fillOpacity(shadow.opacity)] : [])
+                                      + [.transform(.translation(0, 1))], isDecoration: true, items: [run])),
+                .group(FrameGroup(style: [.fill(.color(colors.text))], items: [run])),
             ]
         }
         func line(y: Double, fill: SVGColor, opacity: Double, decoration: Bool) -> FrameItem {

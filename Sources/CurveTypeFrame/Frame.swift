@@ -49,7 +49,6 @@ public struct Frame: Sendable {
                 case .group(let group): !group.animations.isEmpty || animated(group.items)
                 case .shape(let shape): !shape.animations.isEmpty
                 case .link(let link): animated(link.items)
-                case .symbol(_, let items): animated(items)
                 default: false
                 }
             }
@@ -90,12 +89,6 @@ public enum FrameItem: Sendable {
     case image(FrameImage)
     /// Items that open `url` when clicked.
     case link(FrameLink)
-    /// A paint or clip that later items name (`Paint.gradient`, `Style.clip`): drawn nowhere.
-    case definition(FrameDefinition)
-    /// Items drawn nowhere themselves, drawn by `useSymbol` (once or more, each in its own fill).
-    case symbol(name: String, items: [FrameItem])
-    /// The symbol `name` drawn again.
-    case useSymbol(SymbolUse)
 }
 
 /// A paint: what fills or strokes.
@@ -106,8 +99,56 @@ public enum Paint: Sendable, Hashable {
     case color(SVGColor)
     /// The frame's `colorScheme` ink.
     case ink
-    /// The gradient defined under `name` (`FrameDefinition.linearGradient`).
-    case gradient(String)
+    /// A gradient, held here: a writer that shares it between items (SVG's `<linearGradient>`
+    /// and `url(#…)`) finds the sharing itself.
+    case gradient(Gradient)
+}
+
+/// A colour gradient: linear along a line, or radial between two circles.
+public struct Gradient: Sendable, Hashable {
+    /// The gradient's geometry, in `units` (after `transform`).
+    public enum Shape: Sendable, Hashable {
+        /// From `start` (offset 0) to `end` (offset 1), constant across.
+        case linear(start: Point, end: Point)
+        /// From the circle of `focusRadius` about `focus` (offset 0) to the circle of `radius`
+        /// about `center` (offset 1).
+        case radial(center: Point, radius: Double, focus: Point, focusRadius: Double)
+    }
+
+    /// What the gradient's coordinates are measured in.
+    public enum Units: Sendable, Hashable {
+        /// The painted geometry's box: 0…1 across, 0…1 down (an empty box paints nothing).
+        case boundingBox
+        /// The painted item's own px.
+        case userSpace
+    }
+
+    /// What lies beyond offsets 0 and 1.
+    public enum Spread: String, Sendable, Hashable, CaseIterable {
+        /// The end colours, extended; the stops repeated; the stops mirrored back and forth.
+        case pad, `repeat`, reflect
+    }
+
+    /// The line or circles.
+    public var shape: Shape
+    /// The colours along it, offsets rising.
+    public var stops: [GradientStop]
+    /// What `shape` is measured in.
+    public var units: Units
+    /// Maps the gradient's coordinates into `units` (SVG's `gradientTransform`).
+    public var transform: AffineMap
+    /// What lies beyond the ends.
+    public var spread: Spread
+
+    /// A gradient of `stops` along `shape`.
+    public init(_ shape: Shape, stops: [GradientStop], units: Units = .boundingBox, transform: AffineMap = .identity,
+                spread: Spread = .pad) {
+        self.shape = shape
+        self.stops = stops
+        self.units = units
+        self.transform = transform
+        self.spread = spread
+    }
 }
 
 /// One style property of a group or shape. Properties apply in order; a group's properties are
@@ -116,27 +157,52 @@ public enum Style: Sendable, Hashable {
     case fill(Paint)
     /// 0…1.
     case fillOpacity(Double)
+    /// Which parts of a path that crosses itself are inside (nonzero unless said).
+    case fillRule(FillRule)
     case stroke(Paint)
+    /// 0…1.
+    case strokeOpacity(Double)
     /// px.
     case strokeWidth(Double)
     case lineCap(LineCap)
     case lineJoin(LineJoin)
+    /// How far a miter join may reach, in stroke widths (4 unless said, as SVG's).
+    case miterLimit(Double)
     /// A CSS font-family list, for text runs (`'DejaVu Sans', sans-serif`).
     case fontFamily(String)
     /// px, for text runs.
     case fontSize(Double)
-    /// Clip to the clip path defined under this name (`FrameDefinition.clipPath`).
-    case clip(String)
+    /// Clip to the union of these shapes (their own transforms in their style), in the item's
+    /// px. Only geometry counts: their paints are not drawn.
+    case clip([FrameShape])
+    /// Show the group only where these shapes, drawn with their fills, cover: their alpha is the
+    /// group's (an alpha mask; SVG's luminance mask agrees, as the writer paints them white).
+    case mask([FrameShape])
+    /// The whole group composited at this opacity, 0…1 (not each item on its own).
+    case opacity(Double)
     /// Edges on whole pixels, no antialiasing (flat badges).
     case crispEdges
     /// Not drawn (until an animation shows it).
     case hidden
     /// A group composited on its own before it is blended into what is below.
     case isolated
-    /// How a group is blended into what is below (a CSS `mix-blend-mode`: `multiply`, …).
-    case blend(String)
+    /// How a group is blended into what is below.
+    case blend(BlendMode)
     /// Items placed through this map (applied before the parent's).
     case transform(AffineMap)
+}
+
+/// How a group's colours mix with what is below: CSS's `mix-blend-mode` values, by their CSS names.
+public enum BlendMode: String, Sendable, CaseIterable {
+    case multiply, screen, overlay, darken, lighten
+    case colorDodge = "color-dodge", colorBurn = "color-burn", hardLight = "hard-light", softLight = "soft-light"
+    case difference, exclusion, hue, saturation, color, luminosity
+}
+
+/// Which parts of a path are inside: where its winding number is not zero, or is odd.
+public enum FillRule: String, Sendable, CaseIterable {
+    case nonzero
+    case evenOdd = "evenodd"
 }
 
 /// How the ends of an open stroke are drawn.
@@ -159,11 +225,14 @@ public struct FrameGroup: Sendable {
     public var animations: [FrameAnimation]
     /// The group's items, in drawing order.
     public var items: [FrameItem]
+    /// Hidden from assistive technology (a shadow that repeats the text).
+    public var isDecoration: Bool
 
     /// A group of `items`.
-    public init(style: [Style] = [], animations: [FrameAnimation] = [], items: [FrameItem]) {
+    public init(style: [Style] = [], animations: [FrameAnimation] = [], isDecoration: Bool = false, items: [FrameItem]) {
         self.style = style
         self.animations = animations
+        self.isDecoration = isDecoration
         self.items = items
     }
 }
@@ -177,7 +246,7 @@ public enum FrameGeometry: Sendable, Hashable {
 }
 
 /// A filled and/or stroked geometry. Its fill is black unless its style or a group's says.
-public struct FrameShape: Sendable {
+public struct FrameShape: Sendable, Hashable {
     /// What is drawn, px.
     public var geometry: FrameGeometry
     /// Its fill, stroke and the rest, in order.
@@ -395,8 +464,8 @@ public struct TextOnPath: Sendable {
 public struct FrameImage: Sendable {
     /// What the picture is.
     public enum Content: Sendable {
-        /// A sanitised vector drawing, in its own coordinates (its view box).
-        case vector(SafeSVG)
+        /// A vector drawing, in its own coordinates (its view box).
+        case vector(VectorImage)
         /// A checked PNG or JPEG.
         case raster(RasterImage)
     }
@@ -430,14 +499,6 @@ public struct FrameLink: Sendable {
     }
 }
 
-/// A paint or clip that later items name.
-public enum FrameDefinition: Sendable {
-    /// A gradient along a line in the painted box's own units (0…1 across, 0…1 down).
-    case linearGradient(name: String, start: Point, end: Point, stops: [GradientStop])
-    /// The union of `shapes` clips what names it.
-    case clipPath(name: String, shapes: [FrameShape])
-}
-
 /// One colour of a gradient at `offset` (0…1). A stop without a colour is black.
 public struct GradientStop: Sendable, Hashable {
     /// Where the stop is, 0…1.
@@ -452,29 +513,6 @@ public struct GradientStop: Sendable, Hashable {
         self.offset = offset
         self.color = color
         self.opacity = opacity
-    }
-}
-
-/// A symbol drawn again, moved down `offsetY` px, in its own fill.
-public struct SymbolUse: Sendable, Hashable {
-    /// The symbol's name (`FrameItem.symbol`).
-    public var name: String
-    /// The paint of everything in the symbol that has none of its own.
-    public var fill: Paint
-    /// 0…1.
-    public var fillOpacity: Double
-    /// How far down it is drawn, px.
-    public var offsetY: Double
-    /// Hidden from assistive technology (a shadow that repeats the text).
-    public var isDecoration: Bool
-
-    /// Symbol `name` drawn in `fill`.
-    public init(name: String, fill: Paint, fillOpacity: Double = 1, offsetY: Double = 0, isDecoration: Bool = false) {
-        self.name = name
-        self.fill = fill
-        self.fillOpacity = fillOpacity
-        self.offsetY = offsetY
-        self.isDecoration = isDecoration
     }
 }
 

@@ -21,9 +21,6 @@ final class FrameCairo {
     /// outlines, and pictures are decoded per use.
     let isPDF: Bool
     private let frame: Frame
-    private var gradients: [String: (start: Point, end: Point, stops: [GradientStop])] = [:]
-    private var clips: [String: [FrameShape]] = [:]
-    private var symbols: [String: [FrameItem]] = [:]
     /// The fonts' glyphs drawn so far, and the bitmaps and text faces they need.
     private var glyphs: GlyphCairo
 
@@ -31,10 +28,13 @@ final class FrameCairo {
     struct State {
         var fill: Paint = .color(.black)
         var fillOpacity = 1.0
+        var fillRule: FillRule = .nonzero
         var stroke: Paint = .none
+        var strokeOpacity = 1.0
         var strokeWidth = 1.0
         var cap: LineCap = .butt
         var join: LineJoin = .miter
+        var miterLimit = 4.0
     }
 
     init(cr: OpaquePointer, frame: Frame, time: Double?, isPDF: Bool) {
@@ -103,22 +103,6 @@ final class FrameCairo {
                 links.append((link.url, covered))
                 noteDevice(covered)
             }
-        case .definition(let definition):
-            switch definition {
-            case .linearGradient(let name, let start, let end, let stops): gradients[name] = (start, end, stops)
-            case .clipPath(let name, let shapes): clips[name] = shapes
-            }
-        case .symbol(let name, let items):
-            symbols[name] = items
-        case .useSymbol(let use):
-            guard let items = symbols[use.name] else { return }
-            var state = state
-            state.fill = use.fill
-            state.fillOpacity = use.fillOpacity
-            ct_cairo_save(cr)
-            ct_cairo_translate(cr, 0, use.offsetY)
-            for child in items { try draw(child, state) }
-            ct_cairo_restore(cr)
         }
     }
 
@@ -179,12 +163,14 @@ final class FrameCairo {
     }
 
     /// Runs `body` with `style` applied over `state`: transforms, clips, crisp edges, and an
-    /// isolated or blended group, each undone afterwards.
+    /// isolated, blended, masked or translucent group, each undone afterwards.
     private func styled(_ style: [Style], animations: [FrameAnimation], _ state: State,
                         _ body: (State) throws(RasterError) -> Void) throws(RasterError) {
         var state = state
         var group = false
         var blend: cairo_operator_t?
+        var opacity = 1.0
+        var mask: [FrameShape]?
         ct_cairo_save(cr)
         defer { ct_cairo_restore(cr) }
         for case .rotation(let angles, let center, let keyTimes, _) in animations {
@@ -197,13 +183,21 @@ final class FrameCairo {
             switch item {
             case .fill(let p): state.fill = p
             case .fillOpacity(let o): state.fillOpacity = min(max(o, 0), 1)
+            case .fillRule(let rule): state.fillRule = rule
             case .stroke(let p): state.stroke = p
+            case .strokeOpacity(let o): state.strokeOpacity = min(max(o, 0), 1)
             case .strokeWidth(let w): state.strokeWidth = w
             case .lineCap(let cap): state.cap = cap
             case .lineJoin(let join): state.join = join
+            case .miterLimit(let limit): state.miterLimit = max(limit, 1)
             case .fontFamily, .fontSize, .hidden: break
-            case .clip(let name):
-                guard let shapes = clips[name] else { continue }
+            case .opacity(let o):
+                group = true
+                opacity *= min(max(o, 0), 1)
+            case .mask(let shapes):
+                group = true
+                mask = (mask ?? []) + shapes
+            case .clip(let shapes):
                 ct_cairo_new_path(cr)
                 for shape in shapes {
                     ct_cairo_save(cr)
@@ -220,21 +214,45 @@ final class FrameCairo {
             case .transform(let m): transform(m)
             }
         }
-        if group {
-            ct_cairo_push_group(cr)
+        guard group else {
             try body(state)
+            return
+        }
+        guard opacity > 0 else { return }
+        ct_cairo_push_group(cr)
+        try body(state)
+        ct_cairo_pop_group_to_source(cr)
+        guard let mask else {
+            ct_cairo_set_operator(cr, blend ?? CAIRO_OPERATOR_OVER)
+            if opacity < 1 { ct_cairo_paint_with_alpha(cr, opacity) } else { ct_cairo_paint(cr) }
+            return
+        }
+        // The mask's shapes drawn into a group of their own, whose alpha is the mask.
+        guard let source = ct_cairo_get_source(cr) else { return }
+        ct_cairo_pattern_reference(source)
+        defer { ct_cairo_pattern_destroy(source) }
+        ct_cairo_push_group(cr)
+        for shape in mask {
+            try styled(shape.style, animations: shape.animations, State()) { state throws(RasterError) in try draw(shape, state) }
+        }
+        guard let coverage = ct_cairo_pop_group(cr) else { return }
+        defer { ct_cairo_pattern_destroy(coverage) }
+        ct_cairo_set_source(cr, source)
+        if opacity < 1 {
+            ct_cairo_push_group(cr)
+            ct_cairo_mask(cr, coverage)
             ct_cairo_pop_group_to_source(cr)
             ct_cairo_set_operator(cr, blend ?? CAIRO_OPERATOR_OVER)
-            ct_cairo_paint(cr)
+            ct_cairo_paint_with_alpha(cr, opacity)
         } else {
-            try body(state)
+            ct_cairo_set_operator(cr, blend ?? CAIRO_OPERATOR_OVER)
+            ct_cairo_mask(cr, coverage)
         }
     }
 
-    /// cairo's operator for a CSS `mix-blend-mode` (the blend modes `COLR` names too);
-    /// source-over for a name it lacks.
-    static func blendOperator(_ mode: String) -> cairo_operator_t {
-        PaintCompositeMode.allCases.first { $0.blendMode == mode }.map(ColorPaintCairo.operator) ?? CAIRO_OPERATOR_OVER
+    /// cairo's operator for a blend mode (the blend modes `COLR` names too).
+    static func blendOperator(_ mode: BlendMode) -> cairo_operator_t {
+        PaintCompositeMode.allCases.first { $0.blendMode == mode.rawValue }.map(ColorPaintCairo.operator) ?? CAIRO_OPERATOR_OVER
     }
 
     /// Maps what follows through `m`; a singular map draws nothing (cairo would fail the whole
@@ -334,11 +352,11 @@ final class FrameCairo {
             // A link covers a transparent fill too, as a browser's pointer finds it.
             noteExtents()
             if setSource(fill, opacity: state.fillOpacity, bounds: bounds) {
-                ct_cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                ct_cairo_set_fill_rule(cr, state.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
                 ct_cairo_fill_preserve(cr)
             }
         }
-        if state.strokeWidth > 0, let stroke = paint(for: state, stroke: true), setSource(stroke, opacity: 1, bounds: bounds) {
+        if state.strokeWidth > 0, let stroke = paint(for: state, stroke: true), setSource(stroke, opacity: state.strokeOpacity, bounds: bounds) {
             ct_cairo_set_line_width(cr, state.strokeWidth)
             let cap: cairo_line_cap_t = switch state.cap {
             case .butt: CAIRO_LINE_CAP_BUTT
@@ -352,6 +370,7 @@ final class FrameCairo {
             }
             ct_cairo_set_line_cap(cr, cap)
             ct_cairo_set_line_join(cr, join)
+            ct_cairo_set_miter_limit(cr, state.miterLimit)
             noteExtents(stroke: true)
             ct_cairo_stroke_preserve(cr)
         }
@@ -368,10 +387,10 @@ final class FrameCairo {
 
     // MARK: Paint
 
-    /// A resolved paint: a colour (r, g, b, a, 0…1) or a gradient in box units.
+    /// A resolved paint: a colour (r, g, b, a, 0…1) or a gradient.
     enum Resolved {
         case color(Double, Double, Double, Double)
-        case gradient(start: Point, end: Point, stops: [GradientStop])
+        case gradient(Gradient)
     }
 
     /// The state's fill (or stroke) as something to paint with; `nil` for none.
@@ -384,9 +403,7 @@ final class FrameCairo {
         case .none: return nil
         case .ink: return Self.rgba(frame.colorScheme?.light ?? .black)
         case .color(let color): return Self.rgba(color)
-        case .gradient(let name):
-            guard let g = gradients[name] else { return nil }
-            return .gradient(start: g.start, end: g.end, stops: g.stops)
+        case .gradient(let gradient): return .gradient(gradient)
         }
     }
 
@@ -406,23 +423,48 @@ final class FrameCairo {
             guard a * opacity > 0 else { return false }
             ct_cairo_set_source_rgba(cr, r, g, b, a * opacity)
             return true
-        case .gradient(let start, let end, let stops):
+        case .gradient(let gradient):
             // SVG's objectBoundingBox: an empty box draws nothing.
-            guard let box = bounds, box.width > 0, box.height > 0 else { return false }
-            guard let pattern = ct_cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return false }
+            let boxUnits = gradient.units == .boundingBox
+            var box = Rect(minX: 0, minY: 0, maxX: 1, maxY: 1)
+            if boxUnits {
+                guard let bounds, bounds.width > 0, bounds.height > 0 else { return false }
+                box = bounds
+            }
+            let pattern: OpaquePointer?
+            switch gradient.shape {
+            case .linear(let start, let end):
+                pattern = ct_cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+            case .radial(let center, let radius, let focus, let focusRadius):
+                pattern = ct_cairo_pattern_create_radial(focus.x, focus.y, max(focusRadius, 0), center.x, center.y, max(radius, 0))
+            }
+            guard let pattern else { return false }
             defer { ct_cairo_pattern_destroy(pattern) }
             var previous = 0.0
-            for stop in stops {
+            for stop in gradient.stops {
                 // SVG clamps offsets to 0…1 and to at least the previous stop's.
                 let offset = max(min(max(stop.offset, 0), 1), previous)
                 previous = offset
                 guard case .color(let r, let g, let b, let a) = Self.rgba(stop.color ?? .black) else { continue }
                 ct_cairo_pattern_add_color_stop_rgba(pattern, offset, r, g, b, a * min(max(stop.opacity, 0), 1) * opacity)
             }
-            ct_cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            // User space → box units.
-            var matrix = cairo_matrix_t(xx: 1 / box.width, yx: 0, xy: 0, yy: 1 / box.height,
+            let extend: cairo_extend_t = switch gradient.spread {
+            case .pad: CAIRO_EXTEND_PAD
+            case .reflect: CAIRO_EXTEND_REFLECT
+            case .repeat: CAIRO_EXTEND_REPEAT
+            }
+            ct_cairo_pattern_set_extend(pattern, extend)
+            // User space → the gradient's space: through the box, then the gradient's transform.
+            var matrix: cairo_matrix_t
+            if gradient.transform == .identity {
+                matrix = cairo_matrix_t(xx: 1 / box.width, yx: 0, xy: 0, yy: 1 / box.height,
                                         x0: -box.minX / box.width, y0: -box.minY / box.height)
+            } else {
+                var map = gradient.transform
+                if boxUnits { map = map.concatenating(AffineMap(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)) }
+                guard let inverse = map.inverted else { return false }
+                matrix = CairoMatrix.matrix(inverse)
+            }
             ct_cairo_pattern_set_matrix(pattern, &matrix)
             ct_cairo_set_source(cr, pattern)
             return true
@@ -449,8 +491,8 @@ final class FrameCairo {
             noteExtents()
             ct_cairo_fill(cr)
             ct_cairo_restore(cr)
-        case .vector(let svg):
-            let v = svg.viewBox
+        case .vector(let picture):
+            let v = picture.viewBox
             guard v.width > 0, v.height > 0 else { return }
             let k = min(box.width / v.width, box.height / v.height)
             ct_cairo_save(cr)
@@ -459,8 +501,7 @@ final class FrameCairo {
             ct_cairo_translate(cr, box.minX + (box.width - v.width * k) / 2, box.minY + (box.height - v.height * k) / 2)
             ct_cairo_scale(cr, k, k)
             ct_cairo_translate(cr, -v.minX, -v.minY)
-            var painter = SafeSVGCairo(canvas: self, document: svg)
-            try painter.draw()
+            for item in picture.items { try draw(item, State()) }
             ct_cairo_restore(cr)
         }
     }

@@ -30,19 +30,28 @@ extension SVGWriter {
         var backdropRuns: [GlyphRun] = [], itemRuns: [GlyphRun] = []
         DefinedGlyphs.collect(frame.backdrop, into: &backdropRuns)
         DefinedGlyphs.collect(frame.items, into: &itemRuns)
+        shared = SharedDefinitions(frame)
         var runs = GlyphRunCursor()
         var glyphs = DefinedGlyphs()
         if !backdropRuns.isEmpty { glyphs = try DefinedGlyphs(defining: backdropRuns + itemRuns, into: &self) }
+        try defineShared(frame.backdrop)
         for item in frame.backdrop { try write(item, glyphs: glyphs, runs: &runs) }
         if backdropRuns.isEmpty && !itemRuns.isEmpty { glyphs = try DefinedGlyphs(defining: itemRuns, into: &self) }
+        try defineShared(frame.items)
         for item in frame.items { try write(item, glyphs: glyphs, runs: &runs) }
     }
 
     private mutating func write(_ item: FrameItem, glyphs: DefinedGlyphs, runs: inout GlyphRunCursor) throws {
         switch item {
         case .group(let group):
+            if group.animations.isEmpty, group.items.count == 1, case .glyphs(let run) = group.items[0],
+               let index = shared.repeatedRuns[RepeatedRun(run)] {
+                try use(group, run: run, index: index, glyphs: glyphs, runs: &runs)
+                return
+            }
             raw("<g")
             try styles(group.style)
+            if group.isDecoration { raw(" aria-hidden=\"true\"") }
             raw(">\n")
             try animations(group.animations)
             for child in group.items { try write(child, glyphs: glyphs, runs: &runs) }
@@ -62,7 +71,7 @@ extension SVGWriter {
         case .image(let image):
             let b = image.box
             switch image.content {
-            case .vector(let svg): try embed(svg, x: b.minX, y: b.minY, width: b.width, height: b.height)
+            case .vector(let picture): try embed(picture, x: b.minX, y: b.minY, width: b.width, height: b.height)
             case .raster(let raster): try embed(raster, x: b.minX, y: b.minY, width: b.width, height: b.height)
             }
         case .link(let link):
@@ -70,19 +79,33 @@ extension SVGWriter {
             raw("\" target=\"_blank\" aria-label=\""); escaped(link.label, attribute: true); raw("\">\n")
             for child in link.items { try write(child, glyphs: glyphs, runs: &runs) }
             raw("</a>\n")
-        case .definition(let definition):
-            try write(definition)
-        case .symbol(let name, let items):
-            raw("<defs>\n<g id=\""); try id(name); raw("\">\n")
-            for child in items { try write(child, glyphs: glyphs, runs: &runs) }
-            raw("</g>\n</defs>\n")
-        case .useSymbol(let use):
-            raw("<use xlink:href=\"#"); try id(use.name); raw("\"")
-            try paint(.fill, use.fill, opacity: use.fillOpacity)
-            if use.offsetY != 0 { raw(" y=\""); try number(use.offsetY); raw("\"") }
-            if use.isDecoration { raw(" aria-hidden=\"true\"") }
-            raw("/>\n")
         }
+    }
+
+    /// A group of one glyph run that the frame draws more than once (a text and its shadow):
+    /// the run's glyphs defined once as `<g id="prefix-uN">`, at its first use, then a `<use>`
+    /// in the group's style for each, its translation written as `x` and `y`.
+    private mutating func use(_ group: FrameGroup, run: GlyphRun, index: Int, glyphs: DefinedGlyphs,
+                              runs: inout GlyphRunCursor) throws {
+        let name = "u\(index)"
+        if shared.definedRuns.insert(index).inserted {
+            raw("<defs>\n<g id=\""); try id(name); raw("\">\n")
+            try glyphs.use(run, index: runs.next(), into: &self)
+            raw("</g>\n</defs>\n")
+        } else {
+            _ = runs.next()
+        }
+        var style = group.style, offset = Point.zero
+        if let last = style.indices.last, case .transform(let m) = style[last], m.a == 1, m.b == 0, m.c == 0, m.d == 1 {
+            offset = Point(x: m.tx, y: m.ty)
+            style.removeLast()
+        }
+        raw("<use xlink:href=\"#"); try id(name); raw("\"")
+        try styles(style)
+        if offset.x != 0 { raw(" x=\""); try number(offset.x); raw("\"") }
+        if offset.y != 0 { raw(" y=\""); try number(offset.y); raw("\"") }
+        if group.isDecoration { raw(" aria-hidden=\"true\"") }
+        raw("/>\n")
     }
 
     /// `prefix-name`. A name is what follows the prefix in an XML id (letters, digits, `-`, `_`,
@@ -136,6 +159,17 @@ extension SVGWriter {
             raw(" class=\""); rawText(idPrefix); raw("-ink\"")
         }
         var fillOpacityWritten = false
+        var css: [String] = []
+        defer {
+            if !css.isEmpty {
+                raw(" style=\"")
+                for (index, declaration) in css.enumerated() {
+                    if index > 0 { raw(";") }
+                    rawText(declaration)
+                }
+                raw("\"")
+            }
+        }
         for style in list {
             switch style {
             case .fill(let p):
@@ -148,21 +182,22 @@ extension SVGWriter {
             case .fillOpacity(let o):
                 guard !fillOpacityWritten else { continue }
                 raw(" fill-opacity=\""); try opacity(o); raw("\"")
+            case .fillRule(let rule): raw(" fill-rule=\""); rawText(rule.rawValue); raw("\"")
             case .stroke(let p): try paint(.stroke, p, opacity: 1)
+            case .strokeOpacity(let o): raw(" stroke-opacity=\""); try opacity(o); raw("\"")
             case .strokeWidth(let w): raw(" stroke-width=\""); try number(w); raw("\"")
+            case .miterLimit(let limit): raw(" stroke-miterlimit=\""); try number(limit); raw("\"")
             case .lineCap(let cap): raw(" stroke-linecap=\""); rawText(cap.rawValue); raw("\"")
             case .lineJoin(let join): raw(" stroke-linejoin=\""); rawText(join.rawValue); raw("\"")
             case .fontFamily(let family): raw(" font-family=\""); escaped(family, attribute: true); raw("\"")
             case .fontSize(let size): raw(" font-size=\""); try number(size); raw("\"")
-            case .clip(let name): raw(" clip-path=\"url(#"); try id(name); raw(")\"")
+            case .clip(let shapes): raw(" clip-path=\"url(#"); try id("c\(shared.clips[shapes] ?? 0)"); raw(")\"")
+            case .mask(let shapes): raw(" mask=\"url(#"); try id("m\(shared.masks[shapes] ?? 0)"); raw(")\"")
+            case .opacity(let o): raw(" opacity=\""); try opacity(o); raw("\"")
             case .crispEdges: raw(" shape-rendering=\"crispEdges\"")
             case .hidden: raw(" display=\"none\"")
-            case .isolated: raw(" style=\"isolation:isolate\"")
-            case .blend(let mode):
-                guard !mode.isEmpty, mode.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D }) else {
-                    throw SVGError.refused("not a blend mode: \"\(mode.prefix(40))\" (multiply, screen, …)")
-                }
-                raw(" style=\"mix-blend-mode:"); rawText(mode); raw("\"")
+            case .isolated: css.append("isolation:isolate")
+            case .blend(let mode): css.append("mix-blend-mode:" + mode.rawValue)
             case .transform(let m): raw(" transform=\""); try matrix(m); raw("\"")
             }
         }
@@ -177,7 +212,7 @@ extension SVGWriter {
         switch paint {
         case .none: raw("none")
         case .ink: raw("currentColor")
-        case .gradient(let gradient): raw("url(#"); try id(gradient); raw(")")
+        case .gradient(let gradient): raw("url(#"); try id("p\(shared.gradients[gradient] ?? 0)"); raw(")")
         case .color(let color):
             if let (opaque, a) = SVGColor.opaqueAndAlpha(color.value) {
                 rawText(opaque)
@@ -286,34 +321,179 @@ extension SVGWriter {
         raw("</textPath>\n</text>\n")
     }
 
-    private mutating func write(_ definition: FrameDefinition) throws {
-        switch definition {
-        case .linearGradient(let name, let start, let end, let stops):
-            raw("<linearGradient id=\""); try id(name); raw("\"")
-            // Box units, each written where it differs from SVG's default (0 0 → 1 0).
-            func coordinate(_ attribute: StaticString, _ value: Double, default: Double) throws {
-                guard value != `default` else { return }
-                raw(" "); raw(attribute); raw("=\"")
-                if value == 0 { raw("0") } else { try number(value * 100); raw("%") }
-                raw("\"")
-            }
-            try coordinate("x1", start.x, default: 0); try coordinate("y1", start.y, default: 0)
-            try coordinate("x2", end.x, default: 1); try coordinate("y2", end.y, default: 0)
-            raw(">\n")
-            for stop in stops {
-                raw("<stop offset=\""); try opacity(stop.offset); raw("\"")
-                if let color = stop.color {
-                    try paint(.stopColor, .color(color), opacity: stop.opacity)
-                } else if stop.opacity != 1 {
-                    raw(" stop-opacity=\""); try opacity(stop.opacity); raw("\"")
-                }
-                raw("/>\n")
-            }
-            raw("</linearGradient>\n")
-        case .clipPath(let name, let shapes):
-            raw("<clipPath id=\""); try id(name); raw("\">\n")
+    /// The gradients, clips and masks that `items` use and that no earlier list defined, in
+    /// the order first met: gradients, then clips, then masks.
+    private mutating func defineShared(_ items: [FrameItem]) throws {
+        var met = SharedDefinitions()
+        met.collect(items)
+        for gradient in met.gradients.sorted(by: { $0.value < $1.value }).map(\.key) {
+            guard let n = shared.gradients[gradient], shared.defined.insert("p\(n)").inserted else { continue }
+            try write(gradient, name: "p\(n)")
+        }
+        for shapes in met.clips.sorted(by: { $0.value < $1.value }).map(\.key) {
+            guard let n = shared.clips[shapes], shared.defined.insert("c\(n)").inserted else { continue }
+            raw("<clipPath id=\""); try id("c\(n)"); raw("\">\n")
             for shape in shapes { try write(shape) }
             raw("</clipPath>\n")
+        }
+        for shapes in met.masks.sorted(by: { $0.value < $1.value }).map(\.key) {
+            guard let n = shared.masks[shapes], shared.defined.insert("m\(n)").inserted else { continue }
+            // An alpha mask over the shapes' own box (user space: a frame's masks have no units of
+            // their own), so nothing they cover is cut by SVG's default region.
+            let box = shapes.compactMap(\.bounds).reduce(nil as Rect?) { $0?.union($1) ?? $1 } ?? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+            raw("<mask id=\""); try id("m\(n)")
+            raw("\" maskUnits=\"userSpaceOnUse\" x=\""); try number(box.minX); raw("\" y=\""); try number(box.minY)
+            raw("\" width=\""); try number(box.width); raw("\" height=\""); try number(box.height)
+            raw("\" style=\"mask-type:alpha\">\n")
+            for shape in shapes { try write(shape) }
+            raw("</mask>\n")
+        }
+    }
+
+    private mutating func write(_ gradient: Gradient, name: String) throws {
+        let boxUnits = gradient.units == .boundingBox
+        /// A coordinate: box units as a percentage, written where it differs from SVG's default;
+        /// user space always (its defaults are the viewport's).
+        func coordinate(_ attribute: StaticString, _ value: Double, default: Double) throws {
+            guard !boxUnits || value != `default` else { return }
+            raw(" "); raw(attribute); raw("=\"")
+            if !boxUnits { try number(value) } else if value == 0 { raw("0") } else { try number(value * 100); raw("%") }
+            raw("\"")
+        }
+        let element: StaticString
+        switch gradient.shape {
+        case .linear(let start, let end):
+            element = "linearGradient"
+            raw("<linearGradient id=\""); try id(name); raw("\"")
+            try coordinate("x1", start.x, default: 0); try coordinate("y1", start.y, default: 0)
+            try coordinate("x2", end.x, default: 1); try coordinate("y2", end.y, default: 0)
+        case .radial(let center, let radius, let focus, let focusRadius):
+            element = "radialGradient"
+            raw("<radialGradient id=\""); try id(name); raw("\"")
+            try coordinate("cx", center.x, default: 0.5); try coordinate("cy", center.y, default: 0.5)
+            try coordinate("r", radius, default: 0.5)
+            if focus != center || !boxUnits { try coordinate("fx", focus.x, default: .nan); try coordinate("fy", focus.y, default: .nan) }
+            if focusRadius != 0 { try coordinate("fr", focusRadius, default: 0) }
+        }
+        if !boxUnits { raw(" gradientUnits=\"userSpaceOnUse\"") }
+        if gradient.transform != .identity { raw(" gradientTransform=\""); try matrix(gradient.transform); raw("\"") }
+        if gradient.spread != .pad { raw(" spreadMethod=\""); rawText(gradient.spread.rawValue); raw("\"") }
+        raw(">\n")
+        for stop in gradient.stops {
+            raw("<stop offset=\""); try opacity(stop.offset); raw("\"")
+            if let color = stop.color {
+                try paint(.stopColor, .color(color), opacity: stop.opacity)
+            } else if stop.opacity != 1 {
+                raw(" stop-opacity=\""); try opacity(stop.opacity); raw("\"")
+            }
+            raw("/>\n")
+        }
+        raw("</"); raw(element); raw(">\n")
+    }
+}
+
+/// What a frame shares between its items, each numbered in the order first met: gradients
+/// (`prefix-pN`), clips (`prefix-cN`), masks (`prefix-mN`), and glyph runs drawn by more than
+/// one group (`prefix-uN`). Sharing is found by value (hashing), so the frame names nothing.
+struct SharedDefinitions {
+    private(set) var gradients: [Gradient: Int] = [:]
+    private(set) var clips: [[FrameShape]: Int] = [:]
+    private(set) var masks: [[FrameShape]: Int] = [:]
+    /// Runs that are the one item of two or more groups, numbered.
+    private(set) var repeatedRuns: [RepeatedRun: Int] = [:]
+    /// Names already written.
+    var defined: Set<String> = []
+    /// Repeated runs whose glyphs are already defined.
+    var definedRuns: Set<Int> = []
+
+    init() {}
+
+    /// Everything `frame` shares.
+    init(_ frame: Frame) {
+        var groupRuns: [RepeatedRun: Int] = [:], order: [RepeatedRun] = []
+        collect(frame.backdrop, runs: &groupRuns, order: &order)
+        collect(frame.items, runs: &groupRuns, order: &order)
+        for run in order where groupRuns[run, default: 0] > 1 && repeatedRuns[run] == nil {
+            repeatedRuns[run] = repeatedRuns.count
+        }
+    }
+
+    mutating func collect(_ items: [FrameItem]) {
+        var runs: [RepeatedRun: Int] = [:], order: [RepeatedRun] = []
+        collect(items, runs: &runs, order: &order)
+    }
+
+    private mutating func collect(_ items: [FrameItem], runs: inout [RepeatedRun: Int], order: inout [RepeatedRun]) {
+        for item in items {
+            switch item {
+            case .group(let group):
+                note(group.style)
+                if group.items.count == 1, case .glyphs(let run) = group.items[0] {
+                    let key = RepeatedRun(run)
+                    if runs[key] == nil { order.append(key) }
+                    runs[key, default: 0] += 1
+                }
+                collect(group.items, runs: &runs, order: &order)
+            case .shape(let shape): note(shape.style)
+            case .textLine(let line): note(line.fill)
+            case .textOnPath(let text): note(text.fill)
+            case .link(let link): collect(link.items, runs: &runs, order: &order)
+            case .glyphs, .text, .image: break
+            }
+        }
+    }
+
+    private mutating func note(_ style: [Style]) {
+        for item in style {
+            switch item {
+            case .fill(let paint), .stroke(let paint): note(paint)
+            case .clip(let shapes):
+                for shape in shapes { note(shape.style) }
+                if clips[shapes] == nil { clips[shapes] = clips.count }
+            case .mask(let shapes):
+                for shape in shapes { note(shape.style) }
+                if masks[shapes] == nil { masks[shapes] = masks.count }
+            default: break
+            }
+        }
+    }
+
+    private mutating func note(_ paint: Paint) {
+        if case .gradient(let gradient) = paint, gradients[gradient] == nil { gradients[gradient] = gradients.count }
+    }
+}
+
+/// A glyph run as a key: equal when it draws the same glyphs of the same fonts in the same
+/// places. Hashed by its size and ends, so a long run is compared in full only against another
+/// of the same shape.
+struct RepeatedRun: Hashable {
+    let run: GlyphRun
+
+    init(_ run: GlyphRun) { self.run = run }
+
+    static func == (a: RepeatedRun, b: RepeatedRun) -> Bool {
+        a.run.glyphs == b.run.glyphs && a.run.fonts.count == b.run.fonts.count && zip(a.run.fonts, b.run.fonts).allSatisfy { $0 === $1 }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(run.glyphs.count)
+        hasher.combine(run.glyphs.first)
+        hasher.combine(run.glyphs.last)
+        for font in run.fonts { hasher.combine(ObjectIdentifier(font)) }
+    }
+}
+
+extension FrameShape {
+    /// The box the shape's geometry covers in its parent's px (through its own transforms;
+    /// strokes not counted); `nil` when empty.
+    var bounds: Rect? {
+        var map = AffineMap.identity
+        for case .transform(let m) in style { map = m.concatenating(map) }
+        switch geometry {
+        case .rect(let r, _): return Path(rectangle: r).bounds(transformedBy: map)
+        case .circle(let c, let radius):
+            return Path(rectangle: Rect(minX: c.x - radius, minY: c.y - radius, maxX: c.x + radius, maxY: c.y + radius)).bounds(transformedBy: map)
+        case .path(let path): return path.bounds(transformedBy: map)
         }
     }
 }
@@ -370,8 +550,7 @@ struct DefinedGlyphs {
             case .glyphs(let run): runs.append(run)
             case .group(let group): collect(group.items, into: &runs)
             case .link(let link): collect(link.items, into: &runs)
-            case .symbol(_, let items): collect(items, into: &runs)
-            case .shape, .text, .textLine, .textOnPath, .image, .definition, .useSymbol: break
+            case .shape, .text, .textLine, .textOnPath, .image: break
             }
         }
     }

@@ -1,10 +1,10 @@
 import CurveTypeFrame
 
 extension SVGWriter {
-    /// `logo` as a nested `<svg>` at (x, y) px of `width` × `height` px, its ids written as
-    /// `prefix-logo-N` (the reader renamed them `logo-N`).
-    mutating func embed(_ logo: SafeSVG, x: Double, y: Double, width: Double, height: Double) throws(SVGError) {
-        let b = logo.viewBox
+    /// A picture's markup as a nested `<svg>` at (x, y) px of `width` × `height` px, its ids
+    /// written as `prefix-logo-N` (the reader renamed them `logo-N`).
+    mutating func embed(_ picture: VectorImage, x: Double, y: Double, width: Double, height: Double) throws(SVGError) {
+        let b = picture.viewBox, logo = picture.markup
         var attributes: [(name: String, value: String)] = [
             ("x", try value(x)), ("y", try value(y)), ("width", try value(width)), ("height", try value(height)),
             ("viewBox", "\(try value(b.minX)) \(try value(b.minY)) \(try value(b.width)) \(try value(b.height))"),
@@ -16,7 +16,7 @@ extension SVGWriter {
         close("svg")
     }
 
-    private mutating func write(_ node: SafeSVG.Node) {
+    private mutating func write(_ node: SVGMarkup.Node) {
         switch node {
         case .text(let text):
             characters(text)

@@ -70,6 +70,9 @@ struct SVGWriter {
     /// The document's bytes (shared by copies of the writer: one writer, one document).
     let out: SVGBytes
     private let prefixBytes: [UInt8]
+    /// The gradients, clips, masks and repeated glyph groups of the frame being written, with
+    /// the ids they get (`FrameSVG.swift`).
+    var shared = SharedDefinitions()
 
     /// A glyph definition's id (`prefix-gFONT-GLYPH[-VARIANT]`) as numbers, written where it is used.
     struct Reference: Sendable, Hashable {

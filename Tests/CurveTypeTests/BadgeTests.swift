@@ -60,9 +60,9 @@ import Testing
         }
         // Dark backgrounds get white text with a dark shadow; light ones dark grey with a light shadow.
         let dark = try BadgeRequest(label: "a", message: "b", color: BadgeColor.parse("blue")).render().svg
-        #expect(dark.contains("-message\" fill=\"#fff\"/>") && dark.contains("fill=\"#010101\" fill-opacity=\".3\" y=\"1\""))
+        #expect(dark.contains("-u1\" fill=\"#fff\"/>") && dark.contains("fill=\"#010101\" fill-opacity=\".3\" y=\"1\""))
         let light = try BadgeRequest(label: "a", message: "b", color: BadgeColor.parse("white")).render().svg
-        #expect(light.contains("-message\" fill=\"#333\"/>") && light.contains("fill=\"#ccc\" fill-opacity=\".3\" y=\"1\""))
+        #expect(light.contains("-u1\" fill=\"#333\"/>") && light.contains("fill=\"#ccc\" fill-opacity=\".3\" y=\"1\""))
         #expect(BadgeColor.brightness(try BadgeColor.parse("yellow")) == 0.68)
         #expect(BadgeColor.brightness(try BadgeColor.parse("white")) == 1)
     }

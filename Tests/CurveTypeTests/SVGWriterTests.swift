@@ -121,7 +121,8 @@ import Testing
         let half = try SVGColor(parsing: "rgb(255 0 0 / 50%)")
         let frame = Frame(width: 1, height: 1, title: "t", items: [
             .shape(FrameShape(.rect(Rect(minX: 0, minY: 0, maxX: 1, maxY: 1)), style: [.fill(.color(blue)), .fillOpacity(0.5), .stroke(.color(half))])),
-            .definition(.linearGradient(name: "g", start: .zero, end: Point(x: 1, y: 0), stops: [GradientStop(offset: 0, color: half)])),
+            .shape(FrameShape(.rect(Rect(minX: 0, minY: 0, maxX: 1, maxY: 1)),
+                              style: [.fill(.gradient(Gradient(.linear(start: .zero, end: Point(x: 1, y: 0)), stops: [GradientStop(offset: 0, color: half)])))])),
             .group(FrameGroup(style: [.fill(.color(try SVGColor(parsing: "red"))), .stroke(.color(.currentColor))], items: [])),
         ])
         let svg = try frame.svg(format: SVGNumberFormat(precision: 2), idPrefix: "t")

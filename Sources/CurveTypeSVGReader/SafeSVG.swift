@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CurveTypeFrame
 import CurveTypeGeometry
 #if canImport(Glibc)
 import Glibc
@@ -24,20 +25,9 @@ import Darwin
 /// references are refused (no DTD is read), and the writer escapes every value again.
 public struct SafeSVG: Sendable {
     /// An element kept from the logo, with its kept attributes and children, or its text.
-    public indirect enum Node: Sendable, Hashable {
-        /// An element: its name, kept attributes and children.
-        case element(name: String, attributes: [Attribute], children: [Node])
-        /// Text inside an element.
-        case text(String)
-    }
-
+    public typealias Node = SVGMarkup.Node
     /// An attribute kept from the logo.
-    public struct Attribute: Sendable, Hashable {
-        /// The attribute's name, its namespace prefix resolved.
-        public var name: String
-        /// The attribute's value, as read.
-        public var value: String
-    }
+    public typealias Attribute = SVGMarkup.Attribute
 
     /// The root `<svg>`'s kept attributes (not its size) and its children.
     public let attributes: [Attribute]
