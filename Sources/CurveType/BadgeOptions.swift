@@ -48,14 +48,14 @@ public struct BadgeOptions: Sendable, Equatable {
     /// The request these options describe. Throws when a value is refused, naming the option as it
     /// was typed.
     public func request() throws(CurveTypeError) -> BadgeRequest {
-        guard let message else { throw .invalidInput("give the badge a message (--message)") }
-        if logoColor != nil && logo == nil { throw .invalidInput("--logo-color applies to a logo: give --logo too") }
+        guard let message else { throw .invalidInput("give the badge a message (\(parameter: "message"))") }
+        if logoColor != nil && logo == nil { throw .invalidInput("\(parameter: "logoColor") applies to a logo: give \(parameter: "logo") too") }
         return BadgeRequest(
             label: label, message: message, color: try messageColor.map { c throws(CurveTypeError) in try badgePaint(c, option: spellings.typed("messageColor")) },
-            labelColor: try labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--label-color") }, style: style, font: try fonts.givenRequest(),
+            labelColor: try labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "labelColor") }, style: style, font: try fonts.givenRequest(),
             fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), link: link, labelLink: labelLink,
-            logo: try logo.map { text throws(CurveTypeError) in try naming("--logo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) } },
-            logoColor: try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--logo-color") },
+            logo: try logo.map { text throws(CurveTypeError) in try naming("logo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) } },
+            logoColor: try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "logoColor") },
             logoSize: logoSize, logoWidth: logoWidth,
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
             precision: document.precision)
@@ -115,14 +115,14 @@ public struct SealOptions: Sendable, Equatable {
     /// The request these options describe. Throws when a value is refused, naming the option as it
     /// was typed.
     public func request() throws(CurveTypeError) -> SealRequest {
-        guard let ring else { throw .invalidInput("give the seal its ring text (--ring)") }
-        guard let center else { throw .invalidInput("give the seal its centre text (--center)") }
+        guard let ring else { throw .invalidInput("give the seal its ring text (\(parameter: "ring"))") }
+        guard let center else { throw .invalidInput("give the seal its centre text (\(parameter: "center"))") }
         return SealRequest(
             ring: ring, center: center, radius: radius, ringSize: ringSize,
             font: try fonts.givenRequest(), centerFont: centerFont.map { FontRequest(argument: $0) },
-            fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), color: try badgePaint(inkColor, option: "--ink-color"),
-            centerColor: try centerColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "--center-color") },
-            background: background.lowercased() == "none" ? nil : try badgePaint(background, option: "--background"),
+            fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), color: try badgePaint(inkColor, option: "inkColor"),
+            centerColor: try centerColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "centerColor") },
+            background: background.lowercased() == "none" ? nil : try badgePaint(background, option: "background"),
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
             precision: document.precision)
     }
@@ -194,10 +194,10 @@ public struct CircleOptions: Sendable, Equatable {
     /// was typed.
     public func request() throws(CurveTypeError) -> CircleTextRequest {
         if sweep != nil && tracking != nil {
-            throw .invalidInput("--sweep chooses the tracking: give --sweep or --tracking, not both")
+            throw .invalidInput("\(parameter: "sweep") chooses the tracking: give \(parameter: "sweep") or \(parameter: "tracking"), not both")
         }
         guard let text = try commandText(text, file: textFile) else {
-            throw .invalidInput("give the text, or --text-file")
+            throw .invalidInput("give the text, or \(parameter: "textFile")")
         }
         return CircleTextRequest(
             text: text,
@@ -208,7 +208,7 @@ public struct CircleOptions: Sendable, Equatable {
                 allowOverlap: allowOverlap),
             fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
-            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") })
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") })
     }
 
     static let fields: [OptionField<CircleOptions>] = [

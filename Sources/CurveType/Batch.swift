@@ -417,7 +417,7 @@ extension Batch {
                     for path in paths { listing += (path.missing ? "missing: " : "differs: ") + path.path + "\n" }
                 case .failed(let error):
                     summary.failed += 1
-                    report += Diagnostic.line("error", "job \(number): \(error)")
+                    report += Diagnostic.line("error", "job \(number): \(error.keyedMessage)")
                 }
                 if !quiet { for warning in warnings { report += Diagnostic.line("warning", "job \(number): \(warning.description)") } }
             }

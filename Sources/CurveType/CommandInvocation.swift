@@ -26,7 +26,7 @@ public struct CommandInvocation: Sendable, Equatable {
     /// refused with the closest name.
     public init(arguments words: [String]) throws(CurveTypeError) {
         guard let name = words.first, CommandDeclaration.drawingNames.contains(name), let declaration = CommandDeclaration.named(name, defaults: false) else {
-            throw .invalidInput(CommandDeclaration.unknownCommand(words.first ?? "", names: CommandDeclaration.drawingNames))
+            throw .invalidInput(ErrorText(CommandDeclaration.unknownCommand(words.first ?? "", names: CommandDeclaration.drawingNames)))
         }
         var reader = try declaration.reader(Array(words.dropFirst()))
         command = try JobDescription.Command(name, &reader, commands: "commands")
@@ -52,7 +52,24 @@ public struct CommandInvocation: Sendable, Equatable {
     }
 }
 
+extension CurveTypeError {
+    /// The error as a job file or a server query says it: each parameter it names as its key,
+    /// quoted (`"strokeWidth" must be …`), as the job and query readers name options.
+    public var keyedMessage: String { text.written { "\"\($0)\"" } }
+}
+
 extension CommandDeclaration {
+    /// `error` as the command line says it: each parameter the library's message names written
+    /// as the option of this command that sets it (`strokeWidth` as `--stroke-width`), found in
+    /// the declarations; a parameter no option of the command sets keeps its name.
+    public func message(for error: CurveTypeError) -> String {
+        error.text.written { name in
+            // An old name (`fill` for `textColor`) is written as typed.
+            guard let declared = option(name) else { return name }
+            return declared.name == name ? declared.commandLineName : OptionKey.commandLineName(name)
+        }
+    }
+
     /// A reader of `words`, the command's options and arguments, grouped by option as the
     /// declarations say (see `CommandInvocation.init(arguments:)`).
     func reader(_ words: [String]) throws(CurveTypeError) -> OptionReader {
@@ -198,7 +215,7 @@ public struct QueryCommand: Sendable, Equatable {
     /// `off`. A repeatable option may come again; any other name twice is refused.
     public init(_ commandName: String, items: [(name: String, value: String)]) throws(CurveTypeError) {
         guard CommandDeclaration.drawingNames.contains(commandName), let declaration = CommandDeclaration.madeNamed(commandName) else {
-            throw .invalidInput(CommandDeclaration.unknownCommand(commandName, names: CommandDeclaration.drawingNames))
+            throw .invalidInput(ErrorText(CommandDeclaration.unknownCommand(commandName, names: CommandDeclaration.drawingNames)))
         }
         let argumentName = declaration.argument?.name
         var words = OptionWords()

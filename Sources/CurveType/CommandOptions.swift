@@ -214,7 +214,7 @@ struct OptionReader {
             found = (value, option)
         }
         guard let found else { return nil }
-        spellings.note(name, typedAs: found.option)
+        spellings.note(name, typedAs: OptionKey.normalized(found.option).stringValue)
         return found.value
     }
 
@@ -400,7 +400,7 @@ public struct TextFontOptions: Sendable, Equatable {
         var parsed: [FontFeature] = []
         for name in (features ?? "").split(separator: ",").map({ $0.trimmed() }) where !name.isEmpty {
             guard let feature = FontFeature(name) else {
-                throw .invalidInput("--features: not an OpenType feature setting: \"\(Diagnostic.escaped(String(name.prefix(40))))\"")
+                throw .invalidInput("\(parameter: "features"): not an OpenType feature setting: \"\(Diagnostic.escaped(String(name.prefix(40))))\"")
             }
             parsed.append(feature)
         }
@@ -423,7 +423,7 @@ public struct TextFontOptions: Sendable, Equatable {
 extension TextFontOptions: DeclaredOptions {}
 
 /// The names that options with older names were given by, where a user typed an old one
-/// (`--fill` for `--text-color`), so that a message names the option as typed.
+/// (`fill` for `textColor`), so that a message names the option as typed.
 public struct OptionSpellings: Sendable, Equatable {
     private struct Entry: Sendable, Equatable {
         var name: String
@@ -435,15 +435,15 @@ public struct OptionSpellings: Sendable, Equatable {
     /// Every option at its default, as the command line starts.
     public init() {}
 
-    /// Records that option `name` (normalized: `textColor`) was typed as `typed` (`--fill`).
+    /// Records that option `name` (normalized: `textColor`) was typed as `typed` (`fill`).
     public mutating func note(_ name: String, typedAs typed: String) {
         entries.removeAll { $0.name == name }
-        if typed != OptionKey.commandLineName(name) { entries.append(Entry(name: name, typed: typed)) }
+        if typed != name { entries.append(Entry(name: name, typed: typed)) }
     }
 
-    /// How option `name` was typed: its old name if noted, else its own (`--text-color`).
+    /// How option `name` was typed: its old name if noted, else its own (`textColor`).
     public func typed(_ name: String) -> String {
-        entries.first { $0.name == name }?.typed ?? OptionKey.commandLineName(name)
+        entries.first { $0.name == name }?.typed ?? name
     }
 }
 
@@ -470,7 +470,8 @@ public struct DocumentOptions: Sendable, Equatable {
 
 extension DocumentOptions: DeclaredOptions {}
 
-/// A colour option's value (CSS colours); an error names the option: `--fill: not a colour: …`,
+/// A colour option's value (CSS colours); an error names the option (`option`, camel case):
+/// `--fill: not a colour: …` on the command line,
 /// and the closest CSS name to a mistyped one (`gren`: green).
 func paint(_ text: String, option: String) throws(CurveTypeError) -> SVGColor {
     try naming(option, closestOf: text, among: SVGColor.names) { () throws(CurveTypeError) in try lifting { try SVGColor(parsing: text) } }
@@ -489,19 +490,19 @@ private func naming<T>(_ option: String, closestOf text: String, among names: [S
     do { return try body() } catch {
         let word = text.trimmed()
         let hint = !word.isEmpty && word.count <= 40 && word.allSatisfy(\.isLetter) ? didYouMean(word, among: names) : ""
-        throw .invalidInput("\(option): \(error.description)\(hint)")
+        throw .invalidInput("\(parameter: option): " + error.text + ErrorText(hint))
     }
 }
 
-/// `body`'s value; its error, if any, starts with the option it concerns.
+/// `body`'s value; its error, if any, starts with the option it concerns (`option`, camel case).
 func naming<T>(_ option: String, _ body: () throws(CurveTypeError) -> T) throws(CurveTypeError) -> T {
-    do { return try body() } catch { throw .invalidInput("\(option): \(error.description)") }
+    do { return try body() } catch { throw .invalidInput("\(parameter: option): " + error.text) }
 }
 
 /// The text of a command that takes it inline or from `--text-file` (`-`: standard input).
-func commandText(_ inline: String?, file: String?, option: String = "the text") throws(CurveTypeError) -> String? {
+func commandText(_ inline: String?, file: String?, option: ErrorText = "the text") throws(CurveTypeError) -> String? {
     guard let file else { return inline }
-    guard inline == nil else { throw .invalidInput("give \(option) or --text-file, not both") }
+    guard inline == nil else { throw .invalidInput("give " + option + " or \(parameter: "textFile"), not both") }
     return try TextInput.read(file: file)
 }
 
@@ -541,7 +542,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
             } else if name == "batch" {
                 throw .invalidInput("a batch job cannot be a batch")
             } else {
-                throw .invalidInput(CommandDeclaration.unknownCommand(name, names: CommandDeclaration.drawingNames, what: commands))
+                throw .invalidInput(ErrorText(CommandDeclaration.unknownCommand(name, names: CommandDeclaration.drawingNames, what: commands)))
             }
         }
 
@@ -594,7 +595,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
             throw CurveTypeError.invalidInput("a batch job writes files, not standard output")
         }
         if case .angle(let angle) = command, angle.frames != nil || angle.outDir != nil {
-            throw CurveTypeError.invalidInput("--frames writes a folder of files: run it on its own, not in a batch")
+            throw CurveTypeError.invalidInput("\(parameter: "frames") writes a folder of files: run it on its own, not in a batch")
         }
         self.output = output
     }

@@ -63,7 +63,7 @@ public struct OutputSettings: Sendable, Equatable {
         if format == nil, let output, let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
             let ext = output[output.index(after: dot)...].lowercased()
             if Self.otherPictureExtensions.contains(ext) {
-                throw .invalidInput("cannot write .\(Diagnostic.escaped(String(ext.prefix(12)))) files: the output's extension must be .svg, .png or .pdf (or give --format)")
+                throw .invalidInput("cannot write .\(Diagnostic.escaped(String(ext.prefix(12)))) files: the output's extension must be .svg, .png or .pdf (or give \(parameter: "format"))")
             }
         }
         return format(for: output)
@@ -80,14 +80,14 @@ public struct OutputSettings: Sendable, Equatable {
     /// carries the animation) or of a drawing that has none.
     public func check(for format: OutputFormat, frame: Frame?) throws(CurveTypeError) {
         if scale != 1 && format != .png {
-            throw .invalidInput("--scale sets a PNG's pixels per px; \(format == .svg ? "an SVG" : "a PDF") is drawn at any size: write a .png or give no --scale")
+            throw .invalidInput("\(parameter: "scale") sets a PNG's pixels per px; \(format == .svg ? "an SVG" : "a PDF") is drawn at any size: write a .png or give no \(parameter: "scale")")
         }
         if frameTime != nil {
             guard format != .svg else {
-                throw .invalidInput("--frame-time draws one moment into a PNG or PDF; an SVG carries the whole animation: write a .png or .pdf or give no --frame-time")
+                throw .invalidInput("\(parameter: "frameTime") draws one moment into a PNG or PDF; an SVG carries the whole animation: write a .png or .pdf or give no \(parameter: "frameTime")")
             }
             if let frame, !frame.isAnimated {
-                throw .invalidInput("--frame-time draws one moment of an animation, and this drawing has none (an angle with --from has)")
+                throw .invalidInput("\(parameter: "frameTime") draws one moment of an animation, and this drawing has none (an angle with \(parameter: "from") has)")
             }
         }
     }
@@ -116,10 +116,10 @@ public struct OutputSettings: Sendable, Equatable {
     /// Checks the scale and the time.
     public func validate() throws(CurveTypeError) {
         guard scale.isFinite, RasterFormat.scales.contains(scale) else {
-            throw .invalidInput("--scale must be from 1 to 8, not \(scale)")
+            throw .invalidInput("\(parameter: "scale") must be from 1 to 8, not \(scale)")
         }
         if let frameTime, !(frameTime.isFinite && frameTime >= 0 && frameTime <= 3600) {
-            throw .invalidInput("--frame-time must be from 0 to 3600 s, not \(frameTime)")
+            throw .invalidInput("\(parameter: "frameTime") must be from 0 to 3600 s, not \(frameTime)")
         }
     }
 
@@ -166,7 +166,7 @@ private func lifting<T>(raster body: () throws(RasterError) -> T) throws(CurveTy
         return try body()
     } catch {
         switch error {
-        case .refused(let reason): throw .invalidInput(reason)
+        case .refused(let reason): throw .invalidInput(ErrorText(reason))
         case .cairo, .cancelled: throw .internalFailure(error.description)
         }
     }

@@ -100,27 +100,27 @@ public struct SpiralOptions: Sendable, Equatable {
     /// was typed.
     public func request() throws(CurveTypeError) -> SpiralRequest {
         if to != nil && turns != nil {
-            throw .invalidInput("give --to or --turns, not both")
+            throw .invalidInput("give \(parameter: "to") or \(parameter: "turns"), not both")
         }
         if startAngle != nil && startLength != nil {
-            throw .invalidInput("give --start-angle or --start-length, not both")
+            throw .invalidInput("give \(parameter: "startAngle") or \(parameter: "startLength"), not both")
         }
         if fillSpiral && (tracking != nil || startAngle != nil || startLength != nil) {
-            throw .invalidInput("--fill-spiral places the text end to end: give no --tracking, --start-angle or --start-length with it")
+            throw .invalidInput("\(parameter: "fillSpiral") places the text end to end: give no \(parameter: "tracking"), \(parameter: "startAngle") or \(parameter: "startLength") with it")
         }
         if let turns, !(turns > 0 && turns.isFinite) {
-            throw .invalidInput("--turns must be a finite number greater than 0, not \(turns)")
+            throw .invalidInput("\(parameter: "turns") must be a finite number greater than 0, not \(turns)")
         }
-        let text = try commandText(text, file: textFile, option: "--text")
+        let text = try commandText(text, file: textFile, option: "\(parameter: "text")")
         if text == nil {
             let textOptions: [(Bool, String)] = [
-                (fonts.font != nil, "--font"), (fonts.features != nil, "--features"),
-                (!fonts.fallbackFonts.isEmpty, "--fallback-font"), (fonts.variations != nil, "--variations"), (tracking != nil, "--tracking"),
-                (fillSpiral, "--fill-spiral"), (startAngle != nil, "--start-angle"),
-                (startLength != nil, "--start-length"), (clip, "--clip"), (baselineShift != nil, "--baseline-shift"),
+                (fonts.font != nil, "font"), (fonts.features != nil, "features"),
+                (!fonts.fallbackFonts.isEmpty, "fallbackFont"), (fonts.variations != nil, "variations"), (tracking != nil, "tracking"),
+                (fillSpiral, "fillSpiral"), (startAngle != nil, "startAngle"),
+                (startLength != nil, "startLength"), (clip, "clip"), (baselineShift != nil, "baselineShift"),
             ]
             if let (_, name) = textOptions.first(where: { $0.0 }) {
-                throw .invalidInput("\(name) applies to text: give --text too")
+                throw .invalidInput("\(parameter: name) applies to text: give \(parameter: "text") too")
             }
         }
         let spiralText = try text.map { text throws(CurveTypeError) in
@@ -141,7 +141,7 @@ public struct SpiralOptions: Sendable, Equatable {
                 radius: markerRadius, fill: try markerFillColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("markerFillColor")) },
                 stroke: try markerColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("markerColor")) },
                 strokeWidth: markerStrokeWidth) : nil,
-            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") }, tolerance: tolerance, text: spiralText,
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") }, tolerance: tolerance, text: spiralText,
             precision: document.precision, idPrefix: document.idPrefix, padding: padding)
     }
 
@@ -244,41 +244,41 @@ public struct FitOptions: Sendable, Equatable {
     /// The request these options describe. Throws when a value is refused, naming the option as it
     /// was typed.
     public func request() throws(CurveTypeError) -> FitRequest {
-        guard let box else { throw .invalidInput("give the box to fit into (--box WIDTHxHEIGHT)") }
+        guard let box else { throw .invalidInput("give the box to fit into (\(parameter: "box") WIDTHxHEIGHT)") }
         let content: FitContent
         switch (try commandText(text, file: textFile), rows.isEmpty) {
-        case (nil, true): throw .invalidInput("give the text, or rows with --row")
-        case (.some, false): throw .invalidInput("give the text or --row, not both")
+        case (nil, true): throw .invalidInput("give the text, or rows with \(parameter: "row")")
+        case (.some, false): throw .invalidInput("give the text or \(parameter: "row"), not both")
         case (.some(let text), true):
-            if main != nil { throw .invalidInput("--main applies to rows: give them with --row") }
+            if main != nil { throw .invalidInput("\(parameter: "main") applies to rows: give them with \(parameter: "row")") }
             content = .text(text)
         case (nil, false):
             if let main, !(1...rows.count).contains(main) {
-                throw .invalidInput("--main must be from 1 to \(rows.count), the number of rows, not \(main)")
+                throw .invalidInput("\(parameter: "main") must be from 1 to \(rows.count), the number of rows, not \(main)")
             }
             if tight || balance || truncate || maxLines != nil {
-                throw .invalidInput("rows are one line each: --tight, --balance, --truncate and --max-lines apply to a text")
+                throw .invalidInput("rows are one line each: \(parameter: "tight"), \(parameter: "balance"), \(parameter: "truncate") and \(parameter: "maxLines") apply to a text")
             }
             content = .rows(rows, main.map { .main($0 - 1) } ?? .min)
         }
         if minSize != nil && minScale != nil {
-            throw .invalidInput("give --min-size or --min-scale, not both")
+            throw .invalidInput("give \(parameter: "minSize") or \(parameter: "minScale"), not both")
         }
         if let minScale, !(minScale > 0 && minScale <= 1) {
-            throw .invalidInput("--min-scale must be more than 0 and at most 1, not \(minScale)")
+            throw .invalidInput("\(parameter: "minScale") must be more than 0 and at most 1, not \(minScale)")
         }
-        if gap != nil && rows.isEmpty { throw .invalidInput("--gap applies to rows") }
+        if gap != nil && rows.isEmpty { throw .invalidInput("\(parameter: "gap") applies to rows") }
         var alignments: [HorizontalAlignment] = []
         for name in align.split(separator: ",", omittingEmptySubsequences: false) {
             guard let a = HorizontalAlignment(named: name.trimmed()) else {
-                throw .invalidInput("--align: not an alignment: \"\(Diagnostic.escaped(String(name.prefix(40))))\" (use start, center or end; left, right, leading and trailing also work)")
+                throw .invalidInput("\(parameter: "align"): not an alignment: \"\(Diagnostic.escaped(String(name.prefix(40))))\" (use start, center or end; left, right, leading and trailing also work)")
             }
             alignments.append(a)
         }
         if alignments.count > 1 && alignments.count != rows.count {
             throw .invalidInput("give one alignment, or one per row (\(rows.count)), not \(alignments.count)")
         }
-        let canvas = try CanvasSize(parsing: box, option: "--box")
+        let canvas = try CanvasSize(parsing: box, parameter: "box")
         return FitRequest(
             content, font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             style: FitStyle(
@@ -287,7 +287,7 @@ public struct FitOptions: Sendable, Equatable {
                 lineHeight: lineHeight, align: alignments, valign: valign, breaking: balance ? .balanced : .greedy,
                 tight: tight, truncate: truncate, gap: gap),
             fill: try paint(textColor, option: spellings.typed("textColor")),
-            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") }, glyphs: document.glyphs,
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") }, glyphs: document.glyphs,
             precision: document.precision, idPrefix: document.idPrefix)
     }
 
@@ -385,21 +385,21 @@ public struct AngleOptions: Sendable, Equatable {
     public func request(hasOutputs: Bool = false) throws(CurveTypeError) -> AngleRequest {
         guard let degrees else { throw .invalidInput("give the angle in degrees") }
         if let frames, !(2...AngleRequest.maximumFrames).contains(frames) {
-            throw .invalidInput("--frames must be at least 2 and at most \(AngleRequest.maximumFrames), not \(frames)")
+            throw .invalidInput("\(parameter: "frames") must be at least 2 and at most \(AngleRequest.maximumFrames), not \(frames)")
         }
-        if (light == nil) != (dark == nil) { throw .invalidInput("give --light and --dark together") }
-        if frames != nil && from == nil { throw .invalidInput("--frames needs --from, the angle the animation starts at") }
-        if (frames == nil) != (outDir == nil) { throw .invalidInput("give --frames and --out-dir together") }
+        if (light == nil) != (dark == nil) { throw .invalidInput("give \(parameter: "light") and \(parameter: "dark") together") }
+        if frames != nil && from == nil { throw .invalidInput("\(parameter: "frames") needs \(parameter: "from"), the angle the animation starts at") }
+        if (frames == nil) != (outDir == nil) { throw .invalidInput("give \(parameter: "frames") and \(parameter: "outDir") together") }
         if frames != nil && hasOutputs {
-            throw .invalidInput("--frames writes into --out-dir: give no -o or --layout with it")
+            throw .invalidInput("\(parameter: "frames") writes into \(parameter: "outDir"): give no -o or \(parameter: "layout") with it")
         }
-        let lightDark = try light.map { light throws(CurveTypeError) in (light: try paint(light, option: "--light"), dark: try paint(dark ?? light, option: dark == nil ? "--light" : "--dark")) }
+        let lightDark = try light.map { light throws(CurveTypeError) in (light: try paint(light, option: "light"), dark: try paint(dark ?? light, option: dark == nil ? "light" : "dark")) }
         return AngleRequest(
             angle: degrees, orientation: vertex, frame: frame, inset: inset, strokeWidth: strokeWidth, cap: cap,
-            join: join, color: try paint(inkColor, option: "--ink-color"), lightDark: lightDark,
+            join: join, color: try paint(inkColor, option: "inkColor"), lightDark: lightDark,
             markerRadius: noMarker ? nil : markerRadius, markerWidth: markerWidth, label: !noLabel,
             labelSize: labelSize, font: try fonts.request(), features: try fonts.parsedFeatures(),
-            fallbackFonts: fonts.fallbacks, background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") },
+            fallbackFonts: fonts.fallbacks, background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") },
             unit: unit, decimals: decimals, header: header,
             readout: readout, animation: from.map { AngleAnimation(from: $0, duration: duration, easing: easing) },
             glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix)
@@ -518,17 +518,17 @@ public struct PathOptions: Sendable, Equatable {
     /// The request these options describe. Throws when a value is refused, naming the option as it
     /// was typed.
     public func request() throws(CurveTypeError) -> PathTextRequest {
-        let shapes = [d.map { _ in "--d" }, ellipse.map { _ in "--ellipse" }, rect.map { _ in "--rect" },
-                      pathFile.map { _ in "--path-file" }].compactMap { $0 }
-        if pathID != nil && pathFile == nil { throw .invalidInput("--path-id names a path of --path-file: give --path-file too") }
+        let shapes: [ErrorText] = [d.map { _ in "\(parameter: "d")" }, ellipse.map { _ in "\(parameter: "ellipse")" },
+                                   rect.map { _ in "\(parameter: "rect")" }, pathFile.map { _ in "\(parameter: "pathFile")" }].compactMap { $0 }
+        if pathID != nil && pathFile == nil { throw .invalidInput("\(parameter: "pathId") names a path of \(parameter: "pathFile"): give \(parameter: "pathFile") too") }
         guard shapes.count == 1 else {
-            throw .invalidInput(shapes.isEmpty ? "give the path: --d DATA, --path-file FILE.svg, --ellipse RXxRY or --rect WxH[:R]"
-                                               : "give one path, not \(shapes.joined(separator: " and "))")
+            throw .invalidInput(shapes.isEmpty ? "give the path: \(parameter: "d") DATA, \(parameter: "pathFile") FILE.svg, \(parameter: "ellipse") RXxRY or \(parameter: "rect") WxH[:R]"
+                                               : shapes.dropFirst().reduce("give one path, not " + shapes[0]) { $0 + " and " + $1 })
         }
-        if fit && tracking != nil { throw .invalidInput("--fit chooses the tracking: give --fit or --tracking, not both") }
-        guard let text = try commandText(text, file: textFile) else { throw .invalidInput("give the text, or --text-file") }
+        if fit && tracking != nil { throw .invalidInput("\(parameter: "fit") chooses the tracking: give \(parameter: "fit") or \(parameter: "tracking"), not both") }
+        guard let text = try commandText(text, file: textFile) else { throw .invalidInput("give the text, or \(parameter: "textFile")") }
         guard let startOffset = PathOffset(parsing: startOffset) else {
-            throw .invalidInput("--start-offset must be px or a percentage, such as 20 or 50%, not \"\(Diagnostic.escaped(String(startOffset.prefix(40))))\"")
+            throw .invalidInput("\(parameter: "startOffset") must be px or a percentage, such as 20 or 50%, not \"\(Diagnostic.escaped(String(startOffset.prefix(40))))\"")
         }
         return PathTextRequest(
             text: text, path: try shapePath(), font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
@@ -537,7 +537,7 @@ public struct PathOptions: Sendable, Equatable {
             fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
             tolerance: tolerance, pathStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("lineColor")) },
-            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") })
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") })
     }
 
     /// The path the options name, px.
@@ -547,7 +547,7 @@ public struct PathOptions: Sendable, Equatable {
             let numbers = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 .flatMap { $0.split(separator: ":", omittingEmptySubsequences: false) }.map { Double($0.trimmed()) }
             guard numbers.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 && $0! <= limit }) else {
-                throw .invalidInput("\(option) must be \(form) in px, each from 0 to \(Int(limit)), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
+                throw .invalidInput("\(parameter: option) must be \(form) in px, each from 0 to \(Int(limit)), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
             }
             return numbers.compactMap { $0 }
         }
@@ -558,13 +558,13 @@ public struct PathOptions: Sendable, Equatable {
         } else if let pathFile {
             (data, transform) = try Self.path(inFile: pathFile, id: pathID)
         } else if let ellipse {
-            let r = try sizes(ellipse, "--ellipse", "RXxRY")
-            guard r.count == 2, r[0] > 0, r[1] > 0 else { throw .invalidInput("--ellipse must be RXxRY in px, both greater than 0, such as 120x80") }
+            let r = try sizes(ellipse, "ellipse", "RXxRY")
+            guard r.count == 2, r[0] > 0, r[1] > 0 else { throw .invalidInput("\(parameter: "ellipse") must be RXxRY in px, both greater than 0, such as 120x80") }
             data = "M \(r[0]) 0 A \(r[0]) \(r[1]) 0 0 1 \(-r[0]) 0 A \(r[0]) \(r[1]) 0 0 1 \(r[0]) 0 Z"
         } else {
-            let s = try sizes(rect ?? "", "--rect", "WxH or WxH:R")
+            let s = try sizes(rect ?? "", "rect", "WxH or WxH:R")
             guard s.count == 2 || s.count == 3, s[0] > 0, s[1] > 0 else {
-                throw .invalidInput("--rect must be WxH or WxH:R in px, width and height greater than 0, such as 300x100:20")
+                throw .invalidInput("\(parameter: "rect") must be WxH or WxH:R in px, width and height greater than 0, such as 300x100:20")
             }
             // SVG's <rect>: radius at most half of each side; from the top edge after the corner, clockwise.
             let (w, h) = (s[0], s[1])
@@ -574,7 +574,7 @@ public struct PathOptions: Sendable, Equatable {
                 : "M 0 0 H \(w) V \(h) H 0 Z"
         }
         do { return try Path(svgPathData: data).transformed(by: transform) } catch {
-            throw .invalidInput((pathFile.map { "\($0): " } ?? "") + error.description)
+            throw .invalidInput(ErrorText((pathFile.map { "\($0): " } ?? "") + error.description))
         }
     }
 
@@ -682,20 +682,20 @@ public struct WarpOptions: Sendable, Equatable {
     /// The request these options describe. Throws when a value is refused, naming the option as it
     /// was typed.
     public func request() throws(CurveTypeError) -> WarpRequest {
-        guard let name = preset else { throw .invalidInput("give the shape: --preset NAME (\(TextWarpPreset.all.map(\.name).joined(separator: ", ")))") }
+        guard let name = preset else { throw .invalidInput("give the shape: \(parameter: "preset") NAME (\(TextWarpPreset.all.map(\.name).joined(separator: ", ")))") }
         let preset = try Self.preset(named: name)
-        if !lines.isEmpty && (text != nil || textFile != nil) { throw .invalidInput("give the text, --text-file or --line, not two of them") }
+        if !lines.isEmpty && (text != nil || textFile != nil) { throw .invalidInput("give the text, \(parameter: "textFile") or \(parameter: "line"), not two of them") }
         guard let text = lines.isEmpty ? try commandText(text, file: textFile) : lines.joined(separator: "\n") else {
-            throw .invalidInput("give the text, --text-file or --line")
+            throw .invalidInput("give the text, \(parameter: "textFile") or \(parameter: "line")")
         }
-        let box = try CanvasSize(parsing: box, option: "--box")
+        let box = try CanvasSize(parsing: box, parameter: "box")
         return WarpRequest(
             text: text, preset: preset, adjust: try Self.adjust(adjust, of: preset), box: box,
             font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision,
             idPrefix: document.idPrefix, padding: padding, tolerance: tolerance,
-            edgeStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: "--line-color") },
-            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "--background") },
+            edgeStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: "lineColor") },
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") },
             fontSize: size, alignment: align, fitPath: fitPath)
     }
 
@@ -712,7 +712,7 @@ public struct WarpOptions: Sendable, Equatable {
         guard let text else { return [:] }
         let defaults = (try? preset.defaults(width: 1, height: 1)) ?? [:]
         let example = preset.adjustments.map { "\($0.name)=\(shortestDigits(defaults[$0.name] ?? 0))" }.joined(separator: ",")
-        let form = "--adjust must be NAME=VALUE pairs separated by commas\(example.isEmpty ? "" : ", such as \(example)")"
+        let form: ErrorText = "\(parameter: "adjust") must be NAME=VALUE pairs separated by commas\(example.isEmpty ? "" : ", such as \(example)")"
         var out: [String: Double] = [:]
         for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map { $0.trimmed() }
@@ -722,12 +722,12 @@ public struct WarpOptions: Sendable, Equatable {
             } else if parts.count == 2 && !parts[0].isEmpty {
                 (name, value) = (String(parts[0]), Substring(parts[1]))
             } else {
-                throw .invalidInput("\(form), not \"\(Diagnostic.escaped(String(text.prefix(60))))\"")
+                throw .invalidInput(form + ", not \"\(Diagnostic.escaped(String(text.prefix(60))))\"")
             }
             guard let number = Double(value), number.isFinite else {
-                throw .invalidInput("--adjust: \(Diagnostic.escaped(String(name.prefix(40)))) must be a number, not \"\(Diagnostic.escaped(String(value.prefix(40))))\"")
+                throw .invalidInput("\(parameter: "adjust"): \(Diagnostic.escaped(String(name.prefix(40)))) must be a number, not \"\(Diagnostic.escaped(String(value.prefix(40))))\"")
             }
-            guard out[name] == nil else { throw .invalidInput("--adjust gives \(Diagnostic.escaped(String(name.prefix(40)))) twice") }
+            guard out[name] == nil else { throw .invalidInput("\(parameter: "adjust") gives \(Diagnostic.escaped(String(name.prefix(40)))) twice") }
             out[name] = number
         }
         return out

@@ -218,9 +218,9 @@ extension AngleRequest {
     /// `count` stills of the animation at evenly spaced times, first to last, on one canvas
     /// (2…`maximumFrames`); throws without an animation.
     public func stills(_ count: Int) throws(CurveTypeError) -> [AngleResult] {
-        guard let animation else { throw .invalidInput("--frames need an animation: give the angle to start from (--from)") }
-        guard count >= 2 else { throw .invalidInput("--frames must be at least 2, not \(count)") }
-        guard count <= Self.maximumFrames else { throw .invalidInput("--frames must be at most \(Self.maximumFrames), not \(count)") }
+        guard let animation else { throw .invalidInput("\(parameter: "frames") need an animation: give the angle to start from (\(parameter: "from"))") }
+        guard count >= 2 else { throw .invalidInput("\(parameter: "frames") must be at least 2, not \(count)") }
+        guard count <= Self.maximumFrames else { throw .invalidInput("\(parameter: "frames") must be at most \(Self.maximumFrames), not \(count)") }
         var out: [AngleResult] = []
         for i in 0..<count {
             let t = Double(i) / Double(count - 1)
@@ -230,34 +230,34 @@ extension AngleRequest {
     }
 
     private func validate() throws(CurveTypeError) {
-        var numbers: [(Double, String)] = [(angle, "the angle"), (frame, "--frame"), (inset, "--inset"),
-                                           (strokeWidth, "--stroke-width"), (labelSize, "--label-size")]
-        if let markerRadius { numbers.append((markerRadius, "--marker-radius")) }
-        if let markerWidth { numbers.append((markerWidth, "--marker-width")) }
-        if let animation { numbers += [(animation.from, "--from"), (animation.duration, "--duration")] }
+        var numbers: [(Double, ErrorText)] = [(angle, "the angle"), (frame, "\(parameter: "frame")"), (inset, "\(parameter: "inset")"),
+                                              (strokeWidth, "\(parameter: "strokeWidth")"), (labelSize, "\(parameter: "labelSize")")]
+        if let markerRadius { numbers.append((markerRadius, "\(parameter: "markerRadius")")) }
+        if let markerWidth { numbers.append((markerWidth, "\(parameter: "markerWidth")")) }
+        if let animation { numbers += [(animation.from, "\(parameter: "from")"), (animation.duration, "\(parameter: "duration")")] }
         for (value, name) in numbers where !value.isFinite {
-            throw .invalidInput("\(name) must be a finite number, not \(value)")
+            throw .invalidInput(name + " must be a finite number, not \(value)")
         }
-        for (value, name) in [(angle, "the angle"), (animation?.from ?? 0, "--from")] where abs(value) > 360 {
-            throw .invalidInput("\(name) must be from -360 to 360 degrees, not \(value)")
+        for (value, name) in [(angle, "the angle" as ErrorText), (animation?.from ?? 0, "\(parameter: "from")")] where abs(value) > 360 {
+            throw .invalidInput(name + " must be from -360 to 360 degrees, not \(value)")
         }
         let limit = CircleTextStyle.maximumLength
-        guard frame > 0 && frame <= limit else { throw .invalidInput("--frame must be more than 0 and at most \(Int(limit)) px, not \(frame)") }
-        guard inset >= 0 else { throw .invalidInput("--inset must be 0 or more, not \(inset)") }
+        guard frame > 0 && frame <= limit else { throw .invalidInput("\(parameter: "frame") must be more than 0 and at most \(Int(limit)) px, not \(frame)") }
+        guard inset >= 0 else { throw .invalidInput("\(parameter: "inset") must be 0 or more, not \(inset)") }
         guard 2 * inset < frame else {
             throw .invalidInput("the insets (2 × \(inset) px) leave nothing of the \(frame) px frame")
         }
-        guard strokeWidth >= 0 && strokeWidth <= limit else { throw .invalidInput("--stroke-width must be 0 or more, not \(strokeWidth)") }
+        guard strokeWidth >= 0 && strokeWidth <= limit else { throw .invalidInput("\(parameter: "strokeWidth") must be 0 or more, not \(strokeWidth)") }
         if let markerRadius, !(markerRadius > 0 && markerRadius <= limit) {
-            throw .invalidInput("--marker-radius must be more than 0, not \(markerRadius)")
+            throw .invalidInput("\(parameter: "markerRadius") must be more than 0, not \(markerRadius)")
         }
         if let markerWidth, !(markerWidth >= 0 && markerWidth <= limit) {
-            throw .invalidInput("--marker-width must be 0 or more, not \(markerWidth)")
+            throw .invalidInput("\(parameter: "markerWidth") must be 0 or more, not \(markerWidth)")
         }
-        guard labelSize > 0 && labelSize <= limit else { throw .invalidInput("--label-size must be more than 0, not \(labelSize)") }
-        if let decimals, !(0...6).contains(decimals) { throw .invalidInput("--decimals must be from 0 to 6, not \(decimals)") }
+        guard labelSize > 0 && labelSize <= limit else { throw .invalidInput("\(parameter: "labelSize") must be more than 0, not \(labelSize)") }
+        if let decimals, !(0...6).contains(decimals) { throw .invalidInput("\(parameter: "decimals") must be from 0 to 6, not \(decimals)") }
         if let animation, !(animation.duration > 0 && animation.duration <= 3600) {
-            throw .invalidInput("--duration must be more than 0 and at most 3600 seconds, not \(animation.duration)")
+            throw .invalidInput("\(parameter: "duration") must be more than 0 and at most 3600 seconds, not \(animation.duration)")
         }
     }
 

@@ -16,8 +16,9 @@ public enum CurveTypeError: Error, Sendable, CustomStringConvertible {
     case layout(LayoutError)
     /// A value the SVG cannot hold (a colour, an id prefix, a number).
     case svg(SVGError)
-    /// An input was refused; the message names it.
-    case invalidInput(String)
+    /// An input was refused; the message names it, and the request's parameters it names are
+    /// kept apart (`ErrorText`), so the command line writes them as its flags.
+    case invalidInput(ErrorText)
     /// A file could not be written; nothing was.
     case output(path: String, reason: String)
     /// CurveType itself failed (cairo out of memory, a writer's own fault), not the input: a
@@ -31,15 +32,20 @@ public enum CurveTypeError: Error, Sendable, CustomStringConvertible {
         return true
     }
 
-    /// One line for a person.
-    public var description: String {
+    /// One line for a person, parameters by their names (`strokeWidth`), as the library, job
+    /// files and server queries name them.
+    public var description: String { text.description }
+
+    /// One line for a person, with the parameters it names kept apart: the command line writes
+    /// them as its flags (`text.written { "--" + … }`).
+    public var text: ErrorText {
         switch self {
-        case .font(let e): return e.description
-        case .layout(let e): return e.description
-        case .svg(let e): return e.description
+        case .font(let e): return e.text
+        case .layout(let e): return e.text
+        case .svg(let e): return "\(e.description)"
         case .invalidInput(let message): return message
         case .output(let path, let reason): return "cannot write \(path): \(reason)"
-        case .internalFailure(let reason): return reason
+        case .internalFailure(let reason): return "\(reason)"
         }
     }
 }
@@ -57,7 +63,7 @@ package func lifting<T>(_ body: () throws -> T) throws(CurveTypeError) -> T {
     } catch let e as CurveTypeError {
         throw e
     } catch {
-        throw .invalidInput(String(describing: error))
+        throw .invalidInput("\(String(describing: error))")
     }
 }
 

@@ -82,14 +82,14 @@ func fontStack(_ font: FontRequest, fallbacks: [FontRequest]) throws(CurveTypeEr
 func validateFrame(padding: Double, canvas: CanvasSize?) throws(CurveTypeError) {
     let limit = CircleTextStyle.maximumLength
     guard padding.isFinite && padding >= 0 && padding <= limit else {
-        throw .invalidInput("--padding must be a finite number from 0 to \(Int(limit)) px, not \(padding)")
+        throw .invalidInput("\(parameter: "padding") must be a finite number from 0 to \(Int(limit)) px, not \(padding)")
     }
     if let canvas {
         guard canvas.width.isFinite, canvas.height.isFinite, canvas.width > 0, canvas.height > 0 else {
-            throw .invalidInput("--canvas width and height must be greater than 0")
+            throw .invalidInput("\(parameter: "canvas") width and height must be greater than 0")
         }
         guard canvas.width <= 4 * limit, canvas.height <= 4 * limit else {
-            throw .invalidInput("--canvas width and height must be at most \(Int(4 * limit)) px")
+            throw .invalidInput("\(parameter: "canvas") width and height must be at most \(Int(4 * limit)) px")
         }
     }
 }

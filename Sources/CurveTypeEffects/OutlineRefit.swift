@@ -197,7 +197,7 @@ struct OutlineRefit<Map: OutlineMap> {
         }
         if worst <= tolerance || depth >= 12 || !worst.isFinite {
             budget -= 1
-            guard budget >= 0 else { throw .invalidInput("the outlines take more than \(limit) cubics to \(verb) (use a larger --tolerance or less text)") }
+            guard budget >= 0 else { throw .invalidInput("the outlines take more than \(limit) cubics to \(verb) (use a larger \(parameter: "tolerance") or less text)") }
             out.cubic(to: p3, control1: c1, control2: c2)
             return
         }

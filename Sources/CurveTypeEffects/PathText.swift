@@ -104,11 +104,11 @@ extension PathTextRequest {
         let (text, removed) = try TextInput.cleanedForDrawing(self.text)
         try validateFrame(padding: padding, canvas: canvas)
         guard tolerance.isFinite, tolerance >= 0.001, tolerance <= 100 else {
-            throw .invalidInput("--tolerance must be from 0.001 to 100 px, not \(tolerance)")
+            throw .invalidInput("\(parameter: "tolerance") must be from 0.001 to 100 px, not \(tolerance)")
         }
         guard path.elements.count <= Path.maximumDataBytes else { throw .invalidInput("the path has too many segments") }
         if glyphs == .text && style.effect != .rotate {
-            throw .invalidInput("text mode writes <textPath>, which only rotates glyphs: use --glyphs outlines for --effect \(style.effect.rawValue)")
+            throw .invalidInput("text mode writes <textPath>, which only rotates glyphs: use \(parameter: "glyphs") outlines for \(parameter: "effect") \(style.effect.rawValue)")
         }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         let shaped = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
@@ -122,7 +122,7 @@ extension PathTextRequest {
         }
         if style.effect == .bend {
             let glyphs = probe.text.glyphs.map { (run.fonts[$0.font], $0.glyph) }
-            warnings += try outlineOnlyWarnings(glyphs, effect: "bend", instead: " (use --effect rotate, skew or ribbon)")
+            warnings += try outlineOnlyWarnings(glyphs, effect: "bend", instead: " (use the rotate, skew or ribbon effect)")
         }
         if probe.overlapsItself {
             warnings.append(CurveTypeWarning(

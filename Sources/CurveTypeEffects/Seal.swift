@@ -146,10 +146,16 @@ extension SealRequest {
         let padding = 2.0
         let side = 2 * (radius + padding)
         let middle = Point(x: side / 2, y: side / 2)
-        let ringLayout = try lifting {
-            try CircleTextLayout(ringRun, style: CircleTextStyle(
+        let ringLayout: CircleTextLayout
+        do {
+            ringLayout = try CircleTextLayout(ringRun, style: CircleTextStyle(
                 size: size, radius: baselineRadius, start: 0, align: .center, side: .outside, sweep: 360),
                 center: middle)
+        } catch .runExceedsSweep(let advances, let length, _) {
+            // A seal's ring never overlaps itself: the remedies are the seal's own.
+            throw .invalidInput("\(cFormat("the ring text needs %.2f px but the ring is only %.2f px round", advances, length)) (use a larger \(parameter: "radius"), a smaller \(parameter: "ringSize"), or shorter text)")
+        } catch {
+            throw .layout(error)
         }
 
         // The centre text: the largest size over boxes of several shapes inscribed in the circle.

@@ -195,7 +195,7 @@ extension SpiralRequest {
         let begin = from * .pi / 180, end = to * .pi / 180
         let maxRadius = max(abs(a + b * begin), abs(a + b * end)) * pixelsPerUnit
         guard maxRadius <= CircleTextStyle.maximumLength else {
-            throw .invalidInput("the spiral reaches \(describePixels(maxRadius)) px from its centre; at most \(Int(CircleTextStyle.maximumLength)) px are drawn (use a smaller --px-per-unit or fewer turns)")
+            throw .invalidInput("the spiral reaches \(describePixels(maxRadius)) px from its centre; at most \(Int(CircleTextStyle.maximumLength)) px are drawn (use a smaller \(parameter: "pxPerUnit") or fewer turns)")
         }
         guard abs(b) * pixelsPerUnit > 1e-9 * max(1, abs(a) * pixelsPerUnit) else {
             throw .invalidInput("b is too small against a to make a spiral (use a circle)")
@@ -204,7 +204,7 @@ extension SpiralRequest {
         // decimal in x and in y; the fit gets what remains of the tolerance.
         let rounding = 0.5 * pow(10, -Double(precision)) * 2.0.squareRoot()
         guard tolerance > rounding * 1.5 else {
-            throw .invalidInput(cFormat("tolerance %g px is finer than %d decimals can write (%.2g px); raise --precision or the tolerance", tolerance, precision, rounding))
+            throw .invalidInput("\(cFormat("tolerance %g px is finer than %d decimals can write (%.2g px)", tolerance, precision, rounding)); raise \(parameter: "precision") or \(parameter: "tolerance")")
         }
 
         // Build everything about the centre (0, 0), then move it onto the canvas.
@@ -276,7 +276,7 @@ extension SpiralRequest {
         for (value, name) in numbers where !value.isFinite {
             throw .invalidInput("\(name) must be a finite number, not \(value)")
         }
-        guard a >= 0 else { throw .invalidInput("--a must be 0 or more, not \(a) (turn the spiral with --from and --to instead)") }
+        guard a >= 0 else { throw .invalidInput("\(parameter: "a") must be 0 or more, not \(a) (turn the spiral with \(parameter: "from") and \(parameter: "to") instead)") }
         guard b != 0 else { throw .invalidInput("b must not be 0: r = a + b·θ would be a circle (use curvetype circle)") }
         guard to > from else {
             throw .invalidInput("the end angle (\(to)°) must come after the begin angle (\(from)°)")
@@ -284,19 +284,19 @@ extension SpiralRequest {
         guard (to - from) / 360 <= Self.maximumTurns else {
             throw .invalidInput("a spiral of at most \(Int(Self.maximumTurns)) turns is drawn, not \((to - from) / 360)")
         }
-        guard domain > 0 else { throw .invalidInput("--domain must be greater than 0, not \(domain)") }
-        if let scale, !(scale > 0) { throw .invalidInput("--px-per-unit must be greater than 0, not \(scale)") }
-        guard tolerance > 0 else { throw .invalidInput("--tolerance must be greater than 0 px, not \(tolerance)") }
+        guard domain > 0 else { throw .invalidInput("\(parameter: "domain") must be greater than 0, not \(domain)") }
+        if let scale, !(scale > 0) { throw .invalidInput("\(parameter: "pxPerUnit") must be greater than 0, not \(scale)") }
+        guard tolerance > 0 else { throw .invalidInput("\(parameter: "tolerance") must be greater than 0 px, not \(tolerance)") }
         let limit = CircleTextStyle.maximumLength
         guard strokeWidth >= 0 && strokeWidth <= limit else {
-            throw .invalidInput("--stroke-width must be from 0 to \(Int(limit)) px, not \(strokeWidth)")
+            throw .invalidInput("\(parameter: "strokeWidth") must be from 0 to \(Int(limit)) px, not \(strokeWidth)")
         }
         if let markers {
             guard markers.radius > 0 && markers.radius <= limit else {
-                throw .invalidInput("--marker-radius must be more than 0 and at most \(Int(limit)) px, not \(markers.radius)")
+                throw .invalidInput("\(parameter: "markerRadius") must be more than 0 and at most \(Int(limit)) px, not \(markers.radius)")
             }
             guard markers.strokeWidth >= 0 && markers.strokeWidth <= limit else {
-                throw .invalidInput("--marker-stroke-width must be from 0 to \(Int(limit)) px, not \(markers.strokeWidth)")
+                throw .invalidInput("\(parameter: "markerStrokeWidth") must be from 0 to \(Int(limit)) px, not \(markers.strokeWidth)")
             }
         }
         try validateFrame(padding: padding, canvas: canvas)

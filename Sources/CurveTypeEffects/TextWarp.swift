@@ -200,10 +200,10 @@ extension WarpRequest {
         for (name, value) in adjust.sorted(by: { $0.key < $1.key }) {
             guard let adjustment = preset.adjustments.first(where: { $0.name == name }) else {
                 let names = preset.adjustments.map(\.name)
-                throw .invalidInput("--adjust: \(preset.name) has no adjust value \"\(Diagnostic.escaped(String(name.prefix(40))))\" (\(names.isEmpty ? "it has none" : "it has \(names.joined(separator: ", "))"))")
+                throw .invalidInput("\(parameter: "adjust"): \(preset.name) has no adjust value \"\(Diagnostic.escaped(String(name.prefix(40))))\" (\(names.isEmpty ? "it has none" : "it has \(names.joined(separator: ", "))"))")
             }
             guard value.isFinite, value >= adjustment.minimum, value <= adjustment.maximum else {
-                throw .invalidInput("--adjust: \(name) must be from \(shortestDigits(adjustment.minimum)) to \(shortestDigits(adjustment.maximum)) for \(preset.name) (the spec's range), not \(shortestDigits(value))")
+                throw .invalidInput("\(parameter: "adjust"): \(name) must be from \(shortestDigits(adjustment.minimum)) to \(shortestDigits(adjustment.maximum)) for \(preset.name) (the spec's range), not \(shortestDigits(value))")
             }
         }
         return adjust
@@ -214,26 +214,26 @@ extension WarpRequest {
         try TextInput.checkLength(text, "the text")
         let limit = CircleTextStyle.maximumLength
         guard box.width.isFinite, box.height.isFinite, box.width > 0, box.height > 0, box.width <= limit, box.height <= limit else {
-            throw .invalidInput("--box width and height must be greater than 0 and at most \(Int(limit)) px")
+            throw .invalidInput("\(parameter: "box") width and height must be greater than 0 and at most \(Int(limit)) px")
         }
         try validateFrame(padding: padding, canvas: nil)
         guard tolerance.isFinite, tolerance >= 0.001, tolerance <= 100 else {
-            throw .invalidInput("--tolerance must be from 0.001 to 100 px, not \(tolerance)")
+            throw .invalidInput("\(parameter: "tolerance") must be from 0.001 to 100 px, not \(tolerance)")
         }
         guard glyphs == .outlines else {
-            throw .invalidInput("a warp reshapes outlines, which <text> cannot carry: use --glyphs outlines")
+            throw .invalidInput("a warp reshapes outlines, which <text> cannot carry: use \(parameter: "glyphs") outlines")
         }
         if preset.isEnvelope {
-            let given = [(fontSize != nil, "--size"), (fitPath, "--fit-path")].filter(\.0).map(\.1)
+            let given = [(fontSize != nil, "size"), (fitPath, "fitPath")].filter(\.0).map(\.1)
             if let first = given.first {
-                throw .invalidInput("\(first) applies to the baseline presets (arch-up, arch-down, circle, button); \(preset.name) stretches each line to fill its envelope")
+                throw .invalidInput("\(parameter: first) applies to the baseline presets (arch-up, arch-down, circle, button); \(preset.name) stretches each line to fill its envelope")
             }
         }
         if fitPath && alignment != nil {
-            throw .invalidInput("--fit-path stretches each line along the whole path: give no --align with it")
+            throw .invalidInput("\(parameter: "fitPath") stretches each line along the whole path: give no \(parameter: "align") with it")
         }
         if let fontSize, !(fontSize > 0 && fontSize <= limit) {
-            throw .invalidInput("--size must be greater than 0 and at most \(Int(limit)) px, not \(shortestDigits(fontSize))")
+            throw .invalidInput("\(parameter: "size") must be greater than 0 and at most \(Int(limit)) px, not \(shortestDigits(fontSize))")
         }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         let given = try validatedAdjust()

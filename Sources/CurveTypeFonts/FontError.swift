@@ -35,6 +35,13 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownAxis(font: String, tag: String, axes: [FontAxis])
 
     /// One line for a person.
+    /// One line for a person, with the parameters it names kept apart.
+    public var text: ErrorText {
+        if case .invalidVariations(let text, let reason) = self { return "\(parameter: "variations") \"\(text.prefix(60))\": \(reason)" }
+        return "\(description)"
+    }
+
+    /// One line for a person.
     public var description: String {
         switch self {
         case .cCallFailed(let function, let code, let reason):
@@ -62,7 +69,7 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\"\(word)\" in the font pattern \"\(pattern)\" is no Fontconfig style\(suggestion.map { " (did you mean \($0)?)" } ?? ""): "
                 + "write a weight, slant or width (bold, italic, condensed) or style=NAME"
         case .invalidVariations(let text, let reason):
-            return "--variations \"\(text.prefix(60))\": \(reason)"
+            return "variations \"\(text.prefix(60))\": \(reason)"
         case .notVariable(let font):
             return "\(font) is not a variable font: it has no axes to set"
         case .unknownInstance(let font, let instance, let instances):

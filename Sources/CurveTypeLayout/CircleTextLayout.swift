@@ -30,21 +30,24 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing fits the box even at the minimum size.
     case doesNotFit(width: Double, height: Double, minSize: Double)
     /// A style value out of range; the message names it.
-    case invalidParameter(String)
+    case invalidParameter(ErrorText)
 
     /// One line for a person.
-    public var description: String {
+    public var description: String { text.description }
+
+    /// One line for a person, with the parameters it names kept apart.
+    public var text: ErrorText {
         switch self {
         case .runExceedsCircumference(let extent, let circumference):
-            return cFormat("the text is %.2f px long but the circle is only %.2f px round (use a larger radius, a smaller size, or --allow-overlap)", extent, circumference)
+            return "\(cFormat("the text is %.2f px long but the circle is only %.2f px round", extent, circumference)) (use a larger radius, a smaller size, or \(parameter: "allowOverlap"))"
         case .runExceedsSweep(let advances, let length, let degrees):
-            return cFormat("the text needs %.2f px but a %g° sweep gives only %.2f px (use a larger sweep or radius, or --allow-overlap)", advances, degrees, length)
+            return "\(cFormat("the text needs %.2f px but a %g° sweep gives only %.2f px", advances, degrees, length)) (use a larger sweep or radius, or \(parameter: "allowOverlap"))"
         case .runExceedsSpiral(let advances, let length):
-            return cFormat("the text needs %.2f px but the spiral is only %.2f px long (use a longer spiral, a smaller size, or --clip)", advances, length)
+            return "\(cFormat("the text needs %.2f px but the spiral is only %.2f px long", advances, length)) (use a longer spiral, a smaller size, or \(parameter: "clip"))"
         case .runPastSpiralEnd(let overrun, let length):
-            return cFormat("the text runs %.2f px past the end of the spiral, which is %.2f px long (use a longer spiral, a smaller size, another start, or --clip)", overrun, length)
+            return "\(cFormat("the text runs %.2f px past the end of the spiral, which is %.2f px long", overrun, length)) (use a longer spiral, a smaller size, another start, or \(parameter: "clip"))"
         case .doesNotFit(let width, let height, let minSize):
-            return cFormat("the text does not fit in %gx%g px even at the minimum size, %g px (use a larger box, a smaller --min-size, more lines, or --truncate)", width, height, minSize)
+            return "\(cFormat("the text does not fit in %gx%g px even at the minimum size, %g px", width, height, minSize)) (use a larger box, a smaller \(parameter: "minSize"), more lines, or \(parameter: "truncate"))"
         case .invalidParameter(let message):
             return message
         }

@@ -122,13 +122,13 @@ public struct SpiralTextLayout: Sendable {
                 anchor = align == .start ? 0 : align == .center ? length / 2 : length
             case .length(let fromBegin):
                 guard fromBegin >= 0 && fromBegin <= length else {
-                    throw .invalidParameter(cFormat("start length must be from 0 to the spiral's length, %.2f px, not %g", length, fromBegin))
+                    throw .invalidParameter(ErrorText(stringLiteral: cFormat("start length must be from 0 to the spiral's length, %.2f px, not %g", length, fromBegin)))
                 }
                 anchor = style.side == .inside ? fromBegin : length - fromBegin
             case .angle(let degrees):
                 let theta = degrees * .pi / 180
                 guard theta >= begin - 1e-12 && theta <= end + 1e-12 else {
-                    throw .invalidParameter(cFormat("start angle must lie on the spiral, from %g° to %g°, not %g°", begin * 180 / .pi, end * 180 / .pi, degrees))
+                    throw .invalidParameter(ErrorText(stringLiteral: cFormat("start angle must lie on the spiral, from %g° to %g°, not %g°", begin * 180 / .pi, end * 180 / .pi, degrees)))
                 }
                 anchor = curve.arcLength(at: theta)
             }

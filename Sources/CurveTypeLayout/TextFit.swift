@@ -444,7 +444,7 @@ public enum TextFitter {
         if case .main(let index) = mode {
             slot = widths[index] * size
             for (i, w) in widths.enumerated() where w * size > slot! * (1 + 1e-12) {
-                throw LayoutError.invalidParameter(cFormat("row %d is %.2f px wide at %g px, wider than the main row (%.2f px): make row %d the main row", i + 1, w * size, size, slot!, i + 1))
+                throw LayoutError.invalidParameter(ErrorText(stringLiteral: cFormat("row %d is %.2f px wide at %g px, wider than the main row (%.2f px): make row %d the main row", i + 1, w * size, size, slot!, i + 1)))
             }
         }
         let pieces = prepared.enumerated().map { Piece(paragraph: $1, row: $0, range: 0..<$1.clusters.count) }

@@ -121,3 +121,23 @@ import TestSupport
         #expect(svg.hasSuffix("<circle cx=\"6\" cy=\"10\" r=\"3\" fill=\"gold\"/>\n</svg>\n"))
     }
 }
+
+/// Errors name the request's parameters apart from their words: the library by name, the
+/// command line as the flag its declarations give.
+@Suite struct ErrorTextTests {
+    @Test func parametersAreWrittenByEachInterface() throws {
+        let error = CurveTypeError.invalidInput("\(parameter: "strokeWidth") must be 0 or more, not \(-1) (or use \(parameter: "noSuchOption"))")
+        #expect(error.description == "strokeWidth must be 0 or more, not -1 (or use noSuchOption)")
+        #expect(error.text.parameters == ["strokeWidth", "noSuchOption"])
+        let spiral = try #require(CommandDeclaration.named("spiral"))
+        #expect(spiral.message(for: error) == "--stroke-width must be 0 or more, not -1 (or use noSuchOption)")
+        // Through a real request: the library's check, the command line's words.
+        do {
+            _ = try SpiralRequest(strokeWidth: -1).render()
+            Issue.record("a negative stroke width was drawn")
+        } catch {
+            #expect(error.description.hasPrefix("strokeWidth must be"), "\(error)")
+            #expect(spiral.message(for: error).hasPrefix("--stroke-width must be"), "\(error)")
+        }
+    }
+}

@@ -297,7 +297,8 @@ import TestSupport
             _ = try invocation.request().renderDocument()
             Issue.record("accepted \(words)")
         } catch {
-            let message = "\(error)"
+            // As the command line says it: the parameters the library names, as its flags.
+            let message = CommandDeclaration.named("warp")?.message(for: error) ?? "\(error)"
             #expect(message.contains(fault), "\(words): \(message)")
             #expect(!message.contains("\n"), "one line: \(message)")
         }

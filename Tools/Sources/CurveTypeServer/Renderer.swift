@@ -46,7 +46,7 @@ public enum RenderFailure: Error, Sendable, Equatable {
 extension RenderFailure {
     /// The caller's fault as 400, ours as 500.
     init(_ error: CurveTypeError) {
-        self = error.isCallersFault ? .invalid(error.description) : .failed(error.description)
+        self = error.isCallersFault ? .invalid(error.keyedMessage) : .failed(error.keyedMessage)
     }
 }
 

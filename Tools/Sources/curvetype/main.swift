@@ -72,7 +72,9 @@ case "logos":
     }
 default:
     let invocation: CommandInvocation
-    do { invocation = try CommandInvocation(arguments: arguments) } catch { fail(error.description, code: 64) }
+    do { invocation = try CommandInvocation(arguments: arguments) } catch {
+        fail(CommandDeclaration.named(first)?.message(for: error) ?? error.description, code: 64)
+    }
     do {
         if case .angle(let angle) = invocation.command, let frames = angle.frames, let outDir = angle.outDir {
             try writeFrames(angle, count: frames, into: outDir, hasOutputs: invocation.output != nil || invocation.layout != nil)
@@ -83,7 +85,7 @@ default:
         }
         exit(0)
     } catch {
-        fail(error.description, code: 1)
+        fail(CommandDeclaration.named(first)?.message(for: error) ?? error.description, code: 1)
     }
 }
 

@@ -1,3 +1,4 @@
+import CurveType
 import Foundation
 import TestSupport
 import Testing
@@ -189,7 +190,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--ring", "RING", "--center", "A", "--ring-size", "40"], "ring text size must be from 2 px"),
         BadInput(["seal", "--ring", " ", "--center", "A"], "the ring text is empty"),
         BadInput(["seal", "--ring", "RING", "--center", " \n "], "the centre text is empty"),
-        BadInput(["seal", "--ring", String(repeating: "TOO LONG FOR THE RING ", count: 8), "--center", "A"], "overlap"),
+        BadInput(["seal", "--ring", String(repeating: "TOO LONG FOR THE RING ", count: 8), "--center", "A"], "(use a larger --radius, a smaller --ring-size, or shorter text)"),
         BadInput(["seal", "--ring", "RING", "--center", "A", "--ink-color", "nope"], "not a colour"),
         BadInput(["seal", "--ring", "RING", "--center", "A", "--color", "red"], "(did you mean --ink-color?)"),
     ]
@@ -217,6 +218,17 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(lines.count == 1, "stderr: \(run.stderr)")
         #expect(run.stderr.hasPrefix("curvetype: error: "), "stderr: \(run.stderr)")
         #expect(run.stderr.contains(bad.message), "stderr: \(run.stderr)")
+        // Every flag the message suggests is one this command has (a library message names its
+        // parameters; the command line writes them by its declarations).
+        if let name = bad.arguments.first, let command = CommandDeclaration.named(name) {
+            let message = run.stderr.dropFirst("curvetype: error: ".count)
+            let flags = message.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).map(String.init)
+                .filter { $0.hasPrefix("--") && $0.count > 2 }
+            for flag in flags where !bad.arguments.contains(where: { $0.hasPrefix(flag) }) {
+                #expect(command.options.contains { $0.commandLineName == flag } || ["--output", "--layout", "--quiet"].contains(flag),
+                        "\(flag) is no option of \(command.name): \(run.stderr)")
+            }
+        }
         #expect(run.stdout.isEmpty)
         #expect(try String(contentsOf: output, encoding: .utf8) == "KEEP")
         #expect(!FileManager.default.fileExists(atPath: layout.path))
@@ -514,7 +526,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").map(String.init)
         #expect(errors.count == 5, "\(errors)")
-        #expect(errors.contains { $0.hasPrefix("curvetype: error: job 2: --color: not a colour: \"greenish\"") })
+        #expect(errors.contains { $0.hasPrefix("curvetype: error: job 2: \"color\": not a colour: \"greenish\"") })
         #expect(errors.contains { $0.hasPrefix("curvetype: error: job 4: not a JSON object") })
         #expect(errors.contains { $0 == "curvetype: error: job 6: give the job an \"output\" path" })
         #expect(errors.contains { $0 == "curvetype: error: job 8: a batch job cannot be a batch" })

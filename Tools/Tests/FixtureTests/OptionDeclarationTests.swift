@@ -194,7 +194,7 @@ import Testing
         #expect(options.degrees == -30 && angle.output == "a.svg")
         let badge = try CommandInvocation(arguments: ["badge", "--message", "ok", "--color", "red", "--fallback-font", "A", "--fallback-font", "B"])
         guard case .badge(let b) = badge.command else { Issue.record("not a badge"); return }
-        #expect(b.messageColor == "red" && b.spellings.typed("messageColor") == "--color" && b.fonts.fallbackFonts == ["A", "B"])
+        #expect(b.messageColor == "red" && b.spellings.typed("messageColor") == "color" && b.fonts.fallbackFonts == ["A", "B"])
     }
 
     /// Adding an option is one declaration: a value declared here alone is read from words,
