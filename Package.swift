@@ -21,11 +21,13 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // Fontconfig's and FriBiDi's headers only: their functions, like cairo's, are loaded on
+        // first use, so they are not linked (Tools/make_lazy_shims.py says why).
         .systemLibrary(
-            name: "CFontconfig", pkgConfig: "fontconfig",
+            name: "CFontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(
-            name: "CFriBiDi", pkgConfig: "fribidi",
+            name: "CFriBiDi",
             providers: [.apt(["libfribidi-dev"])]),
         // cairo's headers only (<cairo/cairo.h>): its functions are loaded on first use, so it
         // is not linked (Sources/CCairo/shim.h says why).

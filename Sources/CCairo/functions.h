@@ -1,5 +1,5 @@
-/* Made by Tools/make_cairo_shim.py: do not edit. Each ct_cairo_NAME calls cairo's NAME, found
-   in libcairo.so.2 the first time (see the script for why). */
+/* Made by Tools/make_lazy_shims.py: do not edit. Each ct_NAME calls cairo's NAME, found in
+   the library the first time (see the script for why). */
 #ifndef CURVETYPE_CCAIRO_FUNCTIONS_H
 #define CURVETYPE_CCAIRO_FUNCTIONS_H
 
@@ -283,13 +283,6 @@ static inline void ct_cairo_paint_with_alpha(cairo_t *cr, double alpha) {
     if (!f) { f = curvetype_cairo_symbol("cairo_paint_with_alpha"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     ((cairo_paint_with_alpha_fn)f)(cr, alpha);
 }
-typedef void (*cairo_path_extents_fn)(cairo_t *cr, double *x1, double *y1, double *x2, double *y2);
-static inline void ct_cairo_path_extents(cairo_t *cr, double *x1, double *y1, double *x2, double *y2) {
-    static void *cached;
-    void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = curvetype_cairo_symbol("cairo_path_extents"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    ((cairo_path_extents_fn)f)(cr, x1, y1, x2, y2);
-}
 typedef void (*cairo_pattern_add_color_stop_rgba_fn)(cairo_pattern_t *pattern, double offset, double red, double green, double blue, double alpha);
 static inline void ct_cairo_pattern_add_color_stop_rgba(cairo_pattern_t *pattern, double offset, double red, double green, double blue, double alpha) {
     static void *cached;
@@ -324,27 +317,6 @@ static inline void ct_cairo_pattern_destroy(cairo_pattern_t *pattern) {
     void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
     if (!f) { f = curvetype_cairo_symbol("cairo_pattern_destroy"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     ((cairo_pattern_destroy_fn)f)(pattern);
-}
-typedef cairo_status_t (*cairo_pattern_get_linear_points_fn)(cairo_pattern_t *pattern, double *x0, double *y0, double *x1, double *y1);
-static inline cairo_status_t ct_cairo_pattern_get_linear_points(cairo_pattern_t *pattern, double *x0, double *y0, double *x1, double *y1) {
-    static void *cached;
-    void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = curvetype_cairo_symbol("cairo_pattern_get_linear_points"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return ((cairo_pattern_get_linear_points_fn)f)(pattern, x0, y0, x1, y1);
-}
-typedef cairo_status_t (*cairo_pattern_get_radial_circles_fn)(cairo_pattern_t *pattern, double *x0, double *y0, double *r0, double *x1, double *y1, double *r1);
-static inline cairo_status_t ct_cairo_pattern_get_radial_circles(cairo_pattern_t *pattern, double *x0, double *y0, double *r0, double *x1, double *y1, double *r1) {
-    static void *cached;
-    void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = curvetype_cairo_symbol("cairo_pattern_get_radial_circles"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return ((cairo_pattern_get_radial_circles_fn)f)(pattern, x0, y0, r0, x1, y1, r1);
-}
-typedef cairo_pattern_type_t (*cairo_pattern_get_type_fn)(cairo_pattern_t *pattern);
-static inline cairo_pattern_type_t ct_cairo_pattern_get_type(cairo_pattern_t *pattern) {
-    static void *cached;
-    void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = curvetype_cairo_symbol("cairo_pattern_get_type"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return ((cairo_pattern_get_type_fn)f)(pattern);
 }
 typedef cairo_pattern_t * (*cairo_pattern_reference_fn)(cairo_pattern_t *pattern);
 static inline cairo_pattern_t * ct_cairo_pattern_reference(cairo_pattern_t *pattern) {

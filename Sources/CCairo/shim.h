@@ -3,7 +3,7 @@
 /* cairo's types and constants from its headers; its functions through ct_cairo_… wrappers
    (functions.h) that load libcairo.so.2 the first time one is called, not at the process's
    start: linked, cairo and the libraries it needs (X11, xcb, GLib, pixman, …) cost every
-   process about 2 ms before main, though only PNG and PDF use them (Tools/make_cairo_shim.py). */
+   process about 2 ms before main, though only PNG and PDF use them (Tools/make_lazy_shims.py). */
 #include <cairo/cairo.h>
 #include <cairo/cairo-pdf.h>
 #include <dlfcn.h>

@@ -50,6 +50,9 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
         throw .invalidInput("at most \(maximumFeatures) OpenType feature settings are applied, not \(features.count)")
     }
     let stack = try fontStack(font, fallbacks: fallbacks)
+    // Right-to-left text is ordered by FriBiDi, loaded now: without it, say so rather than
+    // draw the text in the wrong order.
+    if bidi && text.unicodeScalars.contains(where: { $0.value >= 0x0590 }) { try lifting { try BidiParagraph.loadFriBiDi() } }
     let run = stack.shape(text, features: features, bidi: bidi)
     var warnings: [CurveTypeWarning] = []
     if let substitution = stack.substitution { warnings.append(CurveTypeWarning(.fontSubstituted, substitution)) }

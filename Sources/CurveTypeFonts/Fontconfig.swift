@@ -25,17 +25,18 @@ enum Fontconfig {
     /// without a word and matches the regular face.
     static func parse(_ pattern: String) throws(FontError) -> Request {
         try lock.withLock { _ throws(FontError) -> Request in
+            try loaded()
             for element in elements(of: pattern).dropFirst() where !element.isEmpty && !element.contains("=") {
                 var value: Int32 = 0
-                guard FcNameConstant(element, &value) == FcTrue else {
+                guard ct_FcNameConstant(element, &value) == FcTrue else {
                     let wanted = Array(element.lowercased().unicodeScalars)
                     let best = styleWords.map { ($0, SimpleIcons.editDistance(wanted, Array($0.unicodeScalars), limit: 3)) }
                         .filter { $0.1 <= 3 }.min { $0.1 < $1.1 }?.0
                     throw .unknownStyle(pattern: pattern, word: element, suggestion: best)
                 }
             }
-            guard let p = FcNameParse(pattern) else { throw .invalidPattern(pattern) }
-            defer { FcPatternDestroy(p) }
+            guard let p = ct_FcNameParse(pattern) else { throw .invalidPattern(pattern) }
+            defer { ct_FcPatternDestroy(p) }
             return Request(families: strings(p, FC_FAMILY), weight: integer(p, FC_WEIGHT),
                            slant: integer(p, FC_SLANT))
         }
@@ -53,7 +54,7 @@ enum Fontconfig {
         for element in elements.dropFirst() {
             let parts = element.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2, FontVariations.isTag(parts[0]), let value = Double(parts[1]), value.isFinite,
-               lock.withLock({ _ in isUnknownObject(parts[0]) }) {
+               try lock.withLock({ _ throws(FontError) in try loaded(); return isUnknownObject(parts[0]) }) {
                 axes.append(FontVariations.AxisValue(tag: parts[0], value: value))
             } else {
                 kept.append(element)
@@ -90,7 +91,7 @@ enum Fontconfig {
     /// Whether Fontconfig has no property `name` (it answers an unknown name with an entry of
     /// unknown type, made on the spot).
     private static func isUnknownObject(_ name: String) -> Bool {
-        guard let type = FcNameGetObjectType(name) else { return true }
+        guard let type = ct_FcNameGetObjectType(name) else { return true }
         return type.pointee.type == FcTypeUnknown
     }
 
@@ -113,14 +114,14 @@ enum Fontconfig {
     /// A family that names no installed family is also tried as a full name ("DejaVu Sans Bold").
     static func match(_ pattern: String) throws(FontError) -> Match {
         try withConfig { () throws(FontError) -> Match in
-            guard let p = FcNameParse(pattern) else { throw .invalidPattern(pattern) }
-            defer { FcPatternDestroy(p) }
+            guard let p = ct_FcNameParse(pattern) else { throw .invalidPattern(pattern) }
+            defer { ct_FcPatternDestroy(p) }
             let requested = strings(p, FC_FAMILY)
             let wanted = requested.map { $0.lowercased() }
             guard let m = bestMatch(p) else {
                 throw .cCallFailed(function: "FcFontMatch", code: 0, reason: "no fonts are installed")
             }
-            defer { FcPatternDestroy(m) }
+            defer { ct_FcPatternDestroy(m) }
             let found = strings(m, FC_FAMILY)
             guard let file = strings(m, FC_FILE).first else {
                 throw .cCallFailed(function: "FcPatternGetString", code: 0, reason: "match has no file")
@@ -144,14 +145,14 @@ enum Fontconfig {
     /// style once), for a font picker.
     static func families() throws(FontError) -> [(family: String, styles: [String])] {
         try withConfig { () throws(FontError) -> [(family: String, styles: [String])] in
-            guard let p = FcPatternCreate() else { throw .cCallFailed(function: "FcPatternCreate", code: 0, reason: "out of memory") }
-            defer { FcPatternDestroy(p) }
-            guard let objects = FcObjectSetCreate() else { throw .cCallFailed(function: "FcObjectSetCreate", code: 0, reason: "out of memory") }
-            defer { FcObjectSetDestroy(objects) }
-            FcObjectSetAdd(objects, FC_FAMILY)
-            FcObjectSetAdd(objects, FC_STYLE)
-            guard let list = FcFontList(nil, p, objects) else { return [] }
-            defer { FcFontSetDestroy(list) }
+            guard let p = ct_FcPatternCreate() else { throw .cCallFailed(function: "FcPatternCreate", code: 0, reason: "out of memory") }
+            defer { ct_FcPatternDestroy(p) }
+            guard let objects = ct_FcObjectSetCreate() else { throw .cCallFailed(function: "FcObjectSetCreate", code: 0, reason: "out of memory") }
+            defer { ct_FcObjectSetDestroy(objects) }
+            ct_FcObjectSetAdd(objects, FC_FAMILY)
+            ct_FcObjectSetAdd(objects, FC_STYLE)
+            guard let list = ct_FcFontList(nil, p, objects) else { return [] }
+            defer { ct_FcFontSetDestroy(list) }
             var styles: [String: Set<String>] = [:]
             for i in 0..<Int(list.pointee.nfont) {
                 guard let font = list.pointee.fonts[i], let family = strings(font, FC_FAMILY).first else { continue }
@@ -163,17 +164,17 @@ enum Fontconfig {
 
     /// The face whose full name is `name` (case-insensitive), such as "DejaVu Sans Bold".
     private static func fullNameMatch(_ name: String) -> Match? {
-        guard let p = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(p) }
-        FcPatternAddString(p, FC_FULLNAME, name)
-        guard let objects = FcObjectSetCreate() else { return nil }
-        defer { FcObjectSetDestroy(objects) }
-        FcObjectSetAdd(objects, FC_FILE)
-        FcObjectSetAdd(objects, FC_INDEX)
-        FcObjectSetAdd(objects, FC_FAMILY)
-        FcObjectSetAdd(objects, FC_STYLE)
-        guard let list = FcFontList(nil, p, objects) else { return nil }
-        defer { FcFontSetDestroy(list) }
+        guard let p = ct_FcPatternCreate() else { return nil }
+        defer { ct_FcPatternDestroy(p) }
+        ct_FcPatternAddString(p, FC_FULLNAME, name)
+        guard let objects = ct_FcObjectSetCreate() else { return nil }
+        defer { ct_FcObjectSetDestroy(objects) }
+        ct_FcObjectSetAdd(objects, FC_FILE)
+        ct_FcObjectSetAdd(objects, FC_INDEX)
+        ct_FcObjectSetAdd(objects, FC_FAMILY)
+        ct_FcObjectSetAdd(objects, FC_STYLE)
+        guard let list = ct_FcFontList(nil, p, objects) else { return nil }
+        defer { ct_FcFontSetDestroy(list) }
         var faces: [(path: String, index: Int, family: String?, style: String?)] = []
         for i in 0..<Int(list.pointee.nfont) {
             guard let font = list.pointee.fonts[i], let file = strings(font, FC_FILE).first else { continue }
@@ -185,12 +186,12 @@ enum Fontconfig {
         // so "Liberation Serif Bold" and "Liberation Serif:bold" open the same file. If its
         // choice is none of them, the first by path, so the answer never depends on the order
         // Fontconfig scanned the folders in.
-        if faces.count > 1, let family = first.family, let style = first.style, let q = FcPatternCreate() {
-            defer { FcPatternDestroy(q) }
-            FcPatternAddString(q, FC_FAMILY, family)
-            FcPatternAddString(q, FC_STYLE, style)
+        if faces.count > 1, let family = first.family, let style = first.style, let q = ct_FcPatternCreate() {
+            defer { ct_FcPatternDestroy(q) }
+            ct_FcPatternAddString(q, FC_FAMILY, family)
+            ct_FcPatternAddString(q, FC_STYLE, style)
             if let m = bestMatch(q) {
-                defer { FcPatternDestroy(m) }
+                defer { ct_FcPatternDestroy(m) }
                 let chosen = (strings(m, FC_FILE).first, Int(integer(m, FC_INDEX) ?? 0))
                 if let preferred = faces.first(where: { $0.path == chosen.0 && $0.index == chosen.1 }) {
                     return Match(path: preferred.path, faceIndex: preferred.index)
@@ -207,7 +208,7 @@ enum Fontconfig {
         var i: Int32 = 0
         var value = FcValue()
         var binding = FcValueBindingWeak
-        while FcPatternGetWithBinding(p, FC_FAMILY, i, &value, &binding) == FcResultMatch {
+        while ct_FcPatternGetWithBinding(p, FC_FAMILY, i, &value, &binding) == FcResultMatch {
             if binding != FcValueBindingWeak, value.type == FcTypeString, let s = value.u.s {
                 families.append(String(cString: s))
             }
@@ -230,23 +231,23 @@ enum Fontconfig {
     /// `fallback(for:like:)` among colour fonts (`color`) or outline fonts.
     private static func fallback(for scalars: [Unicode.Scalar], like pattern: String?, color: Bool) -> (path: String, faceIndex: Int)? {
         try? withConfig { () throws(FontError) -> (path: String, faceIndex: Int)? in
-            guard let p = FcNameParse(pattern ?? "sans-serif") ?? FcPatternCreate() else { return nil }
-            defer { FcPatternDestroy(p) }
-            guard let wanted = FcCharSetCreate() else { return nil }
-            defer { FcCharSetDestroy(wanted) }
-            for s in scalars { FcCharSetAddChar(wanted, s.value) }
-            FcPatternAddCharSet(p, FC_CHARSET, wanted)
+            guard let p = ct_FcNameParse(pattern ?? "sans-serif") ?? ct_FcPatternCreate() else { return nil }
+            defer { ct_FcPatternDestroy(p) }
+            guard let wanted = ct_FcCharSetCreate() else { return nil }
+            defer { ct_FcCharSetDestroy(wanted) }
+            for s in scalars { ct_FcCharSetAddChar(wanted, s.value) }
+            ct_FcPatternAddCharSet(p, FC_CHARSET, wanted)
             if color {
-                FcPatternAddBool(p, FC_COLOR, FcBool(FcTrue))
+                ct_FcPatternAddBool(p, FC_COLOR, FcBool(FcTrue))
             } else {
-                FcPatternAddBool(p, FC_OUTLINE, FcBool(FcTrue))
+                ct_FcPatternAddBool(p, FC_OUTLINE, FcBool(FcTrue))
             }
-            FcPatternAddBool(p, FC_SCALABLE, FcBool(FcTrue))
+            ct_FcPatternAddBool(p, FC_SCALABLE, FcBool(FcTrue))
             guard let m = bestMatch(p) else { return nil }
-            defer { FcPatternDestroy(m) }
+            defer { ct_FcPatternDestroy(m) }
             var charset: OpaquePointer?
-            guard FcPatternGetCharSet(m, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
-                  scalars.allSatisfy({ FcCharSetHasChar(charset, $0.value) != 0 }),
+            guard ct_FcPatternGetCharSet(m, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                  scalars.allSatisfy({ ct_FcCharSetHasChar(charset, $0.value) != 0 }),
                   color ? boolean(m, FC_COLOR) == true : boolean(m, FC_OUTLINE) != false,
                   let file = strings(m, FC_FILE).first
             else { return nil }
@@ -262,7 +263,8 @@ enum Fontconfig {
     private static func withConfig<T>(_ body: () throws(FontError) -> T) throws(FontError) -> T {
         try lock.withLock { ready throws(FontError) -> T in
             if !ready {
-                guard FcInit() != 0 else {
+                try loaded()
+                guard ct_FcInit() != 0 else {
                     throw .cCallFailed(function: "FcInit", code: 0, reason: "cannot load the Fontconfig configuration")
                 }
                 ready = true
@@ -271,18 +273,25 @@ enum Fontconfig {
         }
     }
 
+    /// Loads libfontconfig (on first use: see CFontconfig/shim.h), or says it cannot be.
+    private static func loaded() throws(FontError) {
+        guard ct_fontconfig_available() != 0 else {
+            throw .cCallFailed(function: "dlopen", code: 0, reason: "cannot load libfontconfig.so.1, which finds fonts by name (install Fontconfig)")
+        }
+    }
+
     private static func bestMatch(_ p: OpaquePointer) -> OpaquePointer? {
-        FcConfigSubstitute(nil, p, FcMatchPattern)
-        FcDefaultSubstitute(p)
+        ct_FcConfigSubstitute(nil, p, FcMatchPattern)
+        ct_FcDefaultSubstitute(p)
         var result = FcResultNoMatch
-        return FcFontMatch(nil, p, &result)
+        return ct_FcFontMatch(nil, p, &result)
     }
 
     private static func strings(_ p: OpaquePointer, _ key: String) -> [String] {
         var values: [String] = []
         var i: Int32 = 0
         var value: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(p, key, i, &value) == FcResultMatch, let value {
+        while ct_FcPatternGetString(p, key, i, &value) == FcResultMatch, let value {
             values.append(String(cString: value))
             i += 1
         }
@@ -291,11 +300,11 @@ enum Fontconfig {
 
     private static func boolean(_ p: OpaquePointer, _ key: String) -> Bool? {
         var value: FcBool = 0
-        return FcPatternGetBool(p, key, 0, &value) == FcResultMatch ? value != 0 : nil
+        return ct_FcPatternGetBool(p, key, 0, &value) == FcResultMatch ? value != 0 : nil
     }
 
     private static func integer(_ p: OpaquePointer, _ key: String) -> Int32? {
         var value: Int32 = 0
-        return FcPatternGetInteger(p, key, 0, &value) == FcResultMatch ? value : nil
+        return ct_FcPatternGetInteger(p, key, 0, &value) == FcResultMatch ? value : nil
     }
 }

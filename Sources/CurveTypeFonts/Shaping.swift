@@ -225,6 +225,8 @@ extension FontStack {
 enum BidiLevels {
     /// The resolved embedding level of each UTF-8 byte of `text` (a character's level on each of
     /// its bytes), or `nil` when every level is 0: text with nothing right to left.
+    /// Without FriBiDi (`BidiParagraph.loadFriBiDi()`, which the effects check first), `nil`:
+    /// HarfBuzz then guesses each run's direction.
     static func byByte(of text: String) -> [UInt8]? {
         // Nothing below U+0590 (Hebrew) is strong right-to-left: plain text skips FriBiDi.
         guard text.unicodeScalars.contains(where: { $0.value >= 0x0590 }) else { return nil }
@@ -278,9 +280,26 @@ public struct BidiParagraph: Sendable {
     private let types: [FriBidiCharType]
 
     /// Resolves `scalars` (Unicode scalar values, logical order); `nil` only if FriBiDi fails
-    /// (out of memory).
+    /// (out of memory) or cannot be loaded (`BidiParagraph.loadFriBiDi()` says why).
     public init?(_ scalars: [UInt32], direction: Direction = .auto) {
+        self.init(scalars, direction: direction, throughFriBiDi: false)
+    }
+
+    /// `init(_:direction:)`; `throughFriBiDi` asks FriBiDi even where the fast path knows the
+    /// answer (tests compare the two).
+    package init?(_ scalars: [UInt32], direction: Direction, throughFriBiDi: Bool) {
         let count = scalars.count
+        // Nothing below U+0590 (Hebrew) is strong right to left, an Arabic number or a bidi
+        // control: in a paragraph that is not right to left, every character resolves to level
+        // 0 (European numbers take the L before them, W7; neutrals the level around them, N1–N2),
+        // so FriBiDi is neither asked nor loaded.
+        if !throughFriBiDi, direction != .rightToLeft, !scalars.contains(where: { $0 >= 0x0590 }) {
+            self.types = []
+            self.levels = [UInt8](repeating: 0, count: count)
+            self.paragraphLevel = 0
+            return
+        }
+        guard ct_fribidi_available() != 0 else { return nil }
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
         var levels = [FriBidiLevel](repeating: 0, count: count)
@@ -292,14 +311,22 @@ public struct BidiParagraph: Sendable {
         }
         let length = FriBidiStrIndex(clamping: count)
         guard Int(length) == count else { return nil }
-        fribidi_get_bidi_types(scalars, length, &types)
-        fribidi_get_bracket_types(scalars, length, types, &brackets)
+        ct_fribidi_get_bidi_types(scalars, length, &types)
+        ct_fribidi_get_bracket_types(scalars, length, types, &brackets)
         if count > 0 {
-            guard fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, &levels) != 0 else { return nil }
+            guard ct_fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, &levels) != 0 else { return nil }
         }
         self.types = types
         self.levels = levels.map { UInt8(bitPattern: $0) }
         self.paragraphLevel = base == curvetype_fribidi_par_rtl() ? 1 : 0
+    }
+
+    /// Loads FriBiDi (on first use: see CFriBiDi/shim.h), or says it cannot be: text with
+    /// right-to-left characters needs it.
+    public static func loadFriBiDi() throws(FontError) {
+        guard ct_fribidi_available() != 0 else {
+            throw .cCallFailed(function: "dlopen", code: 0, reason: "cannot load libfribidi.so.0, which orders right-to-left text (install FriBiDi)")
+        }
     }
 
     /// Whether any character runs right to left: otherwise every line's visual order is its
@@ -316,10 +343,12 @@ public struct BidiParagraph: Sendable {
     public func line(_ line: Range<Int>) -> (levels: [UInt8], order: [Int]) {
         let line = line.clamped(to: 0..<levels.count)
         guard !line.isEmpty else { return ([], []) }
+        // All at level 0 in a left-to-right paragraph: L1 changes nothing, L2 reverses nothing.
+        if paragraphLevel == 0 && !levels.contains(where: { $0 != 0 }) { return (Array(levels[line]), Array(line)) }
         var map = (0..<levels.count).map { FriBidiStrIndex(truncatingIfNeeded: $0) }
         var lineLevels = levels.map { FriBidiLevel(bitPattern: $0) }
         let base: FriBidiParType = paragraphLevel == 1 ? curvetype_fribidi_par_rtl() : curvetype_fribidi_par_ltr()
-        let ok = fribidi_reorder_line(0, types, FriBidiStrIndex(truncatingIfNeeded: line.count),
+        let ok = ct_fribidi_reorder_line(0, types, FriBidiStrIndex(truncatingIfNeeded: line.count),
                                       FriBidiStrIndex(truncatingIfNeeded: line.lowerBound), base,
                                       &lineLevels, nil, &map)
         guard ok != 0 else { return (Array(levels[line]), Array(line)) }

@@ -193,8 +193,9 @@ final class FitParagraph {
         // The layout's clusters, at size 1 px, with their ink, in logical order: a shaped
         // right-to-left run lists its clusters right to left.
         let spans = clusterSpans(of: run, size: 1).sorted { $0.textStart < $1.textStart }
-        if run.text.unicodeScalars.contains(where: { $0.value >= 0x0590 }),
-           let paragraph = BidiParagraph(run.text.unicodeScalars.map(\.value)), paragraph.hasRightToLeft {
+        let mayRunRightToLeft = run.text.unicodeScalars.contains(where: { $0.value >= 0x0590 })
+        if mayRunRightToLeft { try BidiParagraph.loadFriBiDi() }
+        if mayRunRightToLeft, let paragraph = BidiParagraph(run.text.unicodeScalars.map(\.value)), paragraph.hasRightToLeft {
             bidi = paragraph
             var index: [Int] = []
             index.reserveCapacity(utf8.count + 1)

@@ -45,7 +45,7 @@ extension SVGWriter {
         switch item {
         case .group(let group):
             if group.animations.isEmpty, group.items.count == 1, case .glyphs(let run) = group.items[0],
-               let index = shared.repeatedRuns[RepeatedRun(run)] {
+               let index = shared.repeatedRuns.index(of: RepeatedRun(run)) {
                 try use(group, run: run, index: index, glyphs: glyphs, runs: &runs)
                 return
             }
@@ -88,7 +88,7 @@ extension SVGWriter {
     private mutating func use(_ group: FrameGroup, run: GlyphRun, index: Int, glyphs: DefinedGlyphs,
                               runs: inout GlyphRunCursor) throws {
         let name = "u\(index)"
-        if shared.definedRuns.insert(index).inserted {
+        if shared.define(index, .run) {
             raw("<defs>\n<g id=\""); try id(name); raw("\">\n")
             try glyphs.use(run, index: runs.next(), into: &self)
             raw("</g>\n</defs>\n")
@@ -191,8 +191,8 @@ extension SVGWriter {
             case .lineJoin(let join): raw(" stroke-linejoin=\""); rawText(join.rawValue); raw("\"")
             case .fontFamily(let family): raw(" font-family=\""); escaped(family, attribute: true); raw("\"")
             case .fontSize(let size): raw(" font-size=\""); try number(size); raw("\"")
-            case .clip(let shapes): raw(" clip-path=\"url(#"); try id("c\(shared.clips[shapes] ?? 0)"); raw(")\"")
-            case .mask(let shapes): raw(" mask=\"url(#"); try id("m\(shared.masks[shapes] ?? 0)"); raw(")\"")
+            case .clip(let shapes): raw(" clip-path=\"url(#"); try id("c\(shared.clips.index(of: shapes) ?? 0)"); raw(")\"")
+            case .mask(let shapes): raw(" mask=\"url(#"); try id("m\(shared.masks.index(of: shapes) ?? 0)"); raw(")\"")
             case .opacity(let o): raw(" opacity=\""); try opacity(o); raw("\"")
             case .crispEdges: raw(" shape-rendering=\"crispEdges\"")
             case .hidden: raw(" display=\"none\"")
@@ -212,7 +212,7 @@ extension SVGWriter {
         switch paint {
         case .none: raw("none")
         case .ink: raw("currentColor")
-        case .gradient(let gradient): raw("url(#"); try id("p\(shared.gradients[gradient] ?? 0)"); raw(")")
+        case .gradient(let gradient): raw("url(#"); try id("p\(shared.gradients.index(of: gradient) ?? 0)"); raw(")")
         case .color(let color):
             if let (opaque, a) = SVGColor.opaqueAndAlpha(color.value) {
                 rawText(opaque)
@@ -326,18 +326,18 @@ extension SVGWriter {
     private mutating func defineShared(_ items: [FrameItem]) throws {
         var met = SharedDefinitions()
         met.collect(items)
-        for gradient in met.gradients.sorted(by: { $0.value < $1.value }).map(\.key) {
-            guard let n = shared.gradients[gradient], shared.defined.insert("p\(n)").inserted else { continue }
+        for gradient in met.gradients.values {
+            guard let n = shared.gradients.index(of: gradient), shared.define(n, .gradient) else { continue }
             try write(gradient, name: "p\(n)")
         }
-        for shapes in met.clips.sorted(by: { $0.value < $1.value }).map(\.key) {
-            guard let n = shared.clips[shapes], shared.defined.insert("c\(n)").inserted else { continue }
+        for shapes in met.clips.values {
+            guard let n = shared.clips.index(of: shapes), shared.define(n, .clip) else { continue }
             raw("<clipPath id=\""); try id("c\(n)"); raw("\">\n")
             for shape in shapes { try write(shape) }
             raw("</clipPath>\n")
         }
-        for shapes in met.masks.sorted(by: { $0.value < $1.value }).map(\.key) {
-            guard let n = shared.masks[shapes], shared.defined.insert("m\(n)").inserted else { continue }
+        for shapes in met.masks.values {
+            guard let n = shared.masks.index(of: shapes), shared.define(n, .mask) else { continue }
             // An alpha mask over the shapes' own box (user space: a frame's masks have no units of
             // their own), so nothing they cover is cut by SVG's default region.
             let box = shapes.compactMap(\.bounds).reduce(nil as Rect?) { $0?.union($1) ?? $1 } ?? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
@@ -396,48 +396,54 @@ extension SVGWriter {
 /// (`prefix-pN`), clips (`prefix-cN`), masks (`prefix-mN`), and glyph runs drawn by more than
 /// one group (`prefix-uN`). Sharing is found by value (hashing), so the frame names nothing.
 struct SharedDefinitions {
-    private(set) var gradients: [Gradient: Int] = [:]
-    private(set) var clips: [[FrameShape]: Int] = [:]
-    private(set) var masks: [[FrameShape]: Int] = [:]
+    private(set) var gradients = ValueTable<Gradient>()
+    private(set) var clips = ValueTable<[FrameShape]>()
+    private(set) var masks = ValueTable<[FrameShape]>()
     /// Runs that are the one item of two or more groups, numbered.
-    private(set) var repeatedRuns: [RepeatedRun: Int] = [:]
-    /// Names already written.
-    var defined: Set<String> = []
-    /// Repeated runs whose glyphs are already defined.
-    var definedRuns: Set<Int> = []
+    private(set) var repeatedRuns = ValueTable<RepeatedRun>()
+    /// What is shared, by kind.
+    enum Kind: Int { case gradient, clip, mask, run }
+    /// Numbers of each kind already written (flags by number: no Set, see `ValueTable`).
+    private var defined: [[Bool]] = [[], [], [], []]
 
     init() {}
 
+    /// Marks number `n` of `kind` written; whether it was not yet.
+    mutating func define(_ n: Int, _ kind: Kind) -> Bool {
+        let k = kind.rawValue
+        while defined[k].count <= n { defined[k].append(false) }
+        defer { defined[k][n] = true }
+        return !defined[k][n]
+    }
+
     /// Everything `frame` shares.
     init(_ frame: Frame) {
-        var groupRuns: [RepeatedRun: Int] = [:], order: [RepeatedRun] = []
-        collect(frame.backdrop, runs: &groupRuns, order: &order)
-        collect(frame.items, runs: &groupRuns, order: &order)
-        for run in order where groupRuns[run, default: 0] > 1 && repeatedRuns[run] == nil {
-            repeatedRuns[run] = repeatedRuns.count
-        }
+        var groupRuns = ValueTable<RepeatedRun>(), counts: [Int] = []
+        collect(frame.backdrop, runs: &groupRuns, counts: &counts)
+        collect(frame.items, runs: &groupRuns, counts: &counts)
+        for (run, count) in zip(groupRuns.values, counts) where count > 1 { repeatedRuns.insert(run) }
     }
 
     mutating func collect(_ items: [FrameItem]) {
-        var runs: [RepeatedRun: Int] = [:], order: [RepeatedRun] = []
-        collect(items, runs: &runs, order: &order)
+        var runs = ValueTable<RepeatedRun>(), counts: [Int] = []
+        collect(items, runs: &runs, counts: &counts)
     }
 
-    private mutating func collect(_ items: [FrameItem], runs: inout [RepeatedRun: Int], order: inout [RepeatedRun]) {
+    private mutating func collect(_ items: [FrameItem], runs: inout ValueTable<RepeatedRun>, counts: inout [Int]) {
         for item in items {
             switch item {
             case .group(let group):
                 note(group.style)
                 if group.items.count == 1, case .glyphs(let run) = group.items[0] {
-                    let key = RepeatedRun(run)
-                    if runs[key] == nil { order.append(key) }
-                    runs[key, default: 0] += 1
+                    let (index, inserted) = runs.insert(RepeatedRun(run))
+                    if inserted { counts.append(0) }
+                    counts[index] += 1
                 }
-                collect(group.items, runs: &runs, order: &order)
+                collect(group.items, runs: &runs, counts: &counts)
             case .shape(let shape): note(shape.style)
             case .textLine(let line): note(line.fill)
             case .textOnPath(let text): note(text.fill)
-            case .link(let link): collect(link.items, runs: &runs, order: &order)
+            case .link(let link): collect(link.items, runs: &runs, counts: &counts)
             case .glyphs, .text, .image: break
             }
         }
@@ -449,17 +455,57 @@ struct SharedDefinitions {
             case .fill(let paint), .stroke(let paint): note(paint)
             case .clip(let shapes):
                 for shape in shapes { note(shape.style) }
-                if clips[shapes] == nil { clips[shapes] = clips.count }
+                clips.insert(shapes)
             case .mask(let shapes):
                 for shape in shapes { note(shape.style) }
-                if masks[shapes] == nil { masks[shapes] = masks.count }
+                masks.insert(shapes)
             default: break
             }
         }
     }
 
     private mutating func note(_ paint: Paint) {
-        if case .gradient(let gradient) = paint, gradients[gradient] == nil { gradients[gradient] = gradients.count }
+        if case .gradient(let gradient) = paint { gradients.insert(gradient) }
+    }
+}
+
+/// Distinct values in the order first inserted, found by hash value.
+///
+/// Why not a `Dictionary` keyed by the values: the first dictionary or set of a key type makes
+/// the Swift runtime look its `Hashable` conformance up, a scan of every conformance in the
+/// binary (about 0.25 M instructions each in the static release, measured with callgrind: six
+/// of them were a tenth of a badge's process). A frame shares a few things, so their hashes
+/// are searched in an array; past `linearLimit` a dictionary of hashes takes over.
+struct ValueTable<Value: Hashable> {
+    /// The values, in the order first inserted; a value's number is its index.
+    private(set) var values: [Value] = []
+    private var hashes: [Int] = []
+    private var byHash: [Int: [Int]]?
+    private static var linearLimit: Int { 64 }
+
+    /// Adds `value` unless it is there; its number, and whether it was added.
+    @discardableResult
+    mutating func insert(_ value: Value) -> (index: Int, inserted: Bool) {
+        let hash = value.hashValue
+        if let index = index(of: value, hash: hash) { return (index, false) }
+        values.append(value)
+        hashes.append(hash)
+        if byHash != nil {
+            byHash?[hash, default: []].append(values.count - 1)
+        } else if values.count > Self.linearLimit {
+            var table: [Int: [Int]] = [:]
+            for (index, hash) in hashes.enumerated() { table[hash, default: []].append(index) }
+            byHash = table
+        }
+        return (values.count - 1, true)
+    }
+
+    /// `value`'s number, if it is there.
+    func index(of value: Value) -> Int? { index(of: value, hash: value.hashValue) }
+
+    private func index(of value: Value, hash: Int) -> Int? {
+        if let byHash { return byHash[hash]?.first { values[$0] == value } }
+        return hashes.indices.first { hashes[$0] == hash && values[$0] == value }
     }
 }
 

@@ -1,6 +1,7 @@
 import CurveType
 import Foundation
 import Testing
+import TestSupport
 
 /// Unicode's own test files (Debian's unicode-data, which `make test` installs): line breaking
 /// (UAX #14) and the bidi algorithm (UAX #9), as CurveType uses them to set fitted lines.
@@ -90,6 +91,29 @@ import Testing
         print("BidiCharacterTest.txt: \(passed) of \(total) cases pass")
         #expect(total > 90_000)
         #expect(failed.isEmpty, "first failures: \(failed.prefix(5))")
+    }
+
+    /// Text with nothing at or above U+0590 in a paragraph that is not right to left resolves
+    /// without FriBiDi (which is then not even loaded): every level and visual order the fast
+    /// path gives is FriBiDi's, over random text of numbers, signs, separators, controls, marks
+    /// and letters below U+0590.
+    @Test func plainTextNeedsNoFriBiDi() {
+        var generator = SeededGenerator(seed: 590)
+        let pool: [UInt32] = Array(0x20...0x7E) + [0x09, 0x0A, 0x0D, 0x1C, 0x1F, 0x85, 0xA0, 0xAD, 0xB2, 0xB9, 0xD7, 0x2B, 0x2D, 0x25, 0x24,
+                                                   0x300, 0x301, 0x36F, 0x391, 0x416, 0x531, 0x58A, 0x58F]
+        for _ in 0..<3000 {
+            let scalars = (0..<Int.random(in: 0...24, using: &generator)).map { _ in pool.randomElement(using: &generator) ?? 0x20 }
+            for direction in [BidiParagraph.Direction.auto, .leftToRight] {
+                guard let fast = BidiParagraph(scalars, direction: direction),
+                      let full = BidiParagraph(scalars, direction: direction, throughFriBiDi: true) else {
+                    Issue.record("no paragraph for \(scalars)")
+                    continue
+                }
+                #expect(fast.levels == full.levels && fast.paragraphLevel == full.paragraphLevel, "\(scalars)")
+                #expect(fast.line(0..<scalars.count) == full.line(0..<scalars.count), "\(scalars)")
+                if scalars.count > 3 { #expect(fast.line(1..<3) == full.line(1..<3), "\(scalars)") }
+            }
+        }
     }
 
     /// Cases of BidiCharacterTest.txt set by `fit` on one line: the line's clusters come out in

@@ -293,9 +293,21 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         let run = try runProcess(readelf, ["-d", curvetypeBinary])
         let needed = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").filter { $0.contains("(NEEDED)") }
         #expect(needed.contains { $0.contains("libharfbuzz") }, "the listing names what is linked")
-        #expect(!needed.contains { $0.contains("libicu") || $0.contains("libcairo") }, "\(needed)")
+        for library in ["libicu", "libcairo", "libfontconfig", "libfribidi"] {
+            #expect(!needed.contains { $0.contains(library) }, "\(library) is loaded on first use, not linked: \(needed)")
+        }
         let fitted = try curvetype(["fit", "the quick brown fox jumps over the lazy dog", "--box", "120x80", "--layout", "-", "-o", "/dev/null"])
         #expect(fitted.status == 0 && fitted.stdout.contains("\"the quick\""), "ICU, opened on first use, still breaks lines: \(fitted.stdout.prefix(200))")
+        // FriBiDi, opened on first use, still orders right-to-left text; Fontconfig still finds
+        // a font by name.
+        let hebrew = try curvetype(["fit", "שלום 123 עולם", "--box", "200x40", "--layout", "-", "-o", "/dev/null"])
+        #expect(hebrew.status == 0, "\(hebrew.stderr)")
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(hebrew.stdout.utf8)) as? [String: Any])
+        let glyphs = try #require(layout["glyphs"] as? [[String: Any]])
+        let leftmost = try #require(glyphs.min { ($0["x"] as? Double ?? 0) < ($1["x"] as? Double ?? 0) })
+        #expect((leftmost["cluster"] as? Int ?? 0) >= 16, "the last word (UTF-8 bytes 16 on) is drawn leftmost: \(leftmost)")
+        let named = try curvetype(["badge", "--message", "x", "--font", "DejaVu Serif", "-o", "/dev/null"])
+        #expect(named.status == 0, "\(named.stderr)")
     }
 
     @Test func writesTheLayoutJSON() throws {
