@@ -141,3 +141,28 @@ import TestSupport
         }
     }
 }
+
+/// The DocC article "From request to drawing to bytes", as written there.
+@Suite struct FromRequestToBytesArticleTests {
+    @Test func articleExamples() throws {
+        let request = BadgeRequest(label: "coverage", message: "94%", color: try BadgeColor.parse("green"))
+        let result = try request.render()
+        #expect(result.warnings.isEmpty)
+        var frame = result.frame
+        frame.items.append(.shape(FrameShape(.circle(center: Point(x: 6, y: 10), radius: 3),
+                                             style: [.fill(.color(try SVGColor(parsing: "gold")))])))
+        let svg = try frame.svg(result.svgSettings)
+        let png = try frame.png(scale: 2)
+        let pdf = try frame.pdf()
+        #expect(svg.contains(#"<circle cx="6" cy="10" r="3" fill="gold"/>"#))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && pdf.starts(with: Array("%PDF".utf8)))
+        do {
+            _ = try SpiralRequest(strokeWidth: -1).render()
+            Issue.record("drawn")
+        } catch {
+            #expect(error.description == "strokeWidth must be from 0 to 1000000 px, not -1.0")
+            #expect(error.keyedMessage == "\"strokeWidth\" must be from 0 to 1000000 px, not -1.0")
+            #expect(CommandDeclaration.named("spiral")?.message(for: error) == "--stroke-width must be from 0 to 1000000 px, not -1.0")
+        }
+    }
+}
