@@ -126,7 +126,7 @@ extension CircleTextRequest {
         try TextInput.checkLength(self.text, "the text")
         let (text, removed) = try TextInput.cleanedForDrawing(self.text)
         try lifting { try style.validate() }
-        try validateFrame(padding: padding, canvas: canvas)
+        try validateCanvas(padding: padding, canvas: canvas)
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         let (run, warnings) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
 

@@ -82,7 +82,7 @@ func fontStack(_ font: FontRequest, fallbacks: [FontRequest]) throws(CurveTypeEr
 }
 
 /// Checks the padding round fitted ink and a fixed canvas size.
-func validateFrame(padding: Double, canvas: CanvasSize?) throws(CurveTypeError) {
+func validateCanvas(padding: Double, canvas: CanvasSize?) throws(CurveTypeError) {
     let limit = CircleTextStyle.maximumLength
     guard padding.isFinite && padding >= 0 && padding <= limit else {
         throw .invalidInput("\(parameter: "padding") must be a finite number from 0 to \(Int(limit)) px, not \(padding)")

@@ -43,10 +43,10 @@ struct CurveFrameMap: OutlineMap {
     func callAsFunction(_ p: Point) -> Point {
         if !curve.isClosed && (p.x < 0 || p.x > curve.length) {
             let end = p.x < 0 ? 0 : curve.length
-            let frame = curve.frame(atArcLength: end)
+            let frame = curve.pointAndTangent(atArcLength: end)
             return frame.point + frame.tangent * (p.x - end) + frame.tangent.turnedUp * p.y
         }
-        let frame = curve.frame(atArcLength: p.x)
+        let frame = curve.pointAndTangent(atArcLength: p.x)
         return frame.point + frame.tangent.turnedUp * p.y
     }
 
@@ -55,7 +55,7 @@ struct CurveFrameMap: OutlineMap {
     func jacobian(at p: Point, towardGreaterX: Bool) -> MapJacobian {
         if !curve.isClosed && (p.x < 0 || p.x > curve.length) {
             let end = p.x < 0 ? 0 : curve.length
-            let frame = curve.frame(atArcLength: end)
+            let frame = curve.pointAndTangent(atArcLength: end)
             let normal = frame.tangent.turnedUp
             return MapJacobian(point: frame.point + frame.tangent * (p.x - end) + normal * p.y, dx: frame.tangent, dy: normal)
         }

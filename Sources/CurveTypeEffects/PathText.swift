@@ -102,7 +102,7 @@ extension PathTextRequest {
     public func render() throws(CurveTypeError) -> PathTextResult {
         try TextInput.checkLength(self.text, "the text")
         let (text, removed) = try TextInput.cleanedForDrawing(self.text)
-        try validateFrame(padding: padding, canvas: canvas)
+        try validateCanvas(padding: padding, canvas: canvas)
         guard tolerance.isFinite, tolerance >= 0.001, tolerance <= 100 else {
             throw .invalidInput("\(parameter: "tolerance") must be from 0.001 to 100 px, not \(tolerance)")
         }
@@ -220,7 +220,7 @@ extension PathTextRequest {
             var maps: [AffineMap] = []
             var box: Rect?
             for cluster in text.clusters {
-                let frame = layout.curve.frame(atArcLength: cluster.arcLength)
+                let frame = layout.curve.pointAndTangent(atArcLength: cluster.arcLength)
                 let t = frame.tangent, n = t.turnedUp
                 for g in cluster.glyphRange {
                     let placed = text.glyphs[g]

@@ -299,7 +299,7 @@ extension SpiralRequest {
                 throw .invalidInput("\(parameter: "markerStrokeWidth") must be from 0 to \(Int(limit)) px, not \(markers.strokeWidth)")
             }
         }
-        try validateFrame(padding: padding, canvas: canvas)
+        try validateCanvas(padding: padding, canvas: canvas)
     }
 
     /// The box (px, about the spiral's centre at (0, 0)) of everything drawn: the stroked path,

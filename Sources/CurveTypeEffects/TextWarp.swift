@@ -216,7 +216,7 @@ extension WarpRequest {
         guard box.width.isFinite, box.height.isFinite, box.width > 0, box.height > 0, box.width <= limit, box.height <= limit else {
             throw .invalidInput("\(parameter: "box") width and height must be greater than 0 and at most \(Int(limit)) px")
         }
-        try validateFrame(padding: padding, canvas: nil)
+        try validateCanvas(padding: padding, canvas: nil)
         guard tolerance.isFinite, tolerance >= 0.001, tolerance <= 100 else {
             throw .invalidInput("\(parameter: "tolerance") must be from 0.001 to 100 px, not \(tolerance)")
         }

@@ -28,22 +28,22 @@ public protocol ArcLengthCurve: Sendable {
 
     /// Point and unit tangent at arc length `s` together; curves override it when the two share
     /// work (a circle's sine and cosine).
-    func frame(atArcLength s: Double) -> (point: Point, tangent: Point)
+    func pointAndTangent(atArcLength s: Double) -> (point: Point, tangent: Point)
 
-    /// `frame(atArcLength:)` for many arc lengths, usually rising: curves whose inverse arc
+    /// `pointAndTangent(atArcLength:)` for many arc lengths, usually rising: curves whose inverse arc
     /// length is iterative (a spiral) start each search from the one before.
-    func frames(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)]
+    func pointsAndTangents(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)]
 }
 
 extension ArcLengthCurve {
     /// The point and the unit tangent at arc length `s`, px.
-    public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
+    public func pointAndTangent(atArcLength s: Double) -> (point: Point, tangent: Point) {
         (point(atArcLength: s), tangent(atArcLength: s))
     }
 
-    /// `frame(atArcLength:)` at each of `lengths`, in order.
-    public func frames(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)] {
-        lengths.map { frame(atArcLength: $0) }
+    /// `pointAndTangent(atArcLength:)` at each of `lengths`, in order.
+    public func pointsAndTangents(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)] {
+        lengths.map { pointAndTangent(atArcLength: $0) }
     }
 }
 
@@ -101,11 +101,11 @@ public struct CircleCurve: ArcLengthCurve {
 
     /// The unit tangent at arc length `s`, in the direction of travel.
     public func tangent(atArcLength s: Double) -> Point {
-        frame(atArcLength: s).tangent
+        pointAndTangent(atArcLength: s).tangent
     }
 
     /// The point and the unit tangent at arc length `s`.
-    public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
+    public func pointAndTangent(atArcLength s: Double) -> (point: Point, tangent: Point) {
         let theta = clockAngle(atArcLength: s)
         let sn = sin(theta), cs = cos(theta)
         let point = Point(x: center.x + radius * sn, y: center.y - radius * cs)

@@ -307,7 +307,7 @@ public struct PathCurve: ArcLengthCurve {
     }
 
     /// The point and the unit tangent at arc length `s`.
-    public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
+    public func pointAndTangent(atArcLength s: Double) -> (point: Point, tangent: Point) {
         let (i, t) = locate(s)
         return (Self.point(segments[i].points, t), unitTangent(segments[i].points, t))
     }

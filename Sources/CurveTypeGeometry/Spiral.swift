@@ -173,7 +173,7 @@ public struct SpiralCurve: ArcLengthCurve {
 
     /// Each search starts where the one before ended, moved by the arc length between them over
     /// the speed there: one or two Newton steps each.
-    public func frames(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)] {
+    public func pointsAndTangents(atArcLengths lengths: [Double]) -> [(point: Point, tangent: Point)] {
         var out: [(point: Point, tangent: Point)] = []
         out.reserveCapacity(lengths.count)
         let sign: Double = forward ? 1 : -1
@@ -181,22 +181,22 @@ public struct SpiralCurve: ArcLengthCurve {
         for s in lengths {
             let guess = last.map { $0.theta + sign * (s - $0.s) / spiral.speed(at: $0.theta) }
             let theta = spiral.angle(travelling: sign * s, from: start, guess: guess)
-            out.append(frame(at: theta))
+            out.append(pointAndTangent(at: theta))
             last = (s, theta)
         }
         return out
     }
 
     /// The unit tangent at arc length `s`.
-    public func tangent(atArcLength s: Double) -> Point { frame(atArcLength: s).tangent }
+    public func tangent(atArcLength s: Double) -> Point { pointAndTangent(atArcLength: s).tangent }
 
     /// The point and the unit tangent at arc length `s`.
-    public func frame(atArcLength s: Double) -> (point: Point, tangent: Point) {
-        frame(at: angle(atArcLength: s))
+    public func pointAndTangent(atArcLength s: Double) -> (point: Point, tangent: Point) {
+        pointAndTangent(at: angle(atArcLength: s))
     }
 
     /// Point and unit tangent (in the direction of travel) at polar angle `theta`.
-    public func frame(at theta: Double) -> (point: Point, tangent: Point) {
+    public func pointAndTangent(at theta: Double) -> (point: Point, tangent: Point) {
         let r = spiral.radius(at: theta)
         let c = cos(theta), sn = sin(theta)
         let b = spiral.b

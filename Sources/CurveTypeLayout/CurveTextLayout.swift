@@ -170,7 +170,7 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
         mids.append(pen + span.advance / 2)
         pen += span.advance + (index < spans.count - 1 ? tracking : 0)
     }
-    let frames = curve.frames(atArcLengths: mids)
+    let frames = curve.pointsAndTangents(atArcLengths: mids)
     pen = leading
     let textEnds = clusterTextEnds(spans, textLength: run.text.utf8.count)
     for (index, span) in spans.enumerated() {

@@ -99,7 +99,7 @@ import TestSupport
                 if !fitPath { #expect(size == WarpRequest.defaultBaselineSize) }
                 let middle = Double(font.metrics.ascender + font.metrics.descender) / Double(font.unitsPerEm) / 2 * size
                 exact = { p in
-                    let frame = curve.frame(atArcLength: start + p.x * f * stretch)
+                    let frame = curve.pointAndTangent(atArcLength: start + p.x * f * stretch)
                     let up = -p.y * f - middle
                     return frame.point + Point(x: frame.tangent.y, y: -frame.tangent.x) * up
                 }

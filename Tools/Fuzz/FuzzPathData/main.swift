@@ -23,7 +23,7 @@ exit(runFuzzer { data, size in
     if let curve = PathCurve(path) {
         precondition(curve.length.isFinite && curve.length > 0, "length \(curve.length)")
         for i in 0...8 {
-            let frame = curve.frame(atArcLength: curve.length * Double(i) / 8)
+            let frame = curve.pointAndTangent(atArcLength: curve.length * Double(i) / 8)
             precondition(frame.point.isFinite && frame.tangent.isFinite, "a non-finite frame")
         }
     }
