@@ -1,6 +1,7 @@
 // libFuzzer target: logo SVG bytes through the sanitiser and into a badge, whose SVG must stay
-// well-formed and inert, and whose PNG and PDF (the logo drawn by CurveType's own painter of the
-// sanitised SVG) are drawn or refused, never crash or hang. Built only by `make fuzz`.
+// well-formed and inert, and whose PNG and PDF (the logo resolved once into frame items by
+// SVGDrawing: references, inheritance, gradients, clips, masks) are drawn or refused, never crash
+// or hang. Built only by `make fuzz`.
 import CurveType
 import FuzzSupport
 import Foundation
