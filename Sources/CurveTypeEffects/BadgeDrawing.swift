@@ -312,9 +312,13 @@ private struct BadgeDrawing {
                 return [.group(FrameGroup(style: [.fill(.color(colors.text))], items: [run]))]
             }
             // The same glyphs twice: the SVG writer finds the repeat and defines them once.
+            var shadowStyle: [Style] = []
+            shadowStyle.reserveCapacity(3)
+            shadowStyle.append(.fill(.color(shadow.color)))
+            if shadow.opacity < 1 { shadowStyle.append(.fillOpacity(shadow.opacity)) }
+            shadowStyle.append(.transform(.translation(0, 1)))
             return [
-                .group(FrameGroup(style: [.fill(.color(shadow.color))] + (shadow.opacity < 1 ? [.fillOpacity(shadow.opacity)] : [])
-                                      + [.transform(.translation(0, 1))], isDecoration: true, items: [run])),
+                .group(FrameGroup(style: shadowStyle, isDecoration: true, items: [run])),
                 .group(FrameGroup(style: [.fill(.color(colors.text))], items: [run])),
             ]
         }

@@ -100,8 +100,9 @@ public enum Paint: Sendable, Hashable {
     /// The frame's `colorScheme` ink.
     case ink
     /// A gradient, held here: a writer that shares it between items (SVG's `<linearGradient>`
-    /// and `url(#…)`) finds the sharing itself.
-    case gradient(Gradient)
+    /// and `url(#…)`) finds the sharing itself. (Boxed: a gradient is ten times a colour's
+    /// size, and every paint and style would carry its room.)
+    indirect case gradient(Gradient)
 }
 
 /// A colour gradient: linear along a line, or radial between two circles.
