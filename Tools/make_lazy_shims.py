@@ -10,8 +10,9 @@ cairo and the twenty it needs (X11, xcb, GLib, pixman, …) cost each `curvetype
 font by name or a fallback, and FriBiDi only for text with right-to-left characters (see
 BidiParagraph's fast path); loaded on first use, a badge in the bundled font opens neither.
 
-Each library's shim.h opens it (`curvetype_LIBRARY_symbol`) and says whether it can be used
-(`ct_LIBRARY_available`), which callers check before the first call.
+Each functions.h also opens its library, once (`curvetype_LIBRARY_library`, `_symbol`); each
+shim.h says whether it can be used (`ct_LIBRARY_available`), which callers check before the
+first call.
 
 Run after calling a new function of one of them (the list is taken from the Swift sources):
     python3 Tools/make_lazy_shims.py
@@ -47,17 +48,18 @@ def argument_names(params):
 
 
 LIBRARIES = [
-    # (module folder, short name, Swift sources that call it, call pattern, headers, export macro)
-    ("CCairo", "cairo", ["CurveTypeRaster"], r"\bct_(cairo_[a-z0-9_]+)\(",
+    # (module folder, short name, shared object, Swift sources that call it, call pattern, headers,
+    # export macro)
+    ("CCairo", "cairo", "libcairo.so.2", ["CurveTypeRaster"], r"\bct_(cairo_[a-z0-9_]+)\(",
      lambda: [os.path.join(include_dir("cairo"), "cairo", h) for h in ["cairo.h", "cairo-pdf.h"]], r"cairo_public"),
-    ("CFontconfig", "fontconfig", ["CurveTypeFonts"], r"\bct_(Fc[A-Za-z0-9]+)\(",
+    ("CFontconfig", "fontconfig", "libfontconfig.so.1", ["CurveTypeFonts"], r"\bct_(Fc[A-Za-z0-9]+)\(",
      lambda: [os.path.join(include_dir("fontconfig"), "fontconfig", "fontconfig.h")], r"FcPublic"),
-    ("CFriBiDi", "fribidi", ["CurveTypeFonts"], r"\bct_(fribidi_[a-z0-9_]+)\(",
+    ("CFriBiDi", "fribidi", "libfribidi.so.0", ["CurveTypeFonts"], r"\bct_(fribidi_[a-z0-9_]+)\(",
      lambda: [os.path.join(include_dir("fribidi"), "fribidi", h)
               for h in os.listdir(os.path.join(include_dir("fribidi"), "fribidi")) if h.endswith(".h")], r"FRIBIDI_ENTRY"),
 ]
 
-for folder, library, source_dirs, pattern, headers, export in LIBRARIES:
+for folder, library, soname, source_dirs, pattern, headers, export in LIBRARIES:
     used = set()
     for directory in source_dirs:
         path = os.path.join(root, "Sources", directory)
@@ -76,6 +78,24 @@ for folder, library, source_dirs, pattern, headers, export in LIBRARIES:
         "   the library the first time (see the script for why). */",
         f"#ifndef {guard}",
         f"#define {guard}",
+        "#include <dlfcn.h>",
+        "",
+        f"/* {soname}, opened once; NULL if it cannot be. */",
+        f"static inline void *curvetype_{library}_library(void) {{",
+        "    static void *handle;",
+        "    static int tried;",
+        "    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);",
+        "    if (h || __atomic_load_n(&tried, __ATOMIC_ACQUIRE)) return h;",
+        f"    h = dlopen(\"{soname}\", RTLD_LAZY | RTLD_LOCAL);",
+        "    __atomic_store_n(&handle, h, __ATOMIC_RELEASE);",
+        "    __atomic_store_n(&tried, 1, __ATOMIC_RELEASE);",
+        "    return h;",
+        "}",
+        "",
+        f"static inline void *curvetype_{library}_symbol(const char *name) {{",
+        f"    void *h = curvetype_{library}_library();",
+        "    return h ? dlsym(h, name) : NULL;",
+        "}",
         "",
     ]
     for name in sorted(used):

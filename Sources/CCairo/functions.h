@@ -2,6 +2,24 @@
    the library the first time (see the script for why). */
 #ifndef CURVETYPE_CCAIRO_FUNCTIONS_H
 #define CURVETYPE_CCAIRO_FUNCTIONS_H
+#include <dlfcn.h>
+
+/* libcairo.so.2, opened once; NULL if it cannot be. */
+static inline void *curvetype_cairo_library(void) {
+    static void *handle;
+    static int tried;
+    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
+    if (h || __atomic_load_n(&tried, __ATOMIC_ACQUIRE)) return h;
+    h = dlopen("libcairo.so.2", RTLD_LAZY | RTLD_LOCAL);
+    __atomic_store_n(&handle, h, __ATOMIC_RELEASE);
+    __atomic_store_n(&tried, 1, __ATOMIC_RELEASE);
+    return h;
+}
+
+static inline void *curvetype_cairo_symbol(const char *name) {
+    void *h = curvetype_cairo_library();
+    return h ? dlsym(h, name) : NULL;
+}
 
 typedef void (*cairo_arc_fn)(cairo_t *cr, double xc, double yc, double radius, double angle1, double angle2);
 static inline void ct_cairo_arc(cairo_t *cr, double xc, double yc, double radius, double angle1, double angle2) {

@@ -6,35 +6,17 @@
    process about 2 ms before main, though only PNG and PDF use them (Tools/make_lazy_shims.py). */
 #include <cairo/cairo.h>
 #include <cairo/cairo-pdf.h>
-#include <dlfcn.h>
 #include <stddef.h>
-
-/* libcairo.so.2, opened once; NULL if it cannot be. */
-static inline void *curvetype_cairo_library(void) {
-    static void *handle;
-    static int tried;
-    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (h || __atomic_load_n(&tried, __ATOMIC_ACQUIRE)) return h;
-    h = dlopen("libcairo.so.2", RTLD_LAZY | RTLD_LOCAL);
-    __atomic_store_n(&handle, h, __ATOMIC_RELEASE);
-    __atomic_store_n(&tried, 1, __ATOMIC_RELEASE);
-    return h;
-}
-
-/* Whether cairo can be used: check before the first ct_cairo_ call. */
-static inline int ct_cairo_available(void) {
-    void *h = curvetype_cairo_library();
-    return h != NULL && dlsym(h, "cairo_create") != NULL && dlsym(h, "cairo_ft_font_face_create_for_ft_face") != NULL;
-}
-
-static inline void *curvetype_cairo_symbol(const char *name) {
-    void *h = curvetype_cairo_library();
-    return h ? dlsym(h, name) : NULL;
-}
 
 /* cairo-ft.h's one function that CurveType calls takes the face as `void *` (functions.h): the
    header itself includes FreeType's and Fontconfig's headers, whose types CFreeType and
    CFontconfig already import into Swift (the same C type in two modules is two Swift types).
    The ABI is the header's: FT_Face is a pointer. */
 #include "functions.h"
+
+/* Whether cairo can be used: check before the first ct_cairo_ call. */
+static inline int ct_cairo_available(void) {
+    void *h = curvetype_cairo_library();
+    return h != NULL && dlsym(h, "cairo_create") != NULL && dlsym(h, "cairo_ft_font_face_create_for_ft_face") != NULL;
+}
 #endif

@@ -2,6 +2,24 @@
    the library the first time (see the script for why). */
 #ifndef CURVETYPE_CFONTCONFIG_FUNCTIONS_H
 #define CURVETYPE_CFONTCONFIG_FUNCTIONS_H
+#include <dlfcn.h>
+
+/* libfontconfig.so.1, opened once; NULL if it cannot be. */
+static inline void *curvetype_fontconfig_library(void) {
+    static void *handle;
+    static int tried;
+    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
+    if (h || __atomic_load_n(&tried, __ATOMIC_ACQUIRE)) return h;
+    h = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_LOCAL);
+    __atomic_store_n(&handle, h, __ATOMIC_RELEASE);
+    __atomic_store_n(&tried, 1, __ATOMIC_RELEASE);
+    return h;
+}
+
+static inline void *curvetype_fontconfig_symbol(const char *name) {
+    void *h = curvetype_fontconfig_library();
+    return h ? dlsym(h, name) : NULL;
+}
 
 typedef FcBool (*FcCharSetAddChar_fn)(FcCharSet *fcs, FcChar32 ucs4);
 static inline FcBool ct_FcCharSetAddChar(FcCharSet *fcs, FcChar32 ucs4) {

@@ -2,6 +2,24 @@
    the library the first time (see the script for why). */
 #ifndef CURVETYPE_CFRIBIDI_FUNCTIONS_H
 #define CURVETYPE_CFRIBIDI_FUNCTIONS_H
+#include <dlfcn.h>
+
+/* libfribidi.so.0, opened once; NULL if it cannot be. */
+static inline void *curvetype_fribidi_library(void) {
+    static void *handle;
+    static int tried;
+    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
+    if (h || __atomic_load_n(&tried, __ATOMIC_ACQUIRE)) return h;
+    h = dlopen("libfribidi.so.0", RTLD_LAZY | RTLD_LOCAL);
+    __atomic_store_n(&handle, h, __ATOMIC_RELEASE);
+    __atomic_store_n(&tried, 1, __ATOMIC_RELEASE);
+    return h;
+}
+
+static inline void *curvetype_fribidi_symbol(const char *name) {
+    void *h = curvetype_fribidi_library();
+    return h ? dlsym(h, name) : NULL;
+}
 
 typedef void (*fribidi_get_bidi_types_fn)(const FriBidiChar *str, const FriBidiStrIndex len, FriBidiCharType *btypes);
 static inline void ct_fribidi_get_bidi_types(const FriBidiChar *str, const FriBidiStrIndex len, FriBidiCharType *btypes) {

@@ -5,7 +5,6 @@
    start: only text with right-to-left characters needs it (BidiParagraph's fast path), so
    most badges never open it (Tools/make_lazy_shims.py says why). */
 #include <fribidi/fribidi.h>
-#include <dlfcn.h>
 #include <stddef.h>
 
 /* FRIBIDI_PAR_ON is built from bit-mask macros Swift does not import. */
@@ -13,28 +12,11 @@ static inline FriBidiParType curvetype_fribidi_par_on(void) { return FRIBIDI_PAR
 static inline FriBidiParType curvetype_fribidi_par_ltr(void) { return FRIBIDI_PAR_LTR; }
 static inline FriBidiParType curvetype_fribidi_par_rtl(void) { return FRIBIDI_PAR_RTL; }
 
-/* libfribidi.so.0, opened once; NULL if it cannot be. */
-static inline void *curvetype_fribidi_library(void) {
-    static void *handle;
-    static int tried;
-    void *h = __atomic_load_n(&handle, __ATOMIC_ACQUIRE);
-    if (h || __atomic_load_n(&tried, __ATOMIC_ACQUIRE)) return h;
-    h = dlopen("libfribidi.so.0", RTLD_LAZY | RTLD_LOCAL);
-    __atomic_store_n(&handle, h, __ATOMIC_RELEASE);
-    __atomic_store_n(&tried, 1, __ATOMIC_RELEASE);
-    return h;
-}
+#include "functions.h"
 
 /* Whether FriBiDi can be used: check before the first ct_fribidi call. */
 static inline int ct_fribidi_available(void) {
     void *h = curvetype_fribidi_library();
     return h != NULL && dlsym(h, "fribidi_get_par_embedding_levels_ex") != NULL && dlsym(h, "fribidi_reorder_line") != NULL;
 }
-
-static inline void *curvetype_fribidi_symbol(const char *name) {
-    void *h = curvetype_fribidi_library();
-    return h ? dlsym(h, name) : NULL;
-}
-
-#include "functions.h"
 #endif

@@ -52,8 +52,7 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
     let stack = try fontStack(font, fallbacks: fallbacks)
     // Right-to-left text is ordered by FriBiDi, loaded now: without it, say so rather than
     // draw the text in the wrong order.
-    // (U+0590 and above start with a UTF-8 byte of 0xD6 or more: a scan of the bytes in place.)
-    if bidi, text.utf8.withContiguousStorageIfAvailable({ $0.contains { $0 >= 0xD6 } }) ?? true {
+    if bidi, BidiParagraph.mayRunRightToLeft(text) {
         try lifting { try BidiParagraph.loadFriBiDi() }
     }
     let run = stack.shape(text, features: features, bidi: bidi)

@@ -228,8 +228,8 @@ enum BidiLevels {
     /// Without FriBiDi (`BidiParagraph.loadFriBiDi()`, which the effects check first), `nil`:
     /// HarfBuzz then guesses each run's direction.
     static func byByte(of text: String) -> [UInt8]? {
-        // Nothing below U+0590 (Hebrew) is strong right-to-left: plain text skips FriBiDi.
-        guard text.unicodeScalars.contains(where: { $0.value >= 0x0590 }) else { return nil }
+        // Plain text skips FriBiDi.
+        guard BidiParagraph.mayRunRightToLeft(text) else { return nil }
         guard let paragraph = BidiParagraph(text.unicodeScalars.map(\.value)),
               paragraph.levels.contains(where: { $0 != 0 }) else { return nil }
         var bytes: [UInt8] = []
@@ -319,6 +319,14 @@ public struct BidiParagraph: Sendable {
         self.types = types
         self.levels = levels.map { UInt8(bitPattern: $0) }
         self.paragraphLevel = base == curvetype_fribidi_par_rtl() ? 1 : 0
+    }
+
+    /// Whether `text` may run right to left: whether it has a character at or above U+0590
+    /// (Hebrew), below which nothing is strong right to left. A scan of its UTF-8 bytes in place:
+    /// such a character starts with a byte of 0xD6 or more (as do U+0580–U+058F, which cost a
+    /// look and no more).
+    public static func mayRunRightToLeft(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0xD6 } } ?? text.utf8.contains { $0 >= 0xD6 }
     }
 
     /// Loads FriBiDi (on first use: see CFriBiDi/shim.h), or says it cannot be: text with

@@ -246,6 +246,20 @@ public enum FrameGeometry: Sendable, Hashable {
     case path(Path)
 }
 
+extension FrameGeometry {
+    /// The box the geometry covers through `map` (strokes not counted), px; `nil` when it is
+    /// empty.
+    public func bounds(transformedBy map: AffineMap = .identity) -> Rect? {
+        let box: Rect
+        switch self {
+        case .rect(let r, _): box = r
+        case .circle(let c, let radius): box = Rect(minX: c.x - radius, minY: c.y - radius, maxX: c.x + radius, maxY: c.y + radius)
+        case .path(let path): return path.bounds(transformedBy: map)
+        }
+        return map == .identity ? box : Path(rectangle: box).bounds(transformedBy: map)
+    }
+}
+
 /// A filled and/or stroked geometry. Its fill is black unless its style or a group's says.
 public struct FrameShape: Sendable, Hashable {
     /// What is drawn, px.
@@ -260,6 +274,14 @@ public struct FrameShape: Sendable, Hashable {
         self.geometry = geometry
         self.style = style
         self.animations = animations
+    }
+
+    /// The box the shape covers in its parent's px, through its own transforms (strokes not
+    /// counted); `nil` when it is empty.
+    public var bounds: Rect? {
+        var map = AffineMap.identity
+        for case .transform(let m) in style { map = m.concatenating(map) }
+        return geometry.bounds(transformedBy: map)
     }
 }
 

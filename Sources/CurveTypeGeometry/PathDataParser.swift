@@ -235,8 +235,8 @@ private struct PathDataParser {
 
 /// SVG's elliptical arc, endpoint form, as cubic Béziers (SVG 1.1 implementation notes F.6.5,
 /// F.6.6 for radii out of range), each cubic at most 45° of the ellipse.
-enum EllipticalArc {
-    static func cubics(from start: Point, to end: Point, rx: Double, ry: Double, rotationDegrees: Double,
+package enum EllipticalArc {
+    package static func cubics(from start: Point, to end: Point, rx: Double, ry: Double, rotationDegrees: Double,
                        largeArc: Bool, sweep: Bool) -> [PathElement] {
         if start == end { return [] }
         var rx = abs(rx), ry = abs(ry)

@@ -193,7 +193,7 @@ final class FitParagraph {
         // The layout's clusters, at size 1 px, with their ink, in logical order: a shaped
         // right-to-left run lists its clusters right to left.
         let spans = clusterSpans(of: run, size: 1).sorted { $0.textStart < $1.textStart }
-        let mayRunRightToLeft = run.text.unicodeScalars.contains(where: { $0.value >= 0x0590 })
+        let mayRunRightToLeft = BidiParagraph.mayRunRightToLeft(run.text)
         if mayRunRightToLeft { try BidiParagraph.loadFriBiDi() }
         if mayRunRightToLeft, let paragraph = BidiParagraph(run.text.unicodeScalars.map(\.value)), paragraph.hasRightToLeft {
             bidi = paragraph

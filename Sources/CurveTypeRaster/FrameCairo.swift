@@ -347,7 +347,7 @@ final class FrameCairo {
     private func draw(_ shape: FrameShape, _ state: State) throws(RasterError) {
         ct_cairo_new_path(cr)
         appendGeometry(shape.geometry, animations: shape.animations)
-        let bounds = shapeBounds(shape.geometry)
+        let bounds = shape.geometry.bounds()
         if let fill = paint(for: state, stroke: false) {
             // A link covers a transparent fill too, as a browser's pointer finds it.
             noteExtents()
@@ -375,14 +375,6 @@ final class FrameCairo {
             ct_cairo_stroke_preserve(cr)
         }
         ct_cairo_new_path(cr)
-    }
-
-    private func shapeBounds(_ geometry: FrameGeometry) -> Rect? {
-        switch geometry {
-        case .rect(let r, _): r
-        case .circle(let c, let radius): Rect(minX: c.x - radius, minY: c.y - radius, maxX: c.x + radius, maxY: c.y + radius)
-        case .path(let path): path.bounds()
-        }
     }
 
     // MARK: Paint

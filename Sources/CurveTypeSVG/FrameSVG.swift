@@ -34,10 +34,10 @@ extension SVGWriter {
         var runs = GlyphRunCursor()
         var glyphs = DefinedGlyphs()
         if !backdropRuns.isEmpty { glyphs = try DefinedGlyphs(defining: backdropRuns + itemRuns, into: &self) }
-        try defineShared(frame.backdrop)
+        try defineShared(.backdrop)
         for item in frame.backdrop { try write(item, glyphs: glyphs, runs: &runs) }
         if backdropRuns.isEmpty && !itemRuns.isEmpty { glyphs = try DefinedGlyphs(defining: itemRuns, into: &self) }
-        try defineShared(frame.items)
+        try defineShared(.items)
         for item in frame.items { try write(item, glyphs: glyphs, runs: &runs) }
     }
 
@@ -88,7 +88,7 @@ extension SVGWriter {
     private mutating func use(_ group: FrameGroup, run: GlyphRun, index: Int, glyphs: DefinedGlyphs,
                               runs: inout GlyphRunCursor) throws {
         let name = "u\(index)"
-        if shared.define(index, .run) {
+        if shared.defineRun(index) {
             raw("<defs>\n<g id=\""); try id(name); raw("\">\n")
             try glyphs.use(run, index: runs.next(), into: &self)
             raw("</g>\n</defs>\n")
@@ -321,23 +321,19 @@ extension SVGWriter {
         raw("</textPath>\n</text>\n")
     }
 
-    /// The gradients, clips and masks that `items` use and that no earlier list defined, in
-    /// the order first met: gradients, then clips, then masks.
-    private mutating func defineShared(_ items: [FrameItem]) throws {
-        var met = SharedDefinitions()
-        met.collect(items)
-        for gradient in met.gradients.values {
-            guard let n = shared.gradients.index(of: gradient), shared.define(n, .gradient) else { continue }
-            try write(gradient, name: "p\(n)")
+    /// The gradients, clips and masks first met in `list` (those the backdrop shares were
+    /// defined before it), in the order first met: gradients, then clips, then masks.
+    private mutating func defineShared(_ list: SharedDefinitions.List) throws {
+        for n in shared.gradients.values.indices where shared.firstList(.gradient, n) == list {
+            try write(shared.gradients.values[n], name: "p\(n)")
         }
-        for shapes in met.clips.values {
-            guard let n = shared.clips.index(of: shapes), shared.define(n, .clip) else { continue }
+        for n in shared.clips.values.indices where shared.firstList(.clip, n) == list {
             raw("<clipPath id=\""); try id("c\(n)"); raw("\">\n")
-            for shape in shapes { try write(shape) }
+            for shape in shared.clips.values[n] { try write(shape) }
             raw("</clipPath>\n")
         }
-        for shapes in met.masks.values {
-            guard let n = shared.masks.index(of: shapes), shared.define(n, .mask) else { continue }
+        for n in shared.masks.values.indices where shared.firstList(.mask, n) == list {
+            let shapes = shared.masks.values[n]
             // An alpha mask over the shapes' own box (user space: a frame's masks have no units of
             // their own), so nothing they cover is cut by SVG's default region.
             let box = shapes.compactMap(\.bounds).reduce(nil as Rect?) { $0?.union($1) ?? $1 } ?? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
@@ -401,34 +397,45 @@ struct SharedDefinitions {
     private(set) var masks = ValueTable<[FrameShape]>()
     /// Runs that are the one item of two or more groups, numbered.
     private(set) var repeatedRuns = ValueTable<RepeatedRun>()
-    /// What is shared, by kind.
-    enum Kind: Int { case gradient, clip, mask, run }
-    /// Numbers of each kind already written (flags by number: no Set, see `ValueTable`).
-    private var defined: [[Bool]] = [[], [], [], []]
+    /// How many gradients, clips and masks the backdrop met first: the backdrop defines those,
+    /// the items the rest.
+    private var inBackdrop = (gradients: 0, clips: 0, masks: 0)
+    /// Repeated runs whose glyphs are written (flags by number: no Set, see `ValueTable`).
+    private var definedRuns: [Bool] = []
+
+    /// The frame's two lists of items.
+    enum List { case backdrop, items }
 
     init() {}
 
-    /// Marks number `n` of `kind` written; whether it was not yet.
-    mutating func define(_ n: Int, _ kind: Kind) -> Bool {
-        let k = kind.rawValue
-        while defined[k].count <= n { defined[k].append(false) }
-        defer { defined[k][n] = true }
-        return !defined[k][n]
-    }
-
-    /// Everything `frame` shares.
+    /// Everything `frame` shares, in one walk.
     init(_ frame: Frame) {
         var groupRuns = ValueTable<RepeatedRun>(), counts: [Int] = []
         collect(frame.backdrop, runs: &groupRuns, counts: &counts)
+        inBackdrop = (gradients.values.count, clips.values.count, masks.values.count)
         collect(frame.items, runs: &groupRuns, counts: &counts)
         for (run, count) in zip(groupRuns.values, counts) where count > 1 { repeatedRuns.insert(run) }
     }
 
-    mutating func collect(_ items: [FrameItem]) {
-        var runs = ValueTable<RepeatedRun>(), counts: [Int] = []
-        collect(items, runs: &runs, counts: &counts)
+    /// What is shared and defined: gradients, clips, masks.
+    enum Kind { case gradient, clip, mask }
+
+    /// The list that met number `n` of `kind` first.
+    func firstList(_ kind: Kind, _ n: Int) -> List {
+        let backdropCount = switch kind {
+        case .gradient: inBackdrop.gradients
+        case .clip: inBackdrop.clips
+        case .mask: inBackdrop.masks
+        }
+        return n < backdropCount ? .backdrop : .items
     }
 
+    /// Marks repeated run `n` written; whether it was not yet.
+    mutating func defineRun(_ n: Int) -> Bool {
+        while definedRuns.count <= n { definedRuns.append(false) }
+        defer { definedRuns[n] = true }
+        return !definedRuns[n]
+    }
     private mutating func collect(_ items: [FrameItem], runs: inout ValueTable<RepeatedRun>, counts: inout [Int]) {
         for item in items {
             switch item {
@@ -529,20 +536,6 @@ struct RepeatedRun: Hashable {
     }
 }
 
-extension FrameShape {
-    /// The box the shape's geometry covers in its parent's px (through its own transforms;
-    /// strokes not counted); `nil` when empty.
-    var bounds: Rect? {
-        var map = AffineMap.identity
-        for case .transform(let m) in style { map = m.concatenating(map) }
-        switch geometry {
-        case .rect(let r, _): return Path(rectangle: r).bounds(transformedBy: map)
-        case .circle(let c, let radius):
-            return Path(rectangle: Rect(minX: c.x - radius, minY: c.y - radius, maxX: c.x + radius, maxY: c.y + radius)).bounds(transformedBy: map)
-        case .path(let path): return path.bounds(transformedBy: map)
-        }
-    }
-}
 
 /// An attribute that takes a paint, and the opacity attribute that goes with it.
 private enum PaintAttribute {

@@ -87,6 +87,9 @@ struct SVGDrawing {
 
     // MARK: Attributes
 
+    /// XML's white space: what is trimmed from an attribute's value.
+    static func isSpace(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\t" || s == "\n" || s == "\r" }
+
     static func value(_ attributes: [SafeSVG.Attribute], _ name: String) -> String? {
         attributes.first { $0.name == name }?.value
     }
@@ -94,7 +97,7 @@ struct SVGDrawing {
     /// A number or length in user units (`12`, `12px`, `1e2`); a percentage as a fraction of
     /// `percentOf`.
     static func number(_ text: String?, percentOf: Double = 1) -> Double? {
-        guard var t = text?.trimmed({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }), !t.isEmpty else { return nil }
+        guard var t = text?.trimmed(isSpace), !t.isEmpty else { return nil }
         var factor = 1.0
         if t.hasSuffix("%") { t.removeLast(); factor = percentOf / 100 } else if t.hasSuffix("px") { t.removeLast(2) }
         guard let v = Double(t), v.isFinite else { return nil }
@@ -107,7 +110,7 @@ struct SVGDrawing {
 
     private static func apply(_ attributes: [SafeSVG.Attribute], to state: inout State) {
         for attribute in attributes {
-            let v = attribute.value.trimmed({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            let v = attribute.value.trimmed(isSpace)
             switch attribute.name {
             case "fill": state.fill = v
             case "fill-opacity": state.fillOpacity = opacity(v) ?? state.fillOpacity
@@ -283,30 +286,29 @@ struct SVGDrawing {
         return FrameShape(geometry, style: style)
     }
 
-    /// A rectangle with elliptical corners, each a quarter ellipse as one cubic.
+    /// A rectangle with elliptical corners (`rx`, `ry` > 0), clockwise from the top edge, each
+    /// corner the path data parser's elliptical arc, as SVG draws `<rect>`.
     static func roundedRect(_ r: Rect, rx: Double, ry: Double) -> Path {
-        let kx = rx * quarterCircle, ky = ry * quarterCircle
         var p = Path()
-        p.move(to: Point(x: r.minX + rx, y: r.minY))
-        p.line(to: Point(x: r.maxX - rx, y: r.minY))
-        p.cubic(to: Point(x: r.maxX, y: r.minY + ry), control1: Point(x: r.maxX - rx + kx, y: r.minY), control2: Point(x: r.maxX, y: r.minY + ry - ky))
-        p.line(to: Point(x: r.maxX, y: r.maxY - ry))
-        p.cubic(to: Point(x: r.maxX - rx, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - ry + ky), control2: Point(x: r.maxX - rx + kx, y: r.maxY))
-        p.line(to: Point(x: r.minX + rx, y: r.maxY))
-        p.cubic(to: Point(x: r.minX, y: r.maxY - ry), control1: Point(x: r.minX + rx - kx, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - ry + ky))
-        p.line(to: Point(x: r.minX, y: r.minY + ry))
-        p.cubic(to: Point(x: r.minX + rx, y: r.minY), control1: Point(x: r.minX, y: r.minY + ry - ky), control2: Point(x: r.minX + rx - kx, y: r.minY))
+        var at = Point(x: r.minX + rx, y: r.minY)
+        p.move(to: at)
+        func side(to end: Point) { p.line(to: end); at = end }
+        func corner(to end: Point) {
+            p.elements += EllipticalArc.cubics(from: at, to: end, rx: rx, ry: ry, rotationDegrees: 0, largeArc: false, sweep: true)
+            at = end
+        }
+        side(to: Point(x: r.maxX - rx, y: r.minY)); corner(to: Point(x: r.maxX, y: r.minY + ry))
+        side(to: Point(x: r.maxX, y: r.maxY - ry)); corner(to: Point(x: r.maxX - rx, y: r.maxY))
+        side(to: Point(x: r.minX + rx, y: r.maxY)); corner(to: Point(x: r.minX, y: r.maxY - ry))
+        side(to: Point(x: r.minX, y: r.minY + ry)); corner(to: Point(x: r.minX + rx, y: r.minY))
         p.close()
         return p
     }
 
-    /// An ellipse about `center`, four cubics, clockwise from the right.
+    /// An ellipse about `center`, clockwise from the top.
     static func ellipse(center c: Point, rx: Double, ry: Double) -> Path {
         roundedRect(Rect(minX: c.x - rx, minY: c.y - ry, maxX: c.x + rx, maxY: c.y + ry), rx: rx, ry: ry)
     }
-
-    /// The control distance of a quarter circle of radius 1 drawn as one cubic.
-    static let quarterCircle = 4 * (sqrt(2.0) - 1) / 3
 
     // MARK: Paint
 
