@@ -37,6 +37,23 @@ public struct BadgeOptions: Sendable, Equatable {
     public var logoWidth: Double?
     /// The accessible name and <title> (default "label: message") (`--title`).
     public var title: String?
+    /// The texts of a badge of several parts, in order (`--part`, repeated), instead of
+    /// `--label` and `--message`.
+    public var parts: [String] = []
+    /// Each part's colour, in order; an empty one (or none) is the default (`--part-color`).
+    public var partColors: [String] = []
+    /// Each part's logo, in order; an empty one is none (`--part-logo`).
+    public var partLogos: [String] = []
+    /// Each part's link, in order; an empty one is none (`--part-link`).
+    public var partLinks: [String] = []
+    /// Parts in a row, for a grid (`--columns`).
+    public var columns: Int?
+    /// A bar in the message part filled to this share: 0.75 or 75% (`--progress`).
+    public var progress: String?
+    /// Fill the bar with a red-to-green gradient (`--progress-gradient`).
+    public var progressGradient = false
+    /// The bar's unfilled part (`--track-color`).
+    public var trackColor: String?
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
     /// The names colour options were given by, where an old name was typed (for messages).
@@ -48,9 +65,31 @@ public struct BadgeOptions: Sendable, Equatable {
     /// The request these options describe. Throws when a value is refused, naming the option as it
     /// was typed.
     public func request() throws(CurveTypeError) -> BadgeRequest {
-        guard let message else { throw .invalidInput("give the badge a message (\(parameter: "message"))") }
+        let value = try progress.map { text throws(CurveTypeError) in
+            guard let value = BadgeProgress.parse(text) else {
+                throw .invalidInput("\(parameter: "progress") must be a share from 0 to 1 or a percentage from 0% to 100%, not \"\(text.prefix(40))\"")
+            }
+            return value
+        }
+        if value == nil {
+            if progressGradient { throw .invalidInput("\(parameter: "progressGradient") draws a bar: give \(parameter: "progress") too") }
+            if trackColor != nil { throw .invalidInput("\(parameter: "trackColor") is the bar's: give \(parameter: "progress") too") }
+        }
+        if progressGradient && messageColor != nil {
+            throw .invalidInput("the bar is filled with \(parameter: "progressGradient") or \(parameter: spellings.typed("messageColor")), not both")
+        }
+        let bar = try value.map { v throws(CurveTypeError) in
+            BadgeProgress(v, color: try messageColor.map { c throws(CurveTypeError) in try badgePaint(c, option: spellings.typed("messageColor")) },
+                          gradient: progressGradient, trackColor: try trackColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "trackColor") })
+        }
+        if !parts.isEmpty || !partColors.isEmpty || !partLogos.isEmpty || !partLinks.isEmpty || columns != nil {
+            return try partsRequest(progress: bar)
+        }
         if logoColor != nil && logo == nil { throw .invalidInput("\(parameter: "logoColor") applies to a logo: give \(parameter: "logo") too") }
-        return BadgeRequest(
+        guard let message = message ?? value.map(Self.percentage) else {
+            throw .invalidInput("give the badge a message (\(parameter: "message")), or parts (\(parameter: "part"))")
+        }
+        var request = BadgeRequest(
             label: label, message: message, color: try messageColor.map { c throws(CurveTypeError) in try badgePaint(c, option: spellings.typed("messageColor")) },
             labelColor: try labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "labelColor") }, style: style, font: try fonts.givenRequest(),
             fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), link: link, labelLink: labelLink,
@@ -59,6 +98,65 @@ public struct BadgeOptions: Sendable, Equatable {
             logoSize: logoSize, logoWidth: logoWidth,
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
             precision: document.precision)
+        if let bar {
+            request.progress = bar
+            request.color = nil
+        }
+        return request
+    }
+
+    /// A share as the message of a progress badge: a whole percentage, or one decimal where
+    /// rounding would hide that the bar is not empty or not full (0.4 %, 99.6 %).
+    static func percentage(_ value: Double) -> String {
+        let whole = (value * 100).rounded()
+        if (whole == 0 && value > 0) || (whole == 100 && value < 1) { return shortestDigits((value * 1000).rounded() / 10) + "%" }
+        return shortestDigits(whole) + "%"
+    }
+
+    /// The request of a badge of parts: each `--part` with the colour, logo and link at its place.
+    private func partsRequest(progress: BadgeProgress?) throws(CurveTypeError) -> BadgeRequest {
+        if parts.isEmpty { throw .invalidInput("give the badge its parts (\(parameter: "part"), once a part)") }
+        if parts.count > BadgeRequest.maximumParts {
+            throw .invalidInput("a badge has at most \(BadgeRequest.maximumParts) parts (\(parameter: "part")), not \(parts.count)")
+        }
+        for (given, name) in [(label.isEmpty ? nil : "label", "label"), (message, "message"), (labelColor, "labelColor"), (link, "link"), (labelLink, "labelLink")]
+        where given != nil {
+            throw .invalidInput("give the badge \(parameter: "part"), or its \(parameter: name) and the rest, not both (a part's colour is \(parameter: "partColor"), its link \(parameter: "partLink"))")
+        }
+        if messageColor != nil && progress == nil {
+            throw .invalidInput("a badge of \(parameter: "part") takes each part's colour from \(parameter: "partColor"), not \(parameter: spellings.typed("messageColor"))")
+        }
+        if logo != nil && !partLogos.isEmpty { throw .invalidInput("give \(parameter: "logo") (the first part's) or \(parameter: "partLogo"), not both") }
+        for (list, name) in [(partColors, "partColor"), (partLogos, "partLogo"), (partLinks, "partLink")] where list.count > parts.count {
+            throw .invalidInput("\(list.count) \(parameter: name) for \(parts.count) \(parameter: "part"): give one a part at most")
+        }
+        let logos = partLogos.isEmpty && logo != nil ? [logo ?? ""] : partLogos
+        if logoColor != nil && logos.allSatisfy(\.isEmpty) {
+            throw .invalidInput("\(parameter: "logoColor") applies to a logo: give \(parameter: "partLogo") too")
+        }
+        var drawn: [BadgePart] = []
+        for (index, text) in parts.enumerated() {
+            func at(_ list: [String]) -> String? { index < list.count && !list[index].isEmpty ? list[index] : nil }
+            drawn.append(BadgePart(
+                text,
+                color: try at(partColors).map { c throws(CurveTypeError) in try badgePaint(c, option: "partColor") },
+                logo: try at(logos).map { text throws(CurveTypeError) in
+                    try naming(logos == partLogos ? "partLogo" : "logo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) }
+                },
+                link: at(partLinks)))
+        }
+        var request = BadgeRequest(parts: drawn, columns: columns, style: style, progress: progress)
+        request.font = try fonts.givenRequest()
+        request.fallbackFonts = fonts.fallbacks
+        request.features = try fonts.parsedFeatures()
+        request.logoColor = try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "logoColor") }
+        request.logoSize = logoSize
+        request.logoWidth = logoWidth
+        request.title = title
+        request.glyphs = document.glyphs
+        request.idPrefix = document.idPrefix
+        request.precision = document.precision
+        return request
     }
 
     static let fields: [OptionField<BadgeOptions>] = [
@@ -77,6 +175,19 @@ public struct BadgeOptions: Sendable, Equatable {
         .number("logoWidth", \.logoWidth, .shape, unit: "px", range: .from(0, to: 100), slider: 0...100, default: "14 px",
                 "The logo box's width (shields' logoWidth)."),
         .text("title", \.title, .content, default: "label: message", "The accessible name and <title>."),
+        OptionField.texts("part", \.parts, .content,
+               "A part's text, once a part in order: a badge of several parts, instead of --label and --message (two parts draw as they do)."),
+        .texts("partColor", \.partColors, .color, type: .color,
+               "A part's colour, once a part in the order of --part; empty or missing: #555 for the first part, brightgreen for the others."),
+        .texts("partLogo", \.partLogos, .content, type: .logo, "A part's logo (as --logo), once a part in order; empty: none."),
+        .texts("partLink", \.partLinks, .content, type: .url,
+               "A part's link, once a part in order; empty: none. A link on the last part alone covers the whole badge."),
+        .integer("columns", \.columns, .shape, range: .from(1, to: Double(BadgeRequest.maximumColumns)), slider: 1...8, default: "every part in one row",
+                 "Parts in a row: a grid, each row a badge, every column as wide as its widest part."),
+        .text("progress", \.progress, .content,
+              "A bar in the message part filled to this share: 0.75 or 75%. The message defaults to the percentage; the fill to shields' coverage colours (or --message-color)."),
+        .flag("progressGradient", \.progressGradient, .color, "Fill the bar with a gradient from red through yellow to brightgreen, across the whole bar."),
+        .text("trackColor", \.trackColor, .color, type: .color, default: "lightgrey", "The bar's unfilled part."),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + lifted(DocumentOptions.fields, into: \.document)
 }
 

@@ -253,9 +253,21 @@ struct OptionReader {
         return logo
     }
 
+    /// Logos, repeated, each read as `logo` reads one; an empty one is none.
+    mutating func logos(_ name: String) throws(CurveTypeError) -> [String]? {
+        guard let logos = try texts(name) else { return nil }
+        return try logos.map { logo throws(CurveTypeError) in
+            if !logo.isEmpty && !logo.lowercased().hasPrefix("data:") && BadgeLogo.namesFile(logo) {
+                if !mayNameFiles, let brand = SimpleIcons.named(logo) { return brand.slug }
+                try checkMayNameFiles(name)
+            }
+            return logo
+        }
+    }
+
     private func checkMayNameFiles(_ name: String) throws(CurveTypeError) {
         guard mayNameFiles else {
-            throw .invalidInput("\"\(name)\" names a file on the server, which is not accepted here\(name == "logo" ? " (give a simple-icons name or a data: URL)" : name.lowercased().contains("font") ? " (give a font family, such as DejaVu Serif)" : "")")
+            throw .invalidInput("\"\(name)\" names a file on the server, which is not accepted here\(name.lowercased().hasSuffix("logo") ? " (give a simple-icons name or a data: URL)" : name.lowercased().contains("font") ? " (give a font family, such as DejaVu Serif)" : "")")
         }
     }
 

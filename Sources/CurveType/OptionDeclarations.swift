@@ -430,7 +430,7 @@ extension OptionField {
                       type: OptionDeclaration.ValueType = .text, _ help: String) -> Self {
         OptionField(declaration: declare(name, .repeatable, type, group, help),
                     read: { o, r throws(CurveTypeError) in
-                        if let v = type == .font ? try r.fonts(name) : try r.texts(name) { o[keyPath: field()] = v }
+                        if let v = type == .font ? try r.fonts(name) : type == .logo ? try r.logos(name) : try r.texts(name) { o[keyPath: field()] = v }
                     },
                     shown: { _ in nil })
     }

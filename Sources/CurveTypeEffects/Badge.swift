@@ -8,6 +8,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The badge looks of shields.io.
 public enum BadgeStyle: String, Sendable, CaseIterable {
@@ -73,6 +76,37 @@ public enum BadgeColor {
     /// Text and shadow colours on `background`: white on dark (brightness ≤ 0.69), dark grey on light.
     static func text(on background: SVGColor) -> (text: SVGColor, shadow: SVGColor) {
         brightness(background) <= 0.69 ? (white, nearBlack) : (darkGrey, lightGrey)
+    }
+
+    /// WCAG 2's relative luminance, 0 (black) to 1 (white); 0 for a colour only the viewer
+    /// knows.
+    public static func relativeLuminance(_ color: SVGColor) -> Double {
+        guard let c = color.rgba else { return 0 }
+        func linear(_ channel: Int) -> Double {
+            let v = Double(channel) / 255
+            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
+    }
+
+    /// WCAG 2's contrast ratio of two colours, 1 to 21.
+    public static func contrast(_ a: SVGColor, _ b: SVGColor) -> Double {
+        let (la, lb) = (relativeLuminance(a), relativeLuminance(b))
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// The least contrast text must have to be read (WCAG 2, level AA, normal text).
+    public static let readableContrast = 4.5
+
+    /// Text and shadow colours readable on every one of `backgrounds` (WCAG 4.5:1): shields'
+    /// choice (white, or #333 on a light background) where it reaches that, else the other of
+    /// the two, else white or black, whichever contrasts more (one always reaches 4.58:1).
+    static func readableText(on backgrounds: [SVGColor]) -> (text: SVGColor, shadow: SVGColor) {
+        func least(_ ink: SVGColor) -> Double { backgrounds.map { contrast(ink, $0) }.min() ?? 21 }
+        let shields: (text: SVGColor, shadow: SVGColor) = backgrounds.first.map { text(on: $0) } ?? (white, nearBlack)
+        let other: (text: SVGColor, shadow: SVGColor) = shields.text == white ? (darkGrey, lightGrey) : (white, nearBlack)
+        for choice in [shields, other] where least(choice.text) >= readableContrast { return choice }
+        return least(white) >= least(black) ? (white, nearBlack) : (black, lightGrey)
     }
 
     // shields' colours as it writes them.
@@ -290,6 +324,20 @@ public struct BadgeRequest: Sendable {
     public var idPrefix: String?
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
+    /// The parts of a badge of other than shields' two (1 to `BadgeRequest.maximumParts`), each
+    /// with its own colour, logo and link; empty for the label and message. With parts, the
+    /// label, message, their colours, links and logo are left empty.
+    public var parts: [BadgePart] = []
+    /// Parts in a row: a grid of rows, each drawn as a badge, every column as wide as its
+    /// widest part; `nil` is one row of every part.
+    public var columns: Int?
+    /// A bar filled to this share of the last part (the message), 0…1.
+    public var progress: BadgeProgress?
+
+    /// The most parts a badge has.
+    public static let maximumParts = 64
+    /// The most parts in a row.
+    public static let maximumColumns = 8
 
     /// A badge of `label` and `message`; every other property as shields' defaults.
     public init(label: String, message: String, color: SVGColor? = nil, labelColor: SVGColor? = nil,
@@ -317,6 +365,66 @@ public struct BadgeRequest: Sendable {
         self.idPrefix = idPrefix
         self.precision = precision
     }
+
+    /// A badge of `parts`, in rows of `columns` (`nil`: one row); every other property as
+    /// shields' defaults. Two parts in one row draw as shields' label and message.
+    public init(parts: [BadgePart], columns: Int? = nil, style: BadgeStyle = .flat, progress: BadgeProgress? = nil) {
+        self.init(label: "", message: "", style: style)
+        self.parts = parts
+        self.columns = columns
+        self.progress = progress
+    }
+
+    /// The parts drawn: `parts`, or the label (its colour, logo and label link) and the
+    /// message (its colour and link).
+    var drawnParts: [BadgePart] {
+        guard parts.isEmpty else { return parts }
+        return [BadgePart(label, color: labelColor, logo: logo, link: labelLink), BadgePart(message, color: color, link: link)]
+    }
+
+    /// Whether the badge is shields' two parts in one row, whose ids and layout report stay
+    /// as they were before parts.
+    var isTwoPart: Bool { drawnParts.count == 2 && (columns ?? 2) == 2 && drawnParts[1].logo == nil }
+}
+
+/// A progress bar drawn in a badge's last part: the share filled, left to right, over a track.
+public struct BadgeProgress: Sendable, Hashable {
+    /// The share filled, 0…1.
+    public var value: Double
+    /// The fill: `nil` is shields' coverage colour for the value (red at 0, yellow under 80 %,
+    /// yellowgreen under 90 %, green under 100 %, brightgreen at 100 %).
+    public var color: SVGColor?
+    /// Fill with a gradient from red through yellow to brightgreen across the whole bar, so
+    /// the fill's end has the colour of its value.
+    public var gradient: Bool
+    /// The unfilled part of the bar; `nil` is lightgrey (#9f9f9f).
+    public var trackColor: SVGColor?
+
+    /// A bar filled to `value` (0…1).
+    public init(_ value: Double, color: SVGColor? = nil, gradient: Bool = false, trackColor: SVGColor? = nil) {
+        self.value = value
+        self.color = color
+        self.gradient = gradient
+        self.trackColor = trackColor
+    }
+
+    /// shields' colour for a coverage percentage (`coveragePercentage` in its
+    /// `services/color-formatters.js`): red at 0 or below, yellow under 80, yellowgreen
+    /// under 90, green under 100, else brightgreen.
+    public static func coverageColor(percent: Double) -> SVGColor {
+        let name = percent <= 0 ? "#e05d44" : percent < 80 ? "#dfb317" : percent < 90 ? "#a4a61d" : percent < 100 ? "#97ca00" : "#44cc11"
+        return SVGColor(written: name)
+    }
+
+    /// A value as `--progress` takes it: a share (0.75) or a percentage (75%); `nil` for
+    /// anything else or outside 0…1.
+    public static func parse(_ text: String) -> Double? {
+        let trimmed = text.trimmed()
+        let percent = trimmed.hasSuffix("%")
+        guard let number = Double(percent ? String(trimmed.dropLast()) : trimmed), number.isFinite else { return nil }
+        let value = percent ? number / 100 : number
+        return (0...1).contains(value) ? value : nil
+    }
 }
 
 /// A rendered badge.
@@ -332,8 +440,12 @@ public struct BadgeResult: Sendable {
     public let geometry: BadgeGeometry
     /// The label and message as drawn (trimmed, cased as the style sets them, controls removed).
     public let label: String
-    /// The message as drawn (upper case for for-the-badge).
+    /// The message as drawn (upper case for for-the-badge): the last part's text.
     public let message: String
+    /// Every part's text as drawn, row by row (a row of one part has an empty label before it).
+    public let texts: [String]
+    /// Whether the badge is shields' label and message (its layout report says just those).
+    let isTwoPart: Bool
     /// What a user should hear about the drawing, in the order it happened (see
     /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
@@ -343,31 +455,44 @@ public struct BadgeResult: Sendable {
 }
 
 /// Where a badge's parts go, px, y down, origin at the badge's top-left corner: shields'
-/// arithmetic, fed with shaped text widths instead of lookup tables.
+/// arithmetic, fed with shaped text widths instead of lookup tables. A badge of shields' two
+/// parts reads as its label and message halves; any badge as its `cells`.
 public struct BadgeGeometry: Sendable, Hashable {
-    /// The badge's height, px, as its style sets it (18 for plastic, 28 for for-the-badge, else 20).
+    /// The badge's height, px: the style's (18 for plastic, 28 for for-the-badge, else 20)
+    /// times the rows.
     public var height: Double
-    /// Widths of the label and message boxes; the label box is 0 wide on a message-only badge.
-    public var leftWidth: Double
-    /// The message half's width, px.
-    public var rightWidth: Double
-    /// The x each text is centred on.
-    public var labelCenter: Double
-    /// The x the message is centred on, px.
-    public var messageCenter: Double
-    /// The text widths shields' rounding gives (`textLength` in text mode).
-    public var labelTextWidth: Double
-    /// The message's width after shields' rounding, px.
-    public var messageTextWidth: Double
-    /// The text baseline.
+    /// The first row's text baseline, px.
     public var baseline: Double
-    /// The logo's box, if there is a logo.
-    public var logo: Rect?
-    /// Whether the label box is drawn (a label, or a logo against a given label colour).
-    public var hasLabelBox: Bool
+    /// Every part's place, row by row.
+    public var cells: [BadgeCell]
+    /// Parts in a row.
+    public var columns: Int
+
+    init(style: BadgeStyle, height: Double, baseline: Double, cells: [BadgeCell], columns: Int) {
+        self.height = height
+        self.baseline = baseline
+        self.cells = cells
+        self.columns = columns
+    }
 
     /// The whole badge's width, px.
-    public var width: Double { leftWidth + rightWidth }
+    public var width: Double { cells.prefix(columns).last?.box.maxX ?? 0 }
+    /// The first part's (the label's) box width, px, logo included; 0 where it draws no box.
+    public var leftWidth: Double { cells.first?.box.width ?? 0 }
+    /// The width of the first row's parts after the first (shields' message half), px.
+    public var rightWidth: Double { width - leftWidth }
+    /// The x the label is centred on, px.
+    public var labelCenter: Double { cells.first?.textCenter ?? 0 }
+    /// The x the last part (shields' message) of the first row is centred on, px.
+    public var messageCenter: Double { cells.prefix(columns).last?.textCenter ?? 0 }
+    /// The label's width after shields' rounding (`textLength` in text mode), px.
+    public var labelTextWidth: Double { cells.first?.textWidth ?? 0 }
+    /// The message's width after shields' rounding, px.
+    public var messageTextWidth: Double { cells.prefix(columns).last?.textWidth ?? 0 }
+    /// The first logo's box, if there is a logo.
+    public var logo: Rect? { cells.lazy.compactMap(\.logo).first }
+    /// Whether the label box is drawn (a label, or a logo against a given label colour).
+    public var hasLabelBox: Bool { cells.first?.hasBox ?? false }
 
     /// shields' rounding of a measured width: down to a whole px, then up to an odd number
     /// "for pixel grid alignment".
@@ -389,61 +514,9 @@ public struct BadgeGeometry: Sendable, Hashable {
     ///   - labelColorGiven: whether a label colour was given (shields then keeps the label box).
     public init(style: BadgeStyle, labelWidth: Double, labelCount: Int, messageWidth: Double,
                 messageCount: Int, logoWidth: Double?, labelColorGiven: Bool) {
-        let hasLabelText = labelCount > 0
-        let hasLogo = logoWidth != nil
-        let logoWidth = logoWidth ?? 0
-        switch style {
-        case .flat, .flatSquare, .plastic:
-            let padding = 5.0
-            height = style == .plastic ? 18 : 20
-            baseline = style == .plastic ? 13 : 14
-            let totalLogoWidth = hasLogo ? logoWidth + (hasLabelText ? 3 : 0) : 0
-            hasLabelBox = hasLabelText || labelColorGiven
-            labelTextWidth = hasLabelText ? Self.roundedUpToOdd(labelWidth) : 0
-            leftWidth = hasLabelBox ? labelTextWidth + 2 * padding + totalLogoWidth : 0
-            messageTextWidth = Self.roundedUpToOdd(messageWidth)
-            var messageMargin = leftWidth - 1
-            if !hasLabelBox { messageMargin += hasLogo ? totalLogoWidth + padding : 1 }
-            rightWidth = messageTextWidth + 2 * padding + (hasLogo && !hasLabelBox ? totalLogoWidth + padding - 1 : 0)
-            labelCenter = totalLogoWidth + 1 + labelTextWidth / 2 + padding
-            messageCenter = messageMargin + messageTextWidth / 2 + padding
-            logo = hasLogo ? Rect(minX: padding, minY: (height - 14) / 2, maxX: padding + logoWidth, maxY: (height + 14) / 2) : nil
-        case .forTheBadge:
-            let textMargin = 12.0, logoMargin = 9.0, logoGutter = 6.0, spacing = 1.25
-            height = 28
-            baseline = 17.5
-            labelTextWidth = hasLabelText ? labelWidth.rounded(.down) + spacing * Double(labelCount) : 0
-            messageTextWidth = messageWidth.rounded(.down) + spacing * Double(messageCount)
-            hasLabelBox = hasLabelText || (hasLogo && labelColorGiven)
-            let labelTextMinX = hasLogo ? logoMargin + logoWidth + logoGutter : textMargin
-            let messageTextMinX: Double
-            if hasLabelBox {
-                leftWidth = hasLabelText ? labelTextMinX + labelTextWidth + textMargin : 2 * logoMargin + logoWidth
-                messageTextMinX = leftWidth + textMargin
-                rightWidth = 2 * textMargin + messageTextWidth
-            } else {
-                leftWidth = 0
-                messageTextMinX = hasLogo ? textMargin + logoWidth + logoGutter : textMargin
-                rightWidth = 2 * textMargin + (hasLogo ? logoWidth + logoGutter : 0) + messageTextWidth
-            }
-            labelCenter = labelTextMinX + labelTextWidth / 2
-            messageCenter = messageTextMinX + messageTextWidth / 2
-            logo = hasLogo ? Rect(minX: logoMargin, minY: 7, maxX: logoMargin + logoWidth, maxY: 21) : nil
-        case .social:
-            let labelPadding = 5.0, messagePadding = 4.0, gutter = 6.0
-            height = 20
-            baseline = 14
-            let totalLogoWidth = hasLogo ? logoWidth + (hasLabelText ? 3 : 0) : 0
-            hasLabelBox = true
-            labelTextWidth = hasLabelText ? Self.roundedUpToOdd(labelWidth) : 0
-            messageTextWidth = Self.roundedUpToOdd(messageWidth)
-            let labelRectWidth = labelTextWidth + totalLogoWidth + 2 * labelPadding
-            let messageRectWidth = messageTextWidth + 2 * messagePadding
-            leftWidth = labelRectWidth + 1
-            rightWidth = gutter + messageRectWidth
-            labelCenter = totalLogoWidth + labelTextWidth / 2 + labelPadding
-            messageCenter = labelRectWidth + gutter + messageRectWidth / 2
-            logo = hasLogo ? Rect(minX: labelPadding, minY: 3, maxX: labelPadding + logoWidth, maxY: 17) : nil
-        }
+        self.init(style: style, parts: [
+            BadgePartMeasure(textWidth: labelWidth, clusters: labelCount, logoWidth: logoWidth, colorGiven: labelColorGiven),
+            BadgePartMeasure(textWidth: messageWidth, clusters: messageCount, logoWidth: nil, colorGiven: true),
+        ], columns: nil)
     }
 }

@@ -9,109 +9,177 @@ import Foundation
 #endif
 
 extension BadgeRequest {
-    /// Shapes the label and message, places them by shields' geometry and writes the SVG.
+    /// Shapes every part's text, places the parts by shields' geometry and draws the frame.
     public func render() throws(CurveTypeError) -> BadgeResult {
-        try TextInput.checkLength(label, "the label")
-        try TextInput.checkLength(message, "the message")
+        if !parts.isEmpty && (!label.isEmpty || !message.isEmpty || color != nil || labelColor != nil || link != nil
+                              || labelLink != nil || logo != nil) {
+            throw .invalidInput("give the badge \(parameter: "parts"), or its \(parameter: "label") and \(parameter: "message"), not both")
+        }
+        var given = drawnParts
+        guard (1...Self.maximumParts).contains(given.count) else {
+            throw .invalidInput("a badge has 1 to \(Self.maximumParts) \(parameter: "parts"), not \(given.count)")
+        }
+        if let columns, !(1...Self.maximumColumns).contains(columns) {
+            throw .invalidInput("\(parameter: "columns") must be 1–\(Self.maximumColumns), not \(columns)")
+        }
+        var columns = columns ?? given.count
+        guard given.count % columns == 0 else {
+            throw .invalidInput("\(given.count) parts do not fill rows of \(columns) (\(parameter: "columns")): give a multiple of \(columns)")
+        }
+        if let progress {
+            guard progress.value.isFinite, (0...1).contains(progress.value) else {
+                throw .invalidInput("\(parameter: "progress") must be 0–1 (or 0%–100%), not \(shortestDigits(progress.value))")
+            }
+            guard columns == given.count else { throw .invalidInput("\(parameter: "progress") is drawn in a badge of one row, not a grid") }
+        }
+        let named = parts.isEmpty || (given.count == 2 && self.columns == nil)
+        func partName(_ index: Int) -> String { named && given.count == 2 ? (index == 0 ? "label" : "message") : "part \(index + 1)" }
+        for (index, part) in given.enumerated() { try TextInput.checkLength(part.text, named && given.count == 2 ? "the \(partName(index))" : partName(index)) }
         if let title { try TextInput.checkLength(title, "the title") }
+        // One part in a row is shields' message-only badge: an empty label before it, which
+        // hands its logo on.
+        if columns == 1 {
+            given = given.flatMap { [BadgePart("", logo: $0.logo), BadgePart($0.text, color: $0.color, link: $0.link)] }
+            columns = 2
+        }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         var warnings: [CurveTypeWarning] = []
-
-        // shields trims both texts; the style may change their case before they are measured.
-        let (cleanLabel, removedLabel) = TextInput.clean(TextInput.trimmed(label))
-        let (cleanMessage, removedMessage) = TextInput.clean(TextInput.trimmed(message))
-        var label = TextInput.trimmed(cleanLabel)
-        var message = TextInput.trimmed(cleanMessage)
-        // An empty message is an empty right half, as shields draws `/badge/version- -blue`.
-        switch style {
-        case .forTheBadge:
-            label = label.uppercased()
-            message = message.uppercased()
-        case .social:
-            if let first = label.first { label = first.uppercased() + label.dropFirst() }
-        default: break
-        }
-        var links: (label: String?, message: String?) = (nil, nil)
-        if let labelLink { links.label = try BadgeLink.validated(labelLink, option: "label link") }
-        if let link { links.message = try BadgeLink.validated(link, option: "link") }
-
-        let size = style == .forTheBadge ? 10.0 : 11.0
-        let regular = font ?? .default
-        let bold = Self.boldVariant(of: regular)
-        let labelFont = style == .social ? bold : regular
-        let messageFont = style == .social || style == .forTheBadge ? bold : regular
-        var labelRun: ShapedRun?
-        if !label.isEmpty {
-            let (run, said) = try shape(label, font: labelFont, fallbacks: fallbackFonts, features: features, removed: removedLabel)
-            labelRun = run
-            warnings += said.map { $0.of("label") }
-        }
-        var messageRun: ShapedRun?
-        if !message.isEmpty {
-            let (run, said) = try shape(message, font: messageFont, fallbacks: fallbackFonts, features: features, removed: removedMessage)
-            messageRun = run
-            warnings += said.map { $0.of("message") }
-        } else if removedMessage > 0 {
-            warnings.append(CurveTypeWarning(.controlCharactersRemoved, "removed \(removedMessage) control characters, leaving it empty", part: "message"))
-        }
 
         if let logoWidth, !(logoWidth.isFinite && (0...100).contains(logoWidth)) {
             throw .invalidInput("the logo width must be 0–100 px, not \(shortestDigits(logoWidth))")
         }
-        if logoColor != nil, let logo, case .image = logo.drawing {
+        if logoColor != nil, given.contains(where: { if case .image = $0.logo?.drawing { true } else { false } }) {
             throw .invalidInput("a logo colour cannot recolour a PNG or JPEG logo")
         }
-        let preparedLogo = try logo.map { logo throws(CurveTypeError) in try logo.prepared(style: style, color: logoColor, size: logoSize) }
-        let logoBoxWidth = preparedLogo.map { self.logoWidth ?? $0.width }
-        let geometry = BadgeGeometry(
-            style: style,
-            labelWidth: labelRun.map { advanceWidth(of: $0, size: size) } ?? 0,
-            labelCount: labelRun.map(clusterCount) ?? 0,
-            messageWidth: messageRun.map { advanceWidth(of: $0, size: size) } ?? 0, messageCount: messageRun.map(clusterCount) ?? 0,
-            logoWidth: logoBoxWidth, labelColorGiven: labelColor != nil)
+
+        let size = style == .forTheBadge ? 10.0 : 11.0
+        let regular = font ?? .default
+        let bold = Self.boldVariant(of: regular)
+        var texts: [String] = [], runs: [ShapedRun?] = [], measures: [BadgePartMeasure] = [], links: [String?] = []
+        var pictures: [FrameImage.Content?] = []
+        for (index, part) in given.enumerated() {
+            let first = index % columns == 0
+            // shields trims every text; the style may change its case before it is measured.
+            let (clean, removed) = TextInput.clean(TextInput.trimmed(part.text))
+            var text = TextInput.trimmed(clean)
+            switch style {
+            case .forTheBadge: text = text.uppercased()
+            case .social: if first, let letter = text.first { text = letter.uppercased() + text.dropFirst() }
+            default: break
+            }
+            let name = partName(index)
+            var run: ShapedRun?
+            if !text.isEmpty {
+                let face = style == .social || (style == .forTheBadge && !first) ? bold : regular
+                let (shaped, said) = try shape(text, font: face, fallbacks: fallbackFonts, features: features, removed: removed)
+                run = shaped
+                warnings += said.map { $0.of(name) }
+            } else if removed > 0 && !first {
+                warnings.append(CurveTypeWarning(.controlCharactersRemoved, "removed \(removed) control characters, leaving it empty", part: name))
+            }
+            let prepared = try part.logo.map { logo throws(CurveTypeError) in try logo.prepared(style: style, color: logoColor, size: logoSize) }
+            texts.append(text)
+            runs.append(run)
+            pictures.append(prepared?.picture)
+            measures.append(BadgePartMeasure(textWidth: run.map { advanceWidth(of: $0, size: size) } ?? 0, clusters: run.map(clusterCount) ?? 0,
+                                             logoWidth: prepared.map { self.logoWidth ?? $0.width }, colorGiven: part.color != nil))
+            links.append(try part.link.map { url throws(CurveTypeError) in
+                try BadgeLink.validated(url, option: named && given.count == 2 ? (first ? "label link" : "link") : "\(name)'s link")
+            })
+        }
+        let geometry = BadgeGeometry(style: style, parts: measures, columns: columns)
+        // An empty first part hands its logo to the next, which cannot hold two.
+        for (index, cell) in geometry.cells.enumerated() where index % columns == 0 && !cell.hasBox && pictures[index] != nil {
+            guard pictures[index + 1] == nil else {
+                throw .invalidInput("\(partName(index + 1)) has a logo, and so has the empty \(partName(index)) before it, whose logo would go in its place")
+            }
+            pictures[index + 1] = pictures[index]
+            pictures[index] = nil
+        }
         let tracking = style == .forTheBadge ? 1.25 : 0
-        let line = LineCurve(origin: Point(x: 0, y: geometry.baseline), length: geometry.width)
         // Placed glyphs: drawn as outlines, or in text mode kept beside the text for the PNG
         // and PDF writers, which draw the glyphs the viewer's font stands in for.
-        func half(_ run: ShapedRun, center: Double) -> BadgeText {
+        func placed(_ run: ShapedRun, in cell: BadgeCell) -> BadgeText {
+            let length = geometry.width
             guard glyphs == .outlines else {
                 // Placed only if a PNG or PDF writer asks (an SVG's viewer sets the text).
                 let measure: @Sendable (Double) -> GlyphRun = { baseline in
-                    let shifted = LineCurve(origin: Point(x: 0, y: baseline), length: line.length)
-                    return GlyphRun(layOut(run, size: size, along: shifted, anchor: center, align: .center, tracking: tracking, baselineShift: 0),
+                    let shifted = LineCurve(origin: Point(x: 0, y: baseline), length: length)
+                    return GlyphRun(layOut(run, size: size, along: shifted, anchor: cell.textCenter, align: .center, tracking: tracking, baselineShift: 0),
                                     withText: true)
                 }
                 return BadgeText(run: run, layout: nil, measure: measure, extent: extent(of: run, size: size, tracking: tracking),
                                  size: size, tracking: tracking)
             }
-            let layout = layOut(run, size: size, along: line, anchor: center, align: .center, tracking: tracking, baselineShift: 0)
+            let line = LineCurve(origin: Point(x: 0, y: cell.baseline), length: length)
+            let layout = layOut(run, size: size, along: line, anchor: cell.textCenter, align: .center, tracking: tracking, baselineShift: 0)
             return BadgeText(run: run, layout: layout, measure: nil, extent: layout.extent, size: size, tracking: tracking)
         }
-        let labelLayout = labelRun.map { half($0, center: geometry.labelCenter) }
-        let messageLayout = messageRun.map { half($0, center: geometry.messageCenter) }
 
-        let accessible = title.map { TextInput.clean($0).text } ?? (label.isEmpty ? message : "\(label): \(message)")
-        var identity = [
-            label, message, color?.value ?? "", labelColor?.value ?? "", style.rawValue, regular.description,
-            joinedByHand(fallbackFonts.map(\.description), separator: ","), link ?? "", labelLink ?? "",
-            logo?.source ?? "", logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)",
-        ]
+        let label = texts.first ?? "", message = texts.last ?? ""
+        let defaultAccessible: String
+        if given.count == 2 {
+            defaultAccessible = label.isEmpty ? message : "\(label): \(message)"
+        } else {
+            // Each row "first: second, third", rows joined by "; ".
+            defaultAccessible = stride(from: 0, to: texts.count, by: columns).map { start in
+                let row = texts[start..<(start + columns)].filter { !$0.isEmpty }
+                guard let head = row.first else { return "" }
+                let rest = row.dropFirst()
+                return rest.isEmpty ? head : "\(head): \(rest.joined(separator: ", "))"
+            }.joined(separator: "; ")
+        }
+        let accessible = title.map { TextInput.clean($0).text } ?? defaultAccessible
+        var identity: [String]
+        if given.count == 2 && given[1].logo == nil {
+            let (first, second) = (given[0], given[1])
+            identity = [
+                label, message, second.color?.value ?? "", first.color?.value ?? "", style.rawValue, regular.description,
+                joinedByHand(fallbackFonts.map(\.description), separator: ","), second.link ?? "", first.link ?? "",
+                first.logo?.source ?? "", logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)",
+            ]
+        } else {
+            identity = [style.rawValue, regular.description, joinedByHand(fallbackFonts.map(\.description), separator: ","),
+                        logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)", "\(columns)"]
+            for (index, part) in given.enumerated() {
+                identity += [texts[index], part.color?.value ?? "", part.link ?? "", part.logo?.source ?? ""]
+            }
+        }
         // Only when set, so the ids of badges made before these options stay as they were.
         if logoSize != .square || self.logoWidth != nil { identity += [logoSize.rawValue, self.logoWidth.map(shortestDigits) ?? ""] }
+        if let progress {
+            identity += ["progress", shortestDigits(progress.value), progress.color?.value ?? "", progress.gradient ? "gradient" : "",
+                         progress.trackColor?.value ?? ""]
+        }
         let prefix = idPrefix ?? derivedIDPrefix(identity)
+
+        var cells: [DrawnCell] = []
+        for (index, cell) in geometry.cells.enumerated() {
+            let first = index % columns == 0
+            let defaultColor = first ? BadgeDrawing.grey : BadgeDrawing.brightgreen
+            cells.append(DrawnCell(
+                cell: cell, color: given[index].color ?? defaultColor,
+                text: runs[index].map { placed($0, in: cell) }, logo: pictures[index], link: links[index], first: first,
+                bold: style == .social || (style == .forTheBadge && !first)))
+        }
+        // An empty label without a box takes the next part's colour, as shields' does.
+        for index in cells.indices where cells[index].first && !cells[index].cell.hasBox && index + 1 < cells.count {
+            cells[index].color = cells[index + 1].color
+        }
         let drawing = BadgeDrawing(
-            request: self, geometry: geometry, label: labelLayout, message: messageLayout, logo: preparedLogo?.picture,
-            links: links, accessible: accessible,
-            family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : ((messageRun ?? labelRun)?.fonts.first).map(cssFamily) ?? "sans-serif")
+            style: style, geometry: geometry, cells: cells, progress: progress, accessible: accessible,
+            family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : (runs.last(where: { $0 != nil }) ?? nil).flatMap { $0.fonts.first }.map(cssFamily) ?? "sans-serif")
         let frame = drawing.frame()
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 6144) }
-        if let removed = logo?.svg?.removed, !removed.isEmpty {
-            warnings.append(CurveTypeWarning(
-                .logoContentRemoved,
-                "removed from the logo: \(removed.prefix(8).joined(separator: ", "))\(removed.count > 8 ? ", …" : "")"))
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 6144 * max(1, given.count / 2)) }
+        for part in given {
+            if let removed = part.logo?.svg?.removed, !removed.isEmpty {
+                warnings.append(CurveTypeWarning(
+                    .logoContentRemoved,
+                    "removed from the logo: \(removed.prefix(8).joined(separator: ", "))\(removed.count > 8 ? ", …" : "")"))
+            }
         }
         return BadgeResult(svgSettings: svgSettings, frame: frame, style: style, geometry: geometry,
-                           label: label, message: message, warnings: warnings)
+                           label: label, message: message, texts: texts, isTwoPart: given.count == 2, warnings: warnings)
     }
 
     /// The bold face that goes with `font`: bundled DejaVu Sans Bold for the bundled regular,
@@ -147,7 +215,7 @@ enum BadgeLink {
     }
 }
 
-/// One half's text: its shaped run, its placed glyphs when drawn as outlines, its extent (px,
+/// One part's text: its shaped run, its placed glyphs when drawn as outlines, its extent (px,
 /// tracking included), size (px) and tracking (px between clusters).
 private struct BadgeText {
     let run: ShapedRun
@@ -161,67 +229,67 @@ private struct BadgeText {
     let tracking: Double
 }
 
-/// The frame of one badge: background by style, logo, and each half's text with its link.
-private struct BadgeDrawing {
-    let request: BadgeRequest
-    let geometry: BadgeGeometry
-    let label: BadgeText?
-    /// `nil` for an empty message.
-    let message: BadgeText?
-    /// The logo as drawn (coloured and framed), if there is one.
+/// A text's colour, and its shadow's colour and opacity where the style has one.
+private typealias BadgeTextColors = (text: SVGColor, shadow: (color: SVGColor, opacity: Double)?)
+
+/// One part as drawn: its place, background, text, logo (coloured and framed) and validated link.
+private struct DrawnCell {
+    let cell: BadgeCell
+    var color: SVGColor
+    let text: BadgeText?
     let logo: FrameImage.Content?
-    /// Validated label and message links.
-    let links: (label: String?, message: String?)
+    let link: String?
+    /// The first part of its row (shields' label).
+    let first: Bool
+    let bold: Bool
+}
+
+/// The frame of one badge: background by style, logos, and each part's text with its link.
+private struct BadgeDrawing {
+    let style: BadgeStyle
+    let geometry: BadgeGeometry
+    let cells: [DrawnCell]
+    let progress: BadgeProgress?
     let accessible: String
     /// The CSS font-family list of text mode.
     let family: String
 
-    var style: BadgeStyle { request.style }
-    var color: SVGColor { request.color ?? BadgeDrawing.brightgreen }
-    var labelColor: SVGColor {
-        guard geometry.hasLabelBox else { return color }
-        return request.labelColor ?? BadgeDrawing.grey
-    }
-
     static let brightgreen = SVGColor(red: 0x44, green: 0xCC, blue: 0x11)
     static let grey = SVGColor(red: 0x55, green: 0x55, blue: 0x55)
+    static let lightgrey = SVGColor(written: "#9f9f9f")
 
     func frame() -> Frame {
-        let g = geometry
-        let hasLinks = links.label != nil || links.message != nil
+        let linked = cells.indices.filter { cells[$0].link != nil }
         var items = background()
-        // One link alone (the usual README badge) covers the whole badge.
-        let wholeLink = links.label == nil ? links.message : nil
-        var linked: [FrameItem] = []
-        if let logo, let box = g.logo { linked.append(.image(FrameImage(logo, box: box))) }
-        if let label {
-            let drawn = text(label, center: g.labelCenter, bold: style == .social, colors: textColors(on: labelColor))
-            if let link = links.label {
-                linked.append(.link(FrameLink(url: link, label: accessible,
-                                              items: [hitArea(Rect(minX: 0, minY: 0, maxX: g.leftWidth, maxY: g.height))] + drawn)))
+        // One link alone on the last part (the usual README badge) covers the whole badge.
+        let wholeLink = linked == [cells.count - 1] ? cells[cells.count - 1].link : nil
+        var content: [FrameItem] = []
+        for cell in cells { if let logo = cell.logo, let box = cell.cell.logo { content.append(.image(FrameImage(logo, box: box))) } }
+        for (index, cell) in cells.enumerated() {
+            // shields links a label only where it has text, a message always.
+            guard !cell.first || cell.text != nil else { continue }
+            var partItems: [FrameItem] = []
+            if wholeLink == nil, cell.link != nil { partItems.append(hitArea(cell.cell.box)) }
+            if let text = cell.text {
+                if progress != nil && index == cells.count - 1 {
+                    partItems += progressText(text, cell: cell)
+                } else {
+                    partItems += self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold,
+                                           colors: textColors(on: cell.color))
+                }
+            }
+            if wholeLink == nil, let link = cell.link {
+                content.append(.link(FrameLink(url: link, label: accessible, items: partItems)))
             } else {
-                linked += drawn
+                content += partItems
             }
         }
-        var messageItems: [FrameItem] = []
-        if wholeLink == nil, links.message != nil {
-            messageItems.append(hitArea(Rect(minX: g.leftWidth, minY: 0, maxX: g.leftWidth + g.rightWidth, maxY: g.height)))
-        }
-        if let message {
-            messageItems += text(message, center: g.messageCenter, bold: style == .social || style == .forTheBadge,
-                                 colors: textColors(on: color))
-        }
-        if wholeLink == nil, let link = links.message {
-            linked.append(.link(FrameLink(url: link, label: accessible, items: messageItems)))
-        } else {
-            linked += messageItems
-        }
         if let wholeLink {
-            items.append(.link(FrameLink(url: wholeLink, label: accessible, items: linked)))
+            items.append(.link(FrameLink(url: wholeLink, label: accessible, items: content)))
         } else {
-            items += linked
+            items += content
         }
-        return Frame(width: g.width, height: g.height, title: accessible, isImage: !hasLinks, items: items)
+        return Frame(width: geometry.width, height: geometry.height, title: accessible, isImage: linked.isEmpty, items: items)
     }
 
     /// A transparent box that makes the whole half clickable.
@@ -229,14 +297,17 @@ private struct BadgeDrawing {
         .shape(FrameShape(.rect(box), style: [.fill(.color(BadgeColor.black)), .fillOpacity(0)]))
     }
 
-    /// Text and shadow colours of a half; `nil` shadow where the style has none.
-    func textColors(on background: SVGColor) -> (text: SVGColor, shadow: (color: SVGColor, opacity: Double)?) {
+    /// Text and shadow colours of a part; `nil` shadow where the style has none.
+    func textColors(on background: SVGColor) -> BadgeTextColors {
+        styled(BadgeColor.text(on: background))
+    }
+
+    /// `colors` with the style's shadow, or its social grey.
+    func styled(_ c: (text: SVGColor, shadow: SVGColor)) -> BadgeTextColors {
         switch style {
         case .social: return (BadgeColor.darkGrey, (BadgeColor.white, 1))
-        case .flatSquare, .forTheBadge: return (BadgeColor.text(on: background).text, nil)
-        case .flat, .plastic:
-            let c = BadgeColor.text(on: background)
-            return (c.text, (c.shadow, 0.3))
+        case .flatSquare, .forTheBadge: return (c.text, nil)
+        case .flat, .plastic: return (c.text, (c.shadow, 0.3))
         }
     }
 
@@ -256,26 +327,32 @@ private struct BadgeDrawing {
         case .flatSquare, .forTheBadge:
             return [.group(FrameGroup(style: [.crispEdges], items: boxes()))]
         case .social:
-            let labelRect = g.leftWidth - 1
-            let bubble = g.rightWidth - 6
-            var notch = Path()
-            notch.move(to: Point(x: labelRect + 6.5, y: 6.5))
-            notch.line(to: Point(x: labelRect + 3.5, y: 9.5))
-            notch.line(to: Point(x: labelRect + 3.5, y: 10.5))
-            notch.line(to: Point(x: labelRect + 6.5, y: 13.5))
+            // The label's box, then a speech bubble for each later part, its notch pointing back.
             let border = BadgeDrawing.socialBorder, fill = BadgeDrawing.socialBubble
-            let labelBox = Rect(minX: 0.5, minY: 0.5, maxX: 0.5 + labelRect, maxY: 19.5)
             let sheen = Gradient(.linear(start: .zero, end: Point(x: 0, y: 1)), stops: BadgeDrawing.socialStops)
-            return [
-                .group(FrameGroup(style: [.stroke(.color(border))], items: [
-                    .shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.none), .fill(.color(BadgeDrawing.socialLabel))])),
-                    .shape(FrameShape(.rect(Rect(minX: labelRect + 6.5, minY: 0.5, maxX: labelRect + 6.5 + bubble, maxY: 19.5), cornerRadius: 2),
+            var outlined: [FrameItem] = [], labels: [FrameItem] = []
+            for cell in cells {
+                let top = cell.cell.box.minY
+                if cell.first {
+                    let labelBox = Rect(minX: cell.cell.box.minX + 0.5, minY: top + 0.5, maxX: cell.cell.box.maxX - 0.5, maxY: top + 19.5)
+                    outlined.append(.shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.none), .fill(.color(BadgeDrawing.socialLabel))])))
+                    labels.append(.shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.color(border)), .fill(.gradient(sheen))])))
+                    continue
+                }
+                let anchor = cell.cell.box.minX - 1
+                var notch = Path()
+                notch.move(to: Point(x: anchor + 6.5, y: top + 6.5))
+                notch.line(to: Point(x: anchor + 3.5, y: top + 9.5))
+                notch.line(to: Point(x: anchor + 3.5, y: top + 10.5))
+                notch.line(to: Point(x: anchor + 6.5, y: top + 13.5))
+                outlined += [
+                    .shape(FrameShape(.rect(Rect(minX: anchor + 6.5, minY: top + 0.5, maxX: cell.cell.box.maxX - 0.5, maxY: top + 19.5), cornerRadius: 2),
                                       style: [.fill(.color(fill))])),
-                    .shape(FrameShape(.rect(Rect(minX: labelRect + 6, minY: 7.5, maxX: labelRect + 6.5, maxY: 12.5)), style: [.stroke(.color(fill))])),
+                    .shape(FrameShape(.rect(Rect(minX: anchor + 6, minY: top + 7.5, maxX: anchor + 6.5, maxY: top + 12.5)), style: [.stroke(.color(fill))])),
                     .shape(FrameShape(.path(notch), style: [.fill(.color(fill))])),
-                ])),
-                .shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.color(border)), .fill(.gradient(sheen))])),
-            ]
+                ]
+            }
+            return [.group(FrameGroup(style: [.stroke(.color(border))], items: outlined))] + labels
         }
     }
 
@@ -290,22 +367,22 @@ private struct BadgeDrawing {
     static let socialBubble = SVGColor(written: "#fafafa")
     static let socialLabel = SVGColor(written: "#fcfcfc")
 
-    /// The label and message boxes.
+    /// Every part's box, and the progress bar over the last.
     func boxes() -> [FrameItem] {
-        let g = geometry
         var items: [FrameItem] = []
-        if g.leftWidth > 0 {
-            items.append(.shape(FrameShape(.rect(Rect(minX: 0, minY: 0, maxX: g.leftWidth, maxY: g.height)), style: [.fill(.color(labelColor))])))
+        for (index, cell) in cells.enumerated() where cell.cell.hasBox || !cell.first {
+            let isBar = progress != nil && index == cells.count - 1
+            items.append(.shape(FrameShape(.rect(cell.cell.box), style: [.fill(.color(isBar ? barColors.track : cell.color))])))
+            if isBar, let fill = filledBox(cell.cell.box) {
+                items.append(.shape(FrameShape(.rect(fill), style: [.fill(barColors.fill)])))
+            }
         }
-        items.append(.shape(FrameShape(.rect(Rect(minX: g.leftWidth, minY: 0, maxX: g.leftWidth + g.rightWidth, maxY: g.height)),
-                                       style: [.fill(.color(color))])))
         return items
     }
 
-    /// One half's text (and its shadow one px lower): glyph outlines, or a text line centred on
+    /// One part's text (and its shadow one px lower): glyph outlines, or a text line centred on
     /// `center` with its width, so a viewer with another font keeps the width.
-    func text(_ half: BadgeText, center: Double, bold: Bool,
-              colors: (text: SVGColor, shadow: (color: SVGColor, opacity: Double)?)) -> [FrameItem] {
+    func text(_ half: BadgeText, center: Double, baseline: Double, bold: Bool, colors: BadgeTextColors) -> [FrameItem] {
         if let layout = half.layout {
             let run = FrameItem.glyphs(GlyphRun(layout))
             guard let shadow = colors.shadow else {
@@ -330,9 +407,82 @@ private struct BadgeDrawing {
         }
         var items: [FrameItem] = []
         if let shadow = colors.shadow {
-            items.append(line(y: geometry.baseline + 1, fill: shadow.color, opacity: shadow.opacity, decoration: true))
+            items.append(line(y: baseline + 1, fill: shadow.color, opacity: shadow.opacity, decoration: true))
         }
-        items.append(line(y: geometry.baseline, fill: colors.text, opacity: 1, decoration: false))
+        items.append(line(y: baseline, fill: colors.text, opacity: 1, decoration: false))
         return items
+    }
+}
+
+// MARK: - Progress
+
+extension BadgeDrawing {
+    /// The bar's track colour and fill paint.
+    var barColors: (track: SVGColor, fill: Paint) {
+        guard let progress else { return (BadgeDrawing.lightgrey, .none) }
+        let track = progress.trackColor ?? BadgeDrawing.lightgrey
+        if progress.gradient, let box = cells.last?.cell.box {
+            let stops = BadgeDrawing.progressStops.map { GradientStop(offset: $0.offset, color: $0.color, opacity: 1) }
+            return (track, .gradient(Gradient(.linear(start: Point(x: box.minX, y: 0), end: Point(x: box.maxX, y: 0)), stops: stops, units: .userSpace)))
+        }
+        return (track, .color(progress.color ?? BadgeProgress.coverageColor(percent: progress.value * 100)))
+    }
+
+    /// The gradient's stops: shields' red, yellow and brightgreen.
+    static let progressStops: [(offset: Double, color: SVGColor)] = [
+        (0, SVGColor(written: "#e05d44")), (0.5, SVGColor(written: "#dfb317")), (1, SVGColor(written: "#44cc11")),
+    ]
+
+    /// The colours the filled part shows: the fill's, or the gradient's from 0 to the value
+    /// (sampled every 1 % of the bar, and at its end).
+    var fillColorsShown: [SVGColor] {
+        guard let progress else { return [] }
+        guard progress.gradient else {
+            if case .color(let c) = barColors.fill { return [c] }
+            return []
+        }
+        let steps = Int((progress.value * 100).rounded(.up))
+        return (0...steps).map { BadgeDrawing.gradientColor(at: min(Double($0) / 100, progress.value)) }
+    }
+
+    /// The gradient's colour at `offset` (0…1), interpolated in sRGB as SVG does.
+    static func gradientColor(at offset: Double) -> SVGColor {
+        let stops = progressStops
+        var upper = 1
+        while upper < stops.count - 1 && stops[upper].offset < offset { upper += 1 }
+        let (a, b) = (stops[upper - 1], stops[upper])
+        let t = max(0, min(1, (offset - a.offset) / (b.offset - a.offset)))
+        guard let ca = a.color.rgba, let cb = b.color.rgba else { return a.color }
+        func mix(_ x: Int, _ y: Int) -> Int { Int((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
+        return SVGColor(red: mix(ca.red, cb.red), green: mix(ca.green, cb.green), blue: mix(ca.blue, cb.blue))
+    }
+
+    /// The filled part of `box`, px; `nil` when nothing is filled.
+    func filledBox(_ box: Rect) -> Rect? {
+        guard let progress, progress.value > 0 else { return nil }
+        return Rect(minX: box.minX, minY: box.minY, maxX: box.minX + box.width * progress.value, maxY: box.maxY)
+    }
+
+    /// The last part's text over the bar: where the fill and the track want different text
+    /// colours for contrast (WCAG 4.5:1), the text is drawn twice, each copy clipped to the
+    /// part of the bar under it.
+    func progressText(_ text: BadgeText, cell: DrawnCell) -> [FrameItem] {
+        let box = cell.cell.box
+        let onTrack = styled(BadgeColor.readableText(on: [barColors.track]))
+        guard let filled = filledBox(box) else {
+            return self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold, colors: onTrack)
+        }
+        let onFill = styled(BadgeColor.readableText(on: fillColorsShown))
+        if filled.maxX >= box.maxX || onFill.text == onTrack.text {
+            return self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold,
+                             colors: filled.maxX >= box.maxX ? onFill : onTrack)
+        }
+        let rest = Rect(minX: filled.maxX, minY: box.minY, maxX: box.maxX, maxY: box.maxY)
+        return [
+            .group(FrameGroup(style: [.clip([FrameShape(.rect(filled))])],
+                              items: self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold, colors: onFill))),
+            .group(FrameGroup(style: [.clip([FrameShape(.rect(rest))])],
+                              items: self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold, colors: onTrack))),
+        ]
     }
 }

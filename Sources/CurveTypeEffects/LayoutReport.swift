@@ -347,6 +347,29 @@ public struct BadgeLayoutReport: Codable, Sendable, Hashable {
     public var message: Half
     /// The logo's box; nil without a logo.
     public var logo: Logo?
+    /// A part's box and text, px.
+    public struct Part: Codable, Sendable, Hashable {
+        /// The part's text as drawn.
+        public var text: String
+        /// The grid's row and column.
+        public var row: Int
+        /// See `row`.
+        public var column: Int
+        /// The part's box: its left and top edges, width and height, px.
+        public var x: Double
+        /// See `x`.
+        public var y: Double
+        /// See `x`.
+        public var width: Double
+        /// See `x`.
+        public var height: Double
+        /// The x the text is centred on, px.
+        public var center: Double
+        /// The text's width after shields' rounding, px.
+        public var textWidth: Double
+    }
+    /// Every part, row by row; nil for shields' two parts (`label` and `message` say them).
+    public var parts: [Part]?
 }
 
 /// A seal: `SealResult.layoutReport`, px.
@@ -491,7 +514,11 @@ extension BadgeResult {
             rightWidth: g.rightWidth,
             label: label.isEmpty ? nil : BadgeLayoutReport.Half(text: label, center: g.labelCenter, textWidth: g.labelTextWidth),
             message: BadgeLayoutReport.Half(text: message, center: g.messageCenter, textWidth: g.messageTextWidth),
-            logo: g.logo.map { BadgeLayoutReport.Logo(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
+            logo: g.logo.map { BadgeLayoutReport.Logo(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) },
+            parts: isTwoPart ? nil : zip(texts, g.cells).map { text, cell in
+                BadgeLayoutReport.Part(text: text, row: cell.row, column: cell.column, x: cell.box.minX, y: cell.box.minY,
+                                       width: cell.box.width, height: cell.box.height, center: cell.textCenter, textWidth: cell.textWidth)
+            })
     }
 }
 
@@ -589,6 +616,12 @@ enum LayoutJSON {
             out += ",\"logo\":{\"x\":\(number(logo.x)),\"y\":\(number(logo.y)),\"width\":\(number(logo.width)),\"height\":\(number(logo.height))}"
         } else {
             out += ",\"logo\":null"
+        }
+        if let parts = r.parts {
+            out += ",\"parts\":[" + parts.map { p in
+                "{\"text\":\(string(p.text)),\"row\":\(p.row),\"column\":\(p.column),\"x\":\(number(p.x)),\"y\":\(number(p.y))"
+                    + ",\"width\":\(number(p.width)),\"height\":\(number(p.height)),\"center\":\(number(p.center)),\"textWidth\":\(number(p.textWidth))}"
+            }.joined(separator: ",") + "]"
         }
         return out + "}\n"
     }
