@@ -100,13 +100,16 @@ public enum BadgeColor {
 
     /// Text and shadow colours readable on every one of `backgrounds` (WCAG 4.5:1): shields'
     /// choice (white, or #333 on a light background) where it reaches that, else the other of
-    /// the two, else white or black, whichever contrasts more (one always reaches 4.58:1).
-    static func readableText(on backgrounds: [SVGColor]) -> (text: SVGColor, shadow: SVGColor) {
+    /// the two, else whichever of white, black and those two contrasts most (over one background, white
+    /// or black always reaches 4.58:1).
+    public static func readableText(on backgrounds: [SVGColor]) -> (text: SVGColor, shadow: SVGColor) {
         func least(_ ink: SVGColor) -> Double { backgrounds.map { contrast(ink, $0) }.min() ?? 21 }
         let shields: (text: SVGColor, shadow: SVGColor) = backgrounds.first.map { text(on: $0) } ?? (white, nearBlack)
         let other: (text: SVGColor, shadow: SVGColor) = shields.text == white ? (darkGrey, lightGrey) : (white, nearBlack)
         for choice in [shields, other] where least(choice.text) >= readableContrast { return choice }
-        return least(white) >= least(black) ? (white, nearBlack) : (black, lightGrey)
+        // Over one background white or black reaches 4.58:1; over several, the best there is.
+        let candidates: [(text: SVGColor, shadow: SVGColor)] = [(white, nearBlack), (black, lightGrey), shields, other]
+        return candidates.max { least($0.text) < least($1.text) } ?? shields
     }
 
     // shields' colours as it writes them.

@@ -1,0 +1,238 @@
+import CurveType
+import Foundation
+import TestSupport
+import Testing
+
+/// Badges of several parts, grids and progress bars: shields' two-part arithmetic generalised,
+/// checked against hb-shape's widths, against the two-part badge itself, and against WCAG's
+/// contrast formula.
+@Suite struct BadgePartsTests {
+
+    /// Two parts in one row are shields' label and message, byte for byte, in every style,
+    /// with and without a logo, links, a label colour or a label at all.
+    @Test func twoPartsDrawAsTheLabelAndMessage() throws {
+        let blue = try BadgeColor.parse("blue"), red = try BadgeColor.parse("red")
+        let logo = try BadgeLogo(named: "github")
+        for style in BadgeStyle.allCases {
+            let cases: [(label: BadgePart, message: BadgePart)] = [
+                (BadgePart("build"), BadgePart("passing")),
+                (BadgePart("coverage", color: red), BadgePart("97%", color: blue)),
+                (BadgePart("", logo: logo), BadgePart("online")),
+                (BadgePart("", color: red, logo: logo), BadgePart("online")),
+                (BadgePart("docs", logo: logo, link: "https://example.com/a"), BadgePart("v1", link: "https://example.com/b")),
+                (BadgePart("ci"), BadgePart("green", link: "https://example.com/ci")),
+                (BadgePart("ci", link: "https://example.com/ci"), BadgePart("")),
+            ]
+            for (label, message) in cases {
+                let old = try BadgeRequest(label: label.text, message: message.text, color: message.color, labelColor: label.color, style: style,
+                                           link: message.link, labelLink: label.link, logo: label.logo).render()
+                let new = try BadgeRequest(parts: [label, message], style: style).render()
+                #expect(try new.svg == old.svg, "\(style) \(label.text) | \(message.text)")
+                #expect(new.layoutJSON == old.layoutJSON)
+            }
+        }
+    }
+
+    /// One part is shields' message-only badge; a column of one part a stack of them.
+    @Test func onePartIsAMessageOnlyBadge() throws {
+        let blue = try BadgeColor.parse("blue")
+        for style in BadgeStyle.allCases {
+            let old = try BadgeRequest(label: "", message: "v1.8.2", color: blue, style: style).render()
+            let new = try BadgeRequest(parts: [BadgePart("v1.8.2", color: blue)], style: style).render()
+            #expect(try new.svg == old.svg, "\(style)")
+        }
+        let stack = try BadgeRequest(parts: [BadgePart("one"), BadgePart("three")], columns: 1).render().geometry
+        #expect(stack.height == 40)
+        let drawn = stack.cells.filter(\.hasBox)
+        #expect(drawn.count == 2 && drawn[0].box.width == drawn[1].box.width && drawn[1].box.minY == 20)
+    }
+
+    /// Every later part is a message by shields' arithmetic, measured by hb-shape: its text
+    /// width floored and made odd, 5 px padding each side, centred one px back into the part.
+    @Test func laterPartsFollowTheMessageArithmetic() throws {
+        var rng = SeededGenerator(seed: 0x9A275)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,:%-+/()AVWTy")
+        let regular = fontsFolder("DejaVuSans.ttf"), bold = fontsFolder("DejaVuSans-Bold.ttf")
+        func odd(_ w: Double) -> Double { let f = w.rounded(.down); return f.truncatingRemainder(dividingBy: 2) == 0 ? f + 1 : f }
+        func width(_ text: String, _ file: String, _ size: Double) throws -> Double {
+            try hbShape(fontFile: file, text: text).reduce(0) { $0 + $1.ax } * size / 2048
+        }
+        for _ in 0..<12 {
+            let texts = (0..<(2 + Int(rng.next() % 5))).map { _ in
+                String((0..<(1 + Int(rng.next() % 10))).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+            }
+            let flat = try BadgeRequest(parts: texts.map { BadgePart($0) }).render().geometry
+            var x = 0.0
+            for (index, text) in texts.enumerated() {
+                let cell = flat.cells[index], w = odd(try width(text, regular, 11))
+                #expect(cell.box.minX == x && cell.box.width == w + 10 && cell.textWidth == w, "\(texts)")
+                #expect(cell.textCenter == (index == 0 ? 1 + w / 2 + 5 : x - 1 + w / 2 + 5))
+                x += cell.box.width
+            }
+            #expect(flat.width == x)
+            // for-the-badge: every part after the first bold, 1.25 px a letter, margins 12.
+            let big = try BadgeRequest(parts: texts.map { BadgePart($0) }, style: .forTheBadge).render().geometry
+            for (index, text) in texts.enumerated() where index > 0 {
+                let upper = text.uppercased()
+                let w = try width(upper, bold, 10).rounded(.down) + 1.25 * Double(upper.count)
+                #expect(big.cells[index].box.width == 24 + w && big.cells[index].textCenter == big.cells[index].box.minX + 12 + w / 2)
+            }
+        }
+    }
+
+    /// A grid's columns are as wide as their widest part, every row as wide as the badge, and a
+    /// widened part's text is centred in the room it gains.
+    @Test func gridColumnsTakeTheirWidestPart() throws {
+        let texts = ["os", "linux", "passing", "os", "windows", "failing", "platform", "macos", "ok"]
+        for style in BadgeStyle.allCases {
+            let grid = try BadgeRequest(parts: texts.map { BadgePart($0) }, columns: 3, style: style).render()
+            let g = grid.geometry
+            #expect(g.height == 3 * (style == .plastic ? 18 : style == .forTheBadge ? 28 : 20))
+            for column in 0..<3 {
+                let cells = g.cells.filter { $0.column == column }
+                let rows = try texts.indices.filter { $0 % 3 == column }.map { index in
+                    try BadgeRequest(parts: Array(texts[(index - column)..<(index - column + 3)]).map { BadgePart($0) }, style: style).render().geometry.cells[column]
+                }
+                let widest = rows.map(\.box.width).max() ?? 0
+                for (cell, alone) in zip(cells, rows) {
+                    #expect(cell.box.width == widest && cell.box.minX == cells[0].box.minX, "\(style) column \(column)")
+                    #expect(abs((cell.textCenter - cell.box.minX) - (alone.textCenter - alone.box.minX) - (widest - alone.box.width) / 2) < 1e-9)
+                }
+            }
+            #expect(g.cells.filter { $0.row == 2 }.last?.box.maxX == g.width)
+            #expect(grid.frame.width == g.width && grid.frame.height == g.height)
+        }
+        #expect(throws: CurveTypeError.self) { try BadgeRequest(parts: texts.map { BadgePart($0) }, columns: 4).render() }
+        #expect(throws: CurveTypeError.self) { try BadgeRequest(parts: texts.map { BadgePart($0) }, columns: 9).render() }
+        #expect(throws: CurveTypeError.self) { try BadgeRequest(parts: (0...64).map { BadgePart("\($0)") }).render() }
+    }
+
+    /// WCAG's contrast, from its own definition: white on black 21, equal colours 1, and
+    /// shields' white on brightgreen below 4.5 (why a progress bar chooses its text by contrast).
+    @Test func contrastFollowsWCAG() throws {
+        let white = try BadgeColor.parse("white"), black = try BadgeColor.parse("black")
+        #expect(abs(BadgeColor.contrast(white, black) - 21) < 1e-9)
+        #expect(BadgeColor.contrast(white, white) == 1)
+        #expect(BadgeColor.contrast(white, try BadgeColor.parse("brightgreen")) < 4.5)
+        // #767676 on white is WCAG's own example of the least grey that passes (4.54:1).
+        #expect(abs(BadgeColor.contrast(white, try BadgeColor.parse("#767676")) - 4.54) < 0.01)
+        var rng = SeededGenerator(seed: 0xC0A57)
+        for _ in 0..<5000 {
+            let c = SVGColor(red: Int(rng.next() % 256), green: Int(rng.next() % 256), blue: Int(rng.next() % 256))
+            let d = SVGColor(red: Int(rng.next() % 256), green: Int(rng.next() % 256), blue: Int(rng.next() % 256))
+            #expect(BadgeColor.contrast(BadgeColor.readableText(on: [c]).text, c) >= 4.5, "\(c.value)")
+            // Over two backgrounds at once, it is the best of the candidates.
+            let both = BadgeColor.readableText(on: [c, d]).text
+            let least = min(BadgeColor.contrast(both, c), BadgeColor.contrast(both, d))
+            if least < 4.5 {
+                for ink in ["#fff", "#333", "#000"] {
+                    let other = try BadgeColor.parse(ink)
+                    #expect(min(BadgeColor.contrast(other, c), BadgeColor.contrast(other, d)) <= least + 1e-9)
+                }
+            }
+        }
+    }
+
+    /// A progress bar's text reads at 4.5:1 over whatever is under each of its glyphs: the
+    /// frame is walked, each text group's colour paired with the boxes its clip lets it cover.
+    @Test func progressTextIsReadableOverFillAndTrack() throws {
+        let colours = BadgeColor.named.map(\.key) + ["white", "black", "#767676", "navy", "gold"]
+        var checked = 0
+        for value in stride(from: 0.0, through: 1.0, by: 0.05) {
+            for fill in [nil] + colours {
+                for gradient in fill == nil ? [false, true] : [false] {
+                    for track in [nil, "black", "white", "teal"] {
+                        let progress = BadgeProgress(value, color: try fill.map(BadgeColor.parse), gradient: gradient,
+                                                     trackColor: try track.map(BadgeColor.parse))
+                        let badge = try BadgeRequest(parts: [BadgePart("coverage"), BadgePart("\(Int(value * 100))%")], progress: progress).render()
+                        checked += try Self.checkContrast(badge, progress: progress)
+                    }
+                }
+            }
+        }
+        #expect(checked > 1000)
+    }
+
+    /// The number of text colours checked; records an issue for each below 4.5:1.
+    static func checkContrast(_ badge: BadgeResult, progress: BadgeProgress) throws -> Int {
+        let box = try #require(badge.geometry.cells.last?.box)
+        let filledEnd = box.minX + box.width * progress.value
+        let lightgrey = try BadgeColor.parse("lightgrey")
+        let track = progress.trackColor ?? lightgrey
+        // The colours under the span [lo, hi] of the bar.
+        func under(_ lo: Double, _ hi: Double) -> [SVGColor] {
+            var colours: [SVGColor] = []
+            if hi > filledEnd || progress.value == 0 { colours.append(track) }
+            if lo < filledEnd && progress.value > 0 {
+                if progress.gradient {
+                    for step in 0...100 {
+                        let x = box.minX + box.width * Double(step) / 100
+                        if x <= min(hi, filledEnd) + box.width / 100 { colours.append(gradientColor(at: Double(step) / 100)) }
+                    }
+                } else {
+                    colours.append(progress.color ?? BadgeProgress.coverageColor(percent: progress.value * 100))
+                }
+            }
+            return colours
+        }
+        var checked = 0
+        func walk(_ items: [FrameItem], clip: (Double, Double)) {
+            for item in items {
+                guard case .group(let group) = item else { continue }
+                var span = clip
+                for style in group.style {
+                    if case .clip(let shapes) = style, case .rect(let r, _) = shapes[0].geometry { span = (max(span.0, r.minX), min(span.1, r.maxX)) }
+                }
+                // The bar's text: glyphs placed inside the last part's box.
+                let inBar = group.items.contains { item in
+                    guard case .glyphs(let run) = item, case .rotated(let origin, _)? = run.glyphs.first?.placement else { return false }
+                    return origin.x >= box.minX
+                }
+                if !group.isDecoration, inBar,
+                   let ink = group.style.lazy.compactMap({ if case .fill(.color(let c)) = $0 { c } else { nil } }).first {
+                    for background in under(span.0, span.1) where span.0 < span.1 {
+                        let ratio = BadgeColor.contrast(ink, background)
+                        #expect(ratio >= 4.5, "\(ink.value) on \(background.value): \(ratio) at \(progress)")
+                        checked += 1
+                    }
+                }
+                walk(group.items, clip: span)
+            }
+        }
+        walk(badge.frame.items, clip: (box.minX, box.maxX))
+        return checked
+    }
+
+    /// The gradient's colour as SVG interpolates it (red, yellow at the middle, brightgreen).
+    static func gradientColor(at t: Double) -> SVGColor {
+        let stops: [(Double, (Double, Double, Double))] = [(0, (0xE0, 0x5D, 0x44)), (0.5, (0xDF, 0xB3, 0x17)), (1, (0x44, 0xCC, 0x11))]
+        let upper = t <= 0.5 ? 1 : 2
+        let (a, b) = (stops[upper - 1], stops[upper])
+        let f = (t - a.0) / (b.0 - a.0)
+        func mix(_ x: Double, _ y: Double) -> Int { Int((x + (y - x) * f).rounded()) }
+        return SVGColor(red: mix(a.1.0, b.1.0), green: mix(a.1.1, b.1.1), blue: mix(a.1.2, b.1.2))
+    }
+
+    /// shields' coverage colours (`coveragePercentage`: floorCount(p, 80, 90, 100)).
+    @Test func progressColoursAreShieldsCoverageColours() throws {
+        let expected: [(Double, String)] = [(0, "red"), (1, "yellow"), (79.9, "yellow"), (80, "yellowgreen"), (89.9, "yellowgreen"),
+                                            (90, "green"), (99.9, "green"), (100, "brightgreen")]
+        for (percent, name) in expected {
+            #expect(BadgeProgress.coverageColor(percent: percent).value == (try BadgeColor.parse(name)).value, "\(percent)")
+        }
+        #expect(BadgeProgress.parse("75%") == 0.75 && BadgeProgress.parse("0.5") == 0.5 && BadgeProgress.parse(" 100% ") == 1)
+        #expect(BadgeProgress.parse("101%") == nil && BadgeProgress.parse("-0.1") == nil && BadgeProgress.parse("nan") == nil)
+        #expect(throws: CurveTypeError.self) { try BadgeRequest(parts: [BadgePart("a"), BadgePart("b")], progress: BadgeProgress(2)).render() }
+    }
+
+    /// Each part links on its own; a link on the last part alone covers the whole badge.
+    @Test func partsLinkOneByOne() throws {
+        let parts = [BadgePart("docs", link: "https://example.com/docs"), BadgePart("api"), BadgePart("v2", link: "https://example.com/v2")]
+        let svg = try BadgeRequest(parts: parts).render().svg
+        #expect(svg.components(separatedBy: "<a ").count == 3 && svg.contains("https://example.com/v2"))
+        let whole = try BadgeRequest(parts: [BadgePart("a"), BadgePart("b"), BadgePart("c", link: "https://example.com/")]).render()
+        guard case .link(let link)? = whole.frame.items.last else { Issue.record("no whole-badge link"); return }
+        #expect(link.url == "https://example.com/" && !whole.frame.isImage)
+        #expect(throws: CurveTypeError.self) { try BadgeRequest(parts: [BadgePart("a", link: "javascript:alert(1)"), BadgePart("b")]).render() }
+    }
+}
