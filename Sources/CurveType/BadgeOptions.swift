@@ -54,6 +54,8 @@ public struct BadgeOptions: Sendable, Equatable {
     public var progressGradient = false
     /// The bar's unfilled part (`--track-color`).
     public var trackColor: String?
+    /// shields' colours, or colours chosen for light pages, dark pages or both (`--theme`).
+    public var theme = BadgeTheme.shields
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
     /// The names colour options were given by, where an old name was typed (for messages).
@@ -102,6 +104,7 @@ public struct BadgeOptions: Sendable, Equatable {
             request.progress = bar
             request.color = nil
         }
+        request.theme = theme
         return request
     }
 
@@ -146,6 +149,7 @@ public struct BadgeOptions: Sendable, Equatable {
                 link: at(partLinks)))
         }
         var request = BadgeRequest(parts: drawn, columns: columns, style: style, progress: progress)
+        request.theme = theme
         request.font = try fonts.givenRequest()
         request.fallbackFonts = fonts.fallbacks
         request.features = try fonts.parsedFeatures()
@@ -188,6 +192,8 @@ public struct BadgeOptions: Sendable, Equatable {
               "A bar in the message part filled to this share: 0.75 or 75%. The message defaults to the percentage; the fill to shields' coverage colours (or --message-color)."),
         .flag("progressGradient", \.progressGradient, .color, "Fill the bar with a gradient from red through yellow to brightgreen, across the whole bar."),
         .text("trackColor", \.trackColor, .color, type: .color, default: "lightgrey", "The bar's unfilled part."),
+        .choice("theme", \.theme, .color,
+                "shields: its colours exactly; light: text readable at WCAG 4.5:1; dark: colours darkened for dark pages; auto: one SVG that follows the reader's prefers-color-scheme (PNG and PDF draw light)."),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + lifted(DocumentOptions.fields, into: \.document)
 }
 

@@ -26,6 +26,23 @@ public enum BadgeStyle: String, Sendable, CaseIterable {
     case social
 }
 
+/// Which page a badge's colours are chosen for.
+public enum BadgeTheme: String, Sendable, CaseIterable {
+    /// shields' colours exactly: each part's colour, and white or #333 text by shields'
+    /// brightness rule (which puts white on brightgreen at 2.1:1).
+    case shields
+    /// Each part's colour as given, its text white, #333 or black, whichever first reads at
+    /// WCAG's 4.5:1.
+    case light
+    /// For dark pages: each part's colour darkened in its own hue until white text reads on it
+    /// at 4.5:1 (a colour that dark already is kept), the social style in GitHub's dark greys.
+    case dark
+    /// One SVG for both: the light colours as the elements' own, the dark ones in a
+    /// `prefers-color-scheme: dark` style rule. A viewer that reads no media query shows the
+    /// light badge; PNG and PDF draw the light badge.
+    case auto
+}
+
 /// Badge colours: shields' names and aliases, bare hex as shields accepts it (`4c1`), or any
 /// colour `SVGColor` reads.
 public enum BadgeColor {
@@ -93,6 +110,23 @@ public enum BadgeColor {
     public static func contrast(_ a: SVGColor, _ b: SVGColor) -> Double {
         let (la, lb) = (relativeLuminance(a), relativeLuminance(b))
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// `color` for dark pages (`BadgeTheme.dark`): darkened in its own hue, every channel by
+    /// one factor, until white reads on it at 4.5:1; a colour already that dark, or one only
+    /// the viewer knows, as it is.
+    public static func darkVariant(_ color: SVGColor) -> SVGColor {
+        guard let c = color.rgba, c.alpha == 1, contrast(white, color) < readableContrast else { return color }
+        // The largest factor (to 1/1024) whose rounded colour reads: luminance rises with it.
+        var low = 0.0, high = 1.0
+        func scaled(_ k: Double) -> SVGColor {
+            SVGColor(red: Int((Double(c.red) * k).rounded()), green: Int((Double(c.green) * k).rounded()), blue: Int((Double(c.blue) * k).rounded()))
+        }
+        for _ in 0..<10 {
+            let middle = (low + high) / 2
+            if contrast(white, scaled(middle)) >= readableContrast { low = middle } else { high = middle }
+        }
+        return scaled(low)
     }
 
     /// The least contrast text must have to be read (WCAG 2, level AA, normal text).
@@ -336,6 +370,8 @@ public struct BadgeRequest: Sendable {
     public var columns: Int?
     /// A bar filled to this share of the last part (the message), 0…1.
     public var progress: BadgeProgress?
+    /// Which page the colours are chosen for: shields' own, light, dark, or both at once.
+    public var theme: BadgeTheme = .shields
 
     /// The most parts a badge has.
     public static let maximumParts = 64

@@ -151,6 +151,7 @@ extension BadgeRequest {
             identity += ["progress", shortestDigits(progress.value), progress.color?.value ?? "", progress.gradient ? "gradient" : "",
                          progress.trackColor?.value ?? ""]
         }
+        if theme != .shields { identity += ["theme", theme.rawValue] }
         let prefix = idPrefix ?? derivedIDPrefix(identity)
 
         var cells: [DrawnCell] = []
@@ -167,7 +168,7 @@ extension BadgeRequest {
             cells[index].color = cells[index + 1].color
         }
         let drawing = BadgeDrawing(
-            style: style, geometry: geometry, cells: cells, progress: progress, accessible: accessible,
+            style: style, theme: theme, geometry: geometry, cells: cells, progress: progress, accessible: accessible,
             family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : (runs.last(where: { $0 != nil }) ?? nil).flatMap { $0.fonts.first }.map(cssFamily) ?? "sans-serif")
         let frame = drawing.frame()
         let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 6144 * max(1, given.count / 2)) }
@@ -229,8 +230,8 @@ private struct BadgeText {
     let tracking: Double
 }
 
-/// A text's colour, and its shadow's colour and opacity where the style has one.
-private typealias BadgeTextColors = (text: SVGColor, shadow: (color: SVGColor, opacity: Double)?)
+/// A text's paint, and its shadow's paint and opacity where the style has one.
+private typealias BadgeTextColors = (text: Paint, shadow: (color: Paint, opacity: Double)?)
 
 /// One part as drawn: its place, background, text, logo (coloured and framed) and validated link.
 private struct DrawnCell {
@@ -247,6 +248,7 @@ private struct DrawnCell {
 /// The frame of one badge: background by style, logos, and each part's text with its link.
 private struct BadgeDrawing {
     let style: BadgeStyle
+    let theme: BadgeTheme
     let geometry: BadgeGeometry
     let cells: [DrawnCell]
     let progress: BadgeProgress?
@@ -275,7 +277,7 @@ private struct BadgeDrawing {
                     partItems += progressText(text, cell: cell)
                 } else {
                     partItems += self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold,
-                                           colors: textColors(on: cell.color))
+                                           colors: inks(on: [cell.color]))
                 }
             }
             if wholeLink == nil, let link = cell.link {
@@ -297,17 +299,37 @@ private struct BadgeDrawing {
         .shape(FrameShape(.rect(box), style: [.fill(.color(BadgeColor.black)), .fillOpacity(0)]))
     }
 
-    /// Text and shadow colours of a part; `nil` shadow where the style has none.
-    func textColors(on background: SVGColor) -> BadgeTextColors {
-        styled(BadgeColor.text(on: background))
+    /// `light` in the light scheme, `dark` in the dark one, as the theme draws them.
+    func paint(light: SVGColor, dark: SVGColor) -> Paint {
+        switch theme {
+        case .shields, .light: .color(light)
+        case .dark: .color(dark)
+        case .auto: light == dark ? .color(light) : .schemed(light: light, dark: dark)
+        }
     }
 
-    /// `colors` with the style's shadow, or its social grey.
-    func styled(_ c: (text: SVGColor, shadow: SVGColor)) -> BadgeTextColors {
+    /// A part's background paint: its colour, darkened for the dark scheme.
+    func boxPaint(_ color: SVGColor) -> Paint { paint(light: color, dark: BadgeColor.darkVariant(color)) }
+
+    /// Text and shadow paints over `backgrounds` (light scheme; `dark` for the dark scheme, the
+    /// light ones darkened where not given): shields' rule in its theme, else readable at
+    /// WCAG 4.5:1 over every one of them (a progress bar's text always). `nil` shadow where the
+    /// style has none.
+    func inks(on backgrounds: [SVGColor], dark: [SVGColor]? = nil, readable: Bool = false) -> BadgeTextColors {
+        let wcag = readable || theme != .shields
+        func pick(_ colors: [SVGColor], darkScheme: Bool) -> (text: SVGColor, shadow: SVGColor, opacity: Double) {
+            if style == .social {
+                return darkScheme ? (BadgeDrawing.socialDarkText, BadgeDrawing.socialDarkShadow, 1) : (BadgeColor.darkGrey, BadgeColor.white, 1)
+            }
+            let chosen = wcag ? BadgeColor.readableText(on: colors) : BadgeColor.text(on: colors.first ?? BadgeDrawing.grey)
+            return (chosen.text, chosen.shadow, 0.3)
+        }
+        let light = pick(backgrounds, darkScheme: false)
+        let night = pick(dark ?? backgrounds.map(BadgeColor.darkVariant), darkScheme: true)
+        let text = paint(light: light.text, dark: night.text)
         switch style {
-        case .social: return (BadgeColor.darkGrey, (BadgeColor.white, 1))
-        case .flatSquare, .forTheBadge: return (c.text, nil)
-        case .flat, .plastic: return (c.text, (c.shadow, 0.3))
+        case .flatSquare, .forTheBadge: return (text, nil)
+        case .flat, .plastic, .social: return (text, (paint(light: light.shadow, dark: night.shadow), light.opacity))
         }
     }
 
@@ -328,15 +350,17 @@ private struct BadgeDrawing {
             return [.group(FrameGroup(style: [.crispEdges], items: boxes()))]
         case .social:
             // The label's box, then a speech bubble for each later part, its notch pointing back.
-            let border = BadgeDrawing.socialBorder, fill = BadgeDrawing.socialBubble
+            let border = paint(light: BadgeDrawing.socialBorder, dark: BadgeDrawing.socialDarkBorder)
+            let fill = paint(light: BadgeDrawing.socialBubble, dark: BadgeDrawing.socialDarkBubble)
+            let labelFill = paint(light: BadgeDrawing.socialLabel, dark: BadgeDrawing.socialDarkLabel)
             let sheen = Gradient(.linear(start: .zero, end: Point(x: 0, y: 1)), stops: BadgeDrawing.socialStops)
             var outlined: [FrameItem] = [], labels: [FrameItem] = []
             for cell in cells {
                 let top = cell.cell.box.minY
                 if cell.first {
                     let labelBox = Rect(minX: cell.cell.box.minX + 0.5, minY: top + 0.5, maxX: cell.cell.box.maxX - 0.5, maxY: top + 19.5)
-                    outlined.append(.shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.none), .fill(.color(BadgeDrawing.socialLabel))])))
-                    labels.append(.shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.color(border)), .fill(.gradient(sheen))])))
+                    outlined.append(.shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(.none), .fill(labelFill)])))
+                    labels.append(.shape(FrameShape(.rect(labelBox, cornerRadius: 2), style: [.stroke(border), .fill(.gradient(sheen))])))
                     continue
                 }
                 let anchor = cell.cell.box.minX - 1
@@ -347,12 +371,12 @@ private struct BadgeDrawing {
                 notch.line(to: Point(x: anchor + 6.5, y: top + 13.5))
                 outlined += [
                     .shape(FrameShape(.rect(Rect(minX: anchor + 6.5, minY: top + 0.5, maxX: cell.cell.box.maxX - 0.5, maxY: top + 19.5), cornerRadius: 2),
-                                      style: [.fill(.color(fill))])),
-                    .shape(FrameShape(.rect(Rect(minX: anchor + 6, minY: top + 7.5, maxX: anchor + 6.5, maxY: top + 12.5)), style: [.stroke(.color(fill))])),
-                    .shape(FrameShape(.path(notch), style: [.fill(.color(fill))])),
+                                      style: [.fill(fill)])),
+                    .shape(FrameShape(.rect(Rect(minX: anchor + 6, minY: top + 7.5, maxX: anchor + 6.5, maxY: top + 12.5)), style: [.stroke(fill)])),
+                    .shape(FrameShape(.path(notch), style: [.fill(fill)])),
                 ]
             }
-            return [.group(FrameGroup(style: [.stroke(.color(border))], items: outlined))] + labels
+            return [.group(FrameGroup(style: [.stroke(border)], items: outlined))] + labels
         }
     }
 
@@ -366,13 +390,19 @@ private struct BadgeDrawing {
     static let socialBorder = SVGColor(written: "#d5d5d5")
     static let socialBubble = SVGColor(written: "#fafafa")
     static let socialLabel = SVGColor(written: "#fcfcfc")
+    // The social style on dark pages: GitHub's dark button greys and text.
+    static let socialDarkBorder = SVGColor(written: "#3d444d")
+    static let socialDarkBubble = SVGColor(written: "#151b23")
+    static let socialDarkLabel = SVGColor(written: "#212830")
+    static let socialDarkText = SVGColor(written: "#d1d7e0")
+    static let socialDarkShadow = SVGColor(written: "#010409")
 
     /// Every part's box, and the progress bar over the last.
     func boxes() -> [FrameItem] {
         var items: [FrameItem] = []
         for (index, cell) in cells.enumerated() where cell.cell.hasBox || !cell.first {
             let isBar = progress != nil && index == cells.count - 1
-            items.append(.shape(FrameShape(.rect(cell.cell.box), style: [.fill(.color(isBar ? barColors.track : cell.color))])))
+            items.append(.shape(FrameShape(.rect(cell.cell.box), style: [.fill(boxPaint(isBar ? barColors.track : cell.color))])))
             if isBar, let fill = filledBox(cell.cell.box) {
                 items.append(.shape(FrameShape(.rect(fill), style: [.fill(barColors.fill)])))
             }
@@ -386,23 +416,23 @@ private struct BadgeDrawing {
         if let layout = half.layout {
             let run = FrameItem.glyphs(GlyphRun(layout))
             guard let shadow = colors.shadow else {
-                return [.group(FrameGroup(style: [.fill(.color(colors.text))], items: [run]))]
+                return [.group(FrameGroup(style: [.fill(colors.text)], items: [run]))]
             }
             // The same glyphs twice: the SVG writer finds the repeat and defines them once.
             var shadowStyle: [Style] = []
             shadowStyle.reserveCapacity(3)
-            shadowStyle.append(.fill(.color(shadow.color)))
+            shadowStyle.append(.fill(shadow.color))
             if shadow.opacity < 1 { shadowStyle.append(.fillOpacity(shadow.opacity)) }
             shadowStyle.append(.transform(.translation(0, 1)))
             return [
                 .group(FrameGroup(style: shadowStyle, isDecoration: true, items: [run])),
-                .group(FrameGroup(style: [.fill(.color(colors.text))], items: [run])),
+                .group(FrameGroup(style: [.fill(colors.text)], items: [run])),
             ]
         }
-        func line(y: Double, fill: SVGColor, opacity: Double, decoration: Bool) -> FrameItem {
+        func line(y: Double, fill: Paint, opacity: Double, decoration: Bool) -> FrameItem {
             let measure = half.measure
             return .textLine(TextLine(text: half.run.text, center: Point(x: center, y: y), width: half.extent, fontFamily: family,
-                                      fontSize: half.size, bold: bold, letterSpacing: half.tracking, fill: .color(fill),
+                                      fontSize: half.size, bold: bold, letterSpacing: half.tracking, fill: fill,
                                       fillOpacity: opacity, isDecoration: decoration, measure: { measure?(y) }))
         }
         var items: [FrameItem] = []
@@ -425,7 +455,7 @@ extension BadgeDrawing {
             let stops = BadgeDrawing.progressStops.map { GradientStop(offset: $0.offset, color: $0.color, opacity: 1) }
             return (track, .gradient(Gradient(.linear(start: Point(x: box.minX, y: 0), end: Point(x: box.maxX, y: 0)), stops: stops, units: .userSpace)))
         }
-        return (track, .color(progress.color ?? BadgeProgress.coverageColor(percent: progress.value * 100)))
+        return (track, boxPaint(progress.color ?? BadgeProgress.coverageColor(percent: progress.value * 100)))
     }
 
     /// The gradient's stops: shields' red, yellow and brightgreen.
@@ -437,10 +467,7 @@ extension BadgeDrawing {
     /// (sampled every 1 % of the bar, and at its end).
     var fillColorsShown: [SVGColor] {
         guard let progress else { return [] }
-        guard progress.gradient else {
-            if case .color(let c) = barColors.fill { return [c] }
-            return []
-        }
+        guard progress.gradient else { return [progress.color ?? BadgeProgress.coverageColor(percent: progress.value * 100)] }
         let steps = Int((progress.value * 100).rounded(.up))
         return (0...steps).map { BadgeDrawing.gradientColor(at: min(Double($0) / 100, progress.value)) }
     }
@@ -468,11 +495,12 @@ extension BadgeDrawing {
     /// part of the bar under it.
     func progressText(_ text: BadgeText, cell: DrawnCell) -> [FrameItem] {
         let box = cell.cell.box
-        let onTrack = styled(BadgeColor.readableText(on: [barColors.track]))
+        let onTrack = inks(on: [barColors.track], readable: true)
         guard let filled = filledBox(box) else {
             return self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold, colors: onTrack)
         }
-        let onFill = styled(BadgeColor.readableText(on: fillColorsShown))
+        // A gradient is the same in both schemes; a colour is darkened in the dark one.
+        let onFill = inks(on: fillColorsShown, dark: progress?.gradient == true ? fillColorsShown : nil, readable: true)
         if filled.maxX >= box.maxX || onFill.text == onTrack.text {
             return self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold,
                              colors: filled.maxX >= box.maxX ? onFill : onTrack)

@@ -99,6 +99,10 @@ public enum Paint: Sendable, Hashable {
     case color(SVGColor)
     /// The frame's `colorScheme` ink.
     case ink
+    /// One colour where the viewer asks for light (and where it says nothing), another where
+    /// it asks for dark (CSS `prefers-color-scheme`): an SVG writes the light one and a style
+    /// rule for the dark; a PNG or PDF, which has no viewer to ask, draws the light one.
+    case schemed(light: SVGColor, dark: SVGColor)
     /// A gradient, held here: a writer that shares it between items (SVG's `<linearGradient>`
     /// and `url(#…)`) finds the sharing itself. (Boxed: a gradient is ten times a colour's
     /// size, and every paint and style would carry its room.)

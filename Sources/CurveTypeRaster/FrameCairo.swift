@@ -394,7 +394,7 @@ final class FrameCairo {
         switch paint {
         case .none: return nil
         case .ink: return Self.rgba(frame.colorScheme?.light ?? .black)
-        case .color(let color): return Self.rgba(color)
+        case .color(let color), .schemed(light: let color, dark: _): return Self.rgba(color)
         case .gradient(let gradient): return .gradient(gradient)
         }
     }

@@ -21,16 +21,25 @@ extension SVGWriter {
     /// definitions, then the items. `finish()` closes the document.
     mutating func write(_ frame: Frame) throws {
         try startDocument(width: frame.width, height: frame.height, label: frame.title, isImage: frame.isImage)
+        shared = SharedDefinitions(frame)
         if let scheme = frame.colorScheme {
             let ink = idPrefix + "-ink"
             style(".\(ink){color:\(scheme.light.value)}@media (prefers-color-scheme:dark){.\(ink){color:\(scheme.dark.value)}}")
+        }
+        if !shared.darkColors.values.isEmpty {
+            // The light colours are the elements' own attributes, so a viewer that reads no
+            // media query (or no style sheet) draws the light scheme; a rule outranks them.
+            var rules = "@media (prefers-color-scheme:dark){"
+            for (index, rule) in shared.darkColors.values.enumerated() {
+                rules += ".\(idPrefix)-d\(index){\(rule.property.name):\(rule.color.value)}"
+            }
+            style(rules + "}")
         }
         // Every glyph is defined before its first use: after the backdrop, unless the backdrop
         // has glyphs of its own.
         var backdropRuns: [GlyphRun] = [], itemRuns: [GlyphRun] = []
         DefinedGlyphs.collect(frame.backdrop, into: &backdropRuns)
         DefinedGlyphs.collect(frame.items, into: &itemRuns)
-        shared = SharedDefinitions(frame)
         var runs = GlyphRunCursor()
         var glyphs = DefinedGlyphs()
         if !backdropRuns.isEmpty { glyphs = try DefinedGlyphs(defining: backdropRuns + itemRuns, into: &self) }
@@ -155,9 +164,18 @@ extension SVGWriter {
     /// `rgba()` black), multiplied by a fill opacity that follows it.
     private mutating func styles(_ list: [Style]) throws {
         guard !list.isEmpty else { return }
+        var classes: [String] = []
         if list.contains(where: { if case .fill(.ink) = $0 { true } else if case .stroke(.ink) = $0 { true } else { false } }) {
-            raw(" class=\""); rawText(idPrefix); raw("-ink\"")
+            classes.append(idPrefix + "-ink")
         }
+        for style in list {
+            switch style {
+            case .fill(.schemed(_, let dark)): classes.append(darkClass(.fill, dark))
+            case .stroke(.schemed(_, let dark)): classes.append(darkClass(.stroke, dark))
+            default: break
+            }
+        }
+        if !classes.isEmpty { raw(" class=\""); rawText(classes.joined(separator: " ")); raw("\"") }
         var fillOpacityWritten = false
         var css: [String] = []
         defer {
@@ -203,6 +221,11 @@ extension SVGWriter {
         }
     }
 
+    /// The class whose rule paints `property` `dark` in dark mode (`prefix-dN`).
+    private func darkClass(_ property: PaintAttribute, _ dark: SVGColor) -> String {
+        "\(idPrefix)-d\(shared.darkColors.index(of: DarkColor(property: property, color: dark)) ?? 0)"
+    }
+
     /// ` name="paint"`, and ` name-opacity="…"` when the paint is translucent or `opacity` is
     /// below 1.
     private mutating func paint(_ attribute: PaintAttribute, _ paint: Paint, opacity: Double) throws {
@@ -213,7 +236,7 @@ extension SVGWriter {
         case .none: raw("none")
         case .ink: raw("currentColor")
         case .gradient(let gradient): raw("url(#"); try id("p\(shared.gradients.index(of: gradient) ?? 0)"); raw(")")
-        case .color(let color):
+        case .color(let color), .schemed(light: let color, dark: _):
             if let (opaque, a) = SVGColor.opaqueAndAlpha(color.value) {
                 rawText(opaque)
                 alpha *= a
@@ -303,6 +326,7 @@ extension SVGWriter {
         // textLength alone is ignored by some viewers (librsvg): say the letter spacing too.
         if line.letterSpacing != 0 { raw(" letter-spacing=\""); try number(line.letterSpacing); raw("\"") }
         raw(" y=\""); try number(line.center.y); raw("\"")
+        if case .schemed(_, let dark) = line.fill { raw(" class=\""); rawText(darkClass(.fill, dark)); raw("\"") }
         try paint(.fill, line.fill, opacity: line.fillOpacity)
         if line.isDecoration { raw(" aria-hidden=\"true\"") }
         raw(">"); escaped(line.text, attribute: false); raw("</text>\n")
@@ -311,6 +335,7 @@ extension SVGWriter {
     private mutating func write(_ text: TextOnPath) throws {
         raw("<defs>\n<path d=\""); try appendPathData(text.path); raw("\" id=\""); try id("path"); raw("\"/>\n</defs>\n")
         raw("<text")
+        if case .schemed(_, let dark) = text.fill { raw(" class=\""); rawText(darkClass(.fill, dark)); raw("\"") }
         try paint(.fill, text.fill, opacity: 1)
         raw(" font-family=\""); escaped(text.fontFamily, attribute: true)
         raw("\" font-size=\""); try number(text.fontSize); raw("\"")
@@ -402,6 +427,8 @@ struct SharedDefinitions {
     private var inBackdrop = (gradients: 0, clips: 0, masks: 0)
     /// Repeated runs whose glyphs are written (flags by number: no Set, see `ValueTable`).
     private var definedRuns: [Bool] = []
+    /// The dark scheme's fills and strokes, each a class of the document's style rule.
+    private(set) var darkColors = ValueTable<DarkColor>()
 
     /// The frame's two lists of items.
     enum List { case backdrop, items }
@@ -448,8 +475,8 @@ struct SharedDefinitions {
                 }
                 collect(group.items, runs: &runs, counts: &counts)
             case .shape(let shape): note(shape.style)
-            case .textLine(let line): note(line.fill)
-            case .textOnPath(let text): note(text.fill)
+            case .textLine(let line): note(line.fill, .fill)
+            case .textOnPath(let text): note(text.fill, .fill)
             case .link(let link): collect(link.items, runs: &runs, counts: &counts)
             case .glyphs, .text, .image: break
             }
@@ -459,7 +486,8 @@ struct SharedDefinitions {
     private mutating func note(_ style: [Style]) {
         for item in style {
             switch item {
-            case .fill(let paint), .stroke(let paint): note(paint)
+            case .fill(let paint): note(paint, .fill)
+            case .stroke(let paint): note(paint, .stroke)
             case .clip(let shapes):
                 for shape in shapes { note(shape.style) }
                 clips.insert(shapes)
@@ -471,9 +499,19 @@ struct SharedDefinitions {
         }
     }
 
-    private mutating func note(_ paint: Paint) {
-        if case .gradient(let gradient) = paint { gradients.insert(gradient) }
+    private mutating func note(_ paint: Paint, _ property: PaintAttribute) {
+        switch paint {
+        case .gradient(let gradient): gradients.insert(gradient)
+        case .schemed(_, let dark): darkColors.insert(DarkColor(property: property, color: dark))
+        default: break
+        }
     }
+}
+
+/// A fill or stroke colour of the dark scheme.
+struct DarkColor: Hashable {
+    let property: PaintAttribute
+    let color: SVGColor
 }
 
 /// Distinct values in the order first inserted, found by hash value.
@@ -538,7 +576,7 @@ struct RepeatedRun: Hashable {
 
 
 /// An attribute that takes a paint, and the opacity attribute that goes with it.
-private enum PaintAttribute {
+enum PaintAttribute: Hashable {
     case fill, stroke, stopColor
 
     var name: StaticString {

@@ -236,3 +236,51 @@ import Testing
         #expect(throws: CurveTypeError.self) { try BadgeRequest(parts: [BadgePart("a", link: "javascript:alert(1)"), BadgePart("b")]).render() }
     }
 }
+
+/// Badges for light pages, dark pages and both.
+@Suite struct BadgeThemeTests {
+    /// A dark variant keeps its hue (every channel scaled by one factor, to rounding) and
+    /// reads with white at 4.5:1; it is the lightest such (a step lighter would not read).
+    @Test func darkVariantsAreTheLightestThatReadWithWhite() throws {
+        let white = try BadgeColor.parse("white")
+        var rng = SeededGenerator(seed: 0xDA4C)
+        for _ in 0..<3000 {
+            let c = SVGColor(red: Int(rng.next() % 256), green: Int(rng.next() % 256), blue: Int(rng.next() % 256))
+            let dark = BadgeColor.darkVariant(c)
+            #expect(BadgeColor.contrast(white, dark) >= 4.5, "\(c.value) → \(dark.value)")
+            guard let a = c.rgba, let b = dark.rgba else { continue }
+            if BadgeColor.contrast(white, c) >= 4.5 { #expect(dark == c); continue }
+            let top = max(a.red, a.green, a.blue)
+            let k = Double(max(b.red, b.green, b.blue)) / Double(top)
+            for (x, y) in [(a.red, b.red), (a.green, b.green), (a.blue, b.blue)] {
+                #expect(abs(Double(x) * k - Double(y)) <= 1.5, "\(c.value) → \(dark.value)")
+            }
+            // One part in a hundred lighter no longer reads (the search is to 1/1024).
+            let lighter = SVGColor(red: min(255, Int((Double(b.red) * 1.01).rounded(.up))), green: min(255, Int((Double(b.green) * 1.01).rounded(.up))),
+                                   blue: min(255, Int((Double(b.blue) * 1.01).rounded(.up))))
+            if top > 40 { #expect(BadgeColor.contrast(white, lighter) < 4.6, "\(c.value) → \(dark.value)") }
+        }
+    }
+
+    /// `auto` writes the light colours as attributes and the dark ones in a
+    /// prefers-color-scheme rule; its PNG is the light theme's, byte for byte; `shields` is
+    /// the badge as it was.
+    @Test func autoIsLightWithADarkRule() throws {
+        var auto = BadgeRequest(label: "build", message: "passing")
+        auto.theme = .auto
+        var light = auto, dark = auto, shields = auto
+        light.theme = .light
+        dark.theme = .dark
+        shields.theme = .shields
+        let svg = try auto.render().svg
+        #expect(svg.contains("<style>@media (prefers-color-scheme:dark){"))
+        let rule = try #require(svg.range(of: "fill:#2d880b}"))
+        #expect(!svg[rule.upperBound...].isEmpty && svg.contains("fill=\"#44cc11\""))
+        #expect(try auto.render().frame.png(scale: 1) == light.render().frame.png(scale: 1))
+        #expect(try auto.render().frame.png(scale: 1) != dark.render().frame.png(scale: 1))
+        #expect(try shields.render().svg == BadgeRequest(label: "build", message: "passing").render().svg)
+        // The light theme is shields' badge but for text that would not read: #333 on brightgreen.
+        let lightSVG = try light.render().svg
+        #expect(lightSVG.contains("fill=\"#333\"") && !lightSVG.contains("<style>"))
+    }
+}
