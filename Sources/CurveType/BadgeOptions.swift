@@ -6,16 +6,18 @@ import CurveTypeLayout
 import CurveTypeSVG
 /// `curvetype badge`'s options (see the CLI's help for each).
 public struct BadgeOptions: Sendable, Equatable {
-    /// The left half's text (empty: a message-only badge) (`--label`).
-    public var label = ""
+    /// The left half's text (empty: a message-only badge) (`--label`); with `--endpoint`, over
+    /// the file's label.
+    public var label: String?
     /// The right half's text (`--message`).
     public var message: String?
     /// The message half's background (old name: `color`, shields' name).
     public var messageColor: String?
     /// The label's background (default #555) (`--label-color`).
     public var labelColor: String?
-    /// flat, flat-square, plastic, for-the-badge or social (`--style`).
-    public var style = BadgeStyle.flat
+    /// flat, flat-square, plastic, for-the-badge or social (`--style`); `nil` is flat, or the
+    /// endpoint file's style.
+    public var style: BadgeStyle?
     /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
     /// `--variations`.
     public var fonts = TextFontOptions()
@@ -31,8 +33,8 @@ public struct BadgeOptions: Sendable, Equatable {
     /// (`--logo-color`).
     public var logoColor: String?
     /// square: a 14 px box, as shields draws; auto: the logo's own proportions at 14 px high
-    /// (`--logo-size`).
-    public var logoSize = BadgeLogoSize.square
+    /// (`--logo-size`); `nil` is square, or the endpoint file's.
+    public var logoSize: BadgeLogoSize?
     /// The logo box's width in px, 0–100 (shields' logoWidth) (`--logo-width`).
     public var logoWidth: Double?
     /// The accessible name and <title> (default "label: message") (`--title`).
@@ -56,6 +58,17 @@ public struct BadgeOptions: Sendable, Equatable {
     public var trackColor: String?
     /// shields' colours, or colours chosen for light pages, dark pages or both (`--theme`).
     public var theme = BadgeTheme.shields
+    /// A shields endpoint document to draw (`--endpoint`): label, message, colours, logo and
+    /// style from the file, the options above over them as shields' query overrides them.
+    public var endpoint: String?
+    /// A JSON file whose value at `--query` is the message (`--json`).
+    public var json: String?
+    /// Where in `--json` the message is: a JSONPath subset, `$.total.percent` (`--query`).
+    public var query: String?
+    /// Text before the queried value (`--prefix`).
+    public var prefix: String?
+    /// Text after the queried value, such as `%` (`--suffix`).
+    public var suffix: String?
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
     /// The names colour options were given by, where an old name was typed (for messages).
@@ -87,17 +100,23 @@ public struct BadgeOptions: Sendable, Equatable {
         if !parts.isEmpty || !partColors.isEmpty || !partLogos.isEmpty || !partLinks.isEmpty || columns != nil {
             return try partsRequest(progress: bar)
         }
-        if logoColor != nil && logo == nil { throw .invalidInput("\(parameter: "logoColor") applies to a logo: give \(parameter: "logo") too") }
-        guard let message = message ?? value.map(Self.percentage) else {
+        let data = try dataRequest()
+        if data.logoColor != nil && logo == nil && data.logo == nil {
+            throw .invalidInput("\(parameter: "logoColor") applies to a logo: give \(parameter: "logo") too")
+        }
+        guard let message = data.message ?? value.map(Self.percentage) else {
             throw .invalidInput("give the badge a message (\(parameter: "message")), or parts (\(parameter: "part"))")
         }
+        let givenLogo = try logo.map { text throws(CurveTypeError) in try naming("logo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) } }
         var request = BadgeRequest(
-            label: label, message: message, color: try messageColor.map { c throws(CurveTypeError) in try badgePaint(c, option: spellings.typed("messageColor")) },
-            labelColor: try labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "labelColor") }, style: style, font: try fonts.givenRequest(),
+            label: data.label ?? "", message: message,
+            color: try data.messageColor.map { c throws(CurveTypeError) in try badgePaint(c, option: spellings.typed("messageColor")) },
+            labelColor: try data.labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "labelColor") }, style: data.style ?? .flat,
+            font: try fonts.givenRequest(),
             fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), link: link, labelLink: labelLink,
-            logo: try logo.map { text throws(CurveTypeError) in try naming("logo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) } },
-            logoColor: try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "logoColor") },
-            logoSize: logoSize, logoWidth: logoWidth,
+            logo: data.logo ?? givenLogo,
+            logoColor: try data.logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "logoColor") },
+            logoSize: data.logoSize ?? .square, logoWidth: data.logoWidth,
             title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
             precision: document.precision)
         if let bar {
@@ -106,6 +125,95 @@ public struct BadgeOptions: Sendable, Equatable {
         }
         request.theme = theme
         return request
+    }
+
+    /// What a two-part badge draws once `--endpoint` or `--json` has been read: the options,
+    /// with the file's values where shields' reading puts them.
+    private struct BadgeData {
+        var label: String?
+        var message: String?
+        var messageColor: String?
+        var labelColor: String?
+        var style: BadgeStyle?
+        var logo: BadgeLogo?
+        var logoColor: String?
+        var logoSize: BadgeLogoSize?
+        var logoWidth: Double?
+    }
+
+    /// The options as given, or over an endpoint document as shields' query overrides one
+    /// (`coalesce-badge.js`: the label, colours, logo and style asked for win, but an error's
+    /// colours are the document's; a logo asked for brings none of the document's logo
+    /// settings), or with the message a JSON query finds (shields' dynamic JSON badge:
+    /// prefix, the value, suffix; the label "custom badge" and lightgrey unless given).
+    private func dataRequest() throws(CurveTypeError) -> BadgeData {
+        var data = BadgeData(label: label, message: message, messageColor: messageColor, labelColor: labelColor, style: style,
+                             logoColor: logoColor, logoSize: logoSize, logoWidth: logoWidth)
+        let sources = [(message != nil, "message"), (endpoint != nil, "endpoint"), (json != nil, "json")].filter(\.0).map(\.1)
+        if sources.count > 1 {
+            throw .invalidInput("the message comes from \(parameter: sources[0]) or \(parameter: sources[1]), not both")
+        }
+        if json == nil {
+            for (given, name) in [(query, "query"), (prefix, "prefix"), (suffix, "suffix")] where given != nil {
+                throw .invalidInput("\(parameter: name) applies to the value of a JSON file: give \(parameter: "json") too")
+            }
+        }
+        if let json {
+            guard let query else { throw .invalidInput("say where in \(json) the message is with \(parameter: "query"), as $.coverage") }
+            let parsed = try naming("query") { () throws(CurveTypeError) in try JSONQuery(query) }
+            let document = try JSONValue.parse(try Self.readData(json, option: "json"), what: "the JSON file \(json)")
+            data.message = (prefix ?? "") + (try parsed.message(in: document, file: json)) + (suffix ?? "")
+            data.label = label ?? "custom badge"
+            data.messageColor = messageColor ?? "lightgrey"
+        }
+        guard let endpoint else { return data }
+        let what = "the endpoint file \(endpoint)"
+        let file = try BadgeEndpoint(json: try Self.readData(endpoint, option: "endpoint"), what: what)
+        func fromFile<T>(_ key: String, _ body: () throws(CurveTypeError) -> T) throws(CurveTypeError) -> T {
+            do { return try body() } catch { throw .invalidInput("\(what): \"\(key)\": " + error.text) }
+        }
+        data.label = label ?? file.label
+        data.message = file.message
+        // Colours are checked here, so a bad one names the file's key.
+        for (key, value) in [("color", file.color), ("labelColor", file.labelColor), ("logoColor", file.logoColor)] {
+            if let value { _ = try fromFile(key) { () throws(CurveTypeError) in try BadgeColor.parse(value) } }
+        }
+        data.messageColor = (file.isError ? nil : messageColor) ?? file.color ?? "lightgrey"
+        data.labelColor = (file.isError ? nil : labelColor) ?? file.labelColor
+        if style == nil, let name = file.style {
+            // shields reads its old popout styles as flat ones.
+            let named = name.hasPrefix("popout") ? "flat" + name.dropFirst("popout".count) : Substring(name)
+            guard let parsed = BadgeStyle(rawValue: String(named)) else {
+                throw .invalidInput("\(what): \"style\" must be \(BadgeStyle.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name.prefix(40))\"")
+            }
+            data.style = parsed
+        }
+        guard logo == nil else { return data }
+        if let name = file.namedLogo {
+            data.logo = try fromFile("namedLogo") { () throws(CurveTypeError) in try BadgeLogo(named: name) }
+            data.logoColor = logoColor ?? file.logoColor
+            if logoSize == nil, let size = file.logoSize {
+                guard let parsed = BadgeLogoSize(rawValue: size) else { throw .invalidInput("\(what): \"logoSize\" must be auto or square, not \"\(size.prefix(40))\"") }
+                data.logoSize = parsed
+            }
+        } else if let markup = file.logoSvg {
+            data.logo = try fromFile("logoSvg") { () throws(CurveTypeError) in try BadgeLogo(svgMarkup: markup) }
+        }
+        data.logoWidth = logoWidth ?? file.logoWidth
+        return data
+    }
+
+    /// A data file's bytes (`-`: standard input), read as a stream.
+    private static func readData(_ path: String, option: String) throws(CurveTypeError) -> [UInt8] {
+        do {
+            return try InputBytes.read(path, limit: JSONValue.maximumBytes + 1)
+        } catch {
+            switch error {
+            case .notFound: throw .invalidInput("\(parameter: option): no file \(path)")
+            case .unreadable(_, let reason): throw .invalidInput("\(parameter: option): cannot read \(path): \(reason)")
+            case .tooLarge: throw .invalidInput("\(parameter: option): \(path) is larger than \(InputBytes.describe(bytes: JSONValue.maximumBytes))")
+            }
+        }
     }
 
     /// A share as the message of a progress badge: a whole percentage, or one decimal where
@@ -122,7 +230,8 @@ public struct BadgeOptions: Sendable, Equatable {
         if parts.count > BadgeRequest.maximumParts {
             throw .invalidInput("a badge has at most \(BadgeRequest.maximumParts) parts (\(parameter: "part")), not \(parts.count)")
         }
-        for (given, name) in [(label.isEmpty ? nil : "label", "label"), (message, "message"), (labelColor, "labelColor"), (link, "link"), (labelLink, "labelLink")]
+        for (given, name) in [(label, "label"), (message, "message"), (labelColor, "labelColor"), (link, "link"), (labelLink, "labelLink"),
+                              (endpoint, "endpoint"), (json, "json")]
         where given != nil {
             throw .invalidInput("give the badge \(parameter: "part"), or its \(parameter: name) and the rest, not both (a part's colour is \(parameter: "partColor"), its link \(parameter: "partLink"))")
         }
@@ -148,13 +257,13 @@ public struct BadgeOptions: Sendable, Equatable {
                 },
                 link: at(partLinks)))
         }
-        var request = BadgeRequest(parts: drawn, columns: columns, style: style, progress: progress)
+        var request = BadgeRequest(parts: drawn, columns: columns, style: style ?? .flat, progress: progress)
         request.theme = theme
         request.font = try fonts.givenRequest()
         request.fallbackFonts = fonts.fallbacks
         request.features = try fonts.parsedFeatures()
         request.logoColor = try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "logoColor") }
-        request.logoSize = logoSize
+        request.logoSize = logoSize ?? .square
         request.logoWidth = logoWidth
         request.title = title
         request.glyphs = document.glyphs
@@ -164,18 +273,18 @@ public struct BadgeOptions: Sendable, Equatable {
     }
 
     static let fields: [OptionField<BadgeOptions>] = [
-        .text("label", \.label, .content, "The left half's text; empty for a message-only badge."),
+        .text("label", \.label, .content, default: "none", "The left half's text; empty for a message-only badge."),
         .text("message", \.message, .content, required: true, "The right half's text."),
         .text("messageColor", \.messageColor, .color, type: .color, aliases: ["color"], default: "brightgreen",
               "The message half's colour: shields' names (brightgreen, success, …), bare hex (4c1) or a CSS colour."),
         .text("labelColor", \.labelColor, .color, type: .color, default: "#555", "The label half's colour."),
-        .choice("style", \.style, .shape, "shields' style: flat, flat-square, plastic, for-the-badge or social."),
+        .choice("style", \.style, .shape, default: "flat", "shields' style: flat, flat-square, plastic, for-the-badge or social."),
         .text("link", \.link, .content, type: .url, "Where the badge links (with --label-link: the message half): an http, https or mailto URL."),
         .text("labelLink", \.labelLink, .content, type: .url, "Where the label half links."),
         .text("logo", \.logo, .content, type: .logo,
               "A simple-icons name (github, python; see curvetype logos), an SVG, PNG or JPEG file, or a data: URL of one."),
         .text("logoColor", \.logoColor, .color, type: .color, default: "a named logo's brand colour", "Paint the whole logo in this colour."),
-        .choice("logoSize", \.logoSize, .shape, "square: a 14 px box, as shields draws; auto: the logo's own proportions, 14 px high."),
+        .choice("logoSize", \.logoSize, .shape, default: "square", "square: a 14 px box, as shields draws; auto: the logo's own proportions, 14 px high."),
         .number("logoWidth", \.logoWidth, .shape, unit: "px", range: .from(0, to: 100), slider: 0...100, default: "14 px",
                 "The logo box's width (shields' logoWidth)."),
         .text("title", \.title, .content, default: "label: message", "The accessible name and <title>."),
@@ -194,6 +303,12 @@ public struct BadgeOptions: Sendable, Equatable {
         .text("trackColor", \.trackColor, .color, type: .color, default: "lightgrey", "The bar's unfilled part."),
         .choice("theme", \.theme, .color,
                 "shields: its colours exactly; light: text readable at WCAG 4.5:1; dark: colours darkened for dark pages; auto: one SVG that follows the reader's prefers-color-scheme (PNG and PDF draw light)."),
+        .text("endpoint", \.endpoint, .content, type: .file,
+              "A shields endpoint JSON file (schemaVersion 1) to draw: its label, message, colours, logo and style, under the options given (an isError file keeps its colours)."),
+        .text("json", \.json, .content, type: .file, "A JSON file (- for standard input) whose value at --query is the message."),
+        .text("query", \.query, .content, "Where in --json the message is: $.total.percent, $['name'][0], $.list[*] (several values are joined by \", \")."),
+        .text("prefix", \.prefix, .content, "Text before the --json value."),
+        .text("suffix", \.suffix, .content, "Text after the --json value, such as %."),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + lifted(DocumentOptions.fields, into: \.document)
 }
 

@@ -220,6 +220,13 @@ public struct BadgeLogo: Sendable {
         self.source = source.count > 256 ? hexDigits(fnv1a(source), width: 0) : source
     }
 
+    /// An SVG logo from its markup (shields' endpoint `logoSvg`), read through `SafeSVG`.
+    public init(svgMarkup: String) throws(CurveTypeError) {
+        drawing = .svg(try lifting { try SafeSVG(parsing: Array(svgMarkup.utf8)) })
+        brand = nil
+        source = "svg:" + hexDigits(fnv1a(svgMarkup), width: 0)
+    }
+
     /// The simple-icons logo `name` means, resolved as shields resolves `logo=` (see
     /// `SimpleIcons.named`); an error, with the closest name, if it names none.
     public init(named name: String) throws(CurveTypeError) {

@@ -1,0 +1,287 @@
+import CurveTypeFrame
+import CurveTypeGeometry
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Badge data read from local files: shields' endpoint document (what a CI job writes for
+// shields' endpoint badge, https://shields.io/badges/endpoint-badge) and any JSON queried by a
+// JSONPath subset (shields' dynamic JSON badge). No network: the bytes are the caller's.
+
+/// A JSON value, as Foundation's decoder reads it (which bounds the nesting depth).
+public indirect enum JSONValue: Sendable, Equatable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The most bytes of a JSON file a badge reads.
+    public static let maximumBytes = 1 << 20
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null } else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    /// `bytes` read as one JSON document; `what` names it in the error ("the endpoint file
+    /// badge.json").
+    public static func parse(_ bytes: [UInt8], what: String) throws(CurveTypeError) -> JSONValue {
+        guard bytes.count <= maximumBytes else {
+            throw .invalidInput("\(what) is larger than \(maximumBytes >> 20) MiB, the most a badge reads")
+        }
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch {
+            // FoundationEssentials says no more than that (no line or column).
+            throw .invalidInput("\(what): it is not valid JSON")
+        }
+    }
+
+    /// The value as a badge writes it: a string as it is, a number as JavaScript's `String()`
+    /// writes it (shields' way: 97.3, 42, 1e+21), true, false or null; `nil` for an array or
+    /// an object.
+    public var badgeText: String? {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .string(let text): text
+        case .number(let value): Self.javaScriptText(value)
+        case .array, .object: nil
+        }
+    }
+
+    /// JavaScript's `Number.prototype.toString()`: the shortest digits that round-trip, plain
+    /// from 1e-7 to below 1e21, else with an exponent (`1e+21`, `1.5e-7`).
+    static func javaScriptText(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity" }
+        if value == 0 { return "0" }
+        let magnitude = abs(value)
+        if magnitude >= 1e-7 && magnitude < 1e21 { return shortestDigits(value) }
+        // Swift's description is shortest round-trip too: "1e+21", "1.5e-07" → JavaScript's "1.5e-7".
+        let text = "\(value)"
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+        var mantissa = String(text[..<e])
+        if mantissa.hasSuffix(".0") { mantissa.removeLast(2) }
+        var exponent = String(text[text.index(after: e)...])
+        let sign = exponent.hasPrefix("-") ? "-" : "+"
+        exponent = String(exponent.drop { $0 == "-" || $0 == "+" }.drop { $0 == "0" })
+        return mantissa + "e" + sign + (exponent.isEmpty ? "0" : exponent)
+    }
+}
+
+/// A JSONPath subset, as badges query coverage and version files: `$`, then any of `.name`,
+/// `['name']` (or double quotes), `[N]` (from the end when negative), `[*]` and `.*`.
+/// Filters, slices and recursive descent (`..`) are refused, not guessed at.
+public struct JSONQuery: Sendable, Equatable, CustomStringConvertible {
+    /// One step into a value.
+    public enum Step: Sendable, Equatable {
+        case key(String)
+        case index(Int)
+        case every
+    }
+
+    /// The steps, in order.
+    public let steps: [Step]
+    /// The query as written.
+    public let description: String
+
+    /// The longest query read, characters.
+    public static let maximumLength = 1000
+
+    /// Reads `text`; an error says where it leaves the subset.
+    public init(_ text: String) throws(CurveTypeError) {
+        guard text.count <= Self.maximumLength else { throw .invalidInput("the query is longer than \(Self.maximumLength) characters") }
+        description = text
+        let chars = Array(text.trimmed())
+        guard chars.first == "$" else { throw .invalidInput("a query starts with $ (the document), as $.coverage or $['total'][0]") }
+        var steps: [Step] = []
+        var i = 1
+        func refuse(_ why: String) -> CurveTypeError {
+            .invalidInput("the query \(Diagnostic.escaped(String(text.prefix(80)))) \(why) (this reads $, .name, ['name'], [N], [*] and .*)")
+        }
+        while i < chars.count {
+            switch chars[i] {
+            case ".":
+                i += 1
+                guard i < chars.count, chars[i] != "." else { throw refuse("uses .., recursive descent") }
+                if chars[i] == "*" { steps.append(.every); i += 1; continue }
+                let start = i
+                while i < chars.count, chars[i] != ".", chars[i] != "[" { i += 1 }
+                guard i > start else { throw refuse("has a . with no name after it") }
+                steps.append(.key(String(chars[start..<i])))
+            case "[":
+                i += 1
+                guard i < chars.count else { throw refuse("ends inside [ ]") }
+                if chars[i] == "'" || chars[i] == "\"" {
+                    let quote = chars[i]
+                    i += 1
+                    var name = ""
+                    while i < chars.count, chars[i] != quote {
+                        if chars[i] == "\\", i + 1 < chars.count { i += 1 }
+                        name.append(chars[i])
+                        i += 1
+                    }
+                    guard i + 1 < chars.count, chars[i + 1] == "]" else { throw refuse("has an unclosed ['name']") }
+                    steps.append(.key(name))
+                    i += 2
+                } else {
+                    let start = i
+                    while i < chars.count, chars[i] != "]" { i += 1 }
+                    guard i < chars.count else { throw refuse("has an unclosed [") }
+                    let inside = String(chars[start..<i]).trimmed()
+                    i += 1
+                    if inside == "*" { steps.append(.every) } else if let n = Int(inside), abs(n) <= 1_000_000 { steps.append(.index(n)) } else {
+                        throw refuse("has [\(Diagnostic.escaped(String(inside.prefix(40))))], which is not a whole number, * or a quoted name")
+                    }
+                }
+            default:
+                throw refuse("has \(Diagnostic.escaped(String(chars[i]))) where . or [ should be")
+            }
+        }
+        self.steps = steps
+    }
+
+    /// Every value the query finds in `document`, in document order (an object's values in
+    /// the order of their keys, sorted, for `*`).
+    public func values(in document: JSONValue) -> [JSONValue] {
+        var current = [document]
+        for step in steps {
+            var next: [JSONValue] = []
+            for value in current {
+                switch (step, value) {
+                case (.key(let key), .object(let object)): if let found = object[key] { next.append(found) }
+                case (.index(let n), .array(let array)):
+                    let index = n < 0 ? array.count + n : n
+                    if array.indices.contains(index) { next.append(array[index]) }
+                case (.every, .array(let array)): next += array
+                case (.every, .object(let object)): next += object.keys.sorted().compactMap { object[$0] }
+                default: break
+                }
+            }
+            current = next
+        }
+        return current
+    }
+
+    /// The badge message the query finds in `document`, as shields' dynamic JSON badge writes
+    /// it: each value as JavaScript writes it, several joined by ", ".
+    public func message(in document: JSONValue, file: String) throws(CurveTypeError) -> String {
+        let found = values(in: document)
+        guard !found.isEmpty else { throw .invalidInput("the query \(description) finds nothing in \(file)") }
+        var texts: [String] = []
+        for value in found {
+            switch value {
+            case .array(let items) where items.allSatisfy({ $0.badgeText != nil }): texts += items.compactMap(\.badgeText)
+            default:
+                guard let text = value.badgeText else {
+                    throw .invalidInput("the query \(description) finds \(value.kindName) in \(file); query one of its values")
+                }
+                texts.append(text)
+            }
+        }
+        return texts.joined(separator: ", ")
+    }
+}
+
+extension JSONValue {
+    /// "an object", "an array", … for messages.
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// shields' endpoint document, checked as shields checks it (`services/endpoint-common.js`):
+/// `schemaVersion` 1, a `label` (empty allowed) and a non-empty `message`; optional `color`,
+/// `labelColor`, `isError`, `namedLogo` or `logoSvg` (not both), `logoColor` and `logoSize`
+/// with a named logo, `logoWidth` with either, `style` and `cacheSeconds`; any other key is
+/// refused.
+public struct BadgeEndpoint: Sendable, Equatable {
+    public var label: String
+    public var message: String
+    public var color: String?
+    public var labelColor: String?
+    /// The badge reports an error: the message colour is the document's, whatever is asked.
+    public var isError: Bool
+    public var namedLogo: String?
+    /// A logo's SVG markup.
+    public var logoSvg: String?
+    public var logoColor: String?
+    public var logoSize: String?
+    /// px.
+    public var logoWidth: Double?
+    public var style: String?
+    /// How long shields may cache the badge, seconds: a file's badge has no cache, but the
+    /// server sends it as `Cache-Control: max-age`.
+    public var cacheSeconds: Int?
+
+    static let keys = ["schemaVersion", "label", "message", "color", "labelColor", "isError", "namedLogo", "logoSvg",
+                       "logoColor", "logoSize", "logoWidth", "style", "cacheSeconds"]
+
+    /// Reads the document in `bytes`; `what` names it in errors.
+    public init(json bytes: [UInt8], what: String) throws(CurveTypeError) {
+        guard case .object(let object) = try JSONValue.parse(bytes, what: what) else {
+            throw .invalidInput("\(what) must hold a JSON object, as shields' endpoint badge reads")
+        }
+        func bad(_ key: String, _ why: String) -> CurveTypeError { .invalidInput("\(what): \"\(key)\" \(why)") }
+        let unknown = object.keys.filter { !Self.keys.contains($0) }.sorted()
+        if let first = unknown.first {
+            throw bad(String(first.prefix(40)), "is not a key of shields' endpoint schema (\(Self.keys.joined(separator: ", ")))")
+        }
+        guard case .number(1)? = object["schemaVersion"] else { throw bad("schemaVersion", "must be 1") }
+        func string(_ key: String, empty: Bool = false) throws(CurveTypeError) -> String? {
+            switch object[key] {
+            case nil: return nil
+            case .string(let text)? where empty || !text.isEmpty: return text
+            case .string?: throw bad(key, "must not be empty")
+            default: throw bad(key, "must be a string")
+            }
+        }
+        guard let label = try string("label", empty: true) else { throw bad("label", "is required (it may be \"\")") }
+        guard let message = try string("message") else { throw bad("message", "is required") }
+        self.label = label
+        self.message = message
+        color = try string("color")
+        labelColor = try string("labelColor")
+        switch object["isError"] {
+        case nil: isError = false
+        case .bool(let value)?: isError = value
+        default: throw bad("isError", "must be true or false")
+        }
+        namedLogo = try string("namedLogo")
+        logoSvg = try string("logoSvg")
+        if namedLogo != nil && logoSvg != nil { throw bad("logoSvg", "and \"namedLogo\" cannot both be given") }
+        logoColor = try string("logoColor")
+        logoSize = try string("logoSize")
+        if namedLogo == nil {
+            if logoColor != nil { throw bad("logoColor", "needs \"namedLogo\" (shields does not recolour an SVG logo)") }
+            if logoSize != nil { throw bad("logoSize", "needs \"namedLogo\"") }
+        }
+        switch object["logoWidth"] {
+        case nil: logoWidth = nil
+        case .number(let value)? where namedLogo != nil || logoSvg != nil: logoWidth = value
+        case .number?: throw bad("logoWidth", "needs a logo (\"namedLogo\" or \"logoSvg\")")
+        default: throw bad("logoWidth", "must be a number")
+        }
+        style = try string("style")
+        switch object["cacheSeconds"] {
+        case nil: cacheSeconds = nil
+        case .number(let value)? where value >= 0 && value <= Double(Int32.max) && value.rounded() == value: cacheSeconds = Int(value)
+        default: throw bad("cacheSeconds", "must be a whole number of seconds, 0 or more")
+        }
+    }
+}
