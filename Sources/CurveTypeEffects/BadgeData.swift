@@ -58,22 +58,32 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
         }
     }
 
-    /// JavaScript's `Number.prototype.toString()`: the shortest digits that round-trip, plain
-    /// from 1e-7 to below 1e21, else with an exponent (`1e+21`, `1.5e-7`).
+    /// JavaScript's `Number.prototype.toString()` (ECMA-262, Number::toString): the shortest
+    /// digits that round-trip (Swift's description finds them), written plain from 1e-6 to
+    /// below 1e21 and with an exponent otherwise (`1e+21`, `1.5e-7`).
     static func javaScriptText(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity" }
         if value == 0 { return "0" }
-        let magnitude = abs(value)
-        if magnitude >= 1e-7 && magnitude < 1e21 { return shortestDigits(value) }
-        // Swift's description is shortest round-trip too: "1e+21", "1.5e-07" → JavaScript's "1.5e-7".
-        let text = "\(value)"
-        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
-        var mantissa = String(text[..<e])
-        if mantissa.hasSuffix(".0") { mantissa.removeLast(2) }
-        var exponent = String(text[text.index(after: e)...])
-        let sign = exponent.hasPrefix("-") ? "-" : "+"
-        exponent = String(exponent.drop { $0 == "-" || $0 == "+" }.drop { $0 == "0" })
-        return mantissa + "e" + sign + (exponent.isEmpty ? "0" : exponent)
+        var text = "\(value.magnitude)"
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(text[text.index(after: e)...].filter { $0 != "+" }) ?? 0
+            text = String(text[..<e])
+        }
+        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
+        let whole = pieces.first.map(String.init) ?? "0"
+        var digits = Array(whole + (pieces.count > 1 ? String(pieces[1]) : ""))
+        var point = whole.count + exponent
+        while digits.count > 1, digits.first == "0" { digits.removeFirst(); point -= 1 }
+        while digits.count > 1, digits.last == "0" { digits.removeLast() }
+        let (k, n) = (digits.count, point)
+        let sign = value < 0 ? "-" : ""
+        if k <= n && n <= 21 { return sign + String(digits) + String(repeating: "0", count: n - k) }
+        if 0 < n && n <= 21 { return sign + String(digits[..<n]) + "." + String(digits[n...]) }
+        if -6 < n && n <= 0 { return sign + "0." + String(repeating: "0", count: -n) + String(digits) }
+        let e = n - 1
+        let mantissa = k == 1 ? String(digits) : String(digits[0]) + "." + String(digits[1...])
+        return sign + mantissa + "e" + (e < 0 ? "-" : "+") + String(e.magnitude)
     }
 }
 

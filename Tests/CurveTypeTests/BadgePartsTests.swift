@@ -284,3 +284,28 @@ import Testing
         #expect(lightSVG.contains("fill=\"#333\"") && !lightSVG.contains("<style>"))
     }
 }
+
+/// JSON values and queries, read as shields' dynamic JSON badge reads them.
+@Suite struct BadgeDataLibraryTests {
+    /// Numbers as JavaScript's String() writes them (what shields shows).
+    @Test func numbersAreWrittenAsJavaScriptWritesThem() {
+        let expected: [(Double, String)] = [(97.3, "97.3"), (42, "42"), (-0.0, "0"), (0.1 + 0.2, "0.30000000000000004"), (1e21, "1e+21"),
+                                            (1.5e-7, "1.5e-7"), (123456789012, "123456789012"), (1e-7, "1e-7"), (0.000001, "0.000001"), (-2.5, "-2.5")]
+        for (value, text) in expected { #expect(JSONValue.number(value).badgeText == text, "\(value)") }
+        #expect(JSONValue.bool(true).badgeText == "true" && JSONValue.null.badgeText == "null" && JSONValue.array([]).badgeText == nil)
+    }
+
+    @Test func queriesFindValues() throws {
+        let document = try JSONValue.parse(Array(#"{"a":{"b":[10,20,{"c d":"x"}]},"e":true,"list":[1,"two",null]}"#.utf8), what: "t")
+        let cases: [(String, String)] = [("$.a.b[0]", "10"), ("$.a.b[-2]", "20"), ("$['a'][\"b\"][2]['c d']", "x"), ("$.e", "true"),
+                                         ("$.list[*]", "1, two, null"), ("$.list", "1, two, null"), ("$.a.b[2].*", "x")]
+        for (query, message) in cases { #expect(try JSONQuery(query).message(in: document, file: "t") == message, "\(query)") }
+        #expect(throws: CurveTypeError.self) { try JSONQuery("$.a.b").message(in: document, file: "t") }
+        #expect(throws: CurveTypeError.self) { try JSONQuery("$.a.b[9]").message(in: document, file: "t") }
+        for refused in ["a", "$..a", "$[1:2]", "$[?(@.x)]", "$.", "$['a'", "$[", String(repeating: "a", count: 2000)] {
+            #expect(throws: CurveTypeError.self, "\(refused)") { try JSONQuery(refused) }
+        }
+        #expect(throws: CurveTypeError.self) { try JSONValue.parse(Array("{".utf8), what: "t") }
+        #expect(throws: CurveTypeError.self) { try JSONValue.parse([UInt8](repeating: 0x20, count: JSONValue.maximumBytes + 1), what: "t") }
+    }
+}
