@@ -80,6 +80,9 @@ public struct BadgeOptions: Sendable, Equatable {
     /// The request these options describe. Throws when a value is refused, naming the option as it
     /// was typed.
     public func request() throws(CurveTypeError) -> BadgeRequest {
+        if let columns, !(1...BadgeRequest.maximumColumns).contains(columns) {
+            throw .invalidInput("\(parameter: "columns") must be 1–\(BadgeRequest.maximumColumns), not \(columns)")
+        }
         let value = try progress.map { text throws(CurveTypeError) in
             guard let value = BadgeProgress.parse(text) else {
                 throw .invalidInput("\(parameter: "progress") must be a share from 0 to 1 or a percentage from 0% to 100%, not \"\(text.prefix(40))\"")
@@ -167,39 +170,28 @@ public struct BadgeOptions: Sendable, Equatable {
             data.messageColor = messageColor ?? "lightgrey"
         }
         guard let endpoint else { return data }
-        let what = "the endpoint file \(endpoint)"
-        let file = try BadgeEndpoint(json: try Self.readData(endpoint, option: "endpoint"), what: what)
-        func fromFile<T>(_ key: String, _ body: () throws(CurveTypeError) -> T) throws(CurveTypeError) -> T {
-            do { return try body() } catch { throw .invalidInput("\(what): \"\(key)\": " + error.text) }
-        }
-        data.label = label ?? file.label
-        data.message = file.message
-        // Colours are checked here, so a bad one names the file's key.
-        for (key, value) in [("color", file.color), ("labelColor", file.labelColor), ("logoColor", file.logoColor)] {
-            if let value { _ = try fromFile(key) { () throws(CurveTypeError) in try BadgeColor.parse(value) } }
-        }
-        data.messageColor = (file.isError ? nil : messageColor) ?? file.color ?? "lightgrey"
-        data.labelColor = (file.isError ? nil : labelColor) ?? file.labelColor
-        if style == nil, let name = file.style {
-            // shields reads its old popout styles as flat ones.
-            let named = name.hasPrefix("popout") ? "flat" + name.dropFirst("popout".count) : Substring(name)
-            guard let parsed = BadgeStyle(rawValue: String(named)) else {
-                throw .invalidInput("\(what): \"style\" must be \(BadgeStyle.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name.prefix(40))\"")
+        let file = try BadgeEndpoint(json: try Self.readData(endpoint, option: "endpoint"), what: "the endpoint file \(endpoint)")
+        let overrides = BadgeEndpoint.Overrides(
+            label: label, color: messageColor, labelColor: labelColor, style: style?.rawValue, logo: logo, logoColor: logoColor,
+            logoSize: logoSize?.rawValue, logoWidth: logoWidth.map(shortestDigits))
+        data = BadgeData()
+        for (name, value) in file.options(over: overrides) {
+            switch name {
+            case "label": data.label = value
+            case "message": data.message = value
+            case "messageColor": data.messageColor = value
+            case "labelColor": data.labelColor = value
+            case "style": data.style = BadgeStyle(rawValue: value)
+            case "logo": data.logo = try naming("logo") { () throws(CurveTypeError) in try BadgeLogo(argument: value) }
+            case "logoColor": data.logoColor = value
+            case "logoSize": data.logoSize = BadgeLogoSize(rawValue: value)
+            case "logoWidth": data.logoWidth = Double(value)
+            default: break
             }
-            data.style = parsed
         }
-        guard logo == nil else { return data }
-        if let name = file.namedLogo {
-            data.logo = try fromFile("namedLogo") { () throws(CurveTypeError) in try BadgeLogo(named: name) }
-            data.logoColor = logoColor ?? file.logoColor
-            if logoSize == nil, let size = file.logoSize {
-                guard let parsed = BadgeLogoSize(rawValue: size) else { throw .invalidInput("\(what): \"logoSize\" must be auto or square, not \"\(size.prefix(40))\"") }
-                data.logoSize = parsed
-            }
-        } else if let markup = file.logoSvg {
-            data.logo = try fromFile("logoSvg") { () throws(CurveTypeError) in try BadgeLogo(svgMarkup: markup) }
+        if data.logo == nil && logoColor != nil {
+            throw .invalidInput("\(parameter: "logoColor") applies to a logo: give \(parameter: "logo") too (the endpoint file has none)")
         }
-        data.logoWidth = logoWidth ?? file.logoWidth
         return data
     }
 

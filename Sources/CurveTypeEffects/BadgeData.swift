@@ -1,3 +1,4 @@
+import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 #if canImport(FoundationEssentials)
@@ -22,6 +23,7 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
     /// The most bytes of a JSON file a badge reads.
     public static let maximumBytes = 1 << 20
 
+    /// Reads one JSON value (Foundation's decoder: numbers as `Double`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null } else if let value = try? container.decode(Bool.self) { self = .bool(value) }
@@ -219,21 +221,31 @@ extension JSONValue {
 /// `schemaVersion` 1, a `label` (empty allowed) and a non-empty `message`; optional `color`,
 /// `labelColor`, `isError`, `namedLogo` or `logoSvg` (not both), `logoColor` and `logoSize`
 /// with a named logo, `logoWidth` with either, `style` and `cacheSeconds`; any other key is
-/// refused.
+/// refused, as shields refuses the document. Its values are read as shields reads them: a
+/// colour it cannot read is the renderer's default colour, a logo name it has not (or an SVG
+/// that does not read) is no logo, an unknown style is flat.
 public struct BadgeEndpoint: Sendable, Equatable {
+    /// The left text; empty for a message-only badge.
     public var label: String
+    /// The right text, not empty.
     public var message: String
+    /// The message's colour; `nil` is lightgrey, the endpoint badge's default.
     public var color: String?
+    /// The label's colour.
     public var labelColor: String?
     /// The badge reports an error: the message colour is the document's, whatever is asked.
     public var isError: Bool
+    /// A simple-icons logo's name.
     public var namedLogo: String?
     /// A logo's SVG markup.
     public var logoSvg: String?
+    /// The named logo's colour.
     public var logoColor: String?
+    /// `auto` or `square`, for the named logo.
     public var logoSize: String?
-    /// px.
+    /// The logo box's width, px.
     public var logoWidth: Double?
+    /// The style's name (shields' old `popout` styles are read as flat ones).
     public var style: String?
     /// How long shields may cache the badge, seconds: a file's badge has no cache, but the
     /// server sends it as `Cache-Control: max-age`.
@@ -242,7 +254,7 @@ public struct BadgeEndpoint: Sendable, Equatable {
     static let keys = ["schemaVersion", "label", "message", "color", "labelColor", "isError", "namedLogo", "logoSvg",
                        "logoColor", "logoSize", "logoWidth", "style", "cacheSeconds"]
 
-    /// Reads the document in `bytes`; `what` names it in errors.
+    /// Reads the document in `bytes`; `what` names it in errors ("the endpoint file a.json").
     public init(json bytes: [UInt8], what: String) throws(CurveTypeError) {
         guard case .object(let object) = try JSONValue.parse(bytes, what: what) else {
             throw .invalidInput("\(what) must hold a JSON object, as shields' endpoint badge reads")
@@ -250,7 +262,7 @@ public struct BadgeEndpoint: Sendable, Equatable {
         func bad(_ key: String, _ why: String) -> CurveTypeError { .invalidInput("\(what): \"\(key)\" \(why)") }
         let unknown = object.keys.filter { !Self.keys.contains($0) }.sorted()
         if let first = unknown.first {
-            throw bad(String(first.prefix(40)), "is not a key of shields' endpoint schema (\(Self.keys.joined(separator: ", ")))")
+            throw bad(Diagnostic.escaped(String(first.prefix(40))), "is not a key of shields' endpoint schema (\(Self.keys.joined(separator: ", ")))")
         }
         guard case .number(1)? = object["schemaVersion"] else { throw bad("schemaVersion", "must be 1") }
         func string(_ key: String, empty: Bool = false) throws(CurveTypeError) -> String? {
@@ -293,5 +305,60 @@ public struct BadgeEndpoint: Sendable, Equatable {
         case .number(let value)? where value >= 0 && value <= Double(Int32.max) && value.rounded() == value: cacheSeconds = Int(value)
         default: throw bad("cacheSeconds", "must be a whole number of seconds, 0 or more")
         }
+    }
+
+    /// A style's name as shields reads it: its old `popout` styles as the flat ones.
+    static func style(_ name: String) -> BadgeStyle? {
+        BadgeStyle(rawValue: name.hasPrefix("popout") ? "flat" + name.dropFirst("popout".count) : name)
+    }
+
+    /// What a reader of the badge asked for over the document (shields' query), by the badge
+    /// command's option names.
+    public struct Overrides: Sendable, Equatable {
+        public var label, color, labelColor, style, logo, logoColor, logoSize, logoWidth: String?
+
+        /// Nothing asked.
+        public init(label: String? = nil, color: String? = nil, labelColor: String? = nil, style: String? = nil, logo: String? = nil,
+                    logoColor: String? = nil, logoSize: String? = nil, logoWidth: String? = nil) {
+            (self.label, self.color, self.labelColor, self.style) = (label, color, labelColor, style)
+            (self.logo, self.logoColor, self.logoSize, self.logoWidth) = (logo, logoColor, logoSize, logoWidth)
+        }
+    }
+
+    /// The badge command's options (`label`, `message`, `messageColor`, `labelColor`, `style`,
+    /// `logo`, `logoColor`, `logoSize`, `logoWidth`) for the document with `overrides` over it,
+    /// as shields' `coalesce-badge.js` puts them: what is asked wins, but an error keeps the
+    /// document's colours; a logo asked for brings none of the document's logo settings; the
+    /// message colour is lightgrey where nothing gives one. An SVG logo is a `data:` URL.
+    public func options(over overrides: Overrides = Overrides()) -> [(name: String, value: String)] {
+        func readable(_ color: String?) -> String? { color.flatMap { (try? BadgeColor.parse($0)) != nil ? $0 : nil } }
+        var items: [(name: String, value: String)] = [("label", overrides.label ?? label), ("message", message)]
+        // shields takes the document's colour over lightgrey even where it cannot read it, and
+        // then draws its renderer's default (brightgreen): no colour option.
+        if let messageColor = (isError ? nil : overrides.color) ?? (color == nil ? "lightgrey" : readable(color)) {
+            items.append(("messageColor", messageColor))
+        }
+        if let labelColor = (isError ? nil : overrides.labelColor) ?? readable(labelColor) { items.append(("labelColor", labelColor)) }
+        if let style = overrides.style ?? style.map({ Self.style($0)?.rawValue ?? "flat" }) { items.append(("style", style)) }
+        if let logo = overrides.logo {
+            items.append(("logo", logo))
+            for (name, value) in [("logoColor", overrides.logoColor), ("logoSize", overrides.logoSize), ("logoWidth", overrides.logoWidth)] {
+                if let value { items.append((name, value)) }
+            }
+            return items
+        }
+        var drawsLogo = false
+        if let namedLogo, SimpleIcons.named(namedLogo) != nil {
+            items.append(("logo", namedLogo))
+            drawsLogo = true
+            if let color = overrides.logoColor ?? readable(logoColor) { items.append(("logoColor", color)) }
+            if let size = overrides.logoSize ?? logoSize.flatMap({ BadgeLogoSize(rawValue: $0)?.rawValue }) { items.append(("logoSize", size)) }
+        } else if let logoSvg, (try? BadgeLogo(svgMarkup: logoSvg)) != nil {
+            items.append(("logo", "data:image/svg+xml;base64," + Data(logoSvg.utf8).base64EncodedString()))
+            drawsLogo = true
+        }
+        let width = overrides.logoWidth ?? logoWidth.flatMap { (0...100).contains($0) ? shortestDigits($0) : nil }
+        if drawsLogo, let width { items.append(("logoWidth", width)) }
+        return items
     }
 }

@@ -6,6 +6,9 @@ import Foundation
 #endif
 import Hummingbird
 import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOCore
 
 /// `curvetype-server`: badges at shields' addresses, every effect by query, the playground at
@@ -71,6 +74,17 @@ public enum CurveTypeServer {
         router.post("/badge") { request, context in
             try await badgeFromEndpoint(request, context: context, renderer: renderer)
         }
+        // A badge of several parts: /parts/<text>-<color>/<text>-<color>/…[.svg|.png|.pdf]
+        router.get("/parts/**") { request, _ in
+            try await badgeFromParts(request, renderer: renderer)
+        }
+        // Badges from the operator's data folder (--data-folder), by file name, never a path.
+        router.get("/endpoint/*") { request, _ in
+            try await badgeFromDataFile(request, kind: .endpoint, renderer: renderer)
+        }
+        router.get("/json/*") { request, _ in
+            try await badgeFromDataFile(request, kind: .json, renderer: renderer)
+        }
         for effect in effects {
             router.get(RouterPath(stringLiteral: "/" + effect)) { request, _ in
                 try await effectFromQuery(effect, request, renderer: renderer)
@@ -132,13 +146,11 @@ public enum CurveTypeServer {
             // The client's bytes are not HTTP (a chunk size that is not one): its fault, a 400.
             throw HTTPError(.badRequest, message: "the request body is not valid HTTP (\(String(describing: error).prefix(80)))")
         }
-        let endpoint: EndpointBadge
+        let endpoint: BadgeEndpoint
         do {
-            endpoint = try JSONDecoder().decode(EndpointBadge.self, from: Data(buffer: body))
-        } catch let error as EndpointBadge.Invalid {
-            throw HTTPError(.badRequest, message: error.message)
+            endpoint = try BadgeEndpoint(json: Array(buffer: body), what: "the body")
         } catch {
-            throw HTTPError(.badRequest, message: "the body is not shields' endpoint JSON: {\"schemaVersion\": 1, \"label\": …, \"message\": …}")
+            throw HTTPError(.badRequest, message: error.keyedMessage)
         }
         var items = try queryItems(request)
         var maxAge = try cacheSeconds(&items, configuration: renderer.configuration)
@@ -146,6 +158,111 @@ public enum CurveTypeServer {
         if let seconds = endpoint.cacheSeconds { maxAge = renderer.configuration.clampedCacheSeconds(seconds) }
         let query = try command("badge", endpoint.options())
         return try await svgResponse(query, request: request, maxAge: maxAge, renderer: renderer)
+    }
+
+    /// `/parts/<text>-<color>/…`: each path segment a part, its text and colour split at the
+    /// last single dash as shields splits a message from its colour (`--` is a dash, `__` an
+    /// underscore, `_` a space); a segment without a single dash is text in the default colour.
+    /// The query gives the rest by the badge command's names (`style`, `partLogo`, `columns`, …).
+    static func badgeFromParts(_ request: Request, renderer: Renderer) async throws -> Response {
+        var content = request.uri.path.dropFirst("/parts/".count)
+        var format: OutputFormat?
+        for candidate in OutputFormat.allCases where content.hasSuffix("." + candidate.rawValue) {
+            content = content.dropLast(candidate.rawValue.count + 1)
+            format = candidate
+        }
+        let segments = content.split(separator: "/", omittingEmptySubsequences: false)
+        guard !content.isEmpty, segments.count <= BadgeRequest.maximumParts else {
+            throw HTTPError(.notFound, message: "a badge of parts is /parts/TEXT-COLOR/TEXT-COLOR/… (1 to \(BadgeRequest.maximumParts) parts; a dash in the text is --)")
+        }
+        var items: [(name: String, value: String)] = []
+        var colors: [String] = []
+        for segment in segments {
+            guard let part = PartSegment(segment) else {
+                throw HTTPError(.badRequest, message: "a part of the address is not valid percent-encoded UTF-8")
+            }
+            items.append(("part", part.text))
+            colors.append(part.color)
+        }
+        if colors.contains(where: { !$0.isEmpty }) { items += colors.map { ("partColor", $0) } }
+        var query = try queryItems(request)
+        let maxAge = try cacheSeconds(&query, configuration: renderer.configuration)
+        if query.contains(where: { ["part", "partColor"].contains(QueryCommand.optionName($0.name)) }) {
+            throw HTTPError(.badRequest, message: "the address gives the parts and their colours; the query gives the rest")
+        }
+        if let format, !query.contains(where: { $0.name == "format" }) { query.append(("format", format.rawValue)) }
+        return try await svgResponse(try command("badge", items + query), request: request, maxAge: maxAge, renderer: renderer)
+    }
+
+    /// What a data-folder route reads.
+    enum DataFile { case endpoint, json }
+
+    /// `/endpoint/<name>[.svg|.png|.pdf]` draws `<name>.json` of the operator's data folder as
+    /// shields' endpoint badge, the query over it as shields' query overrides one;
+    /// `/json/<name>?query=$.x` draws the value a JSON file holds there. The name is a file's
+    /// name (letters, digits, `.`, `_`, `-`, not starting with `.`), never a path, and the file
+    /// must be a regular file inside the folder; it is read at each request, so the badge
+    /// follows the data (its ETag is the drawing's, as any badge's).
+    static func badgeFromDataFile(_ request: Request, kind: DataFile, renderer: Renderer) async throws -> Response {
+        let route = kind == .endpoint ? "endpoint" : "json"
+        guard let folder = renderer.configuration.dataFolder else {
+            throw HTTPError(.notFound, message: "this server reads no data files (curvetype-server --data-folder DIR serves /\(route)/NAME)")
+        }
+        var name = request.uri.path.dropFirst(route.count + 2)
+        var format: OutputFormat?
+        for candidate in OutputFormat.allCases where name.hasSuffix("." + candidate.rawValue) {
+            name = name.dropLast(candidate.rawValue.count + 1)
+            format = candidate
+        }
+        let bytes = try DataFolder(path: folder).read(String(name))
+        var query = try queryItems(request)
+        let given = query.count
+        var maxAge = try cacheSeconds(&query, configuration: renderer.configuration)
+        let cacheAsked = query.count < given
+        if let format, !query.contains(where: { $0.name == "format" }) { query.append(("format", format.rawValue)) }
+        // The file is the operator's: a broken one is the server's fault (500), not the asker's.
+        func fromFile<T>(_ body: () throws(CurveTypeError) -> T) throws -> T {
+            do { return try body() } catch { throw HTTPError(.internalServerError, message: error.keyedMessage) }
+        }
+        var items: [(name: String, value: String)]
+        do {
+            switch kind {
+            case .endpoint:
+                let endpoint = try fromFile { () throws(CurveTypeError) in try BadgeEndpoint(json: bytes, what: "the data file \(name).json") }
+                if let seconds = endpoint.cacheSeconds, !cacheAsked { maxAge = renderer.configuration.clampedCacheSeconds(seconds) }
+                // shields' query names for what it overrides; the rest are the badge's own options.
+                var overrides = BadgeEndpoint.Overrides()
+                let shieldsNames = ["label", "color", "messageColor", "labelColor", "style", "logo", "logoColor", "logoSize", "logoWidth"]
+                for item in query where shieldsNames.contains(QueryCommand.optionName(item.name)) {
+                    switch QueryCommand.optionName(item.name) {
+                    case "label": overrides.label = item.value
+                    case "color", "messageColor": overrides.color = item.value
+                    case "labelColor": overrides.labelColor = item.value
+                    case "style": overrides.style = item.value
+                    case "logo": overrides.logo = item.value
+                    case "logoColor": overrides.logoColor = item.value
+                    case "logoSize": overrides.logoSize = item.value
+                    default: overrides.logoWidth = item.value
+                    }
+                }
+                items = endpoint.options(over: overrides) + query.filter { !shieldsNames.contains(QueryCommand.optionName($0.name)) }
+            case .json:
+                let document = try fromFile { () throws(CurveTypeError) in try JSONValue.parse(bytes, what: "the data file \(name).json") }
+                guard let path = query.first(where: { $0.name == "query" })?.value else {
+                    throw CurveTypeError.invalidInput("give the value's place as query=$.path")
+                }
+                let found = try JSONQuery(path).message(in: document, file: "\(name).json")
+                let affix = { (key: String) in query.first { $0.name == key }?.value ?? "" }
+                let rest = query.filter { !["query", "prefix", "suffix"].contains($0.name) }
+                items = [("message", affix("prefix") + found + affix("suffix"))]
+                if !rest.contains(where: { $0.name == "label" }) { items.append(("label", "custom badge")) }
+                if !rest.contains(where: { ["color", "messageColor", "message-color"].contains($0.name) }) { items.append(("messageColor", "lightgrey")) }
+                items += rest
+            }
+        } catch let error as CurveTypeError {
+            throw HTTPError(.badRequest, message: error.keyedMessage)
+        }
+        return try await svgResponse(try command("badge", items), request: request, maxAge: maxAge, renderer: renderer)
     }
 
     // MARK: - Reading requests
@@ -288,57 +405,64 @@ enum HTTPConditions {
     }
 }
 
-/// shields' endpoint badge JSON (https://shields.io/badges/endpoint-badge): `schemaVersion` 1,
-/// `label` and `message` required; `isError` makes the default colour red.
-struct EndpointBadge: Decodable {
-    struct Invalid: Error { let message: String }
+/// One part of a `/parts/…` address: its text and colour, split at the last dash that is not
+/// half of a `--`, the text unescaped as shields unescapes a message.
+struct PartSegment {
+    let text: String
+    /// Empty for the default colour.
+    let color: String
 
-    var schemaVersion: Int
-    var label: String
-    var message: String
-    var color: String?
-    var labelColor: String?
-    var isError: Bool?
-    var style: String?
-    var namedLogo: String?
-    var logoSvg: String?
-    var logoColor: String?
-    var cacheSeconds: Int?
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
-        guard schemaVersion == 1 else { throw Invalid(message: "schemaVersion must be 1, not \(schemaVersion)") }
-        do {
-            label = try container.decode(String.self, forKey: .label)
-            message = try container.decode(String.self, forKey: .message)
-        } catch {
-            throw Invalid(message: "the endpoint JSON needs \"label\" and \"message\" as strings")
+    init?(_ segment: Substring) {
+        guard let decoded = PercentDecoding.decode(segment) else { return nil }
+        let characters = Array(decoded)
+        var split: Int?
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "-" {
+                if index + 1 < characters.count && characters[index + 1] == "-" { index += 2; continue }
+                split = index
+            }
+            index += 1
         }
-        color = try container.decodeIfPresent(String.self, forKey: .color)
-        labelColor = try container.decodeIfPresent(String.self, forKey: .labelColor)
-        isError = try container.decodeIfPresent(Bool.self, forKey: .isError)
-        style = try container.decodeIfPresent(String.self, forKey: .style)
-        namedLogo = try container.decodeIfPresent(String.self, forKey: .namedLogo)
-        logoSvg = try container.decodeIfPresent(String.self, forKey: .logoSvg)
-        logoColor = try container.decodeIfPresent(String.self, forKey: .logoColor)
-        cacheSeconds = try container.decodeIfPresent(Int.self, forKey: .cacheSeconds)
+        if let split {
+            text = BadgeURL.unescaped(String(characters[..<split]))
+            color = String(characters[(split + 1)...])
+        } else {
+            text = BadgeURL.unescaped(decoded)
+            color = ""
+        }
     }
+}
 
-    private enum CodingKeys: String, CodingKey {
-        case schemaVersion, label, message, color, labelColor, isError, style, namedLogo, logoSvg, logoColor, cacheSeconds
-    }
+/// The operator's folder of badge data: a file by its name, never a path.
+struct DataFolder {
+    let path: String
 
-    /// The badge's options by the command line's names. A `namedLogo` shields does not know is
-    /// ignored, as shields ignores it; `logoSvg` wins over it.
-    func options() throws -> [(name: String, value: String)] {
-        var items: [(name: String, value: String)] = [("label", label), ("message", message)]
-        if logoSvg == nil, let namedLogo, SimpleIcons.named(namedLogo) != nil { items.append(("logo", namedLogo)) }
-        if let color = color ?? (isError == true ? "red" : nil) { items.append(("color", color)) }
-        if let labelColor { items.append(("labelColor", labelColor)) }
-        if let style { items.append(("style", style)) }
-        if let logoSvg { items.append(("logo", "data:image/svg+xml;base64," + Data(logoSvg.utf8).base64EncodedString())) }
-        if let logoColor, items.contains(where: { $0.name == "logo" }) { items.append(("logoColor", logoColor)) }
-        return items
+    /// The longest name read.
+    static let maximumNameLength = 128
+
+    /// `name.json`'s bytes: a name of letters, digits, `.`, `_` and `-` that does not start
+    /// with `.`, a regular file (not a link) in the folder, at most `JSONValue.maximumBytes`.
+    func read(_ name: String) throws -> [UInt8] {
+        let allowed = name.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
+        }
+        guard allowed, !name.isEmpty, !name.hasPrefix("."), name.utf8.count <= Self.maximumNameLength else {
+            throw HTTPError(.notFound, message: "a data file's name is letters, digits, '.', '_' and '-' (at most \(Self.maximumNameLength)), not starting with '.'")
+        }
+        let file = path + "/" + name + ".json"
+        var status = stat()
+        guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw HTTPError(.notFound, message: "no data file \(name).json")
+        }
+        do {
+            return try InputBytes.read(file, limit: JSONValue.maximumBytes + 1)
+        } catch {
+            switch error {
+            case .notFound: throw HTTPError(.notFound, message: "no data file \(name).json")
+            case .tooLarge: throw HTTPError(.internalServerError, message: "the data file \(name).json is larger than \(JSONValue.maximumBytes >> 20) MiB")
+            case .unreadable(_, let reason): throw HTTPError(.internalServerError, message: "cannot read the data file \(name).json: \(reason)")
+            }
+        }
     }
 }

@@ -2,6 +2,9 @@ import ArgumentParser
 import CurveTypeServer
 import Hummingbird
 import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `curvetype-server`: reads its flags and runs the server until SIGTERM or SIGINT, which let
 /// requests in flight finish first.
@@ -22,6 +25,8 @@ struct ServerCommand: AsyncParsableCommand {
     var rasterMegabytes = 512
     @Option(help: "Seconds a render may take before the request is answered 503.")
     var renderTimeLimit = 2.0
+    @Option(help: "A folder of JSON files: /endpoint/NAME draws NAME.json as shields' endpoint badge, /json/NAME?query=$.x the value it holds.")
+    var dataFolder: String?
     @Flag(help: "Log one line per request to standard error.")
     var log = false
 
@@ -29,6 +34,10 @@ struct ServerCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard (0...65536).contains(cacheMegabytes) else { throw ValidationError("--cache-megabytes must be 0…65536") }
         guard (1...65536).contains(rasterMegabytes) else { throw ValidationError("--raster-megabytes must be 1…65536") }
+        if let dataFolder {
+            var status = stat()
+            guard stat(dataFolder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw ValidationError("--data-folder must name a folder") }
+        }
         guard renderTimeLimit.isFinite, renderTimeLimit > 0, renderTimeLimit <= 600 else {
             throw ValidationError("--render-time-limit must be more than 0 and at most 600 seconds")
         }
@@ -42,6 +51,7 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.rasterBytes = rasterMegabytes << 20
         configuration.renderTimeLimit = renderTimeLimit
         configuration.logRequests = log
+        configuration.dataFolder = dataFolder
         var logger = Logger(label: "curvetype-server")
         logger.logLevel = log ? .info : .notice
         let app = CurveTypeServer.application(configuration: configuration, logger: logger)

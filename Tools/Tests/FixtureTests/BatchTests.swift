@@ -96,7 +96,7 @@ import Testing
             curvetype: error: job 7: "allowOverlap" is a flag: true or false
             curvetype: error: job 8: a batch job writes files, not standard output
             curvetype: error: job 9: "frames" writes a folder of files: run it on its own, not in a batch
-            curvetype: error: job 10: give the badge a message ("message")
+            curvetype: error: job 10: give the badge a message ("message"), or parts ("part")
             curvetype: error: job 11: a job must be a JSON object
             curvetype: 9 of 11 jobs failed
 

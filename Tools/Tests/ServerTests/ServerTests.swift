@@ -186,7 +186,7 @@ extension BadgeURL {
         #expect(QueryCommand.options(of: "circle").first { $0.name == "text" }?.kind == .positional)
         #expect(QueryCommand.options(of: "spiral").first { $0.name == "text" }?.kind == .value)
         let files = CurveTypeServer.effects.flatMap { QueryCommand.options(of: $0).filter(\.namesFile).map(\.name) }
-        #expect(Set(files) == ["textFile", "pathFile", "outDir"])
+        #expect(Set(files) == ["textFile", "pathFile", "outDir", "endpoint", "json"])
         #expect(QueryCommand.options(of: "badge").first { $0.name == "style" }?.choices == BadgeStyle.allCases.map(\.rawValue))
     }
 }
@@ -207,6 +207,16 @@ extension BadgeURL {
         ("/badge/just%20the%20message-8A2BE2", ["badge", "--message", "just the message", "--color", "8A2BE2"]),
         ("/badge/old-label-blue?label=new&color=red", ["badge", "--label", "new", "--message", "label", "--color", "red"]),
         ("/badge/docs-read-blue?link=https%3A%2F%2Fa.example&link=https%3A%2F%2Fb.example", ["badge", "--label", "docs", "--message", "read", "--color", "blue", "--label-link", "https://a.example", "--link", "https://b.example"]),
+        // Parts, by query and by address; progress and themes by query.
+        ("/badge?part=python&part=3.12&part=3.13&partColor=&partColor=blue&partColor=orange&style=flat-square",
+         ["badge", "--part", "python", "--part", "3.12", "--part", "3.13", "--part-color", "", "--part-color", "blue", "--part-color", "orange", "--style", "flat-square"]),
+        ("/parts/python/3.12-blue/3.13-orange.svg?style=flat-square",
+         ["badge", "--part", "python", "--part", "3.12", "--part", "3.13", "--part-color", "", "--part-color", "blue", "--part-color", "orange", "--style", "flat-square"]),
+        ("/parts/os/linux-blue/pass--fail_ok-brightgreen/os/macos-blue/ok-green?columns=3&theme=auto",
+         ["badge", "--part", "os", "--part", "linux", "--part", "pass-fail ok", "--part", "os", "--part", "macos", "--part", "ok", "--columns", "3", "--theme", "auto",
+          "--part-color", "", "--part-color", "blue", "--part-color", "brightgreen", "--part-color", "", "--part-color", "blue", "--part-color", "green"]),
+        ("/parts/just%20one", ["badge", "--part", "just one"]),
+        ("/badge?label=coverage&progress=72%25&theme=dark", ["badge", "--label", "coverage", "--progress", "72%", "--theme", "dark"]),
     ])
     func effectMatchesCommandLine(uri: String, words: [String]) async throws {
         let expected = try cliSVG(words)
@@ -237,7 +247,8 @@ extension BadgeURL {
 
     @Test func endpointJSON() async throws {
         let expected = try cliSVG(["badge", "--label", "hello", "--message", "sweet world", "--color", "orange", "--style", "flat-square"])
-        let error = try cliSVG(["badge", "--label", "build", "--message", "failing", "--color", "red"])
+        // An error keeps its document's colour (lightgrey where it gives none), as shields draws it.
+        let error = try cliSVG(["badge", "--label", "build", "--message", "failing", "--color", "lightgrey"])
         try await app().test(.router) { client in
             let body = #"{"schemaVersion": 1, "label": "hello", "message": "sweet world", "color": "orange", "style": "flat-square", "cacheSeconds": 600}"#
             try await client.execute(uri: "/badge", method: .post, body: ByteBuffer(string: body)) { response in
@@ -628,5 +639,68 @@ extension BadgeURL {
         a.add("a")
         // FNV-1a 128 of "a", from the published test vectors.
         #expect(a.hex == "d228cb696f1a8caf78912b704e4a8964")
+    }
+}
+
+/// Badges from the operator's data folder: by file name only, the data read at each request.
+@Suite struct DataFolderTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/badge-data")
+
+    private func served(_ folder: String?) -> some ApplicationProtocol { app { $0.dataFolder = folder } }
+
+    @Test func endpointAndJSONFiles() async throws {
+        let file = Self.folder.appendingPathComponent("coreax-coverage.json").path
+        let expected = try cliSVG(["badge", "--endpoint", file])
+        let overridden = try cliSVG(["badge", "--endpoint", file, "--label", "cov", "--message-color", "blue", "--style", "plastic"])
+        let version = try cliSVG(["badge", "--json", Self.folder.appendingPathComponent("badge-maker-package.json").path, "--query", "$.version", "--label", "npm"])
+        try await served(Self.folder.path).test(.router) { client in
+            try await client.execute(uri: "/endpoint/coreax-coverage", method: .get) { response in
+                #expect(response.status == .ok && text(response) == expected, "\(text(response))")
+            }
+            try await client.execute(uri: "/endpoint/coreax-coverage.svg?label=cov&color=blue&style=plastic", method: .get) { response in
+                #expect(text(response) == overridden)
+            }
+            try await client.execute(uri: "/json/badge-maker-package?query=%24.version&label=npm", method: .get) { response in
+                #expect(text(response) == version, "\(text(response))")
+            }
+            try await client.execute(uri: "/endpoint/geovista-v0.png", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "image/png")
+            }
+            // Never a path: names only, no links, no dot files.
+            for uri in ["/endpoint/..%2F..%2Fetc%2Fpasswd", "/endpoint/../badge-data/coreax-coverage", "/endpoint/.hidden", "/endpoint/nope",
+                        "/json/a%00b?query=%24.x", "/endpoint/" + String(repeating: "a", count: 200)] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri): \(response.status)")
+                }
+            }
+            // The asker's mistakes are 400s.
+            for uri in ["/json/badge-maker-package", "/json/badge-maker-package?query=%24..x", "/json/badge-maker-package?query=%24.nothing",
+                        "/endpoint/coreax-coverage?color=notacolour"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .badRequest, "\(uri): \(response.status) \(text(response))")
+                }
+            }
+        }
+        try await served(nil).test(.router) { client in
+            try await client.execute(uri: "/endpoint/coreax-coverage", method: .get) { response in
+                #expect(response.status == .notFound && text(response).contains("--data-folder"))
+            }
+        }
+    }
+
+    /// A link in the folder is not followed, wherever it points.
+    @Test func linksAreNotFollowed() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ct-data-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createSymbolicLink(atPath: scratch.appendingPathComponent("linked.json").path,
+                                                   withDestinationPath: Self.folder.appendingPathComponent("coreax-coverage.json").path)
+        try Data(#"{"schemaVersion":1,"label":"a","message":"b","colour":"x"}"#.utf8).write(to: scratch.appendingPathComponent("broken.json"))
+        try await served(scratch.path).test(.router) { client in
+            try await client.execute(uri: "/endpoint/linked", method: .get) { response in #expect(response.status == .notFound) }
+            // The operator's broken file is the server's fault, not the asker's.
+            try await client.execute(uri: "/endpoint/broken", method: .get) { response in #expect(response.status == .internalServerError) }
+        }
     }
 }
