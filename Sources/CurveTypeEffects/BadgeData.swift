@@ -315,6 +315,8 @@ public struct BadgeEndpoint: Sendable, Equatable {
     /// What a reader of the badge asked for over the document (shields' query), by the badge
     /// command's option names.
     public struct Overrides: Sendable, Equatable {
+        /// Each as the badge option of that name reads it (`color` is the message's); `nil`
+        /// where nothing was asked.
         public var label, color, labelColor, style, logo, logoColor, logoSize, logoWidth: String?
 
         /// Nothing asked.
