@@ -254,23 +254,7 @@ public enum Batch {
             }
             if let layout = job.layout { expected.append((layout, Array(document.layoutJSON().utf8))) }
             for (path, contents) in expected {
-                // Only a regular file is compared: opening a FIFO would wait for a writer.
-                var status = stat()
-                if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-                    throw .invalidInput("cannot compare \(path): it is not a regular file")
-                }
-                // A file longer than the new contents differs: no need to read it all.
-                let limit = contents.count
-                do {
-                    let bytes = try InputBytes.read(path, limit: limit)
-                    if bytes != contents { stale.append(.init(path: path, missing: false)) }
-                } catch {
-                    switch error {
-                    case .notFound: stale.append(.init(path: path, missing: true))
-                    case .tooLarge: stale.append(.init(path: path, missing: false))
-                    case .unreadable(_, let reason): throw .invalidInput("cannot read \(path) to compare it: \(reason)")
-                    }
-                }
+                if let difference = try OutputFile.difference(at: path, from: contents) { stale.append(difference) }
             }
             return stale.isEmpty ? .upToDate(warnings: document.warnings) : .stale(stale, warnings: document.warnings)
         } catch {

@@ -177,7 +177,7 @@ public struct CommandDeclaration: Sendable, Equatable {
     public var argument: OptionDeclaration? { options.first { $0.kind == .positional } }
 
     /// The commands' names, in the order help lists them: those that draw, then batch and logos.
-    public static let names = DrawingCommand.all.map(\.name) + ["batch", "logos"]
+    public static let names = DrawingCommand.all.map(\.name) + ["batch", "logos", "readme-badges"]
 
     /// The names of the commands that draw one picture, in help order: what a batch job, a
     /// server route and a playground tab may be.
@@ -219,6 +219,11 @@ public struct CommandDeclaration: Sendable, Equatable {
                     JOBS is a JSON file holding an array of jobs, or JSON lines (one job per line); without it, or with -, JSON lines are read from standard input. A job is an object: "command" (\(drawingNames.joined(separator: ", "))), "output" (the drawing's path), optionally "layout" and "args" (positional arguments, such as circle's text), and any of the command's options by their long name: "label-color": "red"; true for a flag; an array for a repeated option. A failing job prints "job N: reason" and the others still run; the exit status is 1 if any job failed. With --check, nothing is written: each job is rendered in memory and compared with its files, byte for byte.
                     """,
                 options: defaults ? BatchOptions.declarations : BatchOptions.fields.map(\.declaration))
+        case "readme-badges":
+            return CommandDeclaration(
+                name: "readme-badges", abstract: "Draw a README's shields.io badges into committed files, so no reader's visit reaches a third party.",
+                discussion: "Every static badge the README shows (/badge/…, in Markdown images, reference definitions and HTML <img>, outside code and comments) is drawn as shields draws it into a file in --out, and the README is rewritten to show the file; curvetype-badges.json there keeps each file's address, so the next run and --check redraw them. Badges that show live data (/github/…, /npm/v/…, /endpoint?url=…) are left as they are and listed. Nothing is fetched.",
+                options: defaults ? ReadmeBadgesOptions.declarations : ReadmeBadgesOptions.fields.map(\.declaration))
         case "logos":
             return CommandDeclaration(
                 name: "logos", abstract: "List the named logos (simple-icons \(SimpleIcons.release), as shields.io draws them).",

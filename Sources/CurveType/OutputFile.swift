@@ -163,6 +163,26 @@ public enum OutputFile {
         return made
     }
 
+    /// How the file at `path` differs from `contents`, byte for byte; `nil` where it holds
+    /// them. Only a regular file is compared: opening a FIFO would wait for a writer.
+    public static func difference(at path: String, from contents: [UInt8]) throws(CurveTypeError) -> BatchCheck.Stale? {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw .invalidInput("cannot compare \(path): it is not a regular file")
+        }
+        // A file longer than the new contents differs: no need to read it all.
+        do {
+            let bytes = try InputBytes.read(path, limit: contents.count)
+            return bytes == contents ? nil : BatchCheck.Stale(path: path, missing: false)
+        } catch {
+            switch error {
+            case .notFound: return BatchCheck.Stale(path: path, missing: true)
+            case .tooLarge: return BatchCheck.Stale(path: path, missing: false)
+            case .unreadable(_, let reason): throw .invalidInput("cannot read \(path) to compare it: \(reason)")
+            }
+        }
+    }
+
     /// Removes `folders` (as `createParentFolders` gave them), deepest first, each only if it is
     /// still empty.
     public static func removeFolders(_ folders: [String]) {

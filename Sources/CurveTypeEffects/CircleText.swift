@@ -259,7 +259,7 @@ func ceilToPrecision(_ value: Double, _ precision: Int) -> Double {
 }
 
 /// 64-bit FNV-1a over UTF-8: a stable hash (Swift's `Hasher` is seeded per process).
-func fnv1a(_ text: String) -> UInt64 {
+package func fnv1a(_ text: String) -> UInt64 {
     var hash = fnv1aStart
     for byte in text.utf8 { hash = fnv1a(byte, hash) }
     return hash

@@ -121,7 +121,7 @@ public enum CurveTypeServer {
         var drawing = items.filter { own.contains($0.name) }
         items.removeAll { own.contains($0.name) }
         if let format = badge.format, !drawing.contains(where: { $0.name == "format" }) { drawing.append(("format", format.rawValue)) }
-        let reading = try ShieldsBadgeQuery(badge: badge, query: items)
+        let reading = ShieldsBadgeQuery(badge: badge, query: items)
         let query = try command("badge", reading.options + drawing)
         var response = try await svgResponse(query, request: request, maxAge: maxAge, renderer: renderer)
         if !reading.ignored.isEmpty { response.headers[.curveTypeIgnored] = reading.headerValue }

@@ -62,6 +62,16 @@ case "batch":
     } catch {
         fail(error.description, code: 1)
     }
+case "readme-badges":
+    let options: ReadmeBadgesOptions
+    do { options = try ReadmeBadgesOptions(arguments: Array(arguments.dropFirst())) } catch { fail(command.message(for: error), code: 64) }
+    do {
+        let outcome = try options.run()
+        OutputFile.writeToStandardOutput(outcome.report)
+        exit(outcome.isCurrent ? 0 : 1)
+    } catch {
+        fail(command.message(for: error), code: 1)
+    }
 case "logos":
     do {
         let options = try LogosOptions(arguments: Array(arguments.dropFirst()))

@@ -704,3 +704,36 @@ extension BadgeURL {
         }
     }
 }
+
+/// `readme-badges` draws each README badge as this server draws the same address: the corpus of
+/// real READMEs planned by the library, each file compared with the router's answer.
+@Suite struct ReadmeCorpusTests {
+    static let corpus = DataFolderTests.folder.deletingLastPathComponent().appendingPathComponent("readmes")
+
+    @Test func readmeBadgesDrawWhatTheServerDraws() async throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.contains("+") }.sorted()
+        var drawings: [(url: String, target: String, svg: String)] = []
+        for folder in folders {
+            let directory = Self.corpus.appendingPathComponent(folder)
+            guard let file = try FileManager.default.contentsOfDirectory(atPath: directory.path).first(where: { $0.hasSuffix(".md") }) else { continue }
+            let markdown = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            let plan = try ReadmeBadges(readme: markdown, folder: "badges", look: .theme(.shields), manifest: nil)
+            for drawn in plan.files where !drawn.url.isEmpty {
+                guard case .text(let svg) = drawn.contents, let range = drawn.url.range(of: "img.shields.io") else { continue }
+                // The address as a browser sends it: spaces and non-ASCII percent-encoded.
+                let target = String(drawn.url[range.upperBound...]).addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.union(["%", "/", "?", "&", "=", "#"])) ?? ""
+                drawings.append((drawn.url, target, svg))
+            }
+        }
+        #expect(drawings.count >= 150)
+        let all = drawings
+        try await app().test(.router) { client in
+            for drawing in all {
+                try await client.execute(uri: drawing.target, method: .get) { response in
+                    #expect(response.status == .ok, "\(drawing.url): \(text(response))")
+                    #expect(text(response) == drawing.svg, "\(drawing.url)")
+                }
+            }
+        }
+    }
+}

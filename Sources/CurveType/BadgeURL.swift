@@ -1,4 +1,3 @@
-import CurveType
 
 /// A shields-style badge address, `/badge/<label>-<message>-<color>[.svg]`, read as shields
 /// reads it, so links written for img.shields.io work unchanged.
@@ -17,6 +16,14 @@ public struct BadgeURL: Sendable, Equatable {
     public var color: String
     /// The format the address ends in (`.svg`, `.png`, `.pdf`), if any.
     public var format: OutputFormat?
+
+    /// A badge of these parts, as an address would give them (unescaped).
+    public init(label: String, message: String, color: String, format: OutputFormat? = nil) {
+        self.label = label
+        self.message = message
+        self.color = color
+        self.format = format
+    }
 
     /// Reads `content`, the path after `/badge/` as it came (still percent-encoded), with or
     /// without `.svg`. `nil` if it is not valid percent-encoded UTF-8 or not
@@ -48,7 +55,7 @@ public struct BadgeURL: Sendable, Equatable {
     /// lets the rest match (lazy `*?`); the optional dash taken if that works (greedy `?`); the
     /// message, the farthest reachable end followed by `-` and a colour to the end (greedy
     /// `*`). Both are read off arrays filled from the right, so the whole split is linear.
-    static func split(_ s: [UInt8]) -> (label: Range<Int>, message: Range<Int>, color: Range<Int>)? {
+    public static func split(_ s: [UInt8]) -> (label: Range<Int>, message: Range<Int>, color: Range<Int>)? {
         let n = s.count
         let dash = UInt8(ascii: "-"), dot = UInt8(ascii: ".")
         /// The end of the token at `p` in a label or message, if one starts there.
@@ -90,7 +97,7 @@ public struct BadgeURL: Sendable, Equatable {
     /// shields' `escapeFormat` (core/badge-urls/path-helpers.js): an underscore with no
     /// underscore beside it becomes a space (unless it is the whole text); then `__` becomes `_`
     /// and `--` becomes `-`, each pair taken left to right.
-    static func unescaped(_ text: String) -> String {
+    public static func unescaped(_ text: String) -> String {
         let characters = Array(text)
         var spaced: [Character] = []
         spaced.reserveCapacity(characters.count)
@@ -118,10 +125,10 @@ public struct BadgeURL: Sendable, Equatable {
 
 /// Percent-decoding of URL parts, strict: a `%` not followed by two hex digits, or bytes that
 /// are not UTF-8, make the part unreadable (`nil`) rather than silently kept.
-enum PercentDecoding {
+public enum PercentDecoding {
     /// `text` with each `%XX` turned into its byte; with `plusIsSpace`, `+` is a space, as an
     /// HTML form writes a query.
-    static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
+    public static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)
         }
@@ -153,7 +160,7 @@ enum PercentDecoding {
 
     /// A query string's items in order (`a=1&b=&c` gives `a` "1", `b` "", `c` ""), names and
     /// values decoded; `nil` if any is not valid percent-encoded UTF-8.
-    static func queryItems(_ query: Substring) -> [(name: String, value: String)]? {
+    public static func queryItems(_ query: Substring) -> [(name: String, value: String)]? {
         var items: [(name: String, value: String)] = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let name: Substring, value: Substring

@@ -1,10 +1,5 @@
-import CurveType
-import HTTPTypes
-
-extension HTTPField.Name {
-    /// What a shields-style badge address asked for that was ignored, as shields ignores it.
-    static let curveTypeIgnored = Self("CurveType-Ignored")!
-}
+import CurveTypeEffects
+import CurveTypeFonts
 
 /// A static badge's address read as shields reads it (`services/static-badge`,
 /// `core/base-service/coalesce-badge.js`, `lib/logos.js`), as the badge command's options.
@@ -14,11 +9,11 @@ extension HTTPField.Name {
 /// parameter is nothing. So does this reading, and it says what it ignored (`ignored`, one
 /// short phrase each, for the `CurveType-Ignored` header). CurveType's own badge options
 /// (`font`, `title`, `glyphs`, …) are read as the badge command reads them, strictly.
-struct ShieldsBadgeQuery {
+public struct ShieldsBadgeQuery: Sendable {
     /// The badge command's options.
-    var options: [(name: String, value: String)] = []
+    public var options: [(name: String, value: String)] = []
     /// What was ignored, in the order met.
-    var ignored: [String] = []
+    public var ignored: [String] = []
 
     /// The badge command's options by camel-case name (and `color`, the message colour's old
     /// name), read once.
@@ -29,7 +24,8 @@ struct ShieldsBadgeQuery {
         "label", "color", "colorB", "labelColor", "colorA", "style", "logo", "logoColor", "logoSize", "logoWidth", "link",
     ]
 
-    init(badge: BadgeURL, query: [(name: String, value: String)]) throws {
+    /// Reads `badge` and its `query` as shields does.
+    public init(badge: BadgeURL, query: [(name: String, value: String)]) {
         var given: [String: String] = [:]
         var links: [String] = []
         for item in query {
@@ -145,7 +141,7 @@ struct ShieldsBadgeQuery {
     }
 
     /// `ignored` as one header value: printable ASCII only, at most 1,000 characters.
-    var headerValue: String {
+    public var headerValue: String {
         let joined = ignored.joined(separator: ", ")
         let printable = String(joined.unicodeScalars.prefix(1_000).map { $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
         return joined.unicodeScalars.count > 1_000 ? printable + "..." : printable

@@ -1,0 +1,554 @@
+import CurveTypeEffects
+import CurveTypeFonts
+import CurveTypeFrame
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `curvetype readme-badges README.md --out badges`: every shields.io badge a README shows that
+// needs no live data is drawn into a file committed beside it, and the README is rewritten to
+// show the file, so no reader's visit reaches a third party. Nothing is fetched: a badge that
+// shows live data (`/github/…`, `/npm/v/…`, `/endpoint?url=…`) is listed and left as it is.
+//
+// The scanner reads Markdown and the HTML GitHub allows in it, line by line, and looks at
+// addresses only where a picture is named: `](URL)` (an inline image or link), `[ref]: URL`
+// (a reference definition) and `src="URL"` / `srcset="URL"`. Fenced and indented code blocks,
+// code spans and HTML comments are left alone, as they show text, not pictures. Why by hand: a
+// Markdown library (none is among this machine's Swift packages) would render, not rewrite in
+// place, and the rewrite must keep every other byte of the file.
+
+/// A README's shields badges, drawn into files and the README rewritten to show them.
+public struct ReadmeBadges: Sendable {
+    /// How the badges are drawn.
+    public enum Look: Sendable, Equatable {
+        /// One SVG a badge, in this theme.
+        case theme(BadgeTheme)
+        /// A light and a dark SVG a badge, shown by a `<picture>` that picks one by the
+        /// reader's `prefers-color-scheme` (GitHub maps it to its own theme setting); a
+        /// reference definition, which can hold no `<picture>`, gets one auto-theme SVG.
+        case picture
+    }
+
+    /// A badge left as it is, and why.
+    public struct Left: Sendable, Equatable {
+        /// The address as the README writes it.
+        public var url: String
+        /// The README's line, from 1.
+        public var line: Int
+        /// Why it is not drawn: it shows live data, or it is no badge shields draws.
+        public var reason: String
+    }
+
+    /// One file drawn: its path relative to the README's folder, its bytes, and the address.
+    public struct File: Sendable {
+        /// `OUT/name.svg`.
+        public var path: String
+        /// The drawing.
+        public var contents: OutputFile.FileContents
+        /// The badge's address (entities decoded).
+        public var url: String
+        /// The theme it is drawn in.
+        public var theme: BadgeTheme
+    }
+
+    /// The README as rewritten.
+    public var readme: String
+    /// Every file to write (the manifest last), in the order first met.
+    public var files: [File]
+    /// Badges left as they are.
+    public var left: [Left]
+    /// How many badge references the README now points at local files for.
+    public var drawnReferences: Int
+
+    /// The manifest's name in the output folder: each file's address and theme, so a README
+    /// already rewritten is checked and redrawn without its addresses.
+    public static let manifestName = "curvetype-badges.json"
+
+    /// Plans the rewrite of `readme` with badge files in `folder` (as the README refers to it,
+    /// relative to the README's folder, `/` between parts), reading the manifest a previous run
+    /// left there (`manifest`, its bytes, if any). Renders every badge; writes nothing.
+    public init(readme: String, folder: String, look: Look, manifest: [UInt8]?) throws(CurveTypeError) {
+        let folder = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        guard !folder.isEmpty, !folder.contains(where: { $0 == "\"" || $0 == "'" || $0 == "(" || $0 == ")" || $0 == " " || $0 == "<" || $0 == ">" }) else {
+            throw .invalidInput("the badge folder as the README names it must have no spaces, quotes, brackets or parentheses, not \"\(Diagnostic.escaped(String(folder.prefix(60))))\"")
+        }
+        let known = try manifest.map { bytes throws(CurveTypeError) in try Self.readManifest(bytes) } ?? []
+        var planner = Planner(folder: folder, look: look)
+        var out = ""
+        var line = 0
+        var scanner = ReadmeScanner()
+        for text in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            line += 1
+            if line > 1 { out += "\n" }
+            out += try scanner.rewrite(Substring(text), line: line) { url, context throws(CurveTypeError) in
+                try planner.replacement(for: url, context: context, line: line)
+            }
+        }
+        // Files a previous run drew that the README still shows, drawn again from their addresses.
+        for entry in known where out.contains(folder + "/" + entry.file) {
+            try planner.keep(entry)
+        }
+        self.readme = out
+        self.left = planner.left
+        self.drawnReferences = planner.references
+        var files = planner.files
+        let entries = files.map { ManifestEntry(file: String($0.path.dropFirst(folder.count + 1)), url: $0.url, theme: $0.theme.rawValue) }
+        if !files.isEmpty {
+            files.append(File(path: folder + "/" + Self.manifestName, contents: .text(Self.writeManifest(entries)), url: "", theme: .shields))
+        }
+        self.files = files
+    }
+
+    // MARK: Manifest
+
+    struct ManifestEntry: Codable, Equatable {
+        var file: String
+        var url: String
+        var theme: String
+    }
+
+    static func readManifest(_ bytes: [UInt8]) throws(CurveTypeError) -> [ManifestEntry] {
+        guard bytes.count <= JSONValue.maximumBytes,
+              let entries = try? JSONDecoder().decode([String: [ManifestEntry]].self, from: Data(bytes))["badges"] else {
+            throw .invalidInput("\(manifestName) in the badge folder is not what readme-badges writes; remove it to start again")
+        }
+        return try entries.map { entry throws(CurveTypeError) in
+            guard BadgeTheme(rawValue: entry.theme) != nil, !entry.file.contains("/"), !entry.file.hasPrefix(".") else {
+                throw .invalidInput("\(manifestName) names \"\(Diagnostic.escaped(String(entry.file.prefix(60))))\", which readme-badges does not write")
+            }
+            return entry
+        }
+    }
+
+    /// The manifest: one entry a line, in the order first met, so its diffs read well.
+    static func writeManifest(_ entries: [ManifestEntry]) -> String {
+        func quoted(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where scalar.value < 0x20: out += "\\u" + hexDigits(UInt64(scalar.value), width: 4)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let lines = entries.map { "  {\"file\": \(quoted($0.file)), \"url\": \(quoted($0.url)), \"theme\": \(quoted($0.theme))}" }
+        return "{\"badges\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "]}\n"
+    }
+}
+
+/// Where an address stands in the README, which says how it is replaced.
+enum ReadmeContext {
+    /// `](URL)`: a Markdown image or link; `image` is the whole `![alt](URL …)` where the
+    /// address is an inline image's, with its alt text.
+    case markdown(image: (range: Range<Int>, alt: String)?)
+    /// `[ref]: URL`.
+    case reference
+    /// `src="URL"` of an `<img …>`, the element's range in the line.
+    case htmlImage(element: Range<Int>?)
+    /// `srcset="URL"`: a `<source>` already written.
+    case sourceSet
+}
+
+/// Draws the badges and says what each address becomes.
+private struct Planner {
+    let folder: String
+    let look: ReadmeBadges.Look
+    var files: [ReadmeBadges.File] = []
+    var left: [ReadmeBadges.Left] = []
+    var references = 0
+    /// Files drawn, by name (each once).
+    var drawn: [String] = []
+
+    init(folder: String, look: ReadmeBadges.Look) {
+        self.folder = folder
+        self.look = look
+    }
+
+    /// What replaces `url` (the text from its start to the end of what `context` spans), or
+    /// `nil` to leave it.
+    mutating func replacement(for url: String, context: ReadmeContext, line: Int) throws(CurveTypeError) -> ReadmeScanner.Replacement? {
+        let address = ReadmeScanner.decodingEntities(url)
+        // Pictures from anywhere else are not shields' badges: nothing to say of them.
+        guard Self.isShields(address) else { return nil }
+        let reading: (items: [(name: String, value: String)], format: OutputFormat, slug: String)
+        switch Self.read(address) {
+        case .failure(let error):
+            left.append(.init(url: url, line: line, reason: error.reason))
+            return nil
+        case .success(let value):
+            reading = value
+        }
+        let base = reading.slug + "-" + hexDigits(fnv1a(address) & 0xFFFF_FFFF, width: 8)
+        let light = base + "-light." + reading.format.rawValue, dark = base + "-dark." + reading.format.rawValue
+        let single = base + "." + reading.format.rawValue
+        // What is drawn: (file, theme), and how the address is replaced.
+        let drawings: [(String, BadgeTheme)]
+        let replacement: ReadmeScanner.Replacement
+        switch (look, context) {
+        case (.theme(let theme), _):
+            drawings = [(single, theme)]
+            replacement = .address(folder + "/" + single)
+        case (.picture, .reference), (.picture, .sourceSet), (.picture, .markdown(image: nil)), (.picture, .htmlImage(element: nil)):
+            drawings = [(single, .auto)]
+            replacement = .address(folder + "/" + single)
+        case (.picture, .markdown(image: let image?)):
+            drawings = [(light, .light), (dark, .dark)]
+            let img = "<img alt=\"\(Self.attribute(image.alt))\" src=\"\(folder)/\(light)\">"
+            replacement = .element(image.range, Self.picture(light: folder + "/" + light, dark: folder + "/" + dark, image: img))
+        case (.picture, .htmlImage(element: let element?)):
+            drawings = [(light, .light), (dark, .dark)]
+            replacement = .wrapped(element, address: folder + "/" + light,
+                                   before: Self.picture(light: folder + "/" + light, dark: folder + "/" + dark, image: nil), after: "</picture>")
+        }
+        // A badge that cannot be drawn (text past the limits) is left, listed with why.
+        do {
+            for (name, theme) in drawings { try draw(name, url: address, items: reading.items, format: reading.format, theme: theme) }
+        } catch {
+            left.append(.init(url: url, line: line, reason: "cannot be drawn: " + error.keyedMessage))
+            return nil
+        }
+        references += 1
+        return replacement
+    }
+
+    /// Draws a file a previous run listed, if this run has not.
+    mutating func keep(_ entry: ReadmeBadges.ManifestEntry) throws(CurveTypeError) {
+        guard !drawn.contains(entry.file), case .success(let reading) = Self.read(entry.url), let theme = BadgeTheme(rawValue: entry.theme) else { return }
+        try draw(entry.file, url: entry.url, items: reading.items, format: reading.format, theme: theme)
+    }
+
+    private mutating func draw(_ name: String, url: String, items: [(name: String, value: String)], format: OutputFormat,
+                               theme: BadgeTheme) throws(CurveTypeError) {
+        guard !drawn.contains(name) else { return }
+        var items = items
+        if theme != .shields, !items.contains(where: { $0.name == "theme" }) { items.append(("theme", theme.rawValue)) }
+        let query: QueryCommand
+        do {
+            query = try QueryCommand("badge", items: items)
+        } catch {
+            throw .invalidInput(ErrorText(error.keyedMessage))
+        }
+        let document = try query.request().renderDocument()
+        files.append(.init(path: folder + "/" + name, contents: try document.contents(format, settings: query.settings), url: url, theme: theme))
+        drawn.append(name)
+    }
+
+    /// `<picture>` with the dark file for dark readers, then `image` (or nothing, where the
+    /// element that follows is the image).
+    static func picture(light: String, dark: String, image: String?) -> String {
+        "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(dark)\">" + (image.map { $0 + "</picture>" } ?? "")
+    }
+
+    static func attribute(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Whether `address` is on img.shields.io (http or https, any case).
+    static func isShields(_ address: String) -> Bool {
+        let lower = address.lowercased()
+        return lower.hasPrefix("https://img.shields.io/") || lower.hasPrefix("http://img.shields.io/")
+    }
+
+    /// A shields address read as shields reads it: the badge command's options, the format,
+    /// and a slug for the file's name; or why it is left.
+    static func read(_ address: String) -> Result<(items: [(name: String, value: String)], format: OutputFormat, slug: String), ReadError> {
+        var rest = Substring(address)
+        for scheme in ["https://", "http://"] where rest.lowercased().hasPrefix(scheme) { rest = rest.dropFirst(scheme.count) }
+        guard rest.lowercased().hasPrefix("img.shields.io/") else { return .failure(.init("not a shields.io address")) }
+        rest = rest.dropFirst("img.shields.io".count)
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        let path: Substring, queryText: Substring
+        if let mark = rest.firstIndex(of: "?") { (path, queryText) = (rest[..<mark], rest[rest.index(after: mark)...]) } else { (path, queryText) = (rest, "") }
+        guard let query = PercentDecoding.queryItems(queryText) else { return .failure(.init("its query is not valid percent-encoding")) }
+        // CurveType's own drawing settings are not shields'; a README's address has none.
+        let own = ["format", "scale", "frameTime", "frame-time", "cacheSeconds", "maxAge"]
+        let shieldsQuery = query.filter { !own.contains($0.name) }
+        if path.hasPrefix("/badge/"), let badge = BadgeURL(content: path.dropFirst("/badge/".count)) {
+            let reading = ShieldsBadgeQuery(badge: badge, query: shieldsQuery)
+            return .success((reading.options, badge.format ?? .svg, slug(badge.label + " " + badge.message)))
+        }
+        if path == "/static/v1" || path == "/static/v1.svg" {
+            // shields' older static route: label, message and color in the query.
+            let value = { (key: String) in query.first { $0.name == key }?.value }
+            guard let message = value("message") else { return .failure(.init("a static badge without a message")) }
+            let badge = BadgeURL(label: value("label") ?? "", message: message, color: value("color") ?? "")
+            let reading = ShieldsBadgeQuery(badge: badge, query: shieldsQuery.filter { $0.name != "message" })
+            return .success((reading.options, .svg, slug(badge.label + " " + badge.message)))
+        }
+        if path.hasPrefix("/badge/") && !path.hasPrefix("/badge/dynamic") && !path.hasPrefix("/badge/endpoint") {
+            return .failure(.init("not a badge shields draws (shields answers 404)"))
+        }
+        return .failure(.init("shows live data (\(path.split(separator: "/").first.map(String.init) ?? "?")), fetched by shields on every view"))
+    }
+
+    struct ReadError: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// Lower-case ASCII letters and digits of `text`, runs of anything else one `-`, at most
+    /// 32 characters; `badge` when none are left.
+    static func slug(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+            if (lower >= "a" && lower <= "z") || (lower >= "0" && lower <= "9") { out.unicodeScalars.append(lower) } else if !out.isEmpty && !out.hasSuffix("-") { out += "-" }
+            if out.count >= 32 { break }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "badge" : out
+    }
+}
+
+/// Finds picture addresses in a README, line by line, outside code and comments.
+struct ReadmeScanner {
+    /// What an address becomes.
+    enum Replacement {
+        /// Another address, in place.
+        case address(String)
+        /// The element at this range of the line replaced by this text.
+        case element(Range<Int>, String)
+        /// The element at this range kept, its address replaced, text put before and after it.
+        case wrapped(Range<Int>, address: String, before: String, after: String)
+    }
+
+    private var fence: (character: Character, count: Int)?
+    private var inComment = false
+    private var previousBlank = true
+
+    /// `line` with each shields address `replace` answers for replaced.
+    mutating func rewrite(_ line: Substring, line number: Int,
+                          _ replace: (String, ReadmeContext) throws(CurveTypeError) -> Replacement?) throws(CurveTypeError) -> String {
+        let chars = Array(line)
+        // Fenced code: ``` or ~~~ (three or more), closed by at least as many of the same.
+        let indent = chars.prefix { $0 == " " }.count
+        if indent < 4, let first = chars.dropFirst(indent).first, first == "`" || first == "~" {
+            let run = chars.dropFirst(indent).prefix { $0 == first }.count
+            if run >= 3 {
+                if let open = fence {
+                    if open.character == first && run >= open.count && chars.dropFirst(indent + run).allSatisfy({ $0 == " " || $0 == "\t" }) { fence = nil }
+                } else if first == "~" || !chars.dropFirst(indent + run).contains("`") {
+                    fence = (first, run)
+                }
+                previousBlank = false
+                return String(line)
+            }
+        }
+        if fence != nil { return String(line) }
+        // Indented code: four spaces (or a tab) after a blank line, outside HTML.
+        let blank = chars.allSatisfy { $0 == " " || $0 == "\t" }
+        if !inComment && previousBlank && !blank && (indent >= 4 || chars.first == "\t") {
+            return String(line)
+        }
+        previousBlank = blank
+
+        var out = ""
+        var changes: [(range: Range<Int>, text: String)] = []
+        var i = 0
+        while i < chars.count {
+            if inComment {
+                if let end = Self.find(["-", "-", ">"], in: chars, from: i) { inComment = false; i = end + 3 } else { i = chars.count }
+                continue
+            }
+            if Self.matches(["<", "!", "-", "-"], in: chars, at: i) { inComment = true; i += 4; continue }
+            if chars[i] == "`" {
+                // A code span: the same number of backticks closes it.
+                let run = chars[i...].prefix { $0 == "`" }.count
+                var j = i + run
+                var closed: Int?
+                while j < chars.count {
+                    if chars[j] == "`" {
+                        let other = chars[j...].prefix { $0 == "`" }.count
+                        if other == run { closed = j + run; break }
+                        j += other
+                    } else { j += 1 }
+                }
+                i = closed ?? (i + run)
+                continue
+            }
+            guard let start = Self.addressStart(chars, at: i) else { i += 1; continue }
+            guard let context = Self.context(chars, before: i) else { i = start; continue }
+            let end = Self.addressEnd(chars, from: i, context: context.terminator)
+            let url = String(chars[i..<end])
+            if let replacement = try replace(url, context.kind(chars, i, end)) {
+                switch replacement {
+                case .address(let text): changes.append((i..<end, text))
+                case .element(let range, let text): changes.append((range, text))
+                case .wrapped(let range, let address, let before, let after):
+                    changes.append((range.lowerBound..<range.lowerBound, before))
+                    changes.append((i..<end, address))
+                    changes.append((range.upperBound..<range.upperBound, after))
+                }
+            }
+            i = end
+        }
+        guard !changes.isEmpty else { return String(line) }
+        // Apply from the left; an element replaced whole swallows the changes inside it.
+        var position = 0
+        for change in changes.sorted(by: { $0.range.lowerBound < $1.range.lowerBound || ($0.range.lowerBound == $1.range.lowerBound && $0.range.isEmpty && !$1.range.isEmpty) }) {
+            guard change.range.lowerBound >= position else { continue }
+            out += String(chars[position..<change.range.lowerBound]) + change.text
+            position = change.range.upperBound
+        }
+        return out + String(chars[position...])
+    }
+
+    /// Where an address could start at `i`: `http://` or `https://`, the end of that prefix.
+    private static func addressStart(_ chars: [Character], at i: Int) -> Int? {
+        for scheme in ["https://", "http://"] where matches(Array(scheme), in: chars, at: i, caseInsensitive: true) {
+            return i + scheme.count
+        }
+        return nil
+    }
+
+    private struct Context {
+        let terminator: Terminator
+        let kind: ([Character], Int, Int) -> ReadmeContext
+    }
+
+    enum Terminator { case quote(Character), markdown, whitespace, angle }
+
+    /// The context of an address starting at `i`, if it names a picture.
+    private static func context(_ chars: [Character], before i: Int) -> Context? {
+        let before = String(chars[..<i])
+        if before.hasSuffix("](") || before.hasSuffix("](<") {
+            let angle = before.hasSuffix("<")
+            let open = i - (angle ? 3 : 2)
+            return Context(terminator: angle ? .angle : .markdown) { chars, start, end in
+                .markdown(image: markdownImage(chars, close: open, addressEnd: end))
+            }
+        }
+        for quote in ["\"", "'"] {
+            for attribute in ["src=", "srcset="] where before.lowercased().hasSuffix(attribute + quote) {
+                let q = Character(quote)
+                if attribute == "srcset=" { return Context(terminator: .quote(q)) { _, _, _ in .sourceSet } }
+                return Context(terminator: .quote(q)) { chars, start, _ in .htmlImage(element: element(chars, containing: start)) }
+            }
+        }
+        // A reference definition: up to three spaces, [label]:, spaces, the address.
+        let trimmed = before.drop { $0 == " " }
+        if before.count - trimmed.count <= 3, trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]"),
+           trimmed[trimmed.index(after: close)...].hasPrefix(":"),
+           trimmed[trimmed.index(close, offsetBy: 2)...].allSatisfy({ $0 == " " || $0 == "\t" }) {
+            return Context(terminator: .whitespace) { _, _, _ in .reference }
+        }
+        return nil
+    }
+
+    /// The end of an address from `i`.
+    private static func addressEnd(_ chars: [Character], from i: Int, context: Terminator) -> Int {
+        var j = i
+        var depth = 0
+        while j < chars.count {
+            let c = chars[j]
+            switch context {
+            case .quote(let q): if c == q { return j }
+            case .angle: if c == ">" || c == "<" { return j }
+            case .whitespace: if c == " " || c == "\t" { return j }
+            case .markdown:
+                if c == " " || c == "\t" || c == "<" { return j }
+                if c == "(" { depth += 1 }
+                if c == ")" { if depth == 0 { return j }; depth -= 1 }
+            }
+            j += 1
+        }
+        return j
+    }
+
+    /// The whole `![alt](address …)` whose `](` is at `close`, if it is an inline image on
+    /// this line: brackets matched back to `![`, the closing `)` found after the address.
+    private static func markdownImage(_ chars: [Character], close: Int, addressEnd: Int) -> (range: Range<Int>, alt: String)? {
+        var depth = 0
+        var j = close
+        while j >= 0 {
+            if chars[j] == "]" { depth += 1 } else if chars[j] == "[" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            j -= 1
+        }
+        guard j >= 1, chars[j - 1] == "!" else { return nil }
+        var k = addressEnd
+        var inTitle: Character?
+        while k < chars.count {
+            if let q = inTitle { if chars[k] == q { inTitle = nil } } else if chars[k] == "\"" || chars[k] == "'" { inTitle = chars[k] } else if chars[k] == ")" { break }
+            k += 1
+        }
+        guard k < chars.count else { return nil }
+        return ((j - 1)..<(k + 1), String(chars[(j + 1)..<close]))
+    }
+
+    /// The `<img …>` element around `i`, if its `<img` and `>` are on this line.
+    private static func element(_ chars: [Character], containing i: Int) -> Range<Int>? {
+        var j = i
+        while j >= 0, chars[j] != "<" { j -= 1 }
+        guard j >= 0, matches(Array("<img"), in: chars, at: j, caseInsensitive: true) else { return nil }
+        var k = j
+        var quote: Character?
+        while k < chars.count {
+            if let q = quote { if chars[k] == q { quote = nil } } else if chars[k] == "\"" || chars[k] == "'" { quote = chars[k] } else if chars[k] == ">" { return j..<(k + 1) }
+            k += 1
+        }
+        return nil
+    }
+
+    static func matches(_ pattern: [Character], in chars: [Character], at i: Int, caseInsensitive: Bool = false) -> Bool {
+        guard i + pattern.count <= chars.count else { return false }
+        for (offset, p) in pattern.enumerated() {
+            let c = chars[i + offset]
+            if caseInsensitive ? c.lowercased() != p.lowercased() : c != p { return false }
+        }
+        return true
+    }
+
+    static func find(_ pattern: [Character], in chars: [Character], from i: Int) -> Int? {
+        var j = i
+        while j + pattern.count <= chars.count {
+            if matches(pattern, in: chars, at: j) { return j }
+            j += 1
+        }
+        return nil
+    }
+
+    /// HTML's and Markdown's character references in an address: `&amp;` and the few others
+    /// addresses hold (`&quot;`, `&#39;`, `&lt;`, `&gt;`, and numeric ones).
+    static func decodingEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            rest = rest[amp...]
+            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else { out += "&"; rest = rest.dropFirst(); continue }
+            let name = rest[rest.index(after: rest.startIndex)..<semicolon]
+            let named: [Substring: String] = ["amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">"]
+            if let value = named[name] {
+                out += value
+            } else if name.hasPrefix("#"), let code = name.hasPrefix("#x") || name.hasPrefix("#X") ? UInt32(name.dropFirst(2), radix: 16) : UInt32(name.dropFirst()),
+                      let scalar = Unicode.Scalar(code) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "&"
+                rest = rest.dropFirst()
+                continue
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return out + rest
+    }
+}

@@ -1,0 +1,142 @@
+import CurveType
+import Foundation
+import TestSupport
+import Testing
+
+/// `curvetype readme-badges` over the corpus of real READMEs in Fixtures/readmes, run where no
+/// network can be reached (a network namespace of its own, `unshare -n`, where the machine
+/// allows one): every static badge drawn, the README rewritten, `--check` passing after and
+/// failing once a file goes stale, nothing outside pictures touched.
+@Suite struct ReadmeBadgesTests {
+    init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
+
+    static let corpus = fixtures.appendingPathComponent("readmes")
+
+    static var readmes: [(folder: String, file: String)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { $0.contains("+") }.sorted().compactMap { folder in
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)) ?? []
+            return files.first { $0.hasSuffix(".md") }.map { (folder, $0) }
+        }
+    }
+
+    /// Runs curvetype in `folder` without a network where `unshare -n` works (as root), else as is.
+    static func offline(_ arguments: [String], in folder: URL) throws -> RunResult {
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let isolated = (try? shell("unshare -n true", in: folder))?.status == 0
+        return try shell((isolated ? "unshare -n " : "") + "\"$CT\" " + quoted, in: folder)
+    }
+
+    @Test func corpusIsRewrittenOfflineAndChecked() throws {
+        #expect(Self.readmes.count >= 10)
+        let scratch = try scratchFolder("readmes")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var drawnTotal = 0
+        for (folder, file) in Self.readmes {
+            let work = scratch.appendingPathComponent(folder)
+            try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(folder), to: work)
+            let original = try String(contentsOf: work.appendingPathComponent(file), encoding: .utf8)
+            let run = try Self.offline(["readme-badges", file], in: work)
+            #expect(run.status == 0, "\(folder): \(run.stderr)")
+            let rewritten = try String(contentsOf: work.appendingPathComponent(file), encoding: .utf8)
+            // Every line is the original's but where a shields badge address was.
+            let before = original.split(separator: "\n", omittingEmptySubsequences: false)
+            let after = rewritten.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(before.count == after.count, "\(folder)")
+            for (old, new) in zip(before, after) where old != new {
+                #expect(old.contains("img.shields.io/") && new.contains("badges/"), "\(folder): \(new)")
+            }
+            let check = try Self.offline(["readme-badges", file, "--check"], in: work)
+            #expect(check.status == 0 && check.stdout.contains("are current"), "\(folder): \(check.stdout)")
+            // Again: nothing left to draw, nothing changes.
+            let again = try Self.offline(["readme-badges", file, "--quiet"], in: work)
+            let third = try String(contentsOf: work.appendingPathComponent(file), encoding: .utf8)
+            #expect(again.stdout.contains("\(file) unchanged") && third == rewritten, "\(folder): \(again.stdout)")
+            // Each file is the badge of the address the manifest keeps for it.
+            let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("badges/curvetype-badges.json"))) as? [String: [[String: String]]]
+            for entry in manifest?["badges"] ?? [] {
+                #expect(rewritten.contains("badges/" + (entry["file"] ?? "")), "\(folder): \(entry)")
+                drawnTotal += 1
+            }
+        }
+        #expect(drawnTotal >= 150)
+    }
+
+    /// Badges in code blocks, code spans and HTML comments are text, not pictures: left.
+    @Test func codeAndCommentsAreLeft() throws {
+        let scratch = try scratchFolder("readme-code")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let readme = """
+            # T
+            ![a](https://img.shields.io/badge/a-b-blue)
+            `![c](https://img.shields.io/badge/c-d-red)`
+            ```md
+            ![e](https://img.shields.io/badge/e-f-green)
+            ```
+            <!-- ![g](https://img.shields.io/badge/g-h-red) -->
+            <!--
+            <img src="https://img.shields.io/badge/i-j-red">
+            -->
+
+                ![k](https://img.shields.io/badge/k-l-red)
+
+            [m]: https://img.shields.io/badge/m-n-orange?style=flat-square "title"
+            <img alt="o" src='https://img.shields.io/static/v1?label=o&amp;message=p&amp;color=blue'>
+            [![q](https://img.shields.io/badge/q-r-blue?logo=github)](https://example.com/)
+            ![live](https://img.shields.io/github/stars/a/b)
+            """
+        try Data(readme.utf8).write(to: scratch.appendingPathComponent("README.md"))
+        let run = try Self.offline(["readme-badges", "README.md"], in: scratch)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try String(contentsOf: scratch.appendingPathComponent("README.md"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let original = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in [2, 4, 6, 8, 11, 16] { #expect(lines[index] == original[index], "line \(index + 1): \(lines[index])") }
+        for index in [1, 13, 14, 15] { #expect(!lines[index].contains("img.shields.io") && lines[index].contains("badges/"), "line \(index + 1): \(lines[index])") }
+        #expect(lines[13].hasSuffix("\"title\""))
+        #expect(run.stdout.contains("line 17: https://img.shields.io/github/stars/a/b: shows live data (github)"))
+        // The static v1 address with &amp; draws o: p.
+        let file = try #require(String(lines[14]).split(separator: "'").first { $0.hasPrefix("badges/") })
+        let svg = try String(contentsOf: scratch.appendingPathComponent(String(file)), encoding: .utf8)
+        #expect(svg.contains("aria-label=\"o: p\""))
+    }
+
+    /// `--check` fails when a file is missing, differs, or the README shows a badge not yet drawn.
+    @Test func checkFindsStaleFiles() throws {
+        let scratch = try scratchFolder("readme-check")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Data("![a](https://img.shields.io/badge/a-b-blue)\n".utf8).write(to: scratch.appendingPathComponent("README.md"))
+        #expect(try Self.offline(["readme-badges", "README.md", "--check"], in: scratch).status == 1)
+        #expect(try Self.offline(["readme-badges", "README.md"], in: scratch).status == 0)
+        #expect(try Self.offline(["readme-badges", "README.md", "--check"], in: scratch).status == 0)
+        let badges = scratch.appendingPathComponent("badges")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: badges.path).first { $0.hasSuffix(".svg") })
+        try Data("<svg/>".utf8).write(to: badges.appendingPathComponent(file))
+        let differs = try Self.offline(["readme-badges", "README.md", "--check"], in: scratch)
+        #expect(differs.status == 1 && differs.stdout.contains("differs: badges/\(file)"), "\(differs.stdout)")
+        try FileManager.default.removeItem(at: badges.appendingPathComponent(file))
+        #expect(try Self.offline(["readme-badges", "README.md", "--check"], in: scratch).stdout.contains("missing: badges/\(file)"))
+        #expect(try Self.offline(["readme-badges", "README.md"], in: scratch).status == 0)
+        let handle = try FileHandle(forWritingTo: scratch.appendingPathComponent("README.md"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("![c](https://img.shields.io/badge/c-d-red)\n".utf8))
+        try handle.close()
+        #expect(try Self.offline(["readme-badges", "README.md", "--check"], in: scratch).status == 1)
+        // Refused: a folder outside the README's, two looks at once, no README.
+        for words in [["readme-badges", "README.md", "--out", "../x"], ["readme-badges", "README.md", "--out", "/tmp/x"],
+                      ["readme-badges", "README.md", "--picture", "--theme", "dark"], ["readme-badges", "nope.md"]] {
+            let refused = try Self.offline(words, in: scratch)
+            #expect(refused.status != 0 && refused.stderr.hasPrefix("curvetype: error: ") && refused.stderr.split(separator: "\n").count == 1, "\(words): \(refused.stderr)")
+        }
+    }
+
+    /// Two READMEs rewritten with --picture, byte for byte as expected/ holds them.
+    @Test(arguments: ["wltjr+ephoto", "danielsaidi+BadgeIcon"])
+    func pictureRewritesAreGolden(_ folder: String) throws {
+        let scratch = try scratchFolder("readme-picture")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let work = scratch.appendingPathComponent(folder)
+        try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(folder), to: work)
+        #expect(try Self.offline(["readme-badges", "README.md", "--picture"], in: work).status == 0)
+        let expected = try String(contentsOf: Self.corpus.appendingPathComponent("expected/\(folder).md"), encoding: .utf8)
+        #expect(try String(contentsOf: work.appendingPathComponent("README.md"), encoding: .utf8) == expected)
+    }
+}
