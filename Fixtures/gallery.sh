@@ -17,7 +17,7 @@ test_only="circle:xml-specials circle:precision-0 circle:glyphs-500 circle:kerni
   fit:height-limits fit:width-limits fit:no-break-space fit:long-word-whole
   angle:deg-0 angle:deg-5 angle:decimals angle:text-mode
   badge:logo-hostile badge:escaping badge:repeated-spaces badge:hex-bare badge:text-mode-for-the-badge
-  badge:flat-square-long badge:plastic-long badge:for-the-badge-long badge:social-long"
+  badge:flat-square-long badge:plastic-long badge:for-the-badge-long badge:social-long badge:parts-two"
 
 shown() {
   for skipped in $test_only; do [ "$skipped" = "$1:$2" ] && return 1; done

@@ -19,7 +19,7 @@ def table(match):
     return f"<!-- options: {name} -->\n{out}<!-- /options -->"
 
 
-new = re.sub(r"<!-- options: ([a-z]+) -->\n.*?<!-- /options -->", table, text, flags=re.S)
+new = re.sub(r"<!-- options: ([a-z-]+) -->\n.*?<!-- /options -->", table, text, flags=re.S)
 if new != text:
     open(path, "w", encoding="utf-8").write(new)
     print(f"{path}: option tables written")

@@ -266,7 +266,7 @@ public struct BadgeOptions: Sendable, Equatable {
 
     static let fields: [OptionField<BadgeOptions>] = [
         .text("label", \.label, .content, default: "none", "The left half's text; empty for a message-only badge."),
-        .text("message", \.message, .content, required: true, "The right half's text."),
+        .text("message", \.message, .content, default: "the percentage with --progress", "The right half's text (needed unless --part, --progress, --endpoint or --json gives it)."),
         .text("messageColor", \.messageColor, .color, type: .color, aliases: ["color"], default: "brightgreen",
               "The message half's colour: shields' names (brightgreen, success, …), bare hex (4c1) or a CSS colour."),
         .text("labelColor", \.labelColor, .color, type: .color, default: "#555", "The label half's colour."),

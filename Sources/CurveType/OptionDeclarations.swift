@@ -124,7 +124,7 @@ public struct OptionDeclaration: Sendable, Equatable, Codable {
             }
         case .color: "COLOR"
         case .font: "FONT"
-        case .file: name == "outDir" ? "DIR" : "FILE"
+        case .file: name == "outDir" || name == "out" ? "DIR" : "FILE"
         case .logo: "LOGO"
         case .size: "WxH"
         case .url: "URL"

@@ -29,7 +29,7 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
 
     static let fields: [OptionField<ReadmeBadgesOptions>] = [
         .argument("readme", \.readme, command: "readme-badges", type: .file, required: true, "The README to rewrite (Markdown and the HTML GitHub allows in it)."),
-        .text("out", \.out, .output, "The folder the badges are drawn into, relative to the README's folder (made if missing)."),
+        .text("out", \.out, .output, type: .file, "The folder the badges are drawn into, relative to the README's folder (made if missing)."),
         .choice("theme", \.theme, .color, "shields: its colours exactly; light, dark: colours for that page; auto: each file follows the reader's prefers-color-scheme."),
         .flag("picture", \.picture, .color, "Draw a light and a dark file a badge and show them with <picture>, which GitHub switches with its theme (not with --theme)."),
         .flag("check", \.check, .output, "Write nothing: list the files that are missing or differ, and exit 1 if any do (for CI)."),

@@ -309,3 +309,19 @@ import Testing
         #expect(throws: CurveTypeError.self) { try JSONValue.parse([UInt8](repeating: 0x20, count: JSONValue.maximumBytes + 1), what: "t") }
     }
 }
+
+/// The DocC article "Badges and seals", its examples as written there.
+@Suite struct BadgesArticleTests {
+    @Test func articleExamples() throws {
+        let versions = try BadgeRequest(parts: [BadgePart("python"), BadgePart("3.12", color: try BadgeColor.parse("blue")),
+                                                BadgePart("3.13", color: try BadgeColor.parse("orange"))]).render()
+        let coverage = try BadgeRequest(parts: [BadgePart("coverage"), BadgePart("72%")], progress: BadgeProgress(0.72)).render()
+        #expect(versions.geometry.cells.count == 3 && coverage.texts == ["coverage", "72%"])
+        let endpoint = try BadgeEndpoint(json: Array(#"{"schemaVersion": 1, "label": "coverage", "message": "98%", "color": "green"}"#.utf8),
+                                         what: "coverage.json")
+        let options = endpoint.options(over: BadgeEndpoint.Overrides(style: "flat-square"))
+        let version = try JSONQuery("$.version").message(in: try JSONValue.parse(Array(#"{"version": "6.0.0"}"#.utf8), what: "package.json"),
+                                                         file: "package.json")
+        #expect(options.map(\.name) == ["label", "message", "messageColor", "style"] && options[3].value == "flat-square" && version == "6.0.0")
+    }
+}
