@@ -164,13 +164,13 @@ public struct BadgeOptions: Sendable, Equatable {
         if let json {
             guard let query else { throw .invalidInput("say where in \(json) the message is with \(parameter: "query"), as $.coverage") }
             let parsed = try naming("query") { () throws(CurveTypeError) in try JSONQuery(query) }
-            let document = try JSONValue.parse(try Self.readData(json, option: "json"), what: "the JSON file \(json)")
+            let document = try JSONValue.parse(try readUserFile(json, what: "JSON", limit: JSONValue.maximumBytes + 1, shown: JSONValue.maximumBytes), what: "the JSON file \(json)")
             data.message = (prefix ?? "") + (try parsed.message(in: document, file: json)) + (suffix ?? "")
             data.label = label ?? "custom badge"
             data.messageColor = messageColor ?? "lightgrey"
         }
         guard let endpoint else { return data }
-        let file = try BadgeEndpoint(json: try Self.readData(endpoint, option: "endpoint"), what: "the endpoint file \(endpoint)")
+        let file = try BadgeEndpoint(json: try readUserFile(endpoint, what: "endpoint", limit: JSONValue.maximumBytes + 1, shown: JSONValue.maximumBytes), what: "the endpoint file \(endpoint)")
         let overrides = BadgeEndpoint.Overrides(
             label: label, color: messageColor, labelColor: labelColor, style: style?.rawValue, logo: logo, logoColor: logoColor,
             logoSize: logoSize?.rawValue, logoWidth: logoWidth.map(shortestDigits))
@@ -193,19 +193,6 @@ public struct BadgeOptions: Sendable, Equatable {
             throw .invalidInput("\(parameter: "logoColor") applies to a logo: give \(parameter: "logo") too (the endpoint file has none)")
         }
         return data
-    }
-
-    /// A data file's bytes (`-`: standard input), read as a stream.
-    private static func readData(_ path: String, option: String) throws(CurveTypeError) -> [UInt8] {
-        do {
-            return try InputBytes.read(path, limit: JSONValue.maximumBytes + 1)
-        } catch {
-            switch error {
-            case .notFound: throw .invalidInput("\(parameter: option): no file \(path)")
-            case .unreadable(_, let reason): throw .invalidInput("\(parameter: option): cannot read \(path): \(reason)")
-            case .tooLarge: throw .invalidInput("\(parameter: option): \(path) is larger than \(InputBytes.describe(bytes: JSONValue.maximumBytes))")
-            }
-        }
     }
 
     /// A share as the message of a progress badge: a whole percentage, or one decimal where

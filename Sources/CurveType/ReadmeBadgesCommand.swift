@@ -66,10 +66,10 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
         let folder = parts.joined(separator: "/")
         let base = PathText.split(readme).folder
         func beside(_ path: String) -> String { base.isEmpty ? path : PathText.joined(base, path) }
-        let text = try read(readme, limit: Self.maximumReadmeBytes, what: "the README")
+        let text = try readUserFile(readme, what: "README", limit: Self.maximumReadmeBytes, shown: Self.maximumReadmeBytes)
         guard let readmeText = String(validating: text, as: UTF8.self) else { throw .invalidInput("\(readme) is not UTF-8 text") }
         let manifestPath = beside(folder + "/" + ReadmeBadges.manifestName)
-        let manifest = FileManager.default.fileExists(atPath: manifestPath) ? try read(manifestPath, limit: JSONValue.maximumBytes, what: "the manifest") : nil
+        let manifest = FileManager.default.fileExists(atPath: manifestPath) ? try readUserFile(manifestPath, what: "manifest", limit: JSONValue.maximumBytes, shown: JSONValue.maximumBytes) : nil
         let plan = try ReadmeBadges(readme: readmeText, folder: folder, look: picture ? .picture : .theme(theme), manifest: manifest)
 
         var files: [(path: String, contents: OutputFile.FileContents)] = plan.files.map { (beside($0.path), $0.contents) }
@@ -110,17 +110,5 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
         var lines = "left as they are (\(plan.left.count)):\n"
         for left in plan.left { lines += "  line \(left.line): \(left.url.prefix(160)): \(left.reason)\n" }
         return lines
-    }
-
-    private func read(_ path: String, limit: Int, what: String) throws(CurveTypeError) -> [UInt8] {
-        do {
-            return try InputBytes.read(path, limit: limit)
-        } catch {
-            switch error {
-            case .notFound: throw .invalidInput("no \(what) at \(path)")
-            case .unreadable(_, let reason): throw .invalidInput("cannot read \(what) \(path): \(reason)")
-            case .tooLarge: throw .invalidInput("\(what) \(path) is larger than \(InputBytes.describe(bytes: limit))")
-            }
-        }
     }
 }

@@ -581,16 +581,7 @@ public struct PathOptions: Sendable, Equatable {
     /// The path data and transform of `id`'s `<path>` (the first without `id`) in an SVG file,
     /// read as a logo is: through `SafeSVG`, a stream, at most its size limit.
     private static func path(inFile file: String, id: String?) throws(CurveTypeError) -> (String, AffineMap) {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputBytes.read(file, limit: SafeSVG.maximumBytes + 1)
-        } catch {
-            switch error {
-            case .notFound: throw .invalidInput("path file not found: \(file)")
-            case .unreadable(_, let reason): throw .invalidInput("cannot read the path file \(file): \(reason)")
-            case .tooLarge: throw .invalidInput("the path file \(file) is larger than \(InputBytes.describe(bytes: SafeSVG.maximumBytes))")
-            }
-        }
+        let bytes = try readUserFile(file, what: "path", limit: SafeSVG.maximumBytes + 1, shown: SafeSVG.maximumBytes)
         do throws(SVGError) {
             // A path needs no canvas: its file may give no size.
             guard let found = try SafeSVG(parsing: bytes, sized: false).path(id: id) else {

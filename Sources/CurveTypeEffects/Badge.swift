@@ -196,17 +196,9 @@ public struct BadgeLogo: Sendable {
         if source.lowercased().hasPrefix("data:") {
             (format, bytes) = try Self.decodeDataURL(source)
         } else {
-            do {
-                // A stream, so `--logo <(…)` and a FIFO read as a file does; one byte past the
-                // sanitiser's limit is enough to refuse a larger file.
-                bytes = try InputBytes.read(source, limit: SafeSVG.maximumBytes + 1)
-            } catch {
-                switch error {
-                case .notFound: throw .invalidInput("logo file not found: \(source)")
-                case .unreadable(_, let reason): throw .invalidInput("cannot read the logo file \(source): \(reason)")
-                case .tooLarge: throw .invalidInput("the logo file \(source) is larger than \(InputBytes.describe(bytes: SafeSVG.maximumBytes))")
-                }
-            }
+            // A stream, so `--logo <(…)` and a FIFO read as a file does; one byte past the
+            // sanitiser's limit is enough to refuse a larger file.
+            bytes = try readUserFile(source, what: "logo", limit: SafeSVG.maximumBytes + 1, shown: SafeSVG.maximumBytes)
             let lower = source.lowercased()
             if lower.hasSuffix(".png") { format = "image/png" }
             if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { format = "image/jpeg" }

@@ -187,3 +187,18 @@ func backdrop(_ background: SVGColor?, width: Double, height: Double) -> [FrameI
     guard let background, background.value != "transparent", SVGColor.opaqueAndAlpha(background.value)?.alpha != 0 else { return [] }
     return [.shape(FrameShape(.rect(Rect(minX: 0, minY: 0, maxX: width, maxY: height)), style: [.fill(.color(background))]))]
 }
+
+/// The bytes of the user's `what` file at `path` (`-`: standard input), read as a stream and
+/// refused past `limit` bytes (`shown` is the limit a message names); errors name the file as
+/// "the logo file …", "path file not found: …".
+package func readUserFile(_ path: String, what: String, limit: Int, shown: Int) throws(CurveTypeError) -> [UInt8] {
+    do {
+        return try InputBytes.read(path, limit: limit)
+    } catch {
+        switch error {
+        case .notFound: throw .invalidInput("\(what) file not found: \(path)")
+        case .unreadable(_, let reason): throw .invalidInput("cannot read the \(what) file \(path): \(reason)")
+        case .tooLarge: throw .invalidInput("the \(what) file \(path) is larger than \(InputBytes.describe(bytes: shown))")
+        }
+    }
+}

@@ -28,7 +28,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
-COMMANDS = ["circle", "spiral", "path", "warp", "fit", "angle", "badge", "seal", "batch"]
+COMMANDS = ["circle", "spiral", "path", "warp", "fit", "angle", "badge", "seal", "batch", "readme-badges"]
 TEXTS = [
     "Hello", "", " ", "שלום עולם", "مرحبا بالعالم", "x \u2067ナطלT-", "אב cd", "A\u0301\u0302",
     "👩‍👩‍👧 🇫🇷", "\u00a0", "a\nb", "a\r\nb", "\x1b[31mred", "\u202eevil", "<script>&amp;\"'",
@@ -68,7 +68,18 @@ SPECIAL = {
     "adjust": ["adj1=12500,adj2=0", "adj=0", "21599999", "adj=-1", "adj1=1e400", "adj=nan", "=", ",,", "adj2=10000,adj2=1", "adj=" + "9" * 400],
     "box": ["400x200", "1x1", "1000000x1", "0x10", "nanx5", "1e9x1e9", "300"],
     "line": ["WORD", "", "\u202e", "a\nb"],
+    # Badges' data files, queries, parts, bars and themes; readme-badges' folder.
+    "endpoint": ["Fixtures/badge-data/coreax-coverage.json", "Fixtures/badge-data/geovista-v0.json", "Fixtures/badge-data/is-error.json",
+                 "Fixtures/badge-data/badge-maker-package.json", "/dev/null", "/nonexistent.json", "Fonts", "big.txt", "bad.json", "-"],
+    "json": ["Fixtures/badge-data/badge-maker-package.json", "bad.json", "deep.json", "/dev/null", "/nonexistent.json", "Fonts", "-"],
+    "query": ["$.version", "$.contributors[*]", "$['repository']['url']", "$[-1]", "$..x", "$[?(@.a)]", "version", "$." + "a." * 300 + "b",
+              "$['unclosed", "$[99999999999999999999]", "$.*"],
+    "progress": ["0", "0.5", "75%", "100%", "120%", "-0.1", "nan", "x", "1e-300", "99.99%"],
+    "theme": ["shields", "light", "dark", "auto", "night"],
+    "part-logo": LOGOS, "part-link": LINKS,
+    "out": ["badges", "docs/badges", "../x", "/tmp/x", ".", "a b", "keep.svg", "x" * 300],
 }
+READMES = ["README.md", "README.md", "README.md", "keep.svg", "/nonexistent.md", "Fonts", "/dev/null", "big.txt"]
 
 
 def help_options(binary, command):
@@ -124,6 +135,8 @@ def arguments(command, options, rng):
     for _ in range(rng.randint(0, 6)):
         name, takes_value = rng.choice(options)
         args += [f"--{name}", value_for(name, rng, sane and rng.random() < 0.85)] if takes_value else [f"--{name}"]
+    if command == "readme-badges":
+        args.insert(1, rng.choice(READMES))
     if command == "badge" and "--message" not in args and rng.random() < 0.9:
         args += ["--message", rng.choice(texts)]
     if command == "seal" and rng.random() < 0.9:
@@ -178,6 +191,14 @@ def prepare(folder, root):
         f.write(open(os.path.join(root, "Fonts", "DejaVuSans.ttf"), "rb").read()[:5000])
     with open(os.path.join(folder, "text.txt"), "w") as f:
         f.write("Text from a file\n")
+    with open(os.path.join(folder, "README.md"), "w") as f:
+        f.write("# T\n![a](https://img.shields.io/badge/a-b-blue)\n<img src=\"https://img.shields.io/badge/%3Cs%3E-%22x%22-red?logo=github\">\n"
+                "[r]: https://img.shields.io/static/v1?label=l&message=m&color=blue\n```\n![x](https://img.shields.io/badge/x-y-z)\n```\n"
+                "![w](https://img.shields.io/badge/" + "W" * 3000 + "-b-c)\n![live](https://img.shields.io/github/stars/a/b)\n")
+    with open(os.path.join(folder, "bad.json"), "w") as f:
+        f.write('{"schemaVersion": 1, "label": ')
+    with open(os.path.join(folder, "deep.json"), "w") as f:
+        f.write("[" * 100000)
     with open(os.path.join(folder, "big.txt"), "w") as f:
         f.write("x" * 100000)
     with open(os.path.join(folder, "big.svg"), "w") as f:

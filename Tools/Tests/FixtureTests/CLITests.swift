@@ -196,7 +196,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["badge", "--message", "a", "--track-color", "red"], "--track-color is the bar's: give --progress too"),
         BadInput(["badge", "--progress", "0.5", "--progress-gradient", "--message-color", "red"], "the bar is filled with --progress-gradient or --message-color"),
         BadInput(["badge", "--message", "a", "--theme", "night"], "night"),
-        BadInput(["badge", "--endpoint", "/nonexistent/badge.json"], "--endpoint: no file /nonexistent/badge.json"),
+        BadInput(["badge", "--endpoint", "/nonexistent/badge.json"], "endpoint file not found: /nonexistent/badge.json"),
         BadInput(["badge", "--endpoint", "Fixtures/badge-data/coreax-coverage.json", "--message", "x"], "the message comes from --message or --endpoint, not both"),
         BadInput(["badge", "--endpoint", "Fixtures/badge-data/README.md"], "it is not valid JSON"),
         BadInput(["badge", "--json", "Fixtures/badge-data/badge-maker-package.json"], "the message is with --query"),
