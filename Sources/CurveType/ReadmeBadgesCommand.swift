@@ -48,8 +48,11 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
     public struct Outcome: Sendable {
         /// For standard output.
         public var report: String
-        /// False when `--check` found a file missing or different.
-        public var isCurrent: Bool
+        /// The one line `--check` says when a file is missing or different (for standard error,
+        /// with a failing status); `nil` when everything is current.
+        public var staleness: String?
+        /// Whether every file was current.
+        public var isCurrent: Bool { staleness == nil }
     }
 
     /// Reads the README (and the manifest a previous run left), draws every badge it can, and
@@ -90,10 +93,10 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
             if rewrites { stale.append("differs: \(readme) (it shows badges from shields.io that can be drawn here)") }
             stale = Array(Set(stale)).sorted()
             report += stale.map { $0 + "\n" }.joined()
-            report += stale.isEmpty ? "readme-badges: \(readme) and its \(badgeFiles) badge files are current\n"
-                : "readme-badges: \(stale.count) of \(files.count) files are not current: run curvetype readme-badges \(readme) to draw them\n"
+            if stale.isEmpty { report += "readme-badges: \(readme) and its \(badgeFiles) badge files are current\n" }
             if !quiet { report += leftLines(plan) }
-            return Outcome(report: report, isCurrent: stale.isEmpty)
+            return Outcome(report: report, staleness: stale.isEmpty ? nil
+                           : "\(stale.count) of \(files.count) files are not current: run curvetype readme-badges \(readme) to draw them")
         }
         if !files.isEmpty {
             try OutputFile.createParentFolders(of: beside(folder + "/" + ReadmeBadges.manifestName))
@@ -102,7 +105,7 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
         report += "readme-badges: \(plan.drawnReferences) badge\(plan.drawnReferences == 1 ? "" : "s") shown from \(badgeFiles) file\(badgeFiles == 1 ? "" : "s") in \(beside(folder))"
         report += rewrites ? "; \(readme) rewritten\n" : "; \(readme) unchanged\n"
         if !quiet { report += leftLines(plan) }
-        return Outcome(report: report, isCurrent: true)
+        return Outcome(report: report, staleness: nil)
     }
 
     private func leftLines(_ plan: ReadmeBadges) -> String {

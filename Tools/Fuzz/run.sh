@@ -40,6 +40,9 @@ fi
 # The test fonts with variation tables (fvar, gvar, HVAR) and colour tables (COLR, CPAL).
 [ -d "$BUILD/corpus/FuzzFont" ] && cp Fixtures/fonts/*.ttf "$BUILD/corpus/FuzzFont/"
 
+# Fontconfig's process-long allocations are not leaks of ours (lsan.supp says why).
+export LSAN_OPTIONS="suppressions=$(pwd)/Tools/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
 status=0
 for target in $TARGETS; do
   case $target in

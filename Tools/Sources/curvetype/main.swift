@@ -68,7 +68,8 @@ case "readme-badges":
     do {
         let outcome = try options.run()
         OutputFile.writeToStandardOutput(outcome.report)
-        exit(outcome.isCurrent ? 0 : 1)
+        if let staleness = outcome.staleness { fail(staleness, code: 1) }
+        exit(0)
     } catch {
         fail(command.message(for: error), code: 1)
     }
