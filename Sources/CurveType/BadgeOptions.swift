@@ -285,9 +285,9 @@ public struct BadgeOptions: Sendable, Equatable {
         .text("endpoint", \.endpoint, .content, type: .file,
               "A shields endpoint JSON file (schemaVersion 1) to draw: its label, message, colours, logo and style, under the options given (an isError file keeps its colours)."),
         .text("json", \.json, .content, type: .file, "A JSON file (- for standard input) whose value at --query is the message."),
-        .text("query", \.query, .content, "Where in --json the message is: $.total.percent, $['name'][0], $.list[*] (several values are joined by \", \")."),
-        .text("prefix", \.prefix, .content, "Text before the --json value."),
-        .text("suffix", \.suffix, .content, "Text after the --json value, such as %."),
+        .text("query", \.query, .content, queries: false, "Where in --json the message is: $.total.percent, $['name'][0], $.list[*] (several values are joined by \", \")."),
+        .text("prefix", \.prefix, .content, queries: false, "Text before the --json value."),
+        .text("suffix", \.suffix, .content, queries: false, "Text after the --json value, such as %."),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + lifted(DocumentOptions.fields, into: \.document)
 }
 
