@@ -32,14 +32,16 @@ extension BadgeRequest {
             }
             guard columns == given.count else { throw .invalidInput("\(parameter: "progress") is drawn in a badge of one row, not a grid") }
         }
-        let named = parts.isEmpty || (given.count == 2 && self.columns == nil)
-        func partName(_ index: Int) -> String { named && given.count == 2 ? (index == 0 ? "label" : "message") : "part \(index + 1)" }
-        for (index, part) in given.enumerated() { try TextInput.checkLength(part.text, named && given.count == 2 ? "the \(partName(index))" : partName(index)) }
+        // Messages name shields' two halves as label and message, other parts by number.
+        let halves = given.count == 2 && self.columns == nil
+        var partNames = given.indices.map { halves ? ($0 == 0 ? "label" : "message") : "part \($0 + 1)" }
+        for (index, part) in given.enumerated() { try TextInput.checkLength(part.text, halves ? "the \(partNames[index])" : partNames[index]) }
         if let title { try TextInput.checkLength(title, "the title") }
         // One part in a row is shields' message-only badge: an empty label before it, which
         // hands its logo on.
         if columns == 1 {
             given = given.flatMap { [BadgePart("", logo: $0.logo), BadgePart($0.text, color: $0.color, link: $0.link)] }
+            partNames = partNames.flatMap { ["empty label", $0] }
             columns = 2
         }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
@@ -67,7 +69,7 @@ extension BadgeRequest {
             case .social: if first, let letter = text.first { text = letter.uppercased() + text.dropFirst() }
             default: break
             }
-            let name = partName(index)
+            let name = partNames[index]
             var run: ShapedRun?
             if !text.isEmpty {
                 let face = style == .social || (style == .forTheBadge && !first) ? bold : regular
@@ -84,14 +86,14 @@ extension BadgeRequest {
             measures.append(BadgePartMeasure(textWidth: run.map { advanceWidth(of: $0, size: size) } ?? 0, clusters: run.map(clusterCount) ?? 0,
                                              logoWidth: prepared.map { self.logoWidth ?? $0.width }, colorGiven: part.color != nil))
             links.append(try part.link.map { url throws(CurveTypeError) in
-                try BadgeLink.validated(url, option: named && given.count == 2 ? (first ? "label link" : "link") : "\(name)'s link")
+                try BadgeLink.validated(url, option: halves ? (first ? "label link" : "link") : "\(name)'s link")
             })
         }
         let geometry = BadgeGeometry(style: style, parts: measures, columns: columns)
         // An empty first part hands its logo to the next, which cannot hold two.
         for (index, cell) in geometry.cells.enumerated() where index % columns == 0 && !cell.hasBox && pictures[index] != nil {
             guard pictures[index + 1] == nil else {
-                throw .invalidInput("\(partName(index + 1)) has a logo, and so has the empty \(partName(index)) before it, whose logo would go in its place")
+                throw .invalidInput("\(partNames[index + 1]) has a logo, and so has the empty \(partNames[index]) before it, whose logo would go in its place")
             }
             pictures[index + 1] = pictures[index]
             pictures[index] = nil
