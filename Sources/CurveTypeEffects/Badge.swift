@@ -420,9 +420,6 @@ public struct BadgeRequest: Sendable {
         return [BadgePart(label, color: labelColor, logo: logo, link: labelLink), BadgePart(message, color: color, link: link)]
     }
 
-    /// Whether the badge is shields' two parts in one row, whose ids and layout report stay
-    /// as they were before parts.
-    var isTwoPart: Bool { drawnParts.count == 2 && (columns ?? 2) == 2 && drawnParts[1].logo == nil }
 }
 
 /// A progress bar drawn in a badge's last part: the share filled, left to right, over a track.

@@ -35,7 +35,8 @@ extension BadgeRequest {
         // Messages name shields' two halves as label and message, other parts by number.
         let halves = given.count == 2 && self.columns == nil
         var partNames = given.indices.map { halves ? ($0 == 0 ? "label" : "message") : "part \($0 + 1)" }
-        for (index, part) in given.enumerated() { try TextInput.checkLength(part.text, halves ? "the \(partNames[index])" : partNames[index]) }
+        // (By index: a part holds strings and a logo, and a loop over the parts would copy each.)
+        for index in given.indices { try TextInput.checkLength(given[index].text, halves ? "the \(partNames[index])" : partNames[index]) }
         if let title { try TextInput.checkLength(title, "the title") }
         // One part in a row is shields' message-only badge: an empty label before it, which
         // hands its logo on.
@@ -50,8 +51,10 @@ extension BadgeRequest {
         if let logoWidth, !(logoWidth.isFinite && (0...100).contains(logoWidth)) {
             throw .invalidInput("the logo width must be 0–100 px, not \(shortestDigits(logoWidth))")
         }
-        if logoColor != nil, given.contains(where: { if case .image = $0.logo?.drawing { true } else { false } }) {
-            throw .invalidInput("a logo colour cannot recolour a PNG or JPEG logo")
+        if logoColor != nil {
+            for index in given.indices {
+                if case .image? = given[index].logo?.drawing { throw .invalidInput("a logo colour cannot recolour a PNG or JPEG logo") }
+            }
         }
 
         let size = style == .forTheBadge ? 10.0 : 11.0
@@ -59,10 +62,15 @@ extension BadgeRequest {
         let bold = Self.boldVariant(of: regular)
         var texts: [String] = [], runs: [ShapedRun?] = [], measures: [BadgePartMeasure] = [], links: [String?] = []
         var pictures: [FrameImage.Content?] = []
-        for (index, part) in given.enumerated() {
+        texts.reserveCapacity(given.count)
+        runs.reserveCapacity(given.count)
+        measures.reserveCapacity(given.count)
+        links.reserveCapacity(given.count)
+        pictures.reserveCapacity(given.count)
+        for index in given.indices {
             let first = index % columns == 0
             // shields trims every text; the style may change its case before it is measured.
-            let (clean, removed) = TextInput.clean(TextInput.trimmed(part.text))
+            let (clean, removed) = TextInput.clean(TextInput.trimmed(given[index].text))
             var text = TextInput.trimmed(clean)
             switch style {
             case .forTheBadge: text = text.uppercased()
@@ -79,13 +87,13 @@ extension BadgeRequest {
             } else if removed > 0 && !first {
                 warnings.append(CurveTypeWarning(.controlCharactersRemoved, "removed \(removed) control characters, leaving it empty", part: name))
             }
-            let prepared = try part.logo.map { logo throws(CurveTypeError) in try logo.prepared(style: style, color: logoColor, size: logoSize) }
+            let prepared = try given[index].logo.map { logo throws(CurveTypeError) in try logo.prepared(style: style, color: logoColor, size: logoSize) }
             texts.append(text)
             runs.append(run)
             pictures.append(prepared?.picture)
             measures.append(BadgePartMeasure(textWidth: run.map { advanceWidth(of: $0, size: size) } ?? 0, clusters: run.map(clusterCount) ?? 0,
-                                             logoWidth: prepared.map { self.logoWidth ?? $0.width }, colorGiven: part.color != nil))
-            links.append(try part.link.map { url throws(CurveTypeError) in
+                                             logoWidth: prepared.map { self.logoWidth ?? $0.width }, colorGiven: given[index].color != nil))
+            links.append(try given[index].link.map { url throws(CurveTypeError) in
                 try BadgeLink.validated(url, option: halves ? (first ? "label link" : "link") : "\(name)'s link")
             })
         }
@@ -134,17 +142,16 @@ extension BadgeRequest {
         let accessible = title.map { TextInput.clean($0).text } ?? defaultAccessible
         var identity: [String]
         if given.count == 2 && given[1].logo == nil {
-            let (first, second) = (given[0], given[1])
             identity = [
-                label, message, second.color?.value ?? "", first.color?.value ?? "", style.rawValue, regular.description,
-                joinedByHand(fallbackFonts.map(\.description), separator: ","), second.link ?? "", first.link ?? "",
-                first.logo?.source ?? "", logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)",
+                label, message, given[1].color?.value ?? "", given[0].color?.value ?? "", style.rawValue, regular.description,
+                joinedByHand(fallbackFonts.map(\.description), separator: ","), given[1].link ?? "", given[0].link ?? "",
+                given[0].logo?.source ?? "", logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)",
             ]
         } else {
             identity = [style.rawValue, regular.description, joinedByHand(fallbackFonts.map(\.description), separator: ","),
                         logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)", "\(columns)"]
-            for (index, part) in given.enumerated() {
-                identity += [texts[index], part.color?.value ?? "", part.link ?? "", part.logo?.source ?? ""]
+            for index in given.indices {
+                identity += [texts[index], given[index].color?.value ?? "", given[index].link ?? "", given[index].logo?.source ?? ""]
             }
         }
         // Only when set, so the ids of badges made before these options stay as they were.
@@ -156,26 +163,28 @@ extension BadgeRequest {
         if theme != .shields { identity += ["theme", theme.rawValue] }
         let prefix = idPrefix ?? derivedIDPrefix(identity)
 
-        var cells: [DrawnCell] = []
+        var cells: [DrawnCell] = [], placedTexts: [BadgeText?] = []
+        cells.reserveCapacity(given.count)
+        placedTexts.reserveCapacity(given.count)
         for (index, cell) in geometry.cells.enumerated() {
             let first = index % columns == 0
             let defaultColor = first ? BadgeDrawing.grey : BadgeDrawing.brightgreen
             cells.append(DrawnCell(
-                cell: cell, color: given[index].color ?? defaultColor,
-                text: runs[index].map { placed($0, in: cell) }, logo: pictures[index], link: links[index], first: first,
-                bold: style == .social || (style == .forTheBadge && !first)))
+                cell: cell, color: given[index].color ?? defaultColor, logo: pictures[index], link: links[index], first: first,
+                bold: style == .social || (style == .forTheBadge && !first), hasText: runs[index] != nil))
+            placedTexts.append(runs[index].map { placed($0, in: cell) })
         }
         // An empty label without a box takes the next part's colour, as shields' does.
         for index in cells.indices where cells[index].first && !cells[index].cell.hasBox && index + 1 < cells.count {
             cells[index].color = cells[index + 1].color
         }
         let drawing = BadgeDrawing(
-            style: style, theme: theme, geometry: geometry, cells: cells, progress: progress, accessible: accessible,
+            style: style, theme: theme, geometry: geometry, cells: cells, texts: placedTexts, progress: progress, accessible: accessible,
             family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : (runs.last(where: { $0 != nil }) ?? nil).flatMap { $0.fonts.first }.map(cssFamily) ?? "sans-serif")
         let frame = drawing.frame()
         let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 6144 * max(1, given.count / 2)) }
-        for part in given {
-            if let removed = part.logo?.svg?.removed, !removed.isEmpty {
+        for index in given.indices {
+            if let removed = given[index].logo?.svg?.removed, !removed.isEmpty {
                 warnings.append(CurveTypeWarning(
                     .logoContentRemoved,
                     "removed from the logo: \(removed.prefix(8).joined(separator: ", "))\(removed.count > 8 ? ", …" : "")"))
@@ -239,12 +248,13 @@ private typealias BadgeTextColors = (text: Paint, shadow: (color: Paint, opacity
 private struct DrawnCell {
     let cell: BadgeCell
     var color: SVGColor
-    let text: BadgeText?
     let logo: FrameImage.Content?
     let link: String?
     /// The first part of its row (shields' label).
     let first: Bool
     let bold: Bool
+    /// Whether the part has text (in `BadgeDrawing.texts`).
+    let hasText: Bool
 }
 
 /// The frame of one badge: background by style, logos, and each part's text with its link.
@@ -253,6 +263,8 @@ private struct BadgeDrawing {
     let theme: BadgeTheme
     let geometry: BadgeGeometry
     let cells: [DrawnCell]
+    /// Each cell's text, apart from the cells: walking the cells copies none of its arrays.
+    let texts: [BadgeText?]
     let progress: BadgeProgress?
     let accessible: String
     /// The CSS font-family list of text mode.
@@ -271,10 +283,10 @@ private struct BadgeDrawing {
         for cell in cells { if let logo = cell.logo, let box = cell.cell.logo { content.append(.image(FrameImage(logo, box: box))) } }
         for (index, cell) in cells.enumerated() {
             // shields links a label only where it has text, a message always.
-            guard !cell.first || cell.text != nil else { continue }
+            guard !cell.first || cell.hasText else { continue }
             var partItems: [FrameItem] = []
             if wholeLink == nil, cell.link != nil { partItems.append(hitArea(cell.cell.box)) }
-            if let text = cell.text {
+            if let text = texts[index] {
                 if progress != nil && index == cells.count - 1 {
                     partItems += progressText(text, cell: cell)
                 } else {
@@ -301,12 +313,15 @@ private struct BadgeDrawing {
         .shape(FrameShape(.rect(box), style: [.fill(.color(BadgeColor.black)), .fillOpacity(0)]))
     }
 
-    /// `light` in the light scheme, `dark` in the dark one, as the theme draws them.
-    func paint(light: SVGColor, dark: SVGColor) -> Paint {
+    /// `light` in the light scheme, `dark` in the dark one, as the theme draws them (`dark`
+    /// worked out only where the theme shows it: shields' badges pay nothing for themes).
+    func paint(light: SVGColor, dark: @autoclosure () -> SVGColor) -> Paint {
         switch theme {
-        case .shields, .light: .color(light)
-        case .dark: .color(dark)
-        case .auto: light == dark ? .color(light) : .schemed(light: light, dark: dark)
+        case .shields, .light: return .color(light)
+        case .dark: return .color(dark())
+        case .auto:
+            let dark = dark()
+            return light == dark ? .color(light) : .schemed(light: light, dark: dark)
         }
     }
 
@@ -318,6 +333,11 @@ private struct BadgeDrawing {
     /// WCAG 4.5:1 over every one of them (a progress bar's text always). `nil` shadow where the
     /// style has none.
     func inks(on backgrounds: [SVGColor], dark: [SVGColor]? = nil, readable: Bool = false) -> BadgeTextColors {
+        // shields' own rule over one colour, the usual badge: no arrays.
+        if !readable && theme == .shields && style != .social, let background = backgrounds.first, backgrounds.count == 1 {
+            let chosen = BadgeColor.text(on: background)
+            return style == .flatSquare || style == .forTheBadge ? (.color(chosen.text), nil) : (.color(chosen.text), (.color(chosen.shadow), 0.3))
+        }
         let wcag = readable || theme != .shields
         func pick(_ colors: [SVGColor], darkScheme: Bool) -> (text: SVGColor, shadow: SVGColor, opacity: Double) {
             if style == .social {
@@ -327,7 +347,7 @@ private struct BadgeDrawing {
             return (chosen.text, chosen.shadow, 0.3)
         }
         let light = pick(backgrounds, darkScheme: false)
-        let night = pick(dark ?? backgrounds.map(BadgeColor.darkVariant), darkScheme: true)
+        let night = theme == .dark || theme == .auto ? pick(dark ?? backgrounds.map(BadgeColor.darkVariant), darkScheme: true) : light
         let text = paint(light: light.text, dark: night.text)
         switch style {
         case .flatSquare, .forTheBadge: return (text, nil)

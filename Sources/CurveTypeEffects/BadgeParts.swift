@@ -133,6 +133,30 @@ extension BadgeGeometry {
         let (height, baseline) = Self.heightAndBaseline(style)
         let columns = max(1, columns ?? parts.count)
         let rowCount = (parts.count + columns - 1) / columns
+        guard rowCount > 1 else {
+            // One row, the usual badge: each part where its neighbours leave it, nothing widened.
+            var cells: [BadgeCell] = []
+            cells.reserveCapacity(parts.count)
+            var x0 = 0.0
+            var carried: Double?
+            for (index, var part) in parts.enumerated() {
+                if index > 0, let width = carried { part.logoWidth = width; carried = nil }
+                let cell = Self.natural(style, part, first: index == 0, x0: x0)
+                var logoX = cell.logoX
+                if index == 0 && cell.width == 0 && part.logoWidth != nil { carried = part.logoWidth; logoX = nil }
+                let logo = logoX.flatMap { x in
+                    part.logoWidth.map { w in
+                        let y = style == .social ? 3 : style == .forTheBadge ? 7 : (height - 14) / 2
+                        return Rect(minX: x, minY: y, maxX: x + w, maxY: y + 14)
+                    }
+                }
+                cells.append(BadgeCell(box: Rect(minX: x0, minY: 0, maxX: x0 + cell.width, maxY: height), textCenter: cell.center,
+                                       textWidth: cell.textWidth, baseline: baseline, logo: logo, row: 0, column: index))
+                x0 += cell.width
+            }
+            self.init(style: style, height: height, baseline: baseline, cells: cells, columns: columns)
+            return
+        }
         var natural: [[(width: Double, center: Double, textWidth: Double, logoX: Double?)]] = []
         var logoWidths: [[Double?]] = []
         for row in 0..<rowCount {
