@@ -69,6 +69,13 @@ extension BadgeGeometry {
         }
     }
 
+    /// A logo's box, px: 14 px high at shields' height in the style (3 px down in social, 7 in
+    /// for-the-badge, else centred), its left edge at `x`, in the row whose top is `top`.
+    static func logoBox(_ style: BadgeStyle, x: Double, width: Double, top: Double) -> Rect {
+        let y = top + (style == .social ? 3 : style == .forTheBadge ? 7 : (heightAndBaseline(style).height - 14) / 2)
+        return Rect(minX: x, minY: y, maxX: x + width, maxY: y + 14)
+    }
+
     /// One part's box from `x0` as shields' arithmetic places it: the first part of a row as
     /// its label, every later part as its message. Returns the width, the text's centre and
     /// rounded width, and the logo's left edge, all px, x from the badge's left.
@@ -144,12 +151,7 @@ extension BadgeGeometry {
                 let cell = Self.natural(style, part, first: index == 0, x0: x0)
                 var logoX = cell.logoX
                 if index == 0 && cell.width == 0 && part.logoWidth != nil { carried = part.logoWidth; logoX = nil }
-                let logo = logoX.flatMap { x in
-                    part.logoWidth.map { w in
-                        let y = style == .social ? 3 : style == .forTheBadge ? 7 : (height - 14) / 2
-                        return Rect(minX: x, minY: y, maxX: x + w, maxY: y + 14)
-                    }
-                }
+                let logo = logoX.flatMap { x in part.logoWidth.map { Self.logoBox(style, x: x, width: $0, top: 0) } }
                 cells.append(BadgeCell(box: Rect(minX: x0, minY: 0, maxX: x0 + cell.width, maxY: height), textCenter: cell.center,
                                        textWidth: cell.textWidth, baseline: baseline, logo: logo, row: 0, column: index))
                 x0 += cell.width
@@ -190,12 +192,7 @@ extension BadgeGeometry {
                 let width = rowCount == 1 ? cell.width : columnWidths[c]
                 let shift = x - natX + (width - cell.width) / 2
                 let top = Double(r) * height
-                let logo = cell.logoX.flatMap { lx in
-                    logoWidths[r][c].map { w in
-                        let y = style == .social ? 3 : style == .forTheBadge ? 7 : (height - 14) / 2
-                        return Rect(minX: lx + shift, minY: top + y, maxX: lx + shift + w, maxY: top + y + 14)
-                    }
-                }
+                let logo = cell.logoX.flatMap { x in logoWidths[r][c].map { Self.logoBox(style, x: x + shift, width: $0, top: top) } }
                 cells.append(BadgeCell(box: Rect(minX: x, minY: top, maxX: x + width, maxY: top + height),
                                        textCenter: cell.center + shift, textWidth: cell.textWidth, baseline: top + baseline,
                                        logo: logo, row: r, column: c))
