@@ -275,26 +275,32 @@ private struct BadgeDrawing {
     static let lightgrey = SVGColor(written: "#9f9f9f")
 
     func frame() -> Frame {
-        let linked = cells.indices.filter { cells[$0].link != nil }
+        let last = cells.count - 1
+        var linkedCount = 0
+        for index in cells.indices where cells[index].link != nil { linkedCount += 1 }
         var items = background()
         // One link alone on the last part (the usual README badge) covers the whole badge.
-        let wholeLink = linked == [cells.count - 1] ? cells[cells.count - 1].link : nil
+        let wholeLink = linkedCount == 1 ? cells[last].link : nil
         var content: [FrameItem] = []
-        for cell in cells { if let logo = cell.logo, let box = cell.cell.logo { content.append(.image(FrameImage(logo, box: box))) } }
-        for (index, cell) in cells.enumerated() {
+        for index in cells.indices {
+            if let logo = cells[index].logo, let box = cells[index].cell.logo { content.append(.image(FrameImage(logo, box: box))) }
+        }
+        for index in cells.indices {
             // shields links a label only where it has text, a message always.
-            guard !cell.first || cell.hasText else { continue }
+            guard !cells[index].first || cells[index].hasText else { continue }
+            let link = wholeLink == nil ? cells[index].link : nil
             var partItems: [FrameItem] = []
-            if wholeLink == nil, cell.link != nil { partItems.append(hitArea(cell.cell.box)) }
+            if link != nil { partItems.append(hitArea(cells[index].cell.box)) }
             if let text = texts[index] {
-                if progress != nil && index == cells.count - 1 {
-                    partItems += progressText(text, cell: cell)
+                let cell = cells[index].cell
+                if progress != nil && index == last {
+                    partItems += progressText(text, cell: cells[index])
                 } else {
-                    partItems += self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold,
-                                           colors: inks(on: [cell.color]))
+                    partItems += self.text(text, center: cell.textCenter, baseline: cell.baseline, bold: cells[index].bold,
+                                           colors: inks(on: cells[index].color))
                 }
             }
-            if wholeLink == nil, let link = cell.link {
+            if let link {
                 content.append(.link(FrameLink(url: link, label: accessible, items: partItems)))
             } else {
                 content += partItems
@@ -305,7 +311,7 @@ private struct BadgeDrawing {
         } else {
             items += content
         }
-        return Frame(width: geometry.width, height: geometry.height, title: accessible, isImage: linked.isEmpty, items: items)
+        return Frame(width: geometry.width, height: geometry.height, title: accessible, isImage: linkedCount == 0, items: items)
     }
 
     /// A transparent box that makes the whole half clickable.
@@ -332,12 +338,15 @@ private struct BadgeDrawing {
     /// light ones darkened where not given): shields' rule in its theme, else readable at
     /// WCAG 4.5:1 over every one of them (a progress bar's text always). `nil` shadow where the
     /// style has none.
+    /// Text and shadow paints over one part's `background`: shields' rule in its own theme (the
+    /// usual badge, which builds no list), else as `inks(on:dark:readable:)`.
+    func inks(on background: SVGColor) -> BadgeTextColors {
+        guard theme == .shields && style != .social else { return inks(on: [background]) }
+        let chosen = BadgeColor.text(on: background)
+        return style == .flatSquare || style == .forTheBadge ? (.color(chosen.text), nil) : (.color(chosen.text), (.color(chosen.shadow), 0.3))
+    }
+
     func inks(on backgrounds: [SVGColor], dark: [SVGColor]? = nil, readable: Bool = false) -> BadgeTextColors {
-        // shields' own rule over one colour, the usual badge: no arrays.
-        if !readable && theme == .shields && style != .social, let background = backgrounds.first, backgrounds.count == 1 {
-            let chosen = BadgeColor.text(on: background)
-            return style == .flatSquare || style == .forTheBadge ? (.color(chosen.text), nil) : (.color(chosen.text), (.color(chosen.shadow), 0.3))
-        }
         let wcag = readable || theme != .shields
         func pick(_ colors: [SVGColor], darkScheme: Bool) -> (text: SVGColor, shadow: SVGColor, opacity: Double) {
             if style == .social {
