@@ -87,7 +87,8 @@ public struct ReadmeBadges: Sendable {
             }
         }
         // Files a previous run drew that the README still shows, drawn again from their addresses.
-        for entry in known where out.contains(folder + "/" + entry.file) {
+        let shown = Self.fileNames(after: folder + "/", in: out)
+        for entry in known where shown.contains(entry.file) {
             try planner.keep(entry)
         }
         self.readme = out
@@ -99,6 +100,24 @@ public struct ReadmeBadges: Sendable {
             files.append(File(path: folder + "/" + Self.manifestName, contents: .text(Self.writeManifest(entries)), url: "", theme: .shields))
         }
         self.files = files
+    }
+
+    /// The file names `text` shows right after `prefix` (`badges/NAME.svg`), in one pass.
+    static func fileNames(after prefix: String, in text: String) -> Set<String> {
+        func isNameByte(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
+        }
+        let prefixBytes = Array(prefix.utf8)
+        var names: Set<String> = []
+        var bytes = Array(text.utf8)[...]
+        while let first = prefixBytes.first, let start = bytes.firstIndex(of: first) {
+            bytes = bytes[start...]
+            guard bytes.starts(with: prefixBytes) else { bytes = bytes.dropFirst(); continue }
+            let name = bytes.dropFirst(prefixBytes.count).prefix(while: isNameByte)
+            if !name.isEmpty { names.insert(String(decoding: name, as: UTF8.self)) }
+            bytes = bytes.dropFirst(prefixBytes.count + name.count)
+        }
+        return names
     }
 
     // MARK: Manifest
@@ -161,8 +180,8 @@ private struct Planner {
     var files: [ReadmeBadges.File] = []
     var left: [ReadmeBadges.Left] = []
     var references = 0
-    /// Files drawn, by name (each once).
-    var drawn: [String] = []
+    /// Files drawn, by name (each once; a set, as a README may show thousands).
+    var drawn: Set<String> = []
 
     init(folder: String, look: ReadmeBadges.Look) {
         self.folder = folder
@@ -235,7 +254,7 @@ private struct Planner {
         }
         let document = try query.request().renderDocument()
         files.append(.init(path: folder + "/" + name, contents: try document.contents(format, settings: query.settings), url: url, theme: theme))
-        drawn.append(name)
+        drawn.insert(name)
     }
 
     /// `<picture>` with the dark file for dark readers, then `image` (or nothing, where the
@@ -424,27 +443,34 @@ struct ReadmeScanner {
     enum Terminator { case quote(Character), markdown, whitespace, angle }
 
     /// The context of an address starting at `i`, if it names a picture.
+    /// (Each test looks only at the few characters before `i`, so a line of many addresses is
+    /// read in time proportional to its length.)
     private static func context(_ chars: [Character], before i: Int) -> Context? {
-        let before = String(chars[..<i])
-        if before.hasSuffix("](") || before.hasSuffix("](<") {
-            let angle = before.hasSuffix("<")
+        func endsWith(_ text: String) -> Bool {
+            let pattern = Array(text)
+            return i >= pattern.count && matches(pattern, in: chars, at: i - pattern.count, caseInsensitive: true)
+        }
+        if endsWith("](") || endsWith("](<") {
+            let angle = endsWith("<")
             let open = i - (angle ? 3 : 2)
             return Context(terminator: angle ? .angle : .markdown) { chars, start, end in
                 .markdown(image: markdownImage(chars, close: open, addressEnd: end))
             }
         }
         for quote in ["\"", "'"] {
-            for attribute in ["src=", "srcset="] where before.lowercased().hasSuffix(attribute + quote) {
+            for attribute in ["src=", "srcset="] where endsWith(attribute + quote) {
                 let q = Character(quote)
                 if attribute == "srcset=" { return Context(terminator: .quote(q)) { _, _, _ in .sourceSet } }
                 return Context(terminator: .quote(q)) { chars, start, _ in .htmlImage(element: element(chars, containing: start)) }
             }
         }
-        // A reference definition: up to three spaces, [label]:, spaces, the address.
+        // A reference definition: up to three spaces, [label]: (a label is at most 999
+        // characters, as CommonMark has it), spaces, the address.
+        guard i <= 1_100 else { return nil }
+        let before = chars[..<i]
         let trimmed = before.drop { $0 == " " }
-        if before.count - trimmed.count <= 3, trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]"),
-           trimmed[trimmed.index(after: close)...].hasPrefix(":"),
-           trimmed[trimmed.index(close, offsetBy: 2)...].allSatisfy({ $0 == " " || $0 == "\t" }) {
+        if before.count - trimmed.count <= 3, trimmed.first == "[", let close = trimmed.firstIndex(of: "]"),
+           trimmed[(close + 1)...].first == ":", trimmed[(close + 2)...].allSatisfy({ $0 == " " || $0 == "\t" }) {
             return Context(terminator: .whitespace) { _, _, _ in .reference }
         }
         return nil
@@ -475,32 +501,37 @@ struct ReadmeScanner {
     private static func markdownImage(_ chars: [Character], close: Int, addressEnd: Int) -> (range: Range<Int>, alt: String)? {
         var depth = 0
         var j = close
-        while j >= 0 {
+        while j >= max(0, close - maximumElement) {
             if chars[j] == "]" { depth += 1 } else if chars[j] == "[" {
                 depth -= 1
                 if depth == 0 { break }
             }
             j -= 1
         }
-        guard j >= 1, chars[j - 1] == "!" else { return nil }
+        guard j >= 1, depth == 0, chars[j - 1] == "!" else { return nil }
         var k = addressEnd
         var inTitle: Character?
-        while k < chars.count {
+        while k < min(chars.count, addressEnd + maximumElement) {
             if let q = inTitle { if chars[k] == q { inTitle = nil } } else if chars[k] == "\"" || chars[k] == "'" { inTitle = chars[k] } else if chars[k] == ")" { break }
             k += 1
         }
-        guard k < chars.count else { return nil }
+        guard k < chars.count, chars[k] == ")" else { return nil }
         return ((j - 1)..<(k + 1), String(chars[(j + 1)..<close]))
     }
+
+    /// How far an image's or element's ends are looked for from its address, characters: an
+    /// image or `<img>` that spans more is left whole (its address is still replaced), so a
+    /// line of many addresses is read in time proportional to its length.
+    static let maximumElement = 4_096
 
     /// The `<img …>` element around `i`, if its `<img` and `>` are on this line.
     private static func element(_ chars: [Character], containing i: Int) -> Range<Int>? {
         var j = i
-        while j >= 0, chars[j] != "<" { j -= 1 }
-        guard j >= 0, matches(Array("<img"), in: chars, at: j, caseInsensitive: true) else { return nil }
+        while j >= max(0, i - maximumElement), chars[j] != "<" { j -= 1 }
+        guard j >= max(0, i - maximumElement), matches(Array("<img"), in: chars, at: j, caseInsensitive: true) else { return nil }
         var k = j
         var quote: Character?
-        while k < chars.count {
+        while k < min(chars.count, j + 2 * maximumElement) {
             if let q = quote { if chars[k] == q { quote = nil } } else if chars[k] == "\"" || chars[k] == "'" { quote = chars[k] } else if chars[k] == ">" { return j..<(k + 1) }
             k += 1
         }
