@@ -110,24 +110,31 @@ public struct BadgeOptions: Sendable, Equatable {
         guard let message = data.message ?? value.map(Self.percentage) else {
             throw .invalidInput("give the badge a message (\(parameter: "message")), or parts (\(parameter: "part"))")
         }
-        let givenLogo = try logo.map { text throws(CurveTypeError) in try naming("logo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) } }
+        // The logo is read once: from the endpoint's reading, or here.
+        var logo = data.logo
+        if logo == nil, let text = self.logo { logo = try naming("logo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) } }
         var request = BadgeRequest(
             label: data.label ?? "", message: message,
-            color: try data.messageColor.map { c throws(CurveTypeError) in try badgePaint(c, option: spellings.typed("messageColor")) },
+            color: bar == nil ? try data.messageColor.map { c throws(CurveTypeError) in try badgePaint(c, option: spellings.typed("messageColor")) } : nil,
             labelColor: try data.labelColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "labelColor") }, style: data.style ?? .flat,
-            font: try fonts.givenRequest(),
-            fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), link: link, labelLink: labelLink,
-            logo: data.logo ?? givenLogo,
-            logoColor: try data.logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "logoColor") },
-            logoSize: data.logoSize ?? .square, logoWidth: data.logoWidth,
-            title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
-            precision: document.precision)
-        if let bar {
-            request.progress = bar
-            request.color = nil
-        }
-        request.theme = theme
+            link: link, labelLink: labelLink, logo: logo, logoSize: data.logoSize ?? .square, logoWidth: data.logoWidth)
+        request.progress = bar
+        try setShared(&request, logoColor: data.logoColor)
         return request
+    }
+
+    /// What a badge of two parts and one of several take alike: fonts, the logo's colour,
+    /// title, theme and how the document is written.
+    private func setShared(_ request: inout BadgeRequest, logoColor: String?) throws(CurveTypeError) {
+        request.theme = theme
+        request.font = try fonts.givenRequest()
+        request.fallbackFonts = fonts.fallbacks
+        request.features = try fonts.parsedFeatures()
+        request.logoColor = try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "logoColor") }
+        request.title = title
+        request.glyphs = document.glyphs
+        request.idPrefix = document.idPrefix
+        request.precision = document.precision
     }
 
     /// What a two-part badge draws once `--endpoint` or `--json` has been read: the options,
@@ -165,9 +172,9 @@ public struct BadgeOptions: Sendable, Equatable {
             guard let query else { throw .invalidInput("say where in \(json) the message is with \(parameter: "query"), as $.coverage") }
             let parsed = try naming("query") { () throws(CurveTypeError) in try JSONQuery(query) }
             let document = try JSONValue.parse(try readUserFile(json, what: "JSON", limit: JSONValue.maximumBytes + 1, shown: JSONValue.maximumBytes), what: "the JSON file \(json)")
-            data.message = (prefix ?? "") + (try parsed.message(in: document, file: json)) + (suffix ?? "")
-            data.label = label ?? "custom badge"
-            data.messageColor = messageColor ?? "lightgrey"
+            data.message = try parsed.badgeMessage(in: document, file: json, prefix: prefix, suffix: suffix)
+            data.label = label ?? JSONQuery.defaultLabel
+            data.messageColor = messageColor ?? JSONQuery.defaultColor
         }
         guard let endpoint else { return data }
         let file = try BadgeEndpoint(json: try readUserFile(endpoint, what: "endpoint", limit: JSONValue.maximumBytes + 1, shown: JSONValue.maximumBytes), what: "the endpoint file \(endpoint)")
@@ -237,17 +244,9 @@ public struct BadgeOptions: Sendable, Equatable {
                 link: at(partLinks)))
         }
         var request = BadgeRequest(parts: drawn, columns: columns, style: style ?? .flat, progress: progress)
-        request.theme = theme
-        request.font = try fonts.givenRequest()
-        request.fallbackFonts = fonts.fallbacks
-        request.features = try fonts.parsedFeatures()
-        request.logoColor = try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "logoColor") }
         request.logoSize = logoSize ?? .square
         request.logoWidth = logoWidth
-        request.title = title
-        request.glyphs = document.glyphs
-        request.idPrefix = document.idPrefix
-        request.precision = document.precision
+        try setShared(&request, logoColor: logoColor)
         return request
     }
 

@@ -30,12 +30,8 @@ public struct BadgeURL: Sendable, Equatable {
     /// `[label-]message-color`; `.svg`, `.png` or `.pdf` at the end names the format. Linear in the length, whatever the dashes.
     public init?(content: Substring) {
         guard let decoded = PercentDecoding.decode(content) else { return nil }
-        var text = Substring(decoded)
-        format = nil
-        for candidate in OutputFormat.allCases where text.hasSuffix("." + candidate.rawValue) {
-            text = text.dropLast(4)
-            format = candidate
-        }
+        let (text, format) = OutputFormat.splitting(Substring(decoded))
+        self.format = format
         guard let split = Self.split(Array(text.utf8)) else { return nil }
         let bytes = Array(text.utf8)
         func part(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }

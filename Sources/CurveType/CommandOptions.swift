@@ -245,24 +245,23 @@ struct OptionReader {
     /// stranger, a name or a `data:` URL (`BadgeLogo.namesFile` tells a file).
     mutating func logo(_ name: String) throws(CurveTypeError) -> String? {
         guard let logo = try text(name) else { return nil }
+        return try checked(logo: logo, name)
+    }
+
+    /// Logos, repeated, each read as `logo` reads one; an empty one is none.
+    mutating func logos(_ name: String) throws(CurveTypeError) -> [String]? {
+        guard let logos = try texts(name) else { return nil }
+        return try logos.map { logo throws(CurveTypeError) in try checked(logo: logo, name) }
+    }
+
+    /// `logo` as given, where it may name a file; a stranger's title with a `/` as its slug.
+    private func checked(logo: String, _ name: String) throws(CurveTypeError) -> String {
         if !logo.lowercased().hasPrefix("data:") && BadgeLogo.namesFile(logo) {
             // A stranger names no file: a title that holds a `/` (`shadcn/ui`) is its logo.
             if !mayNameFiles, let brand = SimpleIcons.named(logo) { return brand.slug }
             try checkMayNameFiles(name)
         }
         return logo
-    }
-
-    /// Logos, repeated, each read as `logo` reads one; an empty one is none.
-    mutating func logos(_ name: String) throws(CurveTypeError) -> [String]? {
-        guard let logos = try texts(name) else { return nil }
-        return try logos.map { logo throws(CurveTypeError) in
-            if !logo.isEmpty && !logo.lowercased().hasPrefix("data:") && BadgeLogo.namesFile(logo) {
-                if !mayNameFiles, let brand = SimpleIcons.named(logo) { return brand.slug }
-                try checkMayNameFiles(name)
-            }
-            return logo
-        }
     }
 
     private func checkMayNameFiles(_ name: String) throws(CurveTypeError) {

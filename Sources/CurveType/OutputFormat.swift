@@ -23,6 +23,15 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
 
+    /// An address's end split off where it names a format (`build.svg`, `a/b.png`): the rest,
+    /// and the format, case-sensitive as shields' routes read it; `nil` where none.
+    public static func splitting(_ address: Substring) -> (rest: Substring, format: OutputFormat?) {
+        for candidate in allCases where address.hasSuffix("." + candidate.rawValue) {
+            return (address.dropLast(candidate.rawValue.count + 1), candidate)
+        }
+        return (address, nil)
+    }
+
     /// The media type a server answers with.
     public var mediaType: String {
         switch self {

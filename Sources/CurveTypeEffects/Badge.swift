@@ -419,7 +419,6 @@ public struct BadgeRequest: Sendable {
         guard parts.isEmpty else { return parts }
         return [BadgePart(label, color: labelColor, logo: logo, link: labelLink), BadgePart(message, color: color, link: link)]
     }
-
 }
 
 /// A progress bar drawn in a badge's last part: the share filled, left to right, over a track.
@@ -503,7 +502,7 @@ public struct BadgeGeometry: Sendable, Hashable {
     /// Parts in a row.
     public var columns: Int
 
-    init(style: BadgeStyle, height: Double, baseline: Double, cells: [BadgeCell], columns: Int) {
+    init(height: Double, baseline: Double, cells: [BadgeCell], columns: Int) {
         self.height = height
         self.baseline = baseline
         self.cells = cells

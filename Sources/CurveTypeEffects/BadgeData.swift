@@ -183,6 +183,16 @@ public struct JSONQuery: Sendable, Equatable, CustomStringConvertible {
         return current
     }
 
+    /// shields' dynamic JSON badge's label and message colour where none is given.
+    public static let defaultLabel = "custom badge"
+    /// See `defaultLabel`.
+    public static let defaultColor = "lightgrey"
+
+    /// The message of shields' dynamic JSON badge: `prefix`, what the query finds, `suffix`.
+    public func badgeMessage(in document: JSONValue, file: String, prefix: String?, suffix: String?) throws(CurveTypeError) -> String {
+        (prefix ?? "") + (try message(in: document, file: file)) + (suffix ?? "")
+    }
+
     /// The badge message the query finds in `document`, as shields' dynamic JSON badge writes
     /// it: each value as JavaScript writes it, several joined by ", ".
     public func message(in document: JSONValue, file: String) throws(CurveTypeError) -> String {

@@ -334,18 +334,18 @@ private struct BadgeDrawing {
     /// A part's background paint: its colour, darkened for the dark scheme.
     func boxPaint(_ color: SVGColor) -> Paint { paint(light: color, dark: BadgeColor.darkVariant(color)) }
 
-    /// Text and shadow paints over `backgrounds` (light scheme; `dark` for the dark scheme, the
-    /// light ones darkened where not given): shields' rule in its theme, else readable at
-    /// WCAG 4.5:1 over every one of them (a progress bar's text always). `nil` shadow where the
-    /// style has none.
     /// Text and shadow paints over one part's `background`: shields' rule in its own theme (the
     /// usual badge, which builds no list), else as `inks(on:dark:readable:)`.
     func inks(on background: SVGColor) -> BadgeTextColors {
         guard theme == .shields && style != .social else { return inks(on: [background]) }
         let chosen = BadgeColor.text(on: background)
-        return style == .flatSquare || style == .forTheBadge ? (.color(chosen.text), nil) : (.color(chosen.text), (.color(chosen.shadow), 0.3))
+        return shadowed(.color(chosen.text), shadow: .color(chosen.shadow), opacity: 0.3)
     }
 
+    /// Text and shadow paints over `backgrounds` (light scheme; `dark` for the dark scheme, the
+    /// light ones darkened where not given): shields' rule in its theme, else readable at
+    /// WCAG 4.5:1 over every one of them (a progress bar's text always). `nil` shadow where the
+    /// style has none.
     func inks(on backgrounds: [SVGColor], dark: [SVGColor]? = nil, readable: Bool = false) -> BadgeTextColors {
         let wcag = readable || theme != .shields
         func pick(_ colors: [SVGColor], darkScheme: Bool) -> (text: SVGColor, shadow: SVGColor, opacity: Double) {
@@ -357,10 +357,14 @@ private struct BadgeDrawing {
         }
         let light = pick(backgrounds, darkScheme: false)
         let night = theme == .dark || theme == .auto ? pick(dark ?? backgrounds.map(BadgeColor.darkVariant), darkScheme: true) : light
-        let text = paint(light: light.text, dark: night.text)
+        return shadowed(paint(light: light.text, dark: night.text), shadow: paint(light: light.shadow, dark: night.shadow), opacity: light.opacity)
+    }
+
+    /// `text` with its shadow where the style draws one (flat, plastic, social).
+    func shadowed(_ text: Paint, shadow: @autoclosure () -> Paint, opacity: Double) -> BadgeTextColors {
         switch style {
-        case .flatSquare, .forTheBadge: return (text, nil)
-        case .flat, .plastic, .social: return (text, (paint(light: light.shadow, dark: night.shadow), light.opacity))
+        case .flatSquare, .forTheBadge: (text, nil)
+        case .flat, .plastic, .social: (text, (shadow(), opacity))
         }
     }
 
@@ -432,11 +436,13 @@ private struct BadgeDrawing {
     func boxes() -> [FrameItem] {
         var items: [FrameItem] = []
         for (index, cell) in cells.enumerated() where cell.cell.hasBox || !cell.first {
-            let isBar = progress != nil && index == cells.count - 1
-            items.append(.shape(FrameShape(.rect(cell.cell.box), style: [.fill(boxPaint(isBar ? barColors.track : cell.color))])))
-            if isBar, let fill = filledBox(cell.cell.box) {
-                items.append(.shape(FrameShape(.rect(fill), style: [.fill(barColors.fill)])))
+            guard progress != nil && index == cells.count - 1 else {
+                items.append(.shape(FrameShape(.rect(cell.cell.box), style: [.fill(boxPaint(cell.color))])))
+                continue
             }
+            let bar = barColors
+            items.append(.shape(FrameShape(.rect(cell.cell.box), style: [.fill(boxPaint(bar.track))])))
+            if let fill = filledBox(cell.cell.box) { items.append(.shape(FrameShape(.rect(fill), style: [.fill(bar.fill)]))) }
         }
         return items
     }

@@ -132,67 +132,48 @@ extension BadgeGeometry {
         }
     }
 
+    /// One row's parts, each where its neighbours leave it: the natural placement and the
+    /// width of the logo it holds. A first part without a box hands its logo to the next, as
+    /// shields moves an empty label's logo into the message.
+    static func placeRow(_ style: BadgeStyle, _ parts: ArraySlice<BadgePartMeasure>)
+        -> [(width: Double, center: Double, textWidth: Double, logoX: Double?, logoWidth: Double?)] {
+        var placed: [(width: Double, center: Double, textWidth: Double, logoX: Double?, logoWidth: Double?)] = []
+        placed.reserveCapacity(parts.count)
+        var x0 = 0.0
+        var carried: Double?
+        for (index, var part) in parts.enumerated() {
+            if index > 0, let width = carried { part.logoWidth = width; carried = nil }
+            let cell = Self.natural(style, part, first: index == 0, x0: x0)
+            if index == 0 && cell.width == 0 && part.logoWidth != nil {
+                carried = part.logoWidth
+                placed.append((cell.width, cell.center, cell.textWidth, nil, nil))
+            } else {
+                placed.append((cell.width, cell.center, cell.textWidth, cell.logoX, part.logoWidth))
+            }
+            x0 += cell.width
+        }
+        return placed
+    }
+
     /// The geometry of a badge of `parts` in rows of `columns` (all of them when `nil`): each
-    /// row a badge in shields' arithmetic, every column as wide as its widest part, a widened
-    /// part's text and logo centred in the room it gains. A first part without a box hands its
-    /// logo to the next part, as shields moves an empty label's logo into the message.
+    /// row a badge in shields' arithmetic (`placeRow`), every column of a grid as wide as its
+    /// widest part, a widened part's text and logo centred in the room it gains.
     init(style: BadgeStyle, parts: [BadgePartMeasure], columns: Int?) {
         let (height, baseline) = Self.heightAndBaseline(style)
         let columns = max(1, columns ?? parts.count)
         let rowCount = (parts.count + columns - 1) / columns
-        guard rowCount > 1 else {
-            // One row, the usual badge: each part where its neighbours leave it, nothing widened.
-            var cells: [BadgeCell] = []
-            cells.reserveCapacity(parts.count)
-            var x0 = 0.0
-            var carried: Double?
-            for (index, var part) in parts.enumerated() {
-                if index > 0, let width = carried { part.logoWidth = width; carried = nil }
-                let cell = Self.natural(style, part, first: index == 0, x0: x0)
-                var logoX = cell.logoX
-                if index == 0 && cell.width == 0 && part.logoWidth != nil { carried = part.logoWidth; logoX = nil }
-                let logo = logoX.flatMap { x in part.logoWidth.map { Self.logoBox(style, x: x, width: $0, top: 0) } }
-                cells.append(BadgeCell(box: Rect(minX: x0, minY: 0, maxX: x0 + cell.width, maxY: height), textCenter: cell.center,
-                                       textWidth: cell.textWidth, baseline: baseline, logo: logo, row: 0, column: index))
-                x0 += cell.width
-            }
-            self.init(style: style, height: height, baseline: baseline, cells: cells, columns: columns)
-            return
-        }
-        var natural: [[(width: Double, center: Double, textWidth: Double, logoX: Double?)]] = []
-        var logoWidths: [[Double?]] = []
-        for row in 0..<rowCount {
-            let rowParts = Array(parts[(row * columns)..<min(parts.count, (row + 1) * columns)])
-            var x0 = 0.0, cells: [(width: Double, center: Double, textWidth: Double, logoX: Double?)] = [], logos: [Double?] = []
-            var carried: Double?
-            for (index, var part) in rowParts.enumerated() {
-                if index > 0, let carriedWidth = carried { part.logoWidth = carriedWidth; carried = nil }
-                var cell = Self.natural(style, part, first: index == 0, x0: x0)
-                if index == 0 && cell.width == 0 && part.logoWidth != nil {
-                    // No label box: the logo goes into the next part.
-                    carried = part.logoWidth
-                    cell.logoX = nil
-                    logos.append(nil)
-                } else {
-                    logos.append(part.logoWidth)
-                }
-                cells.append(cell)
-                x0 += cell.width
-            }
-            natural.append(cells)
-            logoWidths.append(logos)
-        }
-        // Column widths: the widest part of each column (a single row keeps its own).
-        var columnWidths = [Double](repeating: 0, count: columns)
-        for row in natural { for (c, cell) in row.enumerated() { columnWidths[c] = max(columnWidths[c], cell.width) } }
         var cells: [BadgeCell] = []
-        for (r, row) in natural.enumerated() {
+        cells.reserveCapacity(parts.count)
+        // Row `r`'s cells, each as wide as `widths` says (its own width where `nil`), a widened
+        // part's text and logo shifted to the middle of the room it gains.
+        func append(row r: Int, _ row: [(width: Double, center: Double, textWidth: Double, logoX: Double?, logoWidth: Double?)],
+                    widths: [Double]?) {
             var x = 0.0, natX = 0.0
+            let top = Double(r) * height
             for (c, cell) in row.enumerated() {
-                let width = rowCount == 1 ? cell.width : columnWidths[c]
+                let width = widths?[c] ?? cell.width
                 let shift = x - natX + (width - cell.width) / 2
-                let top = Double(r) * height
-                let logo = cell.logoX.flatMap { x in logoWidths[r][c].map { Self.logoBox(style, x: x + shift, width: $0, top: top) } }
+                let logo = cell.logoX.flatMap { x in cell.logoWidth.map { Self.logoBox(style, x: x + shift, width: $0, top: top) } }
                 cells.append(BadgeCell(box: Rect(minX: x, minY: top, maxX: x + width, maxY: top + height),
                                        textCenter: cell.center + shift, textWidth: cell.textWidth, baseline: top + baseline,
                                        logo: logo, row: r, column: c))
@@ -200,6 +181,15 @@ extension BadgeGeometry {
                 natX += cell.width
             }
         }
-        self.init(style: style, height: height * Double(rowCount), baseline: baseline, cells: cells, columns: columns)
+        if rowCount == 1 {
+            append(row: 0, Self.placeRow(style, parts[...]), widths: nil)
+        } else {
+            let rows = (0..<rowCount).map { row in Self.placeRow(style, parts[(row * columns)..<min(parts.count, (row + 1) * columns)]) }
+            // Column widths: the widest part of each column.
+            var widths = [Double](repeating: 0, count: columns)
+            for row in rows { for (c, cell) in row.enumerated() { widths[c] = max(widths[c], cell.width) } }
+            for (r, row) in rows.enumerated() { append(row: r, row, widths: widths) }
+        }
+        self.init(height: height * Double(rowCount), baseline: baseline, cells: cells, columns: columns)
     }
 }

@@ -168,11 +168,14 @@ extension SVGWriter {
         if list.contains(where: { if case .fill(.ink) = $0 { true } else if case .stroke(.ink) = $0 { true } else { false } }) {
             classes.append(idPrefix + "-ink")
         }
-        for style in list {
-            switch style {
-            case .fill(.schemed(_, let dark)): classes.append(darkClass(.fill, dark))
-            case .stroke(.schemed(_, let dark)): classes.append(darkClass(.stroke, dark))
-            default: break
+        // (Looked for only where the frame has dark colours: a frame without pays nothing.)
+        if !shared.darkColors.values.isEmpty {
+            for style in list {
+                switch style {
+                case .fill(.schemed(_, let dark)): classes.append(darkClass(.fill, dark))
+                case .stroke(.schemed(_, let dark)): classes.append(darkClass(.stroke, dark))
+                default: break
+                }
             }
         }
         if !classes.isEmpty { raw(" class=\""); rawText(classes.joined(separator: " ")); raw("\"") }

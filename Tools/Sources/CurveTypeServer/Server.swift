@@ -165,12 +165,7 @@ public enum CurveTypeServer {
     /// underscore, `_` a space); a segment without a single dash is text in the default colour.
     /// The query gives the rest by the badge command's names (`style`, `partLogo`, `columns`, …).
     static func badgeFromParts(_ request: Request, renderer: Renderer) async throws -> Response {
-        var content = request.uri.path.dropFirst("/parts/".count)
-        var format: OutputFormat?
-        for candidate in OutputFormat.allCases where content.hasSuffix("." + candidate.rawValue) {
-            content = content.dropLast(candidate.rawValue.count + 1)
-            format = candidate
-        }
+        let (content, format) = OutputFormat.splitting(request.uri.path.dropFirst("/parts/".count))
         let segments = content.split(separator: "/", omittingEmptySubsequences: false)
         guard !content.isEmpty, segments.count <= BadgeRequest.maximumParts else {
             throw HTTPError(.notFound, message: "a badge of parts is /parts/TEXT-COLOR/TEXT-COLOR/… (1 to \(BadgeRequest.maximumParts) parts; a dash in the text is --)")
@@ -208,12 +203,7 @@ public enum CurveTypeServer {
         guard let folder = renderer.configuration.dataFolder else {
             throw HTTPError(.notFound, message: "this server reads no data files (curvetype-server --data-folder DIR serves /\(route)/NAME)")
         }
-        var name = request.uri.path.dropFirst(route.count + 2)
-        var format: OutputFormat?
-        for candidate in OutputFormat.allCases where name.hasSuffix("." + candidate.rawValue) {
-            name = name.dropLast(candidate.rawValue.count + 1)
-            format = candidate
-        }
+        let (name, format) = OutputFormat.splitting(request.uri.path.dropFirst(route.count + 2))
         let bytes = try DataFolder(path: folder).read(String(name))
         var query = try queryItems(request)
         let given = query.count
@@ -251,12 +241,13 @@ public enum CurveTypeServer {
                 guard let path = query.first(where: { $0.name == "query" })?.value else {
                     throw CurveTypeError.invalidInput("give the value's place as query=$.path")
                 }
-                let found = try JSONQuery(path).message(in: document, file: "\(name).json")
-                let affix = { (key: String) in query.first { $0.name == key }?.value ?? "" }
+                let affix = { (key: String) in query.first { $0.name == key }?.value }
                 let rest = query.filter { !["query", "prefix", "suffix"].contains($0.name) }
-                items = [("message", affix("prefix") + found + affix("suffix"))]
-                if !rest.contains(where: { $0.name == "label" }) { items.append(("label", "custom badge")) }
-                if !rest.contains(where: { ["color", "messageColor", "message-color"].contains($0.name) }) { items.append(("messageColor", "lightgrey")) }
+                items = [("message", try JSONQuery(path).badgeMessage(in: document, file: "\(name).json", prefix: affix("prefix"), suffix: affix("suffix")))]
+                if !rest.contains(where: { $0.name == "label" }) { items.append(("label", JSONQuery.defaultLabel)) }
+                if !rest.contains(where: { ["color", "messageColor"].contains(QueryCommand.optionName($0.name)) }) {
+                    items.append(("messageColor", JSONQuery.defaultColor))
+                }
                 items += rest
             }
         } catch let error as CurveTypeError {
