@@ -103,19 +103,37 @@ public struct ReadmeBadges: Sendable {
     }
 
     /// The file names `text` shows right after `prefix` (`badges/NAME.svg`), in one pass.
+    ///
+    /// Knuth–Morris–Pratt by hand, as neither the standard library nor Foundation promises a
+    /// search linear in both lengths: a folder of 300 `x` in a line of 100,000 `x` took 4 s
+    /// compared position by position.
     static func fileNames(after prefix: String, in text: String) -> Set<String> {
         func isNameByte(_ b: UInt8) -> Bool {
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
         }
-        let prefixBytes = Array(prefix.utf8)
+        let pattern = Array(prefix.utf8)
+        guard !pattern.isEmpty else { return [] }
+        // fallback[k]: the length of the longest proper border of pattern[0...k].
+        var fallback = [Int](repeating: 0, count: pattern.count)
+        var border = 0
+        for k in 1..<max(pattern.count, 1) {
+            while border > 0 && pattern[k] != pattern[border] { border = fallback[border - 1] }
+            if pattern[k] == pattern[border] { border += 1 }
+            fallback[k] = border
+        }
+        let bytes = Array(text.utf8)
         var names: Set<String> = []
-        var bytes = Array(text.utf8)[...]
-        while let first = prefixBytes.first, let start = bytes.firstIndex(of: first) {
-            bytes = bytes[start...]
-            guard bytes.starts(with: prefixBytes) else { bytes = bytes.dropFirst(); continue }
-            let name = bytes.dropFirst(prefixBytes.count).prefix(while: isNameByte)
+        var matched = 0
+        var i = 0
+        while i < bytes.count {
+            while matched > 0 && bytes[i] != pattern[matched] { matched = fallback[matched - 1] }
+            if bytes[i] == pattern[matched] { matched += 1 }
+            i += 1
+            guard matched == pattern.count else { continue }
+            let name = bytes[i...].prefix(while: isNameByte)
             if !name.isEmpty { names.insert(String(decoding: name, as: UTF8.self)) }
-            bytes = bytes.dropFirst(prefixBytes.count + name.count)
+            i += name.count
+            matched = 0
         }
         return names
     }
