@@ -296,12 +296,35 @@ extension BadgeOptions: DeclaredOptions, SpelledOptions {}
 public struct SealOptions: Sendable, Equatable {
     /// Text round the ring, spread evenly over the whole circle, its middle at the top (`--ring`).
     public var ring: String?
+    /// Arcs read clockwise at the top, once a ring from the outside in (`--top`, repeated).
+    public var top: [String] = []
+    /// Arcs read counter-clockwise, upright at the bottom, once a ring (`--bottom`, repeated).
+    public var bottom: [String] = []
+    /// The top arcs' and the bottom arcs' settings: `--top-angle`, `--top-align`, `--top-sweep`,
+    /// `--top-size`, `--top-tracking`, `--top-font`, `--top-color`, and the same for `--bottom-…`.
+    public var topArc = ArcOptions(), bottomArc = ArcOptions()
+    /// Text at the middle of each gap between a ring's arcs (★, ●, ◆) (`--separator`).
+    public var separator: String?
+    /// A logo at the middle of each gap instead (`--separator-logo`).
+    public var separatorLogo: String?
+    /// Borders from the outside in: STYLE[:WIDTH] (`--border`, repeated).
+    public var borders: [String] = []
     /// The centre text; `\n` (backslash, n) breaks a line.
     public var center: String?
+    /// A logo in the centre, above the centre text (`--center-logo`).
+    public var centerLogo: String?
     /// Outer radius in px (`--radius`).
     public var radius = 80.0
+    /// `RXxRY`: an elliptical seal with these semi-axes in px, instead of `--radius`.
+    public var ellipse: String?
     /// Ring text size in px (default 15% of the radius) (`--ring-size`).
     public var ringSize: Double?
+    /// A name seal of these characters (`--name`).
+    public var name: String?
+    /// A name seal's grid, COLUMNSxROWS (`--grid`).
+    public var grid: String?
+    /// A name seal's shape (`--shape`).
+    public var shape = NameSealShape.square
     /// The text's font options: `--font`, `--face-index`, `--features`, `--fallback-font` and
     /// `--variations`.
     public var fonts = TextFontOptions()
@@ -314,41 +337,193 @@ public struct SealOptions: Sendable, Equatable {
     public var centerColor: String?
     /// `none` for no background.
     public var background = "white"
+    /// Mirror the drawing, as a rubber stamp is cut (`--mirror`).
+    public var mirror = false
+    /// Ink and background swapped, for an engraved plate (`--negative`).
+    public var negative = false
     /// The accessible name and <title> (default "centre — ring") (`--title`).
     public var title: String?
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
     public var document = DocumentOptions()
 
+    /// A name seal's outline.
+    public enum NameSealShape: String, Sendable, CaseIterable {
+        /// A square with slightly rounded corners.
+        case square
+        /// A circle, or an ellipse with `--ellipse`.
+        case round
+    }
+
     /// Every option at its default, as the command line starts.
     public init() {}
+
+    /// One side's arc settings.
+    public struct ArcOptions: Sendable, Equatable {
+        /// Degrees clockwise from 12 o'clock (default: 0 at the top, 180 at the bottom).
+        public var angle: Double?
+        /// Which edge of the text lies at the angle.
+        public var align = TextAlignment.center
+        /// Spread the text over this many degrees.
+        public var sweep: Double?
+        /// Text size, px (default: --ring-size).
+        public var size: Double?
+        /// Extra px between letters when not spread.
+        public var tracking = 0.0
+        /// Font (default: --font).
+        public var font: String?
+        /// Colour (default: --ink-color).
+        public var color: String?
+
+        /// Every setting at its default.
+        public init() {}
+
+        /// The arc of `text` on `side`.
+        func arc(_ text: String, side: SealArcSide) throws(CurveTypeError) -> SealArc {
+            SealArc(text, side: side, angle: angle, align: align, sweep: sweep, tracking: tracking, size: size,
+                    font: font.map { FontRequest(argument: $0) },
+                    color: try color.map { c throws(CurveTypeError) in try badgePaint(c, option: side.rawValue + "Color") })
+        }
+
+        static func fields(_ side: SealArcSide) -> [OptionField<ArcOptions>] {
+            let name = side.rawValue
+            return [
+                .number(name + "Angle", \.angle, .text, unit: "°", slider: -180...360, default: side == .top ? "0 (12 o'clock)" : "180 (6 o'clock)",
+                        "Where the \(name) arcs are anchored, clockwise from 12 o'clock."),
+                .choice(name + "Align", \.align, .text, named: TextAlignment.init(named:), "Which edge of the \(name) text lies at its angle: start, center or end."),
+                .number(name + "Sweep", \.sweep, .text, unit: "°", range: .positive(upTo: 360), slider: 10...360, default: "natural spacing",
+                        "Spread the \(name) text over this many degrees."),
+                .number(name + "Size", \.size, .text, unit: "px", slider: 4...60, default: "--ring-size", "The \(name) text's size."),
+                .number(name + "Tracking", \.tracking, .text, unit: "px", slider: -5...30,
+                        "Extra space between the \(name) text's letters, when not spread by a sweep."),
+                .text(name + "Font", \.font, .font, type: .font, default: "--font", "The \(name) text's font."),
+                .text(name + "Color", \.color, .color, type: .color, default: "--ink-color", "The \(name) text's colour."),
+            ]
+        }
+    }
 
     /// The request these options describe. Throws when a value is refused, naming the option as it
     /// was typed.
     public func request() throws(CurveTypeError) -> SealRequest {
-        guard let ring else { throw .invalidInput("give the seal its ring text (\(parameter: "ring"))") }
-        guard let center else { throw .invalidInput("give the seal its centre text (\(parameter: "center"))") }
-        return SealRequest(
-            ring: ring, center: center, radius: radius, ringSize: ringSize,
+        var (rx, ry): (Double, Double?) = (radius, nil)
+        if let ellipse {
+            let r = ellipse.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0.trimmed()) }
+            guard r.count == 2, let a = r[0], let b = r[1], a.isFinite, b.isFinite else {
+                throw .invalidInput("\(parameter: "ellipse") must be RXxRY in px, such as 120x80, not \"\(Diagnostic.escaped(String(ellipse.prefix(40))))\"")
+            }
+            (rx, ry) = (a, b)
+        }
+        var request = SealRequest(
+            ring: "", center: center ?? "", radius: rx, radiusY: ry, ringSize: ringSize,
             font: try fonts.givenRequest(), centerFont: centerFont.map { FontRequest(argument: $0) },
             fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), color: try badgePaint(inkColor, option: "inkColor"),
             centerColor: try centerColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "centerColor") },
             background: background.lowercased() == "none" ? nil : try badgePaint(background, option: "background"),
-            title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
+            mirror: mirror, negative: negative, title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
             precision: document.precision)
+        if let centerLogo { request.centerLogo = try naming("centerLogo") { () throws(CurveTypeError) in try BadgeLogo(argument: centerLogo) } }
+        let borders = try self.borders.enumerated().map { index, text throws(CurveTypeError) in
+            try naming("border") { () throws(CurveTypeError) in try SealBorder(parsing: text, width: index == 0 ? 3 : 1.5) }
+        }
+        if let name {
+            let ringOptions: [(Bool, String)] = [(ring != nil, "ring"), (!top.isEmpty, "top"), (!bottom.isEmpty, "bottom"), (center != nil, "center"),
+                                                 (centerLogo != nil, "centerLogo"), (separator != nil, "separator"), (separatorLogo != nil, "separatorLogo"),
+                                                 (borders.count > 1, "border")]
+            if let (_, option) = ringOptions.first(where: \.0) {
+                throw .invalidInput("a name seal (\(parameter: "name")) holds its characters only: leave out \(parameter: option)\(option == "border" ? " but one" : "")")
+            }
+            var columns: Int?, rows: Int?
+            if let grid {
+                let parts = grid.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0.trimmed()) }
+                guard parts.count == 2, let c = parts[0], let r = parts[1] else {
+                    throw .invalidInput("\(parameter: "grid") must be COLUMNSxROWS, such as 2x2, not \"\(Diagnostic.escaped(String(grid.prefix(40))))\"")
+                }
+                (columns, rows) = (c, r)
+            }
+            request.name = NameSeal(name, columns: columns, rows: rows, square: shape == .square, border: borders.first)
+            return request
+        }
+        if grid != nil { throw .invalidInput("\(parameter: "grid") arranges a name seal's characters: give \(parameter: "name") too") }
+        if shape != .square { throw .invalidInput("\(parameter: "shape") is a name seal's: give \(parameter: "name") too") }
+        try checkArcOptions()
+        if ring != nil {
+            if !top.isEmpty || !bottom.isEmpty {
+                throw .invalidInput("\(parameter: "ring") fills the whole circle: give it, or \(parameter: "top") and \(parameter: "bottom") arcs, not both")
+            }
+            if separator != nil || separatorLogo != nil {
+                throw .invalidInput("\(parameter: "ring") fills the whole circle, leaving no gap for \(parameter: separator != nil ? "separator" : "separatorLogo"): give \(parameter: "top") and \(parameter: "bottom") arcs instead")
+            }
+        }
+        guard ring != nil || !top.isEmpty || !bottom.isEmpty || center != nil || centerLogo != nil else {
+            throw .invalidInput("give the seal its text: \(parameter: "top") and \(parameter: "bottom") arcs, a \(parameter: "ring"), a \(parameter: "center"), or a \(parameter: "name") for a name seal")
+        }
+        if separator != nil && separatorLogo != nil {
+            throw .invalidInput("give \(parameter: "separator") or \(parameter: "separatorLogo"), not both")
+        }
+        let separatorLogo = try self.separatorLogo.map { text throws(CurveTypeError) in
+            try naming("separatorLogo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) }
+        }
+        // Text rings from the outside in: the k-th --top and --bottom share ring k.
+        var rings: [SealRing] = []
+        if let ring {
+            rings = [SealRing(arcs: [SealArc(ring, side: .top, sweep: 360)], border: SealRequest.outerBorder)]
+        } else {
+            for k in 0..<max(top.count, bottom.count) {
+                var arcs: [SealArc] = []
+                if k < top.count { arcs.append(try topArc.arc(top[k], side: .top)) }
+                if k < bottom.count { arcs.append(try bottomArc.arc(bottom[k], side: .bottom)) }
+                rings.append(SealRing(arcs: arcs, separator: separator, separatorLogo: separatorLogo,
+                                      border: k == 0 ? SealRequest.outerBorder : SealBorder(.solid, width: 1.5)))
+            }
+        }
+        // Borders from the outside in: one a text ring, then the inner one; more than that
+        // are rings of their own outside the text.
+        if !borders.isEmpty {
+            let extra = max(0, borders.count - rings.count - 1)
+            rings.insert(contentsOf: borders.prefix(extra).map { SealRing(arcs: [], border: $0) }, at: 0)
+            let rest = Array(borders.dropFirst(extra))
+            for k in rings.indices.dropFirst(extra) where k - extra < rest.count { rings[k].border = rest[k - extra] }
+            if rest.count > rings.count - extra { request.innerBorder = rest[rings.count - extra] }
+        }
+        request.rings = rings
+        return request
+    }
+
+    /// Refuses a side's settings given without an arc on that side.
+    private func checkArcOptions() throws(CurveTypeError) {
+        for (arcs, options, side) in [(top, topArc, "top"), (bottom, bottomArc, "bottom")] where arcs.isEmpty && options != ArcOptions() {
+            throw .invalidInput("the \(side) arc's settings need a \(side) arc: give \(parameter: side) TEXT")
+        }
+        if let size = ringSize, ring == nil, top.isEmpty, bottom.isEmpty {
+            throw .invalidInput("\(parameter: "ringSize") \(shortestDigits(size)) sizes ring text: give \(parameter: "ring"), \(parameter: "top") or \(parameter: "bottom")")
+        }
     }
 
     static let fields: [OptionField<SealOptions>] = [
-        .text("ring", \.ring, .content, required: true, "Text round the ring, spread evenly over the whole circle, its middle at the top."),
-        OptionField.text("center", \.center, .content, required: true, "The centre text; each line feed starts a line.").with { $0.lines = true },
+        .text("ring", \.ring, .content, "Text round the ring, spread evenly over the whole circle, its middle at the top."),
+        .texts("top", \.top, .content, "An arc read clockwise along the top, once a ring from the outside in."),
+        .texts("bottom", \.bottom, .content, "An arc read upright along the bottom (counter-clockwise), once a ring, sharing the ring of the same --top."),
+    ] + lifted(ArcOptions.fields(.top), into: \.topArc) + lifted(ArcOptions.fields(.bottom), into: \.bottomArc) + [
+        .text("separator", \.separator, .content, default: "none", "Text at the middle of each gap between a ring's arcs: ★, ●, ◆."),
+        .text("separatorLogo", \.separatorLogo, .content, type: .logo, default: "none", "A logo at the middle of each gap instead: a simple-icons name, an SVG, PNG or JPEG file."),
+        .texts("border", \.borders, .shape,
+               "A border, from the outside in (one outside each text ring, then the inner one): solid, double, dotted, dashed, none or glyphs:TEXT, with :WIDTH in px (3 outside, 1.5 within)."),
+        OptionField.text("center", \.center, .content, default: "none", "The centre text; each line feed starts a line.").with { $0.lines = true },
+        .text("centerLogo", \.centerLogo, .content, type: .logo, default: "none", "A logo in the centre, above the centre text: a simple-icons name, an SVG, PNG or JPEG file."),
         .number("radius", \.radius, .shape, unit: "px", range: .from(20, to: 2000), slider: 20...300, "Outer radius."),
+        .text("ellipse", \.ellipse, .shape, type: .size, default: "a circle of --radius", "RXxRY: an elliptical seal with these semi-axes in px, instead of --radius."),
         .number("ringSize", \.ringSize, .text, unit: "px", slider: 4...60, default: "15 % of the radius",
                 "Ring text size, from 2 px to a third of the radius."),
+        .text("name", \.name, .content, default: "none", "A name seal (inkan) of 1 to 9 characters, read in columns from the right, each stretched to its cell."),
+        .text("grid", \.grid, .shape, default: "from the count: 1–3 one column, 4 2x2, 5–6 2x3, 7–9 3x3", "A name seal's columns and rows, COLUMNSxROWS."),
+        .choice("shape", \.shape, .shape, "A name seal's outline: square or round."),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + [
         .text("centerFont", \.centerFont, .font, type: .font, default: "the ring's font", "Font of the centre text."),
         OptionField.text("inkColor", \.inkColor, .color, type: .color, "Rings and text: shields' names, bare hex or a CSS colour.")
             .with { $0.retiredNames = ["color"] },
         .text("centerColor", \.centerColor, .color, type: .color, default: "--ink-color", "The centre text's colour."),
         .text("background", \.background, .color, type: .color, "Inside the seal, or none."),
+        .flag("mirror", \.mirror, .shape, "Mirror the drawing left to right, as a rubber stamp is cut."),
+        .flag("negative", \.negative, .color, "Fill the seal with the ink and draw its text and borders in the background colour, as an engraved plate."),
         .text("title", \.title, .content, default: "centre — ring", "The accessible name and <title>."),
     ] + lifted(DocumentOptions.fields, into: \.document)
 }

@@ -372,22 +372,83 @@ public struct BadgeLayoutReport: Codable, Sendable, Hashable {
     public var parts: [Part]?
 }
 
-/// A seal: `SealResult.layoutReport`, px.
+/// A seal: `SealResult.layoutReport`, px. Distances across the rings (`inset`s) are measured
+/// inward from the seal's outer edge: on a circle, a radius is the seal's less the inset.
 public struct SealLayoutReport: Codable, Sendable, Hashable {
-    /// The square canvas's side.
+    /// The canvas's width.
     public var size: Double
-    /// The ring text's baseline radius, and the inner border's radius.
+    /// The first arc's baseline radius (0 without arcs).
     public var baselineRadius: Double
-    /// The inner border's radius, px.
+    /// The middle of the innermost border's line, px from the centre.
     public var innerRadius: Double
-    /// The ring text's size, px.
+    /// The first arc's size, px (0 without arcs).
     public var ringFontSize: Double
-    /// Extra space between the ring's clusters, px (spreads it round the circle).
+    /// The first arc's extra space between clusters, px.
     public var tracking: Double
-    /// The centre text's fitted size, px.
+    /// The centre text's fitted size, px (0 without centre text).
     public var centerFontSize: Double
     /// The centre text's lines, top first.
     public var centerLines: [String]
+    /// The canvas's height.
+    public var height: Double
+    /// The seal's centre.
+    public var center: LayoutPoint
+    /// The outer edge's horizontal and vertical semi-axes (equal for a circle; a square's half side).
+    public var radii: [Double]
+    /// A border: its style (`solid`, `double`, `dotted`, `dashed`, `glyphs`), width, and the
+    /// insets of its outer and inner edges.
+    public struct Border: Codable, Sendable, Hashable {
+        /// `solid`, `double`, `dotted`, `dashed` or `glyphs`.
+        public var style: String
+        /// Line width, dot diameter or glyph size, px.
+        public var width: Double
+        /// Its outer edge's inset.
+        public var outer: Double
+        /// Its inner edge's inset.
+        public var inner: Double
+    }
+    /// Every border, from the outside in.
+    public var borders: [Border]
+    /// A text ring's band: the ink of its arcs, between these insets.
+    public struct Band: Codable, Sendable, Hashable {
+        /// The outer edge's inset.
+        public var outer: Double
+        /// The inner edge's inset.
+        public var inner: Double
+    }
+    /// Each text ring's band, from the outside in.
+    public var bands: [Band]
+    /// An arc: its ring (0 outermost), side (`top` or `bottom`), text, size, tracking, its
+    /// baseline's inset, its ink's insets, where it begins and ends clockwise (degrees from
+    /// 12 o'clock), and its glyphs.
+    public struct Arc: Codable, Sendable, Hashable {
+        /// Which ring, 0 outermost.
+        public var ring: Int
+        /// `top` or `bottom`.
+        public var side: String
+        /// The text as shaped.
+        public var text: String
+        /// Its size, px.
+        public var fontSize: Double
+        /// Extra space between clusters, px.
+        public var tracking: Double
+        /// The baseline's inset.
+        public var baselineInset: Double
+        /// The ink's outer edge's inset.
+        public var inkOuter: Double
+        /// The ink's inner edge's inset.
+        public var inkInner: Double
+        /// Where it begins, clockwise, degrees from 12 o'clock.
+        public var from: Double
+        /// Where it ends.
+        public var to: Double
+        /// Every glyph, with its origin and rotation.
+        public var glyphs: [LayoutGlyph]
+    }
+    /// Every arc, ring by ring.
+    public var arcs: [Arc]
+    /// A name seal's cells, in reading order.
+    public var cells: [LayoutBounds]
 }
 
 // MARK: - Each result's report
@@ -525,9 +586,21 @@ extension BadgeResult {
 extension SealResult {
     /// The layout JSON's values (see `SealLayoutReport`).
     public var layoutReport: SealLayoutReport {
-        SealLayoutReport(
-            size: size, baselineRadius: baselineRadius, innerRadius: innerRadius, ringFontSize: ring.text.size,
-            tracking: ring.text.tracking, centerFontSize: centerText.size, centerLines: centerText.lines.map(\.text))
+        let first = arcs.first?.text
+        return SealLayoutReport(
+            size: size, baselineRadius: baselineRadius, innerRadius: innerRadius, ringFontSize: first?.size ?? 0,
+            tracking: first?.tracking ?? 0, centerFontSize: centerText?.size ?? 0, centerLines: centerText?.lines.map(\.text) ?? [],
+            height: frame.height, center: LayoutPoint(center), radii: [radii.x, radii.y],
+            borders: borders.map { b in
+                SealLayoutReport.Border(style: b.border.style.name, width: b.border.width, outer: b.insets.lowerBound, inner: b.insets.upperBound)
+            },
+            bands: bands.map { SealLayoutReport.Band(outer: $0.lowerBound, inner: $0.upperBound) },
+            arcs: arcs.map { a in
+                SealLayoutReport.Arc(ring: a.ring, side: a.side.rawValue, text: a.text.run.text, fontSize: a.text.size, tracking: a.text.tracking,
+                                     baselineInset: a.baselineInset, inkOuter: a.inkInsets.lowerBound, inkInner: a.inkInsets.upperBound,
+                                     from: a.angles.from, to: a.angles.to, glyphs: a.text.reportGlyphs(arcLength: nil))
+            },
+            cells: cells.map { LayoutBounds(minX: $0.minX, minY: $0.minY, maxX: $0.maxX, maxY: $0.maxY) })
     }
 }
 
@@ -627,9 +700,22 @@ enum LayoutJSON {
     }
 
     static func write(_ r: SealLayoutReport) -> String {
-        "{\"size\":\(number(r.size)),\"baselineRadius\":\(number(r.baselineRadius)),\"innerRadius\":\(number(r.innerRadius))"
-            + ",\"ringFontSize\":\(number(r.ringFontSize)),\"tracking\":\(number(r.tracking))"
-            + ",\"centerFontSize\":\(number(r.centerFontSize)),\"centerLines\":[\(r.centerLines.map(string).joined(separator: ","))]}\n"
+        var out = "{\"size\":\(number(r.size)),\"baselineRadius\":\(number(r.baselineRadius)),\"innerRadius\":\(number(r.innerRadius))"
+        out += ",\"ringFontSize\":\(number(r.ringFontSize)),\"tracking\":\(number(r.tracking))"
+        out += ",\"centerFontSize\":\(number(r.centerFontSize)),\"centerLines\":[\(r.centerLines.map(string).joined(separator: ","))]"
+        out += ",\"height\":\(number(r.height)),\"center\":\(point(r.center)),\"radii\":[\(r.radii.map(number).joined(separator: ","))]"
+        out += ",\"borders\":[" + r.borders.map { b in
+            "{\"style\":\(string(b.style)),\"width\":\(number(b.width)),\"outer\":\(number(b.outer)),\"inner\":\(number(b.inner))}"
+        }.joined(separator: ",") + "]"
+        out += ",\"bands\":[" + r.bands.map { "{\"outer\":\(number($0.outer)),\"inner\":\(number($0.inner))}" }.joined(separator: ",") + "]"
+        out += ",\"arcs\":[" + r.arcs.map { a in
+            "{\"ring\":\(a.ring),\"side\":\(string(a.side)),\"text\":\(string(a.text)),\"fontSize\":\(number(a.fontSize))"
+                + ",\"tracking\":\(number(a.tracking)),\"baselineInset\":\(number(a.baselineInset)),\"inkOuter\":\(number(a.inkOuter))"
+                + ",\"inkInner\":\(number(a.inkInner)),\"from\":\(number(a.from)),\"to\":\(number(a.to)),\"glyphs\":[\n"
+                + a.glyphs.map(glyph).joined(separator: ",\n") + "\n]}"
+        }.joined(separator: ",") + "]"
+        out += ",\"cells\":[" + r.cells.map(bounds).joined(separator: ",") + "]"
+        return out + "}\n"
     }
 
     private static func point(_ p: LayoutPoint) -> String { "{\"x\":\(number(p.x)),\"y\":\(number(p.y))}" }

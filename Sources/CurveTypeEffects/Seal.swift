@@ -15,18 +15,28 @@ import Musl
 import Darwin
 #endif
 
-/// A round seal badge: ring text set evenly round a circle between two border rings, and centre
-/// text fitted into the inner circle.
+/// A seal or stamp: rings of text arcs between borders round a circle or an ellipse, and a
+/// centre of fitted text rows and a logo; or a name seal (`name`): characters in columns read
+/// from the right, each stretched to its cell.
 public struct SealRequest: Sendable {
     /// Text round the ring, spread evenly over the whole circle (sweep 360°), reading clockwise
-    /// from 12 o'clock with its middle at the top.
+    /// from 12 o'clock with its middle at the top; used when `rings` is empty ("" for none).
     public var ring: String
-    /// Text fitted into the inner circle; `\n` breaks lines.
+    /// Text fitted into the free disc inside the rings; `\n` breaks lines; "" for none.
     public var center: String
-    /// Outer radius, px.
+    /// Outer radius, px (the horizontal semi-axis of an ellipse).
     public var radius: Double
-    /// Ring text size, px; `nil` is 15 % of the radius.
+    /// The vertical semi-axis of an elliptical seal, px; `nil` makes a circle.
+    public var radiusY: Double?
+    /// Ring text size, px; `nil` is 15 % of the (smaller) radius.
     public var ringSize: Double?
+    /// The rings from the outside in, each a border and its arcs; empty: one ring of `ring`
+    /// inside a 3 px border.
+    public var rings: [SealRing]
+    /// The border inside the last ring, round the centre.
+    public var innerBorder: SealBorder
+    /// A logo in the centre, above any centre text.
+    public var centerLogo: BadgeLogo?
     /// Font of the ring text; `nil` is bundled DejaVu Sans Bold.
     public var font: FontRequest?
     /// Font of the centre text; `nil` is the ring's font.
@@ -41,6 +51,13 @@ public struct SealRequest: Sendable {
     public var centerColor: SVGColor?
     /// Fill inside the outer ring; `nil` leaves it clear.
     public var background: SVGColor?
+    /// A name seal instead of rings and a centre.
+    public var name: NameSeal?
+    /// Mirror the whole drawing left to right, as a rubber stamp is cut.
+    public var mirror: Bool
+    /// Ink becomes the ground: the seal filled with `color`, its text and borders in the
+    /// background colour, as an engraved plate.
+    public var negative: Bool
     /// The accessible name and `<title>`; `nil` uses the drawing's text.
     public var title: String?
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
@@ -53,16 +70,22 @@ public struct SealRequest: Sendable {
     public var precision: Int
 
     /// A seal of `ring` round `center`; every other property as the command line's defaults.
-    public init(ring: String, center: String, radius: Double = 80, ringSize: Double? = nil,
+    public init(ring: String, center: String, radius: Double = 80, radiusY: Double? = nil, ringSize: Double? = nil,
+                rings: [SealRing] = [], innerBorder: SealBorder = SealBorder(.solid, width: 1.5), centerLogo: BadgeLogo? = nil,
                 font: FontRequest? = nil, centerFont: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
                 features: [FontFeature] = [],
                 color: SVGColor = SVGColor(red: 0, green: 0x7E, blue: 0xC6), centerColor: SVGColor? = nil,
-                background: SVGColor? = SVGColor(red: 255, green: 255, blue: 255), title: String? = nil,
+                background: SVGColor? = SVGColor(red: 255, green: 255, blue: 255), name: NameSeal? = nil,
+                mirror: Bool = false, negative: Bool = false, title: String? = nil,
                 glyphs: GlyphMode = .outlines, idPrefix: String? = nil, precision: Int = 2) {
         self.ring = ring
         self.center = center
         self.radius = radius
+        self.radiusY = radiusY
         self.ringSize = ringSize
+        self.rings = rings
+        self.innerBorder = innerBorder
+        self.centerLogo = centerLogo
         self.font = font
         self.centerFont = centerFont
         self.fallbackFonts = fallbackFonts
@@ -70,11 +93,66 @@ public struct SealRequest: Sendable {
         self.color = color
         self.centerColor = centerColor
         self.background = background
+        self.name = name
+        self.mirror = mirror
+        self.negative = negative
         self.title = title
         self.glyphs = glyphs
         self.idPrefix = idPrefix
         self.precision = precision
     }
+
+    /// The outer border of a seal given by `ring`, px.
+    public static let outerBorder = SealBorder(.solid, width: 3)
+}
+
+/// A name seal (Japanese inkan, Chinese 印章): two to nine characters in columns read from the
+/// right, top to bottom, each stretched to fill its cell.
+public struct NameSeal: Sendable {
+    /// The characters (grapheme clusters), in reading order.
+    public var text: String
+    /// Columns; `nil` chooses from the count (1–3: one column, 4: 2×2, 5–6: 2×3, 7–9: 3×3).
+    public var columns: Int?
+    /// Characters per full column; `nil` chooses as `columns`.
+    public var rows: Int?
+    /// A square seal; otherwise round (or elliptical, with the seal's `radiusY`).
+    public var square: Bool
+    /// The border; `nil` is solid, 7 % of the radius wide.
+    public var border: SealBorder?
+
+    /// A name seal of `text`.
+    public init(_ text: String, columns: Int? = nil, rows: Int? = nil, square: Bool = true, border: SealBorder? = nil) {
+        self.text = text
+        self.columns = columns
+        self.rows = rows
+        self.square = square
+        self.border = border
+    }
+}
+
+/// An arc as drawn.
+public struct SealArcLayout: Sendable {
+    /// Which ring, 0 outermost.
+    public let ring: Int
+    /// Top or bottom.
+    public let side: SealArcSide
+    /// The placed text.
+    public let text: CurveTextLayout
+    /// The baseline's distance inward from the seal's outer edge, px (a circle's baseline
+    /// radius is the radius less this).
+    public let baselineInset: Double
+    /// Its ink's span across the ring, as distances inward from the outer edge, px.
+    public let inkInsets: ClosedRange<Double>
+    /// Where the arc begins and ends round the ring, clockwise: degrees from 12 o'clock.
+    public let angles: (from: Double, to: Double)
+}
+
+/// A border as drawn: its style and the span it covers, inward from the outer edge, px.
+public struct SealBorderLayout: Sendable {
+    /// Its style and width.
+    public let border: SealBorder
+    /// From its outer edge to its inner edge, px inward from the seal's outer edge.
+    public let insets: ClosedRange<Double>
 }
 
 /// A rendered seal.
@@ -84,133 +162,626 @@ public struct SealResult: Sendable {
     /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
     /// or a build script post-processes (px, y down).
     public let frame: Frame
-    /// Side of the square SVG, px.
+    /// Width of the canvas, px.
     public let size: Double
-    /// Radii of the ring text's baseline and of the inner ring, px.
-    public let baselineRadius: Double
-    /// The inner border's radius, px.
-    public let innerRadius: Double
-    /// The ring text's placement.
-    public let ring: CircleTextLayout
-    /// The centre text, fitted to the inner disc.
-    public let centerText: FittedText
+    /// The seal's centre, px.
+    public let center: Point
+    /// Semi-axes of the outer edge, px (equal for a circle).
+    public let radii: (x: Double, y: Double)
+    /// Every arc, ring by ring, in the order given.
+    public let arcs: [SealArcLayout]
+    /// Each text ring's band (the ink of its arcs, from the outermost to the innermost),
+    /// inward from the outer edge, px.
+    public let bands: [ClosedRange<Double>]
+    /// Every border, from the outside in.
+    public let borders: [SealBorderLayout]
+    /// The separators, each laid on its ring.
+    public let separators: [CurveTextLayout]
+    /// The centre text, fitted to the free disc; `nil` for none.
+    public let centerText: FittedText?
+    /// A name seal's cells, in reading order, px.
+    public let cells: [Rect]
     /// What a user should hear about the drawing, in the order it happened (see
     /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
 
-    /// `{"size", "baselineRadius", "innerRadius", "ringFontSize", "tracking", "centerFontSize",
-    /// "centerLines": [text]}`, px: `layoutReport` in the documented bytes.
+    /// The first arc's baseline radius, px (a circle's radius less its inset).
+    public var baselineRadius: Double { arcs.first.map { radii.x - $0.baselineInset } ?? 0 }
+    /// The middle of the innermost border's line, px from the centre.
+    public var innerRadius: Double { borders.last.map { radii.x - ($0.insets.lowerBound + $0.insets.upperBound) / 2 } ?? radii.x }
+
+    /// The layout report in its documented bytes (see `SealLayoutReport`), px.
     public var layoutJSON: String { LayoutJSON.write(layoutReport) }
 }
 
 extension SealRequest {
-    /// Border stroke widths, px.
-    static let outerStroke = 3.0
-    static let innerStroke = 1.5
-
-    /// Renders the seal: ring text spread round the circle, the centre text fitted inside.
+    /// Renders the seal.
     public func render() throws(CurveTypeError) -> SealResult {
         try TextInput.checkLength(ring, "the ring text")
         try TextInput.checkLength(center, "the centre text")
         if let title { try TextInput.checkLength(title, "the title") }
-        guard radius.isFinite, radius >= 20, radius <= 2000 else {
-            throw .invalidInput("the seal's radius must be from 20 to 2000 px, not \(radius)")
+        for (name, value) in [("radius", radius), ("vertical radius", radiusY ?? radius)] {
+            guard value.isFinite, value >= 20, value <= 2000 else {
+                throw .invalidInput("the seal's \(name) must be from 20 to 2000 px, not \(shortestDigits(value))")
+            }
         }
-        let size = ringSize ?? (radius * 0.15)
-        guard size.isFinite, size >= 2, size <= radius / 3 else {
-            throw .invalidInput("the ring text size must be from 2 px to a third of the radius (\(radius / 3) px), not \(size)")
+        guard rings.count <= 8 else { throw .invalidInput("a seal has at most 8 rings, not \(rings.count)") }
+        guard rings.reduce(0, { $0 + $1.arcs.count }) <= 16 else { throw .invalidInput("a seal has at most 16 arcs") }
+        if negative && background == nil {
+            throw .invalidInput("a negative seal draws its text in the background colour: give one, not none")
         }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        let ringFont = font ?? .bundled(.sansBold)
-        var warnings: [CurveTypeWarning] = []
-
-        let (ringText, removedRing) = TextInput.clean(ring.trimmed { $0.isSpaceOrNewline })
-        guard !ringText.isEmpty else { throw .invalidInput("the ring text is empty") }
-        let (ringRun, saidRing) = try shape(ringText, font: ringFont, fallbacks: fallbackFonts, features: features, removed: removedRing)
-        warnings += saidRing.map { $0.of("ring") }
-
-        // The band between the rings holds the ring text's ink with an even gap above and below.
-        var inkTop = 0.0, inkBottom = 0.0
-        for g in ringRun.glyphs {
-            guard let b = try lifting({ try ringRun.fonts[g.font].outline(of: g.glyph) }).bounds else { continue }
-            let s = size / Double(ringRun.fonts[g.font].unitsPerEm)
-            inkTop = max(inkTop, (b.maxY + g.yOffset) * s)
-            inkBottom = min(inkBottom, (b.minY + g.yOffset) * s)
-        }
-        let gap = max(2, size * 0.3)
-        let baselineRadius = radius - Self.outerStroke - gap - inkTop
-        let innerRadius = baselineRadius + inkBottom - gap - Self.innerStroke / 2
-        guard innerRadius > radius * 0.3 else {
-            throw .invalidInput("the ring text at \(size) px leaves too little room inside: make it smaller or the radius larger")
-        }
         let padding = 2.0
-        let side = 2 * (radius + padding)
-        let middle = Point(x: side / 2, y: side / 2)
-        let ringLayout: CircleTextLayout
-        do {
-            ringLayout = try CircleTextLayout(ringRun, style: CircleTextStyle(
-                size: size, radius: baselineRadius, start: 0, align: .center, side: .outside, sweep: 360),
-                center: middle)
-        } catch .runExceedsSweep(let advances, let length, _) {
-            // A seal's ring never overlaps itself: the remedies are the seal's own.
-            throw .invalidInput("\(cFormat("the ring text needs %.2f px but the ring is only %.2f px round", advances, length)) (use a larger \(parameter: "radius"), a smaller \(parameter: "ringSize"), or shorter text)")
-        } catch {
-            throw .layout(error)
+        let ry = radiusY ?? radius
+        let outline = SealOutline(center: Point(x: radius + padding, y: ry + padding), rx: radius, ry: ry, square: name?.square ?? false)
+        var drawing = SealDrawing(request: self, outline: outline)
+        if let name {
+            try drawing.drawName(name)
+        } else {
+            try drawing.drawRings()
+            try drawing.drawCenter()
         }
+        let width = 2 * (radius + padding), height = 2 * (ry + padding)
+        let ink = negative ? background ?? color : color
+        let paper = negative ? color : background
 
-        // The centre text: the largest size over boxes of several shapes inscribed in the circle.
-        let centerRequest = centerFont ?? ringFont
-        let stack = try fontStack(centerRequest, fallbacks: fallbackFonts)
+        var items: [FrameItem] = []
+        if let paper { items.append(.shape(FrameShape(outline.geometry(inset: 0), style: [.fill(.color(paper))]))) }
+        items += drawing.borderItems(ink: ink)
+        items += glyphItems(drawing.layouts.map(\.layout), mode: glyphs, fills: drawing.layouts.map { negative ? ink : $0.color ?? ink })
+        if !drawing.mappedGlyphs.isEmpty {
+            items.append(.group(FrameGroup(style: [.fill(.color(ink))], items: drawing.mappedGlyphs)))
+        }
+        items += drawing.pictures
+        if mirror {
+            items = [.group(FrameGroup(style: [.transform(AffineMap(a: -1, b: 0, c: 0, d: 1, tx: width, ty: 0))], items: items))]
+        }
+        let label = title.map { TextInput.clean($0).text } ?? drawing.spoken
+        let prefix = idPrefix ?? derivedIDPrefix([
+            drawing.spoken, "\(radius)", "\(ry)", "\(ringSize ?? 0)", (font ?? .bundled(.sansBold)).description,
+            centerFont?.description ?? "", joinedByHand(fallbackFonts.map(\.description), separator: ","), color.value,
+            centerColor?.value ?? "", background?.value ?? "", label, glyphs.rawValue, "\(precision)",
+            "\(mirror)\(negative)", drawing.identity,
+        ])
+        let frame = Frame(width: width, height: height, title: label, items: items)
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format) }
+        return SealResult(svgSettings: svgSettings, frame: frame, size: width, center: outline.center, radii: (radius, ry),
+                          arcs: drawing.arcs, bands: drawing.bands, borders: drawing.borders, separators: drawing.separatorLayouts,
+                          centerText: drawing.centerText, cells: drawing.cells, warnings: drawing.warnings)
+    }
+}
+
+/// A seal being drawn, from the outside in.
+struct SealDrawing {
+    let request: SealRequest
+    let outline: SealOutline
+    /// How far in the next part starts, px from the outer edge.
+    var inset = 0.0
+    var arcs: [SealArcLayout] = []
+    var bands: [ClosedRange<Double>] = []
+    var borders: [SealBorderLayout] = []
+    /// Every run of text: arcs, separators, border glyphs and centre lines, with its colour.
+    var layouts: [(layout: CurveTextLayout, color: SVGColor?)] = []
+    var separatorLayouts: [CurveTextLayout] = []
+    var mappedGlyphs: [FrameItem] = []
+    var pictures: [FrameItem] = []
+    var centerText: FittedText?
+    var cells: [Rect] = []
+    var warnings: [CurveTypeWarning] = []
+    /// The text in reading order, for the title.
+    var spoken = ""
+    /// What else tells two seals apart, for the id prefix.
+    var identity = ""
+
+    init(request: SealRequest, outline: SealOutline) {
+        self.request = request
+        self.outline = outline
+    }
+
+    var ringFont: FontRequest { request.font ?? .bundled(.sansBold) }
+    var defaultSize: Double { request.ringSize ?? (min(outline.rx, outline.ry) * 0.15) }
+
+    mutating func drawRings() throws(CurveTypeError) {
+        var rings = request.rings
+        if rings.isEmpty && !request.ring.isEmpty {
+            rings = [SealRing(arcs: [SealArc(request.ring.trimmed { $0.isSpaceOrNewline }, side: .top, sweep: 360)],
+                              border: SealRequest.outerBorder)]
+        }
+        for (index, ring) in rings.enumerated() {
+            try addBorder(ring.border)
+            identity += "|\(ring.border)|\(ring.separator ?? "")|\(ring.separatorLogo?.source ?? "")"
+            if ring.arcs.isEmpty {
+                inset += max(2, ring.border.width)
+            } else {
+                try addRing(ring, index: index)
+            }
+        }
+        try addBorder(request.innerBorder)
+        identity += "|\(request.innerBorder)"
+    }
+
+    /// Adds `border` at the current inset.
+    mutating func addBorder(_ border: SealBorder) throws(CurveTypeError) {
+        guard border.width.isFinite, border.width > 0, border.width <= 100 else {
+            throw .invalidInput("a border's width must be more than 0 and at most 100 px, not \(shortestDigits(border.width))")
+        }
+        var thickness = border.thickness(glyphInk: 0)
+        if case .glyphs(let text) = border.style {
+            let (cleaned, removed) = TextInput.clean(text.trimmed())
+            let (run, said) = try shape(cleaned, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
+            warnings += said.map { $0.of("border") }
+            let ink = try ClusterInk(run, size: border.width)
+            guard let heights = ink.heights else { throw .invalidInput("a border's glyphs must have ink") }
+            thickness = heights.high - heights.low
+            // As many copies as fit with a third of their advance between them, spread evenly.
+            let middle = inset + thickness / 2
+            let advance = advanceWidth(of: run, size: border.width)
+            let length = outline.circumference(inset: middle)
+            let copies = max(3, Int(length / (advance * 1.35 + 1e-9)))
+            guard copies <= 2000 else { throw .invalidInput("a row of \(copies) glyphs is too many: make them larger") }
+            let repeated = Array(repeating: cleaned, count: copies).joined()
+            let (row, _) = try shape(repeated, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: 0)
+            let baseline = try baselineInset(ClusterInk(row, size: border.width), side: .top, middle: middle)
+            if let layout = try lay(row, size: border.width, side: .top, angle: 0, align: .center, sweep: 360, tracking: 0, inset: baseline) {
+                layouts.append((layout, nil))
+            }
+        }
+        if thickness > 0 {
+            borders.append(SealBorderLayout(border: border, insets: inset...(inset + thickness)))
+        }
+        inset += thickness
+    }
+
+    /// Lays a ring's arcs in one band, each centred across it, and its separators.
+    mutating func addRing(_ ring: SealRing, index: Int) throws(CurveTypeError) {
+        var shaped: [(arc: SealArc, run: ShapedRun, size: Double, ink: ClusterInk)] = []
+        for arc in ring.arcs {
+            try TextInput.checkLength(arc.text, "an arc's text")
+            let (text, removed) = TextInput.clean(TextInput.spacingLineBreaks(arc.text).trimmed { $0.isSpaceOrNewline })
+            guard !text.isEmpty else { throw .invalidInput("the \(arc.side.rawValue) arc's text is empty") }
+            let size = arc.size ?? defaultSize
+            let limit = min(outline.rx, outline.ry) / 3
+            guard size.isFinite, size >= 2, size <= limit else {
+                throw .invalidInput("the \(arc.side.rawValue) arc's text size must be from 2 px to a third of the radius (\(shortestDigits(limit)) px), not \(shortestDigits(size))")
+            }
+            for (value, what) in [(arc.anchorAngle, "angle"), (arc.tracking, "tracking")] where !value.isFinite || abs(value) > 100_000 {
+                throw .invalidInput("the \(arc.side.rawValue) arc's \(what) must be a finite number, at most 100000 in size")
+            }
+            if let sweep = arc.sweep, !(sweep.isFinite && sweep > 0 && sweep <= 360) {
+                throw .invalidInput("the \(arc.side.rawValue) arc's sweep must be more than 0 and at most 360 degrees, not \(shortestDigits(sweep))")
+            }
+            let (run, said) = try shape(text, font: arc.font ?? ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
+            warnings += said.map { $0.of(arc.side.rawValue) }
+            shaped.append((arc, run, size, try ClusterInk(run, size: size)))
+            spoken += (spoken.isEmpty ? "" : " — ") + text
+            identity += "|\(arc.side)\(arc.anchorAngle)\(arc.align)\(arc.sweep ?? -1)\(arc.tracking)\(size)\(arc.font?.description ?? "")\(arc.color?.value ?? "")"
+        }
+        let gap = max(2, shaped.map(\.size).max().map { $0 * 0.3 } ?? 2)
+        let bandOuter = inset + gap
+        // Each arc's ink centred across the band, which is as deep as the deepest arc's ink;
+        // on a circle the depth depends a little on the radius, so settle it in a few rounds.
+        var depth = shaped.map { s in s.ink.heights.map { $0.high - $0.low } ?? 0 }.max() ?? 0
+        var baselines: [Double] = []
+        for _ in 0..<4 {
+            baselines = []
+            for s in shaped { baselines.append(try baselineInset(s.ink, side: s.arc.side, middle: bandOuter + depth / 2)) }
+            depth = zip(shaped, baselines).map { s, b in inkInsets(s.ink, side: s.arc.side, baseline: b).map { $0.upperBound - $0.lowerBound } ?? 0 }.max() ?? 0
+        }
+        var band: ClosedRange<Double>?
+        var intervals: [(from: Double, to: Double)] = []
+        for (s, baseline) in zip(shaped, baselines) {
+            guard let layout = try lay(s.run, size: s.size, side: s.arc.side, angle: s.arc.anchorAngle, align: s.arc.align,
+                                       sweep: s.arc.sweep, tracking: s.arc.tracking, inset: baseline, what: s.arc.side.rawValue) else { continue }
+            let ink = inkInsets(s.ink, side: s.arc.side, baseline: baseline) ?? baseline...baseline
+            band = band.map { min($0.lowerBound, ink.lowerBound)...max($0.upperBound, ink.upperBound) } ?? ink
+            let angles = span(of: layout, side: s.arc.side, inset: baseline)
+            intervals.append(angles)
+            arcs.append(SealArcLayout(ring: index, side: s.arc.side, text: layout, baselineInset: baseline, inkInsets: ink, angles: angles))
+            layouts.append((layout, s.arc.color))
+        }
+        try checkOverlap(intervals, ring: index)
+        let stated = band ?? bandOuter...bandOuter
+        bands.append(stated)
+        try addSeparators(ring, between: intervals, band: stated)
+        inset = stated.upperBound + gap
+    }
+
+    /// Where a run's baseline goes, px inward from the outer edge, for its ink to be centred
+    /// on `middle`.
+    func baselineInset(_ ink: ClusterInk, side: SealArcSide, middle: Double) throws(CurveTypeError) -> Double {
+        guard let heights = ink.heights else { return middle }
+        // Flat first: exact for an ellipse's rule and the start for a circle's.
+        let flat = side == .top ? middle + (heights.high + heights.low) / 2 : middle - (heights.high + heights.low) / 2
+        guard outline.isCircle else { return flat }
+        // On a circle the ink is measured across the ring: a glyph's corners lie farther out
+        // than its middle. Its centre moves inward as the baseline does, so bisect.
+        func centre(_ baseline: Double) -> Double {
+            guard let range = inkInsets(ink, side: side, baseline: baseline) else { return baseline }
+            return (range.lowerBound + range.upperBound) / 2
+        }
+        var low = flat - 2 * ink.size, high = flat + 2 * ink.size
+        for _ in 0..<80 {
+            let mid = (low + high) / 2
+            if centre(mid) < middle { low = mid } else { high = mid }
+        }
+        return (low + high) / 2
+    }
+
+    /// A run's ink across the ring with its baseline `baseline` px in, as insets from the
+    /// outer edge; on an ellipse, its heights from the baseline.
+    func inkInsets(_ ink: ClusterInk, side: SealArcSide, baseline: Double) -> ClosedRange<Double>? {
+        if outline.isCircle {
+            guard let r = ink.radialRange(radius: outline.rx - baseline, outside: side == .top) else { return nil }
+            return (outline.rx - r.far)...(outline.rx - r.near)
+        }
+        guard let h = ink.heights else { return nil }
+        return side == .top ? (baseline - h.high)...(baseline - h.low) : (baseline + h.low)...(baseline + h.high)
+    }
+
+    /// Lays `run` on the ring `inset` px in; `nil` for a run with no clusters.
+    func lay(_ run: ShapedRun, size: Double, side: SealArcSide, angle: Double, align: TextAlignment, sweep: Double?,
+             tracking: Double, inset: Double, what: String = "border") throws(CurveTypeError) -> CurveTextLayout? {
+        let clusters = clusterCount(of: run)
+        guard clusters > 0 else { return nil }
+        guard outline.rx - inset > 1, outline.ry - inset > 1 else {
+            throw .invalidInput("the rings leave no room for the \(what) text: make the seal larger or its text smaller")
+        }
+        let clockwise = side == .top
+        let length = outline.circumference(inset: inset)
+        let advances = advanceWidth(of: run, size: size)
+        var spacing = tracking
+        if let sweep {
+            let (from, to): (Double, Double)
+            switch (align, clockwise) {
+            case (.center, _): (from, to) = (angle - sweep / 2, angle + sweep / 2)
+            case (.start, true), (.end, false): (from, to) = (angle, angle + sweep)
+            case (.end, true), (.start, false): (from, to) = (angle - sweep, angle)
+            }
+            let room = sweep == 360 ? length : outline.length(inset: inset, from: from, to: to)
+            let gaps = sweep == 360 ? clusters : clusters - 1
+            spacing = gaps > 0 ? (room - advances) / Double(gaps) : 0
+            if spacing < 0 {
+                throw .invalidInput("the \(what) \(cFormat("arc needs %.2f px but its %g° sweep gives only %.2f px", advances, sweep, room)) (give it a larger sweep, a smaller size, or a larger seal)")
+            }
+        }
+        let extent = advances + spacing * Double(clusters - 1)
+        guard extent <= length * (1 + 1e-12) else {
+            throw .invalidInput("the \(what) \(cFormat("arc is %.2f px long but its ring is only %.2f px round", extent, length)) (use a smaller size or tracking, or a larger seal)")
+        }
+        guard let (curve, anchor) = outline.curve(inset: inset, through: angle, clockwise: clockwise, align: align) else {
+            throw .invalidInput("the ring for the \(what) text has no length")
+        }
+        return layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: 0)
+    }
+
+    /// Where a laid arc begins and ends, clockwise, in visual degrees.
+    func span(of layout: CurveTextLayout, side: SealArcSide, inset: Double) -> (from: Double, to: Double) {
+        guard let first = layout.clusters.first, let last = layout.clusters.last else { return (0, 0) }
+        let lead = first.origin
+        let trail = last.origin + Point(x: cos(last.angle * .pi / 180), y: sin(last.angle * .pi / 180)) * last.advance
+        let a = outline.angle(of: lead), b = outline.angle(of: trail)
+        if side == .top {
+            return layout.extent >= outline.circumference(inset: inset) * (1 - 1e-9) ? (a, a + 360) : (a, b)
+        }
+        return layout.extent >= outline.circumference(inset: inset) * (1 - 1e-9) ? (b, b + 360) : (b, a)
+    }
+
+    /// Throws when two arcs of a ring overlap.
+    func checkOverlap(_ intervals: [(from: Double, to: Double)], ring: Int) throws(CurveTypeError) {
+        let spans = intervals.map { i in i.to - i.from >= 360 ? 360 : (i.to - i.from + 360).truncatingRemainder(dividingBy: 360) }
+        guard intervals.count > 1 else { return }
+        let sorted = intervals.indices.sorted { intervals[$0].from < intervals[$1].from }
+        var total = 0.0
+        for (k, i) in sorted.enumerated() {
+            let next = sorted[(k + 1) % sorted.count]
+            let end = intervals[i].from + spans[i]
+            total += spans[i] + ((intervals[next].from - end).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        }
+        if total > 360 + 1e-6 {
+            throw .invalidInput("the arcs of ring \(ring + 1) overlap: give them smaller sizes or sweeps, shorter text, or other angles")
+        }
+    }
+
+    /// A separator at the middle of each gap between the ring's arcs, centred across its band.
+    mutating func addSeparators(_ ring: SealRing, between intervals: [(from: Double, to: Double)], band: ClosedRange<Double>) throws(CurveTypeError) {
+        guard ring.separator != nil || ring.separatorLogo != nil, !intervals.isEmpty else { return }
+        let sorted = intervals.sorted { $0.from < $1.from }
+        var middles: [(angle: Double, gap: Double)] = []
+        for (k, interval) in sorted.enumerated() {
+            let next = sorted[(k + 1) % sorted.count]
+            let end = interval.to < interval.from ? interval.to + 360 : interval.to
+            var gap = (next.from - end).truncatingRemainder(dividingBy: 360)
+            if gap < 0 { gap += 360 }
+            if sorted.count == 1 && interval.to - interval.from < 360 && gap == 0 { gap = 360 }
+            if interval.to - interval.from >= 360 { continue }
+            middles.append((end + gap / 2, gap))
+        }
+        let middle = (band.lowerBound + band.upperBound) / 2
+        let depth = band.upperBound - band.lowerBound
+        if let text = ring.separator {
+            try TextInput.checkLength(text, "the separator")
+            let (cleaned, removed) = TextInput.clean(text.trimmed())
+            guard !cleaned.isEmpty else { throw .invalidInput("the separator is empty") }
+            let size = depth > 0 ? depth : defaultSize
+            let (run, said) = try shape(cleaned, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
+            warnings += said.map { $0.of("separator") }
+            // Sized so its ink is as deep as the band's, at most the ring text's size.
+            let ink = try ClusterInk(run, size: 1)
+            let ownDepth = ink.heights.map { $0.high - $0.low } ?? 1
+            let scaled = min(max(2, size / max(ownDepth, 0.01)), defaultSize * 1.2)
+            let sizedInk = try ClusterInk(run, size: scaled)
+            for (angle, gap) in middles {
+                let side: SealArcSide = cos(angle * .pi / 180) >= -1e-9 ? .top : .bottom
+                let baseline = try baselineInset(sizedInk, side: side, middle: middle)
+                let width = advanceWidth(of: run, size: scaled) / max(1, outline.rx - baseline) * 180 / .pi
+                guard width < gap else { continue }
+                if let layout = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
+                                        inset: baseline, what: "separator") {
+                    layouts.append((layout, nil))
+                    separatorLayouts.append(layout)
+                }
+            }
+        } else if let logo = ring.separatorLogo {
+            let side = max(4, depth)
+            let (picture, aspect) = try logo.prepared(style: .flat, color: request.negative ? request.background : request.color, size: .auto)
+            for (angle, gap) in middles {
+                let angular = side / max(1, outline.rx - middle) * 180 / .pi
+                guard angular < gap else { continue }
+                let at = outline.point(angle, inset: middle)
+                let width = side * aspect / 14
+                let turn = AffineMap.rotation(.degrees(angle)).concatenating(.translation(at.x, at.y))
+                pictures.append(.group(FrameGroup(style: [.transform(turn)], items: [
+                    .image(FrameImage(picture, box: Rect(minX: -width / 2, minY: -side / 2, maxX: width / 2, maxY: side / 2))),
+                ])))
+            }
+        }
+    }
+
+    /// The centre: the free disc holds the logo, above the text rows fitted to what is left.
+    mutating func drawCenter() throws(CurveTypeError) {
+        let text = request.center.replacing("\r\n", with: "\n")
+        let hasText = !text.trimmed { $0.isSpaceOrNewline }.isEmpty
+        guard hasText || request.centerLogo != nil else {
+            guard !arcs.isEmpty else { throw .invalidInput("the seal has no text: give it arcs, a ring or a centre") }
+            return
+        }
+        // The free ellipse, less a margin.
+        let a = outline.rx - inset, b = outline.ry - inset
+        let margin = max(3, min(a, b) * 0.12)
+        let ra = a - margin, rb = b - margin
+        guard ra > min(outline.rx, outline.ry) * 0.2, rb > min(outline.rx, outline.ry) * 0.2 else {
+            throw .invalidInput("the rings leave too little room in the centre: make their text smaller, the seal larger, or leave the centre empty")
+        }
+        let c = outline.center
+        var textTop = -1.0  // the text box's top as a fraction of rb above (−) or below (+) the centre
+        if let logo = request.centerLogo {
+            let (picture, aspect) = try logo.prepared(style: .flat, color: request.negative ? request.background : (request.centerColor ?? request.color), size: .auto)
+            let height = hasText ? rb * 0.62 : rb * 1.2
+            let width = min(height * aspect / 14, ra * (hasText ? 1.1 : 1.4))
+            let h = width * 14 / aspect
+            let top = hasText ? c.y - rb * 0.78 : c.y - h / 2
+            pictures.append(.image(FrameImage(picture, box: Rect(minX: c.x - width / 2, minY: top, maxX: c.x + width / 2, maxY: top + h))))
+            identity += "|logo:\(logo.source)"
+            textTop = 0
+        }
+        guard hasText else { return }
+        let centerRequest = request.centerFont ?? ringFont
+        let stack = try fontStack(centerRequest, fallbacks: request.fallbackFonts)
         var paragraphs: [ShapedRun] = []
-        for paragraph in center.replacing("\r\n", with: "\n").split(separator: "\n") {
-            let (text, removed) = TextInput.clean(paragraph.trimmed())
-            guard !text.isEmpty else { continue }
-            let (run, said) = try shape(text, font: centerRequest, fallbacks: fallbackFonts, features: features,
-                                        removed: removed)
+        for paragraph in text.split(separator: "\n") {
+            let (line, removed) = TextInput.clean(paragraph.trimmed())
+            guard !line.isEmpty else { continue }
+            let (run, said) = try shape(line, font: centerRequest, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
             warnings += said.map { $0.of("centre") }
             paragraphs.append(run)
         }
-        guard !paragraphs.isEmpty else { throw .invalidInput("the centre text is empty") }
-        let centerText = paragraphs.map(\.text).joined(separator: "\n")
-        let room = innerRadius - Self.innerStroke / 2 - max(3, innerRadius * 0.12)
+        guard !paragraphs.isEmpty else { throw .invalidInput("the centre text has only control characters") }
+        let joined = paragraphs.map(\.text).joined(separator: "\n")
+        spoken = joined.replacing("\n", with: " ") + (spoken.isEmpty ? "" : " — " + spoken)
+        identity += "|center:\(joined)|\(centerRequest.description)"
+        // The largest size over boxes of several shapes inscribed in the free ellipse (below the
+        // logo, when there is one).
         var best: FittedText?
-        var bestBox = (width: 0.0, height: 0.0)
+        var bestBox = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
         for degrees in stride(from: 15.0, through: 75.0, by: 5.0) {
             let angle = degrees * .pi / 180
-            let box = (width: 2 * room * cos(angle), height: 2 * room * sin(angle))
-            let style = FitStyle(width: box.width, height: box.height, maxSize: room, minSize: 1, tight: true)
-            guard let fitted = try? TextFitter.fit(paragraphs, style: style, ellipsis: {
-                stack.shape($0, features: features)
-            }) else { continue }
+            let box: Rect
+            if textTop < 0 {
+                let w = 2 * ra * cos(angle), h = 2 * rb * sin(angle)
+                box = Rect(minX: c.x - w / 2, minY: c.y - h / 2, maxX: c.x + w / 2, maxY: c.y + h / 2)
+            } else {
+                // Below the logo: from just under the centre down to where the ellipse is this wide.
+                let bottom = rb * sin(angle), w = 2 * ra * cos(angle)
+                guard bottom > rb * 0.2 else { continue }
+                box = Rect(minX: c.x - w / 2, minY: c.y - rb * 0.1, maxX: c.x + w / 2, maxY: c.y + bottom)
+            }
+            let style = FitStyle(width: box.width, height: box.height, maxSize: min(ra, rb), minSize: 1, tight: true)
+            guard let fitted = try? TextFitter.fit(paragraphs, style: style, ellipsis: { stack.shape($0, features: request.features) }) else { continue }
             if best.map({ fitted.size > $0.size }) ?? true {
                 best = fitted
                 bestBox = box
             }
         }
-        guard let fitted = best else { throw .invalidInput("the centre text does not fit inside the ring at 1 px") }
-        let offset = Point(x: middle.x - bestBox.width / 2, y: middle.y - bestBox.height / 2)
-        let centerLayouts = fitted.lines.map { $0.layout.translated(by: offset) }
+        guard let fitted = best else { throw .invalidInput("the centre text does not fit inside the rings at 1 px") }
+        centerText = fitted
+        for line in fitted.lines {
+            layouts.append((line.layout.translated(by: Point(x: bestBox.minX, y: bestBox.minY)), request.centerColor ?? request.color))
+        }
+    }
 
-        let label = title.map { TextInput.clean($0).text } ?? "\(centerText.replacing("\n", with: " ")) — \(ringText)"
-        let prefix = idPrefix ?? derivedIDPrefix([
-            ringText, centerText, "\(radius)", "\(size)", ringFont.description, centerRequest.description,
-            joinedByHand(fallbackFonts.map(\.description), separator: ","), color.value, centerColor?.value ?? "",
-            background?.value ?? "", label, glyphs.rawValue, "\(precision)",
-        ])
-        let rings: [FrameItem] = [
-            .shape(FrameShape(.circle(center: middle, radius: radius - Self.outerStroke / 2), style: [
-                .fill(background.map { .color($0) } ?? .none), .stroke(.color(color)), .strokeWidth(Self.outerStroke),
-            ])),
-            .shape(FrameShape(.circle(center: middle, radius: innerRadius), style: [
-                .fill(.none), .stroke(.color(color)), .strokeWidth(Self.innerStroke),
-            ])),
+    /// The borders as shapes, and rows of glyphs drawn with the text.
+    func borderItems(ink: SVGColor) -> [FrameItem] {
+        var items: [FrameItem] = []
+        // A negative plate's edge is its own border: one drawn there in the paper's colour
+        // would only shrink the plate.
+        for placed in borders where !(request.negative && placed.insets.lowerBound == 0) {
+            let w = placed.border.width
+            let outer = placed.insets.lowerBound
+            func stroke(_ inset: Double, _ width: Double) -> FrameItem {
+                .shape(FrameShape(outline.geometry(inset: inset), style: [.fill(.none), .stroke(.color(ink)), .strokeWidth(width)]))
+            }
+            switch placed.border.style {
+            case .none, .glyphs: break
+            case .solid: items.append(stroke(outer + w / 2, w))
+            case .double:
+                items.append(stroke(outer + w / 2, w))
+                items.append(stroke(outer + w + placed.border.doubleGap + w / 4, w / 2))
+            case .dotted:
+                // Dots a diameter apart (centre to centre two), evenly by arc length.
+                let middle = outer + w / 2
+                guard let (curve, _) = outline.curve(inset: middle, through: 0, clockwise: true, align: .start) else { continue }
+                let count = max(3, Int(curve.length / (2 * w)))
+                let points = curve.pointsAndTangents(atArcLengths: (0..<count).map { curve.length * Double($0) / Double(count) })
+                var path = Path()
+                for (p, _) in points { path.elements += Self.circle(p, radius: w / 2) }
+                items.append(.shape(FrameShape(.path(path), style: [.fill(.color(ink))])))
+            case .dashed:
+                // Dashes three widths long with gaps of a width and a half, a whole number of
+                // them, each a polyline along the ring (flat to 0.01 px at any radius shown).
+                let middle = outer + w / 2
+                guard let (curve, _) = outline.curve(inset: middle, through: 0, clockwise: true, align: .start) else { continue }
+                let count = max(2, Int(curve.length / (4.5 * w)))
+                let pitch = curve.length / Double(count), dash = pitch * 3 / 4.5
+                let steps = max(2, Int(dash / 2))
+                var path = Path()
+                for k in 0..<count {
+                    let lengths = (0...steps).map { pitch * Double(k) + dash * Double($0) / Double(steps) }
+                    let points = curve.pointsAndTangents(atArcLengths: lengths).map(\.point)
+                    path.elements.append(.move(points[0]))
+                    for p in points.dropFirst() { path.elements.append(.line(p)) }
+                }
+                items.append(.shape(FrameShape(.path(path), style: [.fill(.none), .stroke(.color(ink)), .strokeWidth(w), .lineCap(.butt)])))
+            }
+        }
+        return items
+    }
+
+    /// A circle as four cubics, clockwise from its top.
+    static func circle(_ c: Point, radius r: Double) -> [PathElement] {
+        let k = r * 0.5522847498307936
+        return [
+            .move(Point(x: c.x, y: c.y - r)),
+            .cubic(Point(x: c.x + k, y: c.y - r), Point(x: c.x + r, y: c.y - k), Point(x: c.x + r, y: c.y)),
+            .cubic(Point(x: c.x + r, y: c.y + k), Point(x: c.x + k, y: c.y + r), Point(x: c.x, y: c.y + r)),
+            .cubic(Point(x: c.x - k, y: c.y + r), Point(x: c.x - r, y: c.y + k), Point(x: c.x - r, y: c.y)),
+            .cubic(Point(x: c.x - r, y: c.y - k), Point(x: c.x - k, y: c.y - r), Point(x: c.x, y: c.y - r)),
+            .close,
         ]
-        // One set of definitions for both texts: a glyph they share is defined once.
-        let frame = Frame(width: side, height: side, title: label, backdrop: rings,
-                          items: glyphItems([ringLayout.text] + centerLayouts, mode: glyphs,
-                                            fills: [color] + Array(repeating: centerColor ?? color, count: centerLayouts.count)))
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format) }
-        return SealResult(svgSettings: svgSettings, frame: frame, size: side, baselineRadius: baselineRadius, innerRadius: innerRadius,
-                          ring: ringLayout, centerText: fitted, warnings: warnings)
+    }
+}
+
+extension SealDrawing {
+    /// A name seal: the border, then the characters in columns from the right, each glyph's
+    /// ink stretched to fill its cell.
+    mutating func drawName(_ name: NameSeal) throws(CurveTypeError) {
+        guard request.glyphs == .outlines else {
+            throw .invalidInput("a name seal stretches its characters to their cells, which only outlines can: leave the glyphs as outlines")
+        }
+        try TextInput.checkLength(name.text, "the name")
+        let (cleaned, removed) = TextInput.clean(name.text.filter { !$0.isWhitespace })
+        let characters = cleaned.map(String.init)
+        guard (1...9).contains(characters.count) else {
+            throw .invalidInput("a name seal holds 1 to 9 characters, not \(characters.count)")
+        }
+        let (columns, rows) = try Self.grid(count: characters.count, columns: name.columns, rows: name.rows)
+        let border = name.border ?? SealBorder(.solid, width: (min(outline.rx, outline.ry) * 0.07 * 100).rounded() / 100)
+        if name.square && outline.rx != outline.ry {
+            throw .invalidInput("a square name seal has one radius: leave the vertical radius out")
+        }
+        if name.square, case .glyphs = border.style {
+            throw .invalidInput("a square name seal's border is solid, double, dotted, dashed or none")
+        }
+        try addBorder(border)
+        // The cells fill the room inside the border less a margin; round, the largest box of
+        // the grid's proportions inscribed in the free ellipse.
+        let margin = max(1.5, min(outline.rx, outline.ry) * 0.06)
+        let a = outline.rx - inset - margin, b = outline.ry - inset - margin
+        guard a > 2, b > 2 else { throw .invalidInput("the border leaves no room for the name: make it narrower or the seal larger") }
+        let c = outline.center
+        let area: Rect
+        if name.square {
+            area = Rect(minX: c.x - a, minY: c.y - b, maxX: c.x + a, maxY: c.y + b)
+        } else {
+            // Cells of equal shape: the box's half-diagonal direction (columns·a′, rows·b′) on the ellipse.
+            let w = Double(columns), h = Double(rows)
+            let t = 1 / (w * w / (a * a) + h * h / (b * b)).squareRoot()
+            area = Rect(minX: c.x - w * t, minY: c.y - h * t, maxX: c.x + w * t, maxY: c.y + h * t)
+        }
+        let gap = min(area.width / Double(columns), area.height / Double(rows)) * 0.06
+        let font = request.font ?? .bundled(.sans)
+        // Vertical forms where the font has them, as the characters stand in columns.
+        let vertical = [FontFeature("vert"), FontFeature("vrt2")].compactMap { $0 }
+        var index = 0
+        for column in 0..<columns {
+            let count = min(rows, characters.count - index)
+            guard count > 0 else { break }
+            // Columns from the right; a short last column's characters share its height.
+            let x1 = area.maxX - area.width * Double(column) / Double(columns)
+            let x0 = area.maxX - area.width * Double(column + 1) / Double(columns)
+            for row in 0..<count {
+                let y0 = area.minY + area.height * Double(row) / Double(count)
+                let y1 = area.minY + area.height * Double(row + 1) / Double(count)
+                let cell = Rect(minX: x0 + gap / 2, minY: y0 + gap / 2, maxX: x1 - gap / 2, maxY: y1 - gap / 2)
+                let (run, said) = try shape(characters[index], font: font, fallbacks: request.fallbackFonts,
+                                            features: request.features + vertical, removed: index == 0 ? removed : 0)
+                warnings += said.map { $0.of("name") }
+                try place(run, in: cell)
+                cells.append(cell)
+                index += 1
+            }
+        }
+        spoken = cleaned
+        identity += "|name:\(cleaned)|\(columns)x\(rows)|\(name.square)|\(border)|\(font.description)"
+    }
+
+    /// Columns and rows for `count` characters: as given, or chosen from the count.
+    static func grid(count: Int, columns: Int?, rows: Int?) throws(CurveTypeError) -> (Int, Int) {
+        for (value, what) in [(columns, "columns"), (rows, "rows")] {
+            if let value, !(1...3).contains(value) { throw .invalidInput("a name seal has 1 to 3 \(what), not \(value)") }
+        }
+        let chosen: (Int, Int)
+        switch (columns, rows) {
+        case let (c?, r?): chosen = (c, r)
+        case let (c?, nil): chosen = (c, (count + c - 1) / c)
+        case let (nil, r?): chosen = ((count + r - 1) / r, r)
+        case (nil, nil):
+            switch count {
+            case 1...3: chosen = (1, count)
+            case 4: chosen = (2, 2)
+            case 5, 6: chosen = (2, 3)
+            default: chosen = (3, 3)
+            }
+        }
+        guard chosen.0 * chosen.1 >= count, (chosen.0 - 1) * chosen.1 < count, chosen.1 <= 3, chosen.0 <= 3 else {
+            throw .invalidInput("\(count) characters do not fill a grid of \(chosen.0) columns of \(chosen.1): every column but the last must be full")
+        }
+        return chosen
+    }
+
+    /// The run's glyphs mapped so their joint ink box fills `cell`.
+    mutating func place(_ run: ShapedRun, in cell: Rect) throws(CurveTypeError) {
+        var ink: Rect?
+        var pen = 0.0
+        var placed: [(glyph: ShapedGlyph, origin: Point, k: Double)] = []
+        for g in run.glyphs {
+            let font = run.fonts[g.font]
+            let k = 1 / Double(font.unitsPerEm)
+            let origin = Point(x: (pen + g.xOffset) * k, y: g.yOffset * k)
+            if let box = try lifting({ try font.outline(of: g.glyph) }).bounds {
+                let moved = Rect(minX: box.minX * k + origin.x, minY: box.minY * k + origin.y, maxX: box.maxX * k + origin.x, maxY: box.maxY * k + origin.y)
+                ink = ink.map { $0.union(moved) } ?? moved
+            }
+            placed.append((g, origin, k))
+            pen += g.advance
+        }
+        guard let ink, ink.width > 0, ink.height > 0 else { throw .invalidInput("a character of the name has no ink") }
+        let sx = cell.width / ink.width, sy = cell.height / ink.height
+        var glyphs: [FrameGlyph] = []
+        for (g, origin, k) in placed {
+            // From the glyph's own px at 1 px per em (y down) to the cell.
+            let map = AffineMap(a: sx, b: 0, c: 0, d: sy, tx: cell.minX + sx * (origin.x - ink.minX), ty: cell.maxY - sy * (origin.y - ink.minY))
+            glyphs.append(FrameGlyph(font: g.font, glyph: g.glyph, scale: k, placement: .mapped(map)))
+        }
+        mappedGlyphs.append(.glyphs(GlyphRun(fonts: run.fonts, glyphs: glyphs, text: run.text)))
     }
 }

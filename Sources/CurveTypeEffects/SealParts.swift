@@ -1,0 +1,387 @@
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The parts of a seal or stamp: arcs of text on a ring, borders, the ring's outline (a circle or
+// an ellipse), and the ink measured across a curved band.
+
+/// Which way an arc of a seal reads.
+public enum SealArcSide: String, Sendable, CaseIterable {
+    /// Clockwise, glyph tops away from the centre: upright at the top of the ring.
+    case top
+    /// Counter-clockwise, glyph tops toward the centre: upright at the bottom of the ring.
+    case bottom
+}
+
+/// One arc of text on a seal's ring.
+public struct SealArc: Sendable {
+    /// The text, one line.
+    public var text: String
+    /// Top (clockwise) or bottom (counter-clockwise, upright at the bottom).
+    public var side: SealArcSide
+    /// Where the arc is anchored: degrees, 0 at 12 o'clock, clockwise; `nil` is 0 for a top
+    /// arc and 180 for a bottom one.
+    public var angle: Double?
+    /// Which edge of the text (in reading order) lies at `angle`.
+    public var align: TextAlignment
+    /// Spread the text over this many degrees (0 < sweep ≤ 360) by choosing its tracking;
+    /// `nil` sets it with `tracking`.
+    public var sweep: Double?
+    /// Extra px between clusters when `sweep` is not set (CSS letter-spacing).
+    public var tracking: Double
+    /// Text size, px; `nil` is the seal's ring size.
+    public var size: Double?
+    /// Font; `nil` is the seal's font.
+    public var font: FontRequest?
+    /// Colour; `nil` is the seal's ink.
+    public var color: SVGColor?
+
+    /// An arc of `text` on `side`; every other property as the command line's defaults.
+    public init(_ text: String, side: SealArcSide, angle: Double? = nil, align: TextAlignment = .center, sweep: Double? = nil,
+                tracking: Double = 0, size: Double? = nil, font: FontRequest? = nil, color: SVGColor? = nil) {
+        self.text = text
+        self.side = side
+        self.angle = angle
+        self.align = align
+        self.sweep = sweep
+        self.tracking = tracking
+        self.size = size
+        self.font = font
+        self.color = color
+    }
+
+    /// The anchor's angle, degrees clockwise from 12 o'clock.
+    public var anchorAngle: Double { angle ?? (side == .top ? 0 : 180) }
+}
+
+/// How a seal's border is drawn.
+public enum SealBorderStyle: Sendable, Hashable {
+    /// No border: nothing drawn, no room taken.
+    case none
+    /// One line.
+    case solid
+    /// A line of the width, a gap of 0.6 times it (at least 1 px), and a line half as wide.
+    case double
+    /// Round dots as wide as the border, about one dot apart, evenly round the ring.
+    case dotted
+    /// Dashes three times as long as the border is wide, gaps half that, evenly round the ring.
+    case dashed
+    /// A row of this text (★, •, ◆) repeated evenly round the ring at the border's width as size.
+    case glyphs(String)
+
+    /// The style's name: `none`, `solid`, `double`, `dotted`, `dashed` or `glyphs`.
+    public var name: String {
+        switch self {
+        case .none: "none"
+        case .solid: "solid"
+        case .double: "double"
+        case .dotted: "dotted"
+        case .dashed: "dashed"
+        case .glyphs: "glyphs"
+        }
+    }
+}
+
+/// A border round a seal's ring: its style and width.
+public struct SealBorder: Sendable, Hashable {
+    /// How it is drawn.
+    public var style: SealBorderStyle
+    /// Line width, dot diameter or glyph size, px.
+    public var width: Double
+
+    /// A border of `style`, `width` px wide.
+    public init(_ style: SealBorderStyle, width: Double) {
+        self.style = style
+        self.width = width
+    }
+
+    /// No border.
+    public static let none = SealBorder(.none, width: 0)
+
+    /// Reads `STYLE[:WIDTH]`: `solid`, `double`, `dotted`, `dashed` or `none`, or
+    /// `glyphs:TEXT[:SIZE]` for a row of small glyphs; `width` px when no width is given.
+    public init(parsing text: String, width defaultWidth: Double) throws(CurveTypeError) {
+        var body = Substring(text.trimmed())
+        var width = defaultWidth
+        if let colon = body.lastIndex(of: ":"), let number = Double(body[body.index(after: colon)...].trimmed()) {
+            guard number.isFinite, number > 0, number <= 100 else {
+                throw .invalidInput("a border's width must be more than 0 and at most 100 px, not \(shortestDigits(number))")
+            }
+            width = number
+            body = body[..<colon]
+        }
+        let style: SealBorderStyle
+        switch body.lowercased() {
+        case "none": style = .none
+        case "solid": style = .solid
+        case "double": style = .double
+        case "dotted": style = .dotted
+        case "dashed": style = .dashed
+        case let name where name.hasPrefix("glyphs:"):
+            let glyphs = String(body.dropFirst("glyphs:".count))
+            guard !glyphs.trimmed().isEmpty else { throw .invalidInput("a row of glyphs needs its text, such as glyphs:★ or glyphs:•:4") }
+            try TextInput.checkLength(glyphs, "the border's glyphs")
+            style = .glyphs(glyphs)
+        default:
+            throw .invalidInput("a border is solid, double, dotted, dashed, none or glyphs:TEXT, with :WIDTH in px if wanted, not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
+        }
+        self.init(style, width: width)
+    }
+
+    /// How far the border reaches inward from its outer edge, px (a row of glyphs: their ink).
+    func thickness(glyphInk: Double) -> Double {
+        switch style {
+        case .none: 0
+        case .solid, .dotted, .dashed: width
+        case .double: width * 1.5 + doubleGap
+        case .glyphs: glyphInk
+        }
+    }
+
+    /// The gap between a double border's lines, px.
+    var doubleGap: Double { max(1, width * 0.6) }
+}
+
+/// A ring of a seal: a border outside it, then arcs of text (none for a border alone), with
+/// separators between them.
+public struct SealRing: Sendable {
+    /// The arcs, each on the ring's band.
+    public var arcs: [SealArc]
+    /// Drawn at the middle of each gap between arcs (★, ●, ◆, any text); `nil` draws none.
+    public var separator: String?
+    /// A logo drawn at the middle of each gap instead of a separator text.
+    public var separatorLogo: BadgeLogo?
+    /// The border outside the ring's text.
+    public var border: SealBorder
+
+    /// A ring of `arcs` inside `border`.
+    public init(arcs: [SealArc], separator: String? = nil, separatorLogo: BadgeLogo? = nil, border: SealBorder) {
+        self.arcs = arcs
+        self.separator = separator
+        self.separatorLogo = separatorLogo
+        self.border = border
+    }
+}
+
+/// A seal's outline: the circle of its radius, or an ellipse.
+struct SealOutline {
+    let center: Point
+    /// Semi-axes of the outer edge, px (equal for a circle).
+    let rx: Double
+    let ry: Double
+    /// A square (a name seal's), its side twice `rx`.
+    var square = false
+
+    var isCircle: Bool { rx == ry && !square }
+
+    /// The point at visual angle `degrees` (clockwise from 12 o'clock) on the outline moved
+    /// `inset` px inward (an ellipse: the concentric one with both semi-axes `inset` shorter).
+    func point(_ degrees: Double, inset: Double) -> Point {
+        let a = rx - inset, b = ry - inset
+        let theta = degrees * .pi / 180
+        // The direction (sin θ, −cos θ) meets the ellipse at parameter t = atan2(b sin θ, a cos θ).
+        let t = atan2(b * sin(theta), a * cos(theta))
+        return Point(x: center.x + a * sin(t), y: center.y - b * cos(t))
+    }
+
+    /// The visual angle of `p` from the centre, degrees clockwise from 12 o'clock, in [0, 360).
+    func angle(of p: Point) -> Double {
+        var degrees = atan2(p.x - center.x, center.y - p.y) * 180 / .pi
+        if degrees < 0 { degrees += 360 }
+        return degrees >= 360 ? degrees - 360 : degrees
+    }
+
+    /// The outline `inset` px inward as a frame geometry.
+    func geometry(inset: Double) -> FrameGeometry {
+        if square { return .rect(squareBox(inset: inset), cornerRadius: cornerRadius(inset: inset)) }
+        if isCircle { return .circle(center: center, radius: rx - inset) }
+        return .path(ellipsePath(inset: inset, from: 0, clockwise: true))
+    }
+
+    /// The ellipse `inset` px inward from visual angle `from` round to itself, as two halves.
+    func ellipsePath(inset: Double, from degrees: Double, clockwise: Bool) -> Path {
+        let a = rx - inset, b = ry - inset
+        let p = point(degrees, inset: inset), q = point(degrees + 180, inset: inset)
+        var path = Path([.move(p)])
+        path.elements += EllipticalArc.cubics(from: p, to: q, rx: a, ry: b, rotationDegrees: 0, largeArc: false, sweep: clockwise)
+        path.elements += EllipticalArc.cubics(from: q, to: p, rx: a, ry: b, rotationDegrees: 0, largeArc: false, sweep: clockwise)
+        path.elements.append(.close)
+        return path
+    }
+
+    /// The ring `inset` px inward as a curve travelled clockwise or not, and the arc length at
+    /// which it passes visual angle `degrees`: where text of `align` is anchored.
+    func curve(inset: Double, through degrees: Double, clockwise: Bool, align: TextAlignment) -> (curve: any ArcLengthCurve, anchor: Double)? {
+        if square {
+            // A square's border only: its rounded outline from the top middle, clockwise.
+            let box = squareBox(inset: inset), r = cornerRadius(inset: inset)
+            let data = "M \((box.minX + box.maxX) / 2) \(box.minY) H \(box.maxX - r) A \(r) \(r) 0 0 1 \(box.maxX) \(box.minY + r) V \(box.maxY - r) A \(r) \(r) 0 0 1 \(box.maxX - r) \(box.maxY) H \(box.minX + r) A \(r) \(r) 0 0 1 \(box.minX) \(box.maxY - r) V \(box.minY + r) A \(r) \(r) 0 0 1 \(box.minX + r) \(box.minY) Z"
+            guard let path = try? Path(svgPathData: data), let curve = PathCurve(path) else { return nil }
+            return (curve, 0)
+        }
+        if isCircle {
+            return (CircleCurve(center: center, radius: rx - inset, start: .degrees(degrees),
+                                direction: clockwise ? .clockwise : .counterclockwise), 0)
+        }
+        // Started where text anchored there never crosses the seam: at the anchor for text
+        // that starts there, opposite it for centred text (the two halves of an ellipse are
+        // equally long, so the anchor is half way round).
+        guard let curve = PathCurve(ellipsePath(inset: inset, from: align == .center ? degrees + 180 : degrees, clockwise: clockwise)) else { return nil }
+        switch align {
+        case .start: return (curve, 0)
+        case .center: return (curve, curve.length / 2)
+        case .end: return (curve, curve.length)
+        }
+    }
+
+    /// The length of the ring `inset` px inward from visual angle `from` clockwise to `to`, px.
+    func length(inset: Double, from: Double, to: Double) -> Double {
+        var span = (to - from).truncatingRemainder(dividingBy: 360)
+        if span <= 0 { span += 360 }
+        if isCircle { return (rx - inset) * span * .pi / 180 }
+        // Up to two halves, each exactly measured as the path text measures its curve.
+        var total = 0.0
+        var start = from
+        while span > 1e-12 {
+            let step = min(span, 180)
+            let p = point(start, inset: inset), q = point(start + step, inset: inset)
+            var path = Path([.move(p)])
+            path.elements += EllipticalArc.cubics(from: p, to: q, rx: rx - inset, ry: ry - inset, rotationDegrees: 0,
+                                                  largeArc: false, sweep: true)
+            total += PathCurve(path)?.length ?? 0
+            start += step
+            span -= step
+        }
+        return total
+    }
+
+    /// The whole ring's length `inset` px inward, px.
+    func circumference(inset: Double) -> Double {
+        if square { return curve(inset: inset, through: 0, clockwise: true, align: .start)?.curve.length ?? 0 }
+        return length(inset: inset, from: 0, to: 360)
+    }
+
+    /// A square seal's outline `inset` px inward.
+    func squareBox(inset: Double) -> Rect {
+        Rect(minX: center.x - rx + inset, minY: center.y - rx + inset, maxX: center.x + rx - inset, maxY: center.y + rx - inset)
+    }
+
+    /// A square seal's corner radius `inset` px inward: 6 % of the side at the edge, concentric inside.
+    func cornerRadius(inset: Double) -> Double { max(0, rx * 0.12 - inset) }
+}
+
+/// A run's ink as segments in each cluster's own frame: x along the baseline from the
+/// cluster's advance midpoint, y up from the baseline, px. Laid on a curve, a cluster is
+/// turned rigidly about that midpoint, so where its ink falls across a ring follows from
+/// these and the ring alone.
+struct ClusterInk {
+    var segments: [(Point, Point)] = []
+    /// The text size measured, px.
+    let size: Double
+
+    init(_ run: ShapedRun, size: Double) throws(CurveTypeError) {
+        self.size = size
+        var i = 0
+        let glyphs = run.glyphs
+        while i < glyphs.count {
+            var j = i, advance = 0.0
+            while j < glyphs.count && glyphs[j].cluster == glyphs[i].cluster {
+                advance += glyphs[j].advance * size / Double(run.fonts[glyphs[j].font].unitsPerEm)
+                j += 1
+            }
+            var pen = -advance / 2
+            for g in glyphs[i..<j] {
+                let font = run.fonts[g.font]
+                let scale = size / Double(font.unitsPerEm)
+                let outline = try lifting { try font.outline(of: g.glyph) }
+                let origin = Point(x: pen + g.xOffset * scale, y: g.yOffset * scale)
+                if !outline.path.isEmpty {
+                    add(outline.path, scale: scale, origin: origin)
+                } else if let box = outline.bounds {
+                    // A colour bitmap glyph: its image's box.
+                    let r = Rect(minX: box.minX * scale + origin.x, minY: box.minY * scale + origin.y,
+                                 maxX: box.maxX * scale + origin.x, maxY: box.maxY * scale + origin.y)
+                    let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+                    for k in 0..<4 { segments.append((corners[k], corners[(k + 1) % 4])) }
+                }
+                pen += g.advance * scale
+            }
+            i = j
+        }
+    }
+
+    /// The outline's contours flattened to within about 0.001 em.
+    private mutating func add(_ path: Path, scale: Double, origin: Point) {
+        func place(_ p: Point) -> Point { Point(x: p.x * scale + origin.x, y: p.y * scale + origin.y) }
+        var current = Point.zero, start = Point.zero
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                current = place(p); start = current
+            case .line(let p):
+                let next = place(p)
+                segments.append((current, next))
+                current = next
+            case .quad(let c, let p):
+                let c1 = place(c), p1 = place(p)
+                var previous = current
+                for k in 1...24 {
+                    let t = Double(k) / 24, u = 1 - t
+                    let q = current * (u * u) + c1 * (2 * u * t) + p1 * (t * t)
+                    segments.append((previous, q))
+                    previous = q
+                }
+                current = p1
+            case .cubic(let c1, let c2, let p):
+                let q1 = place(c1), q2 = place(c2), p1 = place(p)
+                var previous = current
+                for k in 1...32 {
+                    let t = Double(k) / 32, u = 1 - t
+                    let q = current * (u * u * u) + q1 * (3 * u * u * t) + q2 * (3 * u * t * t) + p1 * (t * t * t)
+                    segments.append((previous, q))
+                    previous = q
+                }
+                current = p1
+            case .close:
+                if current != start { segments.append((current, start)) }
+                current = start
+            }
+        }
+    }
+
+    /// The nearest and farthest ink from the centre of a circle whose baseline radius is
+    /// `radius` px, the text outside (tops away from the centre) or inside: px from the centre.
+    func radialRange(radius: Double, outside: Bool) -> (near: Double, far: Double)? {
+        guard !segments.isEmpty else { return nil }
+        // The centre in the cluster's frame.
+        let c = Point(x: 0, y: outside ? -radius : radius)
+        var near = Double.infinity, far = 0.0
+        for (a, b) in segments {
+            far = max(far, (a - c).length, (b - c).length)
+            let d = b - a
+            let squared = d.x * d.x + d.y * d.y
+            let t = squared > 0 ? min(1, max(0, ((c - a).x * d.x + (c - a).y * d.y) / squared)) : 0
+            near = min(near, (a + d * t - c).length)
+        }
+        return (near, far)
+    }
+
+    /// The ink's lowest and highest y (px from the baseline, up positive).
+    var heights: (low: Double, high: Double)? {
+        guard !segments.isEmpty else { return nil }
+        var low = Double.infinity, high = -Double.infinity
+        for (a, b) in segments {
+            low = min(low, a.y, b.y)
+            high = max(high, a.y, b.y)
+        }
+        return (low, high)
+    }
+}

@@ -1,0 +1,250 @@
+import CurveType
+import Foundation
+import TestSupport
+import Testing
+
+/// Stamps and seals: arcs upright at the top and the bottom, text inside its band, ellipse rings
+/// spaced by arc length, and name seals' cells, each measured from the layout itself (glyph
+/// outlines placed as the writers place them), not from the numbers the seal reports about them.
+@Suite struct SealTests {
+    init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
+
+    /// The company stamp: a top arc, an upright bottom arc, two stars, a double border, centre rows.
+    static func stamp(radius: Double = 90, ellipse: Double? = nil) -> SealRequest {
+        var request = SealRequest(ring: "", center: "EST.\n1998", radius: radius, radiusY: ellipse)
+        request.rings = [SealRing(arcs: [SealArc("ACME TRADING COMPANY", side: .top), SealArc("SPRINGFIELD", side: .bottom)],
+                                  separator: "★", border: SealBorder(.double, width: 3))]
+        return request
+    }
+
+    /// Every point of a glyph's outline where the frame puts it: the outline in font units,
+    /// scaled, y flipped, turned by the glyph's angle about its origin. Curves sampled finely.
+    static func inkPoints(_ layout: CurveTextLayout) throws -> [[Point]] {
+        try layout.glyphs.map { g in
+            let outline = try layout.run.fonts[g.font].outline(of: g.glyph).path
+            let a = g.angle * .pi / 180
+            let u = Point(x: cos(a), y: sin(a)), down = Point(x: -sin(a), y: cos(a))
+            return sampled(outline).map { p in g.origin + u * (p.x * g.scale) + down * (-p.y * g.scale) }
+        }
+    }
+
+    static func sampled(_ path: Path) -> [Point] {
+        var points: [Point] = []
+        var current = Point.zero, start = Point.zero
+        func add(_ f: (Double) -> Point) { for k in 1...64 { points.append(f(Double(k) / 64)) } }
+        for element in path.elements {
+            switch element {
+            case .move(let p): current = p; start = p; points.append(p)
+            case .line(let p): let a = current; add { a + (p - a) * $0 }; current = p
+            case .quad(let c, let p):
+                let a = current
+                add { t in a * ((1 - t) * (1 - t)) + c * (2 * (1 - t) * t) + p * (t * t) }
+                current = p
+            case .cubic(let c1, let c2, let p):
+                let a = current
+                add { t in
+                    let u = 1 - t
+                    return a * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t)
+                }
+                current = p
+            case .close: let a = current, b = start; add { a + (b - a) * $0 }; current = start
+            }
+        }
+        return points
+    }
+
+    /// The bottom arc's glyphs stand upright: each glyph's baseline is the ring's tangent at its
+    /// advance midpoint, its top points to the centre, and it reads left to right at the bottom
+    /// (counter-clockwise); the top arc's glyphs point away and read clockwise.
+    @Test func bottomArcIsUprightTopArcReadsClockwise() throws {
+        let seal = try Self.stamp().render()
+        let report = seal.layoutReport
+        let c = Point(x: report.center.x, y: report.center.y)
+        #expect(report.arcs.map(\.side) == ["top", "bottom"])
+        for arc in report.arcs {
+            for g in arc.glyphs {
+                let a = try #require(g.angle) * .pi / 180
+                let u = Point(x: cos(a), y: sin(a)), up = Point(x: sin(a), y: -cos(a))
+                let middle = Point(x: g.x, y: g.y) + u * (g.advance / 2)
+                let out = (middle - c) * (1 / (middle - c).length)
+                let clockwise = Point(x: -out.y, y: out.x)
+                #expect(abs(u.dot(out)) < 1e-9, "the baseline is the tangent")
+                if arc.side == "bottom" {
+                    #expect(up.dot(out) < -0.999999, "a bottom glyph's top points to the centre")
+                    #expect(u.dot(clockwise) < -0.999999, "the bottom arc runs counter-clockwise")
+                } else {
+                    #expect(up.dot(out) > 0.999999)
+                    #expect(u.dot(clockwise) > 0.999999)
+                }
+            }
+            // Upright at the bottom: the glyph at 6 o'clock reads left to right on screen.
+        }
+        let bottom = try #require(report.arcs.last)
+        let nearest = try #require(bottom.glyphs.min { abs($0.x - c.x) < abs($1.x - c.x) })
+        let angle = try #require(nearest.angle)
+        #expect(angle < 10 || angle > 350)
+    }
+
+    /// Both arcs' ink lies in the band the seal states, within 0.01 px; the deepest arc spans it;
+    /// the band is as far from the border outside as from the border inside.
+    @Test(arguments: [(90.0, nil as String?), (60, "Hamburg · Qüy"), (120, "jpgqy ÅÉ")])
+    func arcsLieWithinTheirBand(radius: Double, bottomText: String?) throws {
+        var request = Self.stamp(radius: radius)
+        if let bottomText { request.rings[0].arcs[1].text = bottomText }
+        let seal = try request.render()
+        let band = try #require(seal.bands.first)
+        let c = seal.center
+        var nearest = Double.infinity, farthest = 0.0
+        for arc in seal.arcs {
+            for glyph in try Self.inkPoints(arc.text) {
+                for p in glyph {
+                    let r = (p - c).length
+                    nearest = min(nearest, r)
+                    farthest = max(farthest, r)
+                    #expect(r <= radius - band.lowerBound + 0.01 && r >= radius - band.upperBound - 0.01,
+                            "ink at radius \(r) outside the band \(radius - band.upperBound)…\(radius - band.lowerBound)")
+                }
+            }
+        }
+        #expect(abs(farthest - (radius - band.lowerBound)) < 0.01, "the band's outer edge is the ink's")
+        #expect(abs(nearest - (radius - band.upperBound)) < 0.01, "the band's inner edge is the ink's")
+        let outer = try #require(seal.borders.first), inner = try #require(seal.borders.last)
+        #expect(abs((band.lowerBound - outer.insets.upperBound) - (inner.insets.lowerBound - band.upperBound)) < 1e-9)
+        // Each arc's ink centred across the band.
+        for arc in seal.arcs {
+            let radii = try Self.inkPoints(arc.text).joined().map { ($0 - c).length }
+            let middle = ((radii.max() ?? 0) + (radii.min() ?? 0)) / 2
+            #expect(abs(middle - (radius - (band.lowerBound + band.upperBound) / 2)) < 0.01)
+        }
+    }
+
+    /// On an ellipse, spread text is spaced equally by arc length (measured along the true
+    /// ellipse by numerical integration), and each glyph turns with the ellipse's normal, not
+    /// with the radius from the centre.
+    @Test func ellipseRingIsSpacedByArcLengthAlongTheNormal() throws {
+        var request = Self.stamp(radius: 130, ellipse: 80)
+        request.rings[0].arcs[0].sweep = 160
+        request.rings[0].arcs[1].sweep = 120
+        let seal = try request.render()
+        let c = seal.center
+        var turnedOffRadius = 0.0
+        for arc in seal.arcs {
+            let a = 130 - arc.baselineInset, b = 80 - arc.baselineInset
+            // The parameter of a point on the baseline ellipse (x = a sin t, y = −b cos t).
+            func parameter(_ p: Point) -> Double { atan2((p.x - c.x) / a, -(p.y - c.y) / b) }
+            func length(_ t0: Double, _ t1: Double) -> Double {
+                // The shorter way round: the bottom arc crosses t = ±π.
+                var delta = (t1 - t0).truncatingRemainder(dividingBy: 2 * .pi)
+                if delta > .pi { delta -= 2 * .pi }
+                if delta < -.pi { delta += 2 * .pi }
+                let n = 4000, h = delta / Double(n)
+                func f(_ t: Double) -> Double { (a * a * cos(t) * cos(t) + b * b * sin(t) * sin(t)).squareRoot() }
+                var sum = f(t0) + f(t1)
+                for k in 1..<n { sum += f(t0 + Double(k) * h) * (k % 2 == 1 ? 4 : 2) }
+                return abs(sum * h / 3)
+            }
+            var middles: [(t: Double, advance: Double)] = []
+            for cluster in arc.text.clusters {
+                let angle = cluster.angle * .pi / 180
+                let u = Point(x: cos(angle), y: sin(angle))
+                let m = cluster.origin + u * (cluster.advance / 2)
+                let q = Point(x: (m.x - c.x) / a, y: (m.y - c.y) / b)
+                #expect(abs(q.x * q.x + q.y * q.y - 1) < 1e-5, "the cluster's middle is on the baseline ellipse")
+                let t = parameter(m)
+                let tangent = Point(x: a * cos(t), y: b * sin(t))
+                let along = tangent * (1 / tangent.length)
+                #expect(abs(abs(u.dot(along)) - 1) < 1e-6, "the glyph turns with the ellipse's tangent")
+                let radial = (m - c) * (1 / (m - c).length)
+                turnedOffRadius = max(turnedOffRadius, abs(u.dot(radial)))
+                middles.append((t, cluster.advance))
+            }
+            var gaps: [Double] = []
+            for k in 1..<middles.count {
+                gaps.append(length(middles[k - 1].t, middles[k].t) - (middles[k - 1].advance + middles[k].advance) / 2)
+            }
+            let spread = (gaps.max() ?? 0) - (gaps.min() ?? 0)
+            #expect(spread < 0.01, "gaps by arc length differ by \(spread) px: \(gaps)")
+            #expect(abs((gaps.first ?? 0) - arc.text.tracking) < 0.01)
+        }
+        // On an ellipse the tangent is not square to the radius: a glyph following the radius
+        // would fail the tangent check above somewhere round the ring.
+        #expect(turnedOffRadius > 0.1)
+    }
+
+    /// A name seal's characters fill their cells: each ink box centred within 0.5 px and filling
+    /// the cell to 0.5 px, columns from the right, top to bottom.
+    @Test(arguments: [("山ー山ー", "2x2"), ("山ー山ー山ー山ー山", "3x3"), ("山ー山", "2x2"), ("山ー", nil as String?)])
+    func nameSealCellsHoldTheirCharacters(text: String, grid: String?) throws {
+        var options = SealOptions()
+        options.name = text
+        options.grid = grid
+        options.fonts.font = "Fixtures/fonts/CurveTypeTestVert.ttf"
+        options.radius = 60
+        let seal = try options.request().render()
+        #expect(seal.cells.count == text.count)
+        var boxes: [Rect] = []
+        func collect(_ items: [FrameItem]) {
+            for item in items {
+                switch item {
+                case .group(let g): collect(g.items)
+                case .glyphs(let run):
+                    for g in run.glyphs {
+                        guard case .mapped(let map) = g.placement,
+                              let box = try? run.fonts[g.font].outline(of: g.glyph).path.bounds(
+                                transformedBy: AffineMap.scale(g.scale, -g.scale).concatenating(map)) else { continue }
+                        boxes.append(box)
+                    }
+                default: break
+                }
+            }
+        }
+        collect(seal.frame.items)
+        #expect(boxes.count == seal.cells.count)
+        for (box, cell) in zip(boxes, seal.cells) {
+            #expect(abs((box.minX + box.maxX) / 2 - (cell.minX + cell.maxX) / 2) < 0.5)
+            #expect(abs((box.minY + box.maxY) / 2 - (cell.minY + cell.maxY) / 2) < 0.5)
+            #expect(abs(box.width - cell.width) < 0.5 && abs(box.height - cell.height) < 0.5)
+        }
+        // Read from the right: the first cell is right of the last column's.
+        if let first = seal.cells.first, let last = seal.cells.last, grid != nil {
+            #expect(first.minX > last.maxX)
+        }
+    }
+
+    /// Characters stand in columns, so a name seal asks for vertical forms: the long vowel mark
+    /// becomes the font's upright bar, the glyph hb-shape gives with `vert`.
+    @Test func nameSealUsesVerticalForms() throws {
+        var options = SealOptions()
+        options.name = "山ー"
+        options.fonts.font = "Fixtures/fonts/CurveTypeTestVert.ttf"
+        let seal = try options.request().render()
+        var glyphs: [UInt32] = []
+        func collect(_ items: [FrameItem]) {
+            for item in items {
+                if case .group(let g) = item { collect(g.items) }
+                if case .glyphs(let run) = item { glyphs += run.glyphs.map(\.glyph) }
+            }
+        }
+        collect(seal.frame.items)
+        let hbShape = try #require(which("hb-shape"))
+        let shaped = try runProcess(hbShape, ["--features=vert", "--no-glyph-names", "--no-positions", "--no-clusters",
+                                              "Fixtures/fonts/CurveTypeTestVert.ttf", "山ー"])
+        let text = String(decoding: shaped.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(text == "[\(glyphs.map(String.init).joined(separator: "|"))]")
+        let horizontal = try runProcess(hbShape, ["--no-glyph-names", "--no-positions", "--no-clusters", "Fixtures/fonts/CurveTypeTestVert.ttf", "山ー"])
+        #expect(horizontal.stdout != shaped.stdout, "the test font's vert changes the mark")
+    }
+
+    /// A mirrored stamp is its print turned over: the same drawing under x ↦ width − x.
+    @Test func mirrorFlipsTheWholeDrawing() throws {
+        var request = Self.stamp()
+        let print = try request.render()
+        request.mirror = true
+        let mirrored = try request.render()
+        guard case .group(let group)? = mirrored.frame.items.first, mirrored.frame.items.count == 1 else {
+            Issue.record("a mirrored seal is one group"); return
+        }
+        #expect(group.style.contains { if case .transform(let m) = $0 { m == AffineMap(a: -1, b: 0, c: 0, d: 1, tx: print.frame.width, ty: 0) } else { false } })
+        #expect(group.items.count == print.frame.items.count)
+    }
+}
