@@ -377,6 +377,14 @@ public struct SealOptions: Sendable, Equatable {
         /// Every setting at its default.
         public init() {}
 
+        /// The first setting given (`Angle`, `Sweep`, …), to name it where no arc takes it.
+        var givenSetting: String? {
+            let fresh = ArcOptions()
+            let given: [(Bool, String)] = [(angle != nil, "Angle"), (align != fresh.align, "Align"), (sweep != nil, "Sweep"), (size != nil, "Size"),
+                                           (tracking != fresh.tracking, "Tracking"), (font != nil, "Font"), (color != nil, "Color")]
+            return given.first(where: \.0)?.1
+        }
+
         /// The arc of `text` on `side`.
         func arc(_ text: String, side: SealArcSide) throws(CurveTypeError) -> SealArc {
             SealArc(text, side: side, angle: angle, align: align, sweep: sweep, tracking: tracking, size: size,
@@ -490,8 +498,10 @@ public struct SealOptions: Sendable, Equatable {
 
     /// Refuses a side's settings given without an arc on that side.
     private func checkArcOptions() throws(CurveTypeError) {
-        for (arcs, options, side) in [(top, topArc, "top"), (bottom, bottomArc, "bottom")] where arcs.isEmpty && options != ArcOptions() {
-            throw .invalidInput("the \(side) arc's settings need a \(side) arc: give \(parameter: side) TEXT")
+        for (arcs, options, side) in [(top, topArc, "top"), (bottom, bottomArc, "bottom")] where arcs.isEmpty {
+            if let setting = options.givenSetting {
+                throw .invalidInput("\(parameter: side + setting) sets \(side) arcs: give \(parameter: side) TEXT")
+            }
         }
         if let size = ringSize, ring == nil, top.isEmpty, bottom.isEmpty {
             throw .invalidInput("\(parameter: "ringSize") \(shortestDigits(size)) sizes ring text: give \(parameter: "ring"), \(parameter: "top") or \(parameter: "bottom")")

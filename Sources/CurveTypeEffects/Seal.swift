@@ -226,7 +226,18 @@ extension SealRequest {
         let paper = negative ? color : background
 
         var items: [FrameItem] = []
-        if let paper { items.append(.shape(FrameShape(outline.geometry(inset: 0), style: [.fill(.color(paper))]))) }
+        if let paper {
+            // Under a solid outer line the fill stops at its middle, so no fringe of it shows
+            // round the line's antialiased edge.
+            var fillInset = 0.0
+            if !negative, let first = drawing.borders.first, first.insets.lowerBound == 0 {
+                switch first.border.style {
+                case .solid, .double: fillInset = first.border.width / 2
+                default: break
+                }
+            }
+            items.append(.shape(FrameShape(outline.geometry(inset: fillInset), style: [.fill(.color(paper))])))
+        }
         items += drawing.borderItems(ink: ink)
         items += glyphItems(drawing.layouts.map(\.layout), mode: glyphs, fills: drawing.layouts.map { negative ? ink : $0.color ?? ink })
         if !drawing.mappedGlyphs.isEmpty {
@@ -288,12 +299,14 @@ struct SealDrawing {
                               border: SealRequest.outerBorder)]
         }
         for (index, ring) in rings.enumerated() {
+            // One arc round the whole circle is what a user calls the ring text.
+            let filled = ring.arcs.count == 1 && ring.arcs[0].sweep == 360
             try addBorder(ring.border)
             identity += "|\(ring.border)|\(ring.separator ?? "")|\(ring.separatorLogo?.source ?? "")"
             if ring.arcs.isEmpty {
                 inset += max(2, ring.border.width)
             } else {
-                try addRing(ring, index: index)
+                try addRing(ring, index: index, filled: filled)
             }
         }
         try addBorder(request.innerBorder)
@@ -333,22 +346,26 @@ struct SealDrawing {
     }
 
     /// Lays a ring's arcs in one band, each centred across it, and its separators.
-    mutating func addRing(_ ring: SealRing, index: Int) throws(CurveTypeError) {
+    /// `filled`: the ring is the request's `ring`, spread round the whole circle, and errors
+    /// say so.
+    mutating func addRing(_ ring: SealRing, index: Int, filled: Bool) throws(CurveTypeError) {
         var shaped: [(arc: SealArc, run: ShapedRun, size: Double, ink: ClusterInk)] = []
         for arc in ring.arcs {
-            try TextInput.checkLength(arc.text, "an arc's text")
+            let what = filled ? "ring" : "\(arc.side.rawValue) arc's"
+            try TextInput.checkLength(arc.text, "the \(what) text")
             let (text, removed) = TextInput.clean(TextInput.spacingLineBreaks(arc.text).trimmed { $0.isSpaceOrNewline })
-            guard !text.isEmpty else { throw .invalidInput("the \(arc.side.rawValue) arc's text is empty") }
+            guard !text.isEmpty else { throw .invalidInput("the \(what) text is empty") }
             let size = arc.size ?? defaultSize
             let limit = min(outline.rx, outline.ry) / 3
             guard size.isFinite, size >= 2, size <= limit else {
-                throw .invalidInput("the \(arc.side.rawValue) arc's text size must be from 2 px to a third of the radius (\(shortestDigits(limit)) px), not \(shortestDigits(size))")
+                let named: ErrorText = arc.size == nil ? "the ring text size" : "\(parameter: arc.side.rawValue + "Size")"
+                throw .invalidInput("\(named) must be from 2 px to a third of the radius (\(shortestDigits(limit)) px), not \(shortestDigits(size))")
             }
-            for (value, what) in [(arc.anchorAngle, "angle"), (arc.tracking, "tracking")] where !value.isFinite || abs(value) > 100_000 {
-                throw .invalidInput("the \(arc.side.rawValue) arc's \(what) must be a finite number, at most 100000 in size")
+            for (value, setting) in [(arc.anchorAngle, "Angle"), (arc.tracking, "Tracking")] where !value.isFinite || abs(value) > 100_000 {
+                throw .invalidInput("\(parameter: arc.side.rawValue + setting) must be a finite number from -100000 to 100000, not \(shortestDigits(value))")
             }
             if let sweep = arc.sweep, !(sweep.isFinite && sweep > 0 && sweep <= 360) {
-                throw .invalidInput("the \(arc.side.rawValue) arc's sweep must be more than 0 and at most 360 degrees, not \(shortestDigits(sweep))")
+                throw .invalidInput("\(parameter: arc.side.rawValue + "Sweep") must be more than 0 and at most 360 degrees, not \(shortestDigits(sweep))")
             }
             let (run, said) = try shape(text, font: arc.font ?? ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
             warnings += said.map { $0.of(arc.side.rawValue) }
@@ -370,8 +387,12 @@ struct SealDrawing {
         var band: ClosedRange<Double>?
         var intervals: [(from: Double, to: Double)] = []
         for (s, baseline) in zip(shaped, baselines) {
+            let remedy: ErrorText = filled
+                ? "use a larger \(parameter: "radius"), a smaller \(parameter: "ringSize"), or shorter text"
+                : "use a larger \(parameter: s.arc.sweep == nil ? "radius" : s.arc.side.rawValue + "Sweep"), a smaller \(parameter: s.arc.side.rawValue + "Size"), or shorter text"
             guard let layout = try lay(s.run, size: s.size, side: s.arc.side, angle: s.arc.anchorAngle, align: s.arc.align,
-                                       sweep: s.arc.sweep, tracking: s.arc.tracking, inset: baseline, what: s.arc.side.rawValue) else { continue }
+                                       sweep: s.arc.sweep, tracking: s.arc.tracking, inset: baseline,
+                                       what: filled ? "ring text" : "\(s.arc.side.rawValue) arc", remedy: remedy) else { continue }
             let ink = inkInsets(s.ink, side: s.arc.side, baseline: baseline) ?? baseline...baseline
             band = band.map { min($0.lowerBound, ink.lowerBound)...max($0.upperBound, ink.upperBound) } ?? ink
             let angles = span(of: layout, side: s.arc.side, inset: baseline)
@@ -420,7 +441,8 @@ struct SealDrawing {
 
     /// Lays `run` on the ring `inset` px in; `nil` for a run with no clusters.
     func lay(_ run: ShapedRun, size: Double, side: SealArcSide, angle: Double, align: TextAlignment, sweep: Double?,
-             tracking: Double, inset: Double, what: String = "border") throws(CurveTypeError) -> CurveTextLayout? {
+             tracking: Double, inset: Double, what: String = "border glyphs",
+             remedy: ErrorText = "use a larger seal or smaller text") throws(CurveTypeError) -> CurveTextLayout? {
         let clusters = clusterCount(of: run)
         guard clusters > 0 else { return nil }
         guard outline.rx - inset > 1, outline.ry - inset > 1 else {
@@ -441,12 +463,12 @@ struct SealDrawing {
             let gaps = sweep == 360 ? clusters : clusters - 1
             spacing = gaps > 0 ? (room - advances) / Double(gaps) : 0
             if spacing < 0 {
-                throw .invalidInput("the \(what) \(cFormat("arc needs %.2f px but its %g° sweep gives only %.2f px", advances, sweep, room)) (give it a larger sweep, a smaller size, or a larger seal)")
+                throw .invalidInput("the \(what) \(cFormat("needs %.2f px but its %g° sweep gives only %.2f px", advances, sweep, room)) (" + remedy + ")")
             }
         }
         let extent = advances + spacing * Double(clusters - 1)
         guard extent <= length * (1 + 1e-12) else {
-            throw .invalidInput("the \(what) \(cFormat("arc is %.2f px long but its ring is only %.2f px round", extent, length)) (use a smaller size or tracking, or a larger seal)")
+            throw .invalidInput("the \(what) \(cFormat("is %.2f px long but its ring is only %.2f px round", extent, length)) (" + remedy + ")")
         }
         guard let (curve, anchor) = outline.curve(inset: inset, through: angle, clockwise: clockwise, align: align) else {
             throw .invalidInput("the ring for the \(what) text has no length")
@@ -541,6 +563,7 @@ struct SealDrawing {
     mutating func drawCenter() throws(CurveTypeError) {
         let text = request.center.replacing("\r\n", with: "\n")
         let hasText = !text.trimmed { $0.isSpaceOrNewline }.isEmpty
+        if !text.isEmpty && !hasText { throw .invalidInput("the centre text is empty") }
         guard hasText || request.centerLogo != nil else {
             guard !arcs.isEmpty else { throw .invalidInput("the seal has no text: give it arcs, a ring or a centre") }
             return
