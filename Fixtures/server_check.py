@@ -269,6 +269,26 @@ def check_designer_controls(browser, port):
     wait_until(again, "document.getElementById('preview').complete")
     again.screenshot(path="out/server/playground-dark.png")
     again.close()
+    # On a seal, dragging moves the nearer arc round the ring: from the upper left, the top arc
+    # (at 0, nearer than the bottom's 180) goes to 315; from the bottom, the bottom arc to 150.
+    page.locator("nav button[data-effect=seal]").click()
+    wait_until(page, "(document.getElementById('preview').dataset.url || '').startsWith('/seal')")
+    wait_until(page, "document.getElementById('preview').complete")
+    box = page.locator("#preview").bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.05, box["y"] + box["height"] * 0.05, steps=4)
+    page.mouse.up()
+    wait_until(page, "document.getElementById('preview').dataset.url.includes('top-angle=315')")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.725, box["y"] + box["height"] * 0.8897, steps=4)
+    page.mouse.up()
+    wait_until(page, "document.getElementById('preview').dataset.url.includes('bottom-angle=150')")
+    if page.locator("#problem").is_visible():
+        failures.append(f"a dragged seal was refused: {page.locator('#problem').inner_text()}")
+    wait_until(page, "document.getElementById('preview').complete")
+    page.screenshot(path="out/server/playground-seal.png")
     if errors:
         failures.append("the page logged errors: " + "; ".join(errors[:3]))
     page.close()

@@ -313,8 +313,10 @@ public struct SealOptions: Sendable, Equatable {
     public var center: String?
     /// A logo in the centre, above the centre text (`--center-logo`).
     public var centerLogo: String?
-    /// Outer radius in px (`--radius`).
-    public var radius = 80.0
+    /// Outer radius in px; `nil`: 80 px, or larger where the ring text needs room (`--radius`).
+    public var radius: Double?
+    /// Space between a ring's text and its borders, px (`--gap`).
+    public var gap: Double?
     /// `RXxRY`: an elliptical seal with these semi-axes in px, instead of `--radius`.
     public var ellipse: String?
     /// Ring text size in px (default 15% of the radius) (`--ring-size`).
@@ -412,8 +414,9 @@ public struct SealOptions: Sendable, Equatable {
     /// The request these options describe. Throws when a value is refused, naming the option as it
     /// was typed.
     public func request() throws(CurveTypeError) -> SealRequest {
-        var (rx, ry): (Double, Double?) = (radius, nil)
+        var (rx, ry): (Double?, Double?) = (radius, nil)
         if let ellipse {
+            if radius != nil { throw .invalidInput("give \(parameter: "radius") or \(parameter: "ellipse"), not both") }
             let r = ellipse.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0.trimmed()) }
             guard r.count == 2, let a = r[0], let b = r[1], a.isFinite, b.isFinite else {
                 throw .invalidInput("\(parameter: "ellipse") must be RXxRY in px, such as 120x80, not \"\(Diagnostic.escaped(String(ellipse.prefix(40))))\"")
@@ -421,7 +424,7 @@ public struct SealOptions: Sendable, Equatable {
             (rx, ry) = (a, b)
         }
         var request = SealRequest(
-            ring: "", center: center ?? "", radius: rx, radiusY: ry, ringSize: ringSize,
+            ring: "", center: center ?? "", radius: rx, radiusY: ry, ringSize: ringSize, gap: gap,
             font: try fonts.givenRequest(), centerFont: centerFont.map { FontRequest(argument: $0) },
             fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), color: try badgePaint(inkColor, option: "inkColor"),
             centerColor: try centerColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "centerColor") },
@@ -432,10 +435,11 @@ public struct SealOptions: Sendable, Equatable {
         let borders = try self.borders.enumerated().map { index, text throws(CurveTypeError) in
             try naming("border") { () throws(CurveTypeError) in try SealBorder(parsing: text, width: index == 0 ? 3 : 1.5) }
         }
+        try checkArcOptions()
         if let name {
             let ringOptions: [(Bool, String)] = [(ring != nil, "ring"), (!top.isEmpty, "top"), (!bottom.isEmpty, "bottom"), (center != nil, "center"),
                                                  (centerLogo != nil, "centerLogo"), (separator != nil, "separator"), (separatorLogo != nil, "separatorLogo"),
-                                                 (borders.count > 1, "border")]
+                                                 (borders.count > 1, "border"), (gap != nil, "gap")]
             if let (_, option) = ringOptions.first(where: \.0) {
                 throw .invalidInput("a name seal (\(parameter: "name")) holds its characters only: leave out \(parameter: option)\(option == "border" ? " but one" : "")")
             }
@@ -452,7 +456,6 @@ public struct SealOptions: Sendable, Equatable {
         }
         if grid != nil { throw .invalidInput("\(parameter: "grid") arranges a name seal's characters: give \(parameter: "name") too") }
         if shape != .square { throw .invalidInput("\(parameter: "shape") is a name seal's: give \(parameter: "name") too") }
-        try checkArcOptions()
         if ring != nil {
             if !top.isEmpty || !bottom.isEmpty {
                 throw .invalidInput("\(parameter: "ring") fills the whole circle: give it, or \(parameter: "top") and \(parameter: "bottom") arcs, not both")
@@ -519,9 +522,12 @@ public struct SealOptions: Sendable, Equatable {
                "A border, from the outside in (one outside each text ring, then the inner one): solid, double, dotted, dashed, none or glyphs:TEXT, with :WIDTH in px (3 outside, 1.5 within)."),
         OptionField.text("center", \.center, .content, default: "none", "The centre text; each line feed starts a line.").with { $0.lines = true },
         .text("centerLogo", \.centerLogo, .content, type: .logo, default: "none", "A logo in the centre, above the centre text: a simple-icons name, an SVG, PNG or JPEG file."),
-        .number("radius", \.radius, .shape, unit: "px", range: .from(20, to: 2000), slider: 20...300, "Outer radius."),
+        .number("radius", \.radius, .shape, unit: "px", range: .from(20, to: 2000), slider: 20...300,
+                default: "80 px, or larger where the ring text needs room", "Outer radius."),
+        .number("gap", \.gap, .shape, unit: "px", range: .from(0, to: 100), slider: 0...20, default: "30 % of the ring text's size, at least 2 px",
+                "Space between a ring's text and the borders either side."),
         .text("ellipse", \.ellipse, .shape, type: .size, default: "a circle of --radius", "RXxRY: an elliptical seal with these semi-axes in px, instead of --radius."),
-        .number("ringSize", \.ringSize, .text, unit: "px", slider: 4...60, default: "15 % of the radius",
+        .number("ringSize", \.ringSize, .text, unit: "px", slider: 4...60, default: "15 % of --radius; 12 px without one",
                 "Ring text size, from 2 px to a third of the radius."),
         .text("name", \.name, .content, default: "none", "A name seal (inkan) of 1 to 9 characters, read in columns from the right, each stretched to its cell."),
         .text("grid", \.grid, .shape, default: "from the count: 1–3 one column, 4 2x2, 5–6 2x3, 7–9 3x3", "A name seal's columns and rows, COLUMNSxROWS."),

@@ -288,7 +288,7 @@ struct DrawingCommand: Sendable {
             abstract: "Draw a badge as shields.io draws it, measured with real fonts.",
             discussion: "The label and message halves, shields' five styles, its colour names, named logos from simple-icons and links. Text is DejaVu Sans (Verdana's metrics are shields' own guess; this measures the font it draws)."),
         DrawingCommand("seal", JobDescription.Command.seal,
-            abstract: "Draw a round seal: text round a ring and a centre text.",
+            abstract: "Draw a seal or stamp: arcs of text round rings of borders and a centre, or a name seal.",
             discussion: "The ring text is spread evenly round the whole circle, its middle at the top; the centre text is fitted inside the inner ring."),
     ]
 }

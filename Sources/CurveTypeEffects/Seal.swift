@@ -24,12 +24,16 @@ public struct SealRequest: Sendable {
     public var ring: String
     /// Text fitted into the free disc inside the rings; `\n` breaks lines; "" for none.
     public var center: String
-    /// Outer radius, px (the horizontal semi-axis of an ellipse).
-    public var radius: Double
+    /// Outer radius, px (the horizontal semi-axis of an ellipse); `nil`: 80 px, or larger where
+    /// the rings' text needs more room (their size then defaults to 12 px, not a share of it).
+    public var radius: Double?
     /// The vertical semi-axis of an elliptical seal, px; `nil` makes a circle.
     public var radiusY: Double?
-    /// Ring text size, px; `nil` is 15 % of the (smaller) radius.
+    /// Ring text size, px; `nil` is 15 % of the (smaller) radius given, or 12 px.
     public var ringSize: Double?
+    /// Space between a ring's text and the borders either side, px; `nil` is 30 % of the ring's
+    /// largest text size, at least 2 px.
+    public var gap: Double?
     /// The rings from the outside in, each a border and its arcs; empty: one ring of `ring`
     /// inside a 3 px border.
     public var rings: [SealRing]
@@ -70,7 +74,7 @@ public struct SealRequest: Sendable {
     public var precision: Int
 
     /// A seal of `ring` round `center`; every other property as the command line's defaults.
-    public init(ring: String, center: String, radius: Double = 80, radiusY: Double? = nil, ringSize: Double? = nil,
+    public init(ring: String, center: String, radius: Double? = nil, radiusY: Double? = nil, ringSize: Double? = nil, gap: Double? = nil,
                 rings: [SealRing] = [], innerBorder: SealBorder = SealBorder(.solid, width: 1.5), centerLogo: BadgeLogo? = nil,
                 font: FontRequest? = nil, centerFont: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
                 features: [FontFeature] = [],
@@ -83,6 +87,7 @@ public struct SealRequest: Sendable {
         self.radius = radius
         self.radiusY = radiusY
         self.ringSize = ringSize
+        self.gap = gap
         self.rings = rings
         self.innerBorder = innerBorder
         self.centerLogo = centerLogo
@@ -195,8 +200,23 @@ public struct SealResult: Sendable {
 }
 
 extension SealRequest {
-    /// Renders the seal.
+    /// Renders the seal: at its radius, or without one at the smallest of 80 px and steps of
+    /// 4 % up to 2000 px where the text has room.
     public func render() throws(CurveTypeError) -> SealResult {
+        var r = radius ?? 80
+        while true {
+            var outOfRoom = false
+            do {
+                return try render(radius: r, outOfRoom: &outOfRoom)
+            } catch {
+                guard radius == nil, outOfRoom, r < 2000 else { throw error }
+                r = min(2000, (r * 1.04).rounded(.up))
+            }
+        }
+    }
+
+    /// Renders the seal at radius `radius`; `outOfRoom` says whether an error was for want of room.
+    private func render(radius: Double, outOfRoom: inout Bool) throws(CurveTypeError) -> SealResult {
         try TextInput.checkLength(ring, "the ring text")
         try TextInput.checkLength(center, "the centre text")
         if let title { try TextInput.checkLength(title, "the title") }
@@ -205,21 +225,32 @@ extension SealRequest {
                 throw .invalidInput("the seal's \(name) must be from 20 to 2000 px, not \(shortestDigits(value))")
             }
         }
+        if let gap, !(gap.isFinite && gap >= 0 && gap <= 100) {
+            throw .invalidInput("\(parameter: "gap") must be from 0 to 100 px, not \(shortestDigits(gap))")
+        }
         guard rings.count <= 8 else { throw .invalidInput("a seal has at most 8 rings, not \(rings.count)") }
         guard rings.reduce(0, { $0 + $1.arcs.count }) <= 16 else { throw .invalidInput("a seal has at most 16 arcs") }
         if negative && background == nil {
             throw .invalidInput("a negative seal draws its text in the background colour: give one, not none")
         }
+        if negative && (centerColor != nil || rings.contains { $0.arcs.contains { $0.color != nil } }) {
+            throw .invalidInput("a negative seal draws all its text in the background colour: leave out the text's own colours")
+        }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         let padding = 2.0
         let ry = radiusY ?? radius
         let outline = SealOutline(center: Point(x: radius + padding, y: ry + padding), rx: radius, ry: ry, square: name?.square ?? false)
-        var drawing = SealDrawing(request: self, outline: outline)
-        if let name {
-            try drawing.drawName(name)
-        } else {
-            try drawing.drawRings()
-            try drawing.drawCenter()
+        var drawing = SealDrawing(request: self, outline: outline, sized: self.radius != nil)
+        do {
+            if let name {
+                try drawing.drawName(name)
+            } else {
+                try drawing.drawRings()
+                try drawing.drawCenter()
+            }
+        } catch {
+            outOfRoom = drawing.outOfRoom
+            throw error
         }
         let width = 2 * (radius + padding), height = 2 * (ry + padding)
         let ink = negative ? background ?? color : color
@@ -249,7 +280,7 @@ extension SealRequest {
         }
         let label = title.map { TextInput.clean($0).text } ?? drawing.spoken
         let prefix = idPrefix ?? derivedIDPrefix([
-            drawing.spoken, "\(radius)", "\(ry)", "\(ringSize ?? 0)", (font ?? .bundled(.sansBold)).description,
+            drawing.spoken, "\(radius)", "\(ry)", "\(ringSize ?? 0)", "\(gap ?? -1)", (font ?? .bundled(.sansBold)).description,
             centerFont?.description ?? "", joinedByHand(fallbackFonts.map(\.description), separator: ","), color.value,
             centerColor?.value ?? "", background?.value ?? "", label, glyphs.rawValue, "\(precision)",
             "\(mirror)\(negative)", drawing.identity,
@@ -284,13 +315,19 @@ struct SealDrawing {
     /// What else tells two seals apart, for the id prefix.
     var identity = ""
 
-    init(request: SealRequest, outline: SealOutline) {
+    /// Whether the seal's radius was given (else its text sizes are fixed and it grows to fit).
+    let sized: Bool
+    /// Set before an error for want of room, which a larger seal would not have.
+    var outOfRoom = false
+
+    init(request: SealRequest, outline: SealOutline, sized: Bool) {
         self.request = request
         self.outline = outline
+        self.sized = sized
     }
 
     var ringFont: FontRequest { request.font ?? .bundled(.sansBold) }
-    var defaultSize: Double { request.ringSize ?? (min(outline.rx, outline.ry) * 0.15) }
+    var defaultSize: Double { request.ringSize ?? (sized ? min(outline.rx, outline.ry) * 0.15 : 12) }
 
     mutating func drawRings() throws(CurveTypeError) {
         var rings = request.rings
@@ -358,6 +395,7 @@ struct SealDrawing {
             let size = arc.size ?? defaultSize
             let limit = min(outline.rx, outline.ry) / 3
             guard size.isFinite, size >= 2, size <= limit else {
+                outOfRoom = size.isFinite && size >= 2
                 let named: ErrorText = arc.size == nil ? "the ring text size" : "\(parameter: arc.side.rawValue + "Size")"
                 throw .invalidInput("\(named) must be from 2 px to a third of the radius (\(shortestDigits(limit)) px), not \(shortestDigits(size))")
             }
@@ -373,7 +411,7 @@ struct SealDrawing {
             spoken += (spoken.isEmpty ? "" : " — ") + text
             identity += "|\(arc.side)\(arc.anchorAngle)\(arc.align)\(arc.sweep ?? -1)\(arc.tracking)\(size)\(arc.font?.description ?? "")\(arc.color?.value ?? "")"
         }
-        let gap = max(2, shaped.map(\.size).max().map { $0 * 0.3 } ?? 2)
+        let gap = request.gap ?? max(2, shaped.map(\.size).max().map { $0 * 0.3 } ?? 2)
         let bandOuter = inset + gap
         // Each arc's ink centred across the band, which is as deep as the deepest arc's ink;
         // on a circle the depth depends a little on the radius, so settle it in a few rounds.
@@ -440,12 +478,13 @@ struct SealDrawing {
     }
 
     /// Lays `run` on the ring `inset` px in; `nil` for a run with no clusters.
-    func lay(_ run: ShapedRun, size: Double, side: SealArcSide, angle: Double, align: TextAlignment, sweep: Double?,
-             tracking: Double, inset: Double, what: String = "border glyphs",
-             remedy: ErrorText = "use a larger seal or smaller text") throws(CurveTypeError) -> CurveTextLayout? {
+    mutating func lay(_ run: ShapedRun, size: Double, side: SealArcSide, angle: Double, align: TextAlignment, sweep: Double?,
+                      tracking: Double, inset: Double, what: String = "border glyphs",
+                      remedy: ErrorText = "use a larger seal or smaller text") throws(CurveTypeError) -> CurveTextLayout? {
         let clusters = clusterCount(of: run)
         guard clusters > 0 else { return nil }
         guard outline.rx - inset > 1, outline.ry - inset > 1 else {
+            outOfRoom = true
             throw .invalidInput("the rings leave no room for the \(what) text: make the seal larger or its text smaller")
         }
         let clockwise = side == .top
@@ -463,14 +502,17 @@ struct SealDrawing {
             let gaps = sweep == 360 ? clusters : clusters - 1
             spacing = gaps > 0 ? (room - advances) / Double(gaps) : 0
             if spacing < 0 {
+                outOfRoom = true
                 throw .invalidInput("the \(what) \(cFormat("needs %.2f px but its %g° sweep gives only %.2f px", advances, sweep, room)) (" + remedy + ")")
             }
         }
         let extent = advances + spacing * Double(clusters - 1)
         guard extent <= length * (1 + 1e-12) else {
+            outOfRoom = true
             throw .invalidInput("the \(what) \(cFormat("is %.2f px long but its ring is only %.2f px round", extent, length)) (" + remedy + ")")
         }
         guard let (curve, anchor) = outline.curve(inset: inset, through: angle, clockwise: clockwise, align: align) else {
+            outOfRoom = true
             throw .invalidInput("the ring for the \(what) text has no length")
         }
         return layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: 0)
@@ -489,7 +531,7 @@ struct SealDrawing {
     }
 
     /// Throws when two arcs of a ring overlap.
-    func checkOverlap(_ intervals: [(from: Double, to: Double)], ring: Int) throws(CurveTypeError) {
+    mutating func checkOverlap(_ intervals: [(from: Double, to: Double)], ring: Int) throws(CurveTypeError) {
         let spans = intervals.map { i in i.to - i.from >= 360 ? 360 : (i.to - i.from + 360).truncatingRemainder(dividingBy: 360) }
         guard intervals.count > 1 else { return }
         let sorted = intervals.indices.sorted { intervals[$0].from < intervals[$1].from }
@@ -500,6 +542,7 @@ struct SealDrawing {
             total += spans[i] + ((intervals[next].from - end).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         }
         if total > 360 + 1e-6 {
+            outOfRoom = true
             throw .invalidInput("the arcs of ring \(ring + 1) overlap: give them smaller sizes or sweeps, shorter text, or other angles")
         }
     }
@@ -573,6 +616,7 @@ struct SealDrawing {
         let margin = max(3, min(a, b) * 0.12)
         let ra = a - margin, rb = b - margin
         guard ra > min(outline.rx, outline.ry) * 0.2, rb > min(outline.rx, outline.ry) * 0.2 else {
+            outOfRoom = true
             throw .invalidInput("the rings leave too little room in the centre: make their text smaller, the seal larger, or leave the centre empty")
         }
         let c = outline.center
@@ -625,7 +669,10 @@ struct SealDrawing {
                 bestBox = box
             }
         }
-        guard let fitted = best else { throw .invalidInput("the centre text does not fit inside the rings at 1 px") }
+        guard let fitted = best else {
+            outOfRoom = true
+            throw .invalidInput("the centre text does not fit inside the rings at 1 px")
+        }
         centerText = fitted
         for line in fitted.lines {
             layouts.append((line.layout.translated(by: Point(x: bestBox.minX, y: bestBox.minY)), request.centerColor ?? request.color))
@@ -719,7 +766,10 @@ extension SealDrawing {
         // the grid's proportions inscribed in the free ellipse.
         let margin = max(1.5, min(outline.rx, outline.ry) * 0.06)
         let a = outline.rx - inset - margin, b = outline.ry - inset - margin
-        guard a > 2, b > 2 else { throw .invalidInput("the border leaves no room for the name: make it narrower or the seal larger") }
+        guard a > 2, b > 2 else {
+            outOfRoom = true
+            throw .invalidInput("the border leaves no room for the name: make it narrower or the seal larger")
+        }
         let c = outline.center
         let area: Rect
         if name.square {

@@ -323,5 +323,10 @@ import Testing
         let version = try JSONQuery("$.version").message(in: try JSONValue.parse(Array(#"{"version": "6.0.0"}"#.utf8), what: "package.json"),
                                                          file: "package.json")
         #expect(options.map(\.name) == ["label", "message", "messageColor", "style"] && options[3].value == "flat-square" && version == "6.0.0")
+        var stamp = SealRequest(ring: "", center: "EST.\n1998", radius: 90)
+        stamp.rings = [SealRing(arcs: [SealArc("ACME TRADING COMPANY", side: .top), SealArc("SPRINGFIELD", side: .bottom)],
+                                separator: "★", border: SealBorder(.double, width: 3))]
+        let seal = try stamp.render()
+        #expect(seal.arcs.map(\.side) == [.top, .bottom] && seal.separators.count == 2 && seal.centerText?.lines.count == 2)
     }
 }

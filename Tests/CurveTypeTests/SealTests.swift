@@ -235,6 +235,26 @@ import Testing
         #expect(horizontal.stdout != shaped.stdout, "the test font's vert changes the mark")
     }
 
+    /// Without a radius the seal grows to its text: the smallest of 80 px and its 4 % steps at
+    /// which the arcs fit (the text keeps its 12 px), while a given radius is kept and refused.
+    @Test func radiusIsFittedToTheTextWhenNotGiven() throws {
+        var request = SealRequest(ring: "", center: "X")
+        request.rings = [SealRing(arcs: [SealArc(String(repeating: "LONG NAME OF A SOCIETY ", count: 3), side: .top),
+                                         SealArc("NOWHERE", side: .bottom)], separator: "★", border: SealBorder(.solid, width: 3))]
+        #expect(try SealRequest(ring: "SHORT • RING • ", center: "X").render().radii.x == 80)
+        let grown = try request.render()
+        let r = grown.radii.x
+        #expect(r > 80 && grown.arcs.allSatisfy { $0.text.size == 12 })
+        var smaller = request
+        smaller.ringSize = 12
+        var previous = 80.0
+        while (previous * 1.04).rounded(.up) < r { previous = (previous * 1.04).rounded(.up) }
+        smaller.radius = previous
+        #expect(throws: CurveTypeError.self) { try smaller.render() }
+        smaller.radius = r
+        #expect(try smaller.render().frame.width == grown.frame.width)
+    }
+
     /// A mirrored stamp is its print turned over: the same drawing under x ↦ width − x.
     @Test func mirrorFlipsTheWholeDrawing() throws {
         var request = Self.stamp()

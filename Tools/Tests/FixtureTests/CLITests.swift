@@ -214,10 +214,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["badge", "--message", "ok", "--fallback-font", "/nonexistent/emoji.ttf"], "font file not found"),
         BadInput(["badge", "--message", "ok", "--precision", "7"], "precision must be a whole number from 0 to 6"),
         BadInput(["seal", "--ring", "RING", "--center", "A", "--radius", "10"], "radius must be from 20 to 2000"),
-        BadInput(["seal", "--ring", "RING", "--center", "A", "--ring-size", "40"], "ring text size must be from 2 px"),
+        BadInput(["seal", "--ring", "RING", "--center", "A", "--ring-size", "40", "--radius", "80"], "ring text size must be from 2 px"),
         BadInput(["seal", "--ring", " ", "--center", "A"], "the ring text is empty"),
         BadInput(["seal", "--ring", "RING", "--center", " \n "], "the centre text is empty"),
-        BadInput(["seal", "--ring", String(repeating: "TOO LONG FOR THE RING ", count: 8), "--center", "A"], "(use a larger --radius, a smaller --ring-size, or shorter text)"),
+        BadInput(["seal", "--ring", String(repeating: "TOO LONG FOR THE RING ", count: 8), "--center", "A", "--radius", "80"], "(use a larger --radius, a smaller --ring-size, or shorter text)"),
         BadInput(["seal", "--ring", "RING", "--center", "A", "--ink-color", "nope"], "not a colour"),
         BadInput(["seal", "--ring", "RING", "--center", "A", "--color", "red"], "(did you mean --ink-color?)"),
         BadInput(["seal"], "give the seal its text: --top and --bottom arcs"),
@@ -233,12 +233,16 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--name", "山田太郎", "--grid", "1x2"], "4 characters do not fill a grid of 1 columns of 2"),
         BadInput(["seal", "--name", "山田", "--grid", "two"], "--grid must be COLUMNSxROWS"),
         BadInput(["seal", "--name", "山田", "--glyphs", "text"], "leave the glyphs as outlines"),
-        BadInput(["seal", "--top", "A VERY LONG TOP ARC OF TEXT", "--top-sweep", "20"], "(use a larger --top-sweep, a smaller --top-size, or shorter text)"),
+        BadInput(["seal", "--top", "A VERY LONG TOP ARC OF TEXT", "--top-sweep", "20", "--radius", "80"], "(use a larger --top-sweep, a smaller --top-size, or shorter text)"),
         BadInput(["seal", "--top", "A LONG TOP ARC", "--bottom", "A LONG BOTTOM ARC", "--top-angle", "180"], "the arcs of ring 1 overlap"),
         BadInput(["seal", "--top", "A", "--negative", "--background", "none"], "a negative seal draws its text in the background colour"),
         BadInput(["seal", "--top", "A", "--ellipse", "10x"], "--ellipse must be RXxRY in px"),
         BadInput(["seal", "--top", "A", "--ellipse", "120x10"], "vertical radius must be from 20 to 2000"),
         BadInput(["seal", "--top", "A", "--shape", "round"], "--shape is a name seal's"),
+        BadInput(["seal", "--top", "A", "--radius", "90", "--ellipse", "120x80"], "give --radius or --ellipse, not both"),
+        BadInput(["seal", "--name", "山田", "--gap", "3"], "leave out --gap"),
+        BadInput(["seal", "--top", "A", "--gap", "200"], "--gap must be from 0 to 100 px"),
+        BadInput(["seal", "--top", "A LONG ARC OF TEXT ALL ROUND", "--top-size", "20", "--radius", "60"], "(use a larger --radius, a smaller --top-size, or shorter text)"),
         BadInput(["seal", "--top", "A", "--separator", "★", "--separator-logo", "github"], "give --separator or --separator-logo, not both"),
     ]
 }
@@ -552,7 +556,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     @Test func printsItsVersion() throws {
         for words in [["--version"], ["badge", "--version"]] {
             let run = try curvetype(words)
-            #expect(run.status == 0 && run.stdout == "0.22.0\n" && run.stderr.isEmpty, "\(words)")
+            #expect(run.status == 0 && run.stdout == "0.23.0\n" && run.stderr.isEmpty, "\(words)")
         }
     }
 

@@ -2,7 +2,7 @@
 // declarations of them, so it never drifts from the command line): each field with its help
 // and its default, sliders with units for numbers with a range, colour pickers that still take
 // CSS text, font and logo pickers; a preview that re-renders as you type (drag it round to set
-// a circle's start angle); the equivalent curvetype command and URL; downloads as SVG, PNG and
+// a circle's start angle, or a seal's arc); the equivalent curvetype command and URL; downloads as SVG, PNG and
 // PDF. The whole state lives in the address (#effect?name=value…), so a link shares it.
 // Plain script, no framework.
 "use strict";
@@ -16,7 +16,7 @@ const PRESETS = {
   fit: { text: "Fit me", box: "300x120", background: "#eef2ff" },
   angle: { angle: "45", header: "Angle", readout: true },
   badge: { label: "build", message: "passing", messageColor: "brightgreen" },
-  seal: { ring: "CERTIFIED • SWIFT • 2026 • ", center: "A+" },
+  seal: { top: ["ACME TRADING COMPANY"], bottom: ["SPRINGFIELD"], separator: "★", border: ["double:3"], center: "EST.\n1998", radius: "90" },
 };
 // The tabs: every effect the server declares in /options.json, in the command line's help order.
 function effectNames() { return schema ? schema.effects.map((e) => e.name) : []; }
@@ -366,37 +366,48 @@ function downloads(url) {
 }
 
 /// Dragging round a circle's preview sets its start angle: 0 at 12 o'clock, clockwise, about
-/// the picture's centre (the preset's canvas puts the circle's centre there).
+/// the picture's centre (the preset's canvas puts the circle's centre there). On a seal it
+/// moves the arc nearest where the drag began, top or bottom, round the ring.
 function dragStart() {
   const stage = $("stage");
-  let dragging = false;
+  let field = null;
   const angleAt = (event) => {
     const box = $("preview").getBoundingClientRect();
     const dx = event.clientX - (box.left + box.width / 2), dy = event.clientY - (box.top + box.height / 2);
     return Math.round((Math.atan2(dx, -dy) * 180 / Math.PI + 360) % 360);
   };
+  /// The angle field the drag moves: a circle's start; a seal's top or bottom angle, whichever
+  /// arc's angle (its value, or its default of 0 or 180) is nearer.
+  const fieldAt = (angle) => {
+    if (effect === "circle") return $("option-start");
+    const top = $("option-topAngle"), bottom = $("option-bottomAngle");
+    if (!top || !bottom) return null;
+    const apart = (a, b) => { const d = Math.abs(((a - b) % 360 + 360) % 360); return Math.min(d, 360 - d); };
+    const at = (input, fallback) => (input.value !== "" && isFinite(input.value) ? Number(input.value) : fallback);
+    return apart(angle, at(top, 0)) <= apart(angle, at(bottom, 180)) ? top : bottom;
+  };
   const set = (event) => {
-    const start = $("option-start");
-    if (!start) return;
-    start.value = String(angleAt(event));
-    start.dispatchEvent(new Event("input"));
+    if (!field) return;
+    field.value = String(angleAt(event));
+    field.dispatchEvent(new Event("input"));
   };
   stage.addEventListener("pointerdown", (event) => {
-    if (effect !== "circle") return;
-    dragging = true;
+    if (effect !== "circle" && effect !== "seal") return;
+    field = fieldAt(angleAt(event));
+    if (!field) return;
     stage.setPointerCapture(event.pointerId);
     set(event);
     event.preventDefault();
   });
-  stage.addEventListener("pointermove", (event) => { if (dragging) set(event); });
-  stage.addEventListener("pointerup", () => { dragging = false; });
-  stage.addEventListener("pointercancel", () => { dragging = false; });
+  stage.addEventListener("pointermove", (event) => { if (field) set(event); });
+  stage.addEventListener("pointerup", () => { field = null; });
+  stage.addEventListener("pointercancel", () => { field = null; });
 }
 
 function choose(name, values) {
   effect = name;
   for (const button of $("effects").children) button.setAttribute("aria-pressed", String(button.dataset.effect === name));
-  $("stage").classList.toggle("draggable", name === "circle");
+  $("stage").classList.toggle("draggable", name === "circle" || name === "seal");
   buildForm(values || PRESETS[name] || {});
   update();
 }
