@@ -17,7 +17,8 @@ test_only="circle:xml-specials circle:precision-0 circle:glyphs-500 circle:kerni
   fit:height-limits fit:width-limits fit:no-break-space fit:long-word-whole
   angle:deg-0 angle:deg-5 angle:decimals angle:text-mode
   badge:logo-hostile badge:escaping badge:repeated-spaces badge:hex-bare badge:text-mode-for-the-badge
-  badge:flat-square-long badge:plastic-long badge:for-the-badge-long badge:social-long badge:parts-two"
+  badge:flat-square-long badge:plastic-long badge:for-the-badge-long badge:social-long badge:parts-two
+  seal:text-mode"
 
 shown() {
   for skipped in $test_only; do [ "$skipped" = "$1:$2" ] && return 1; done
@@ -36,7 +37,7 @@ describe() {
     fit) echo "Text fitted to a box|The largest size that fits, lines broken by Unicode's rules, rows that share one size." ;;
     angle) echo "Angle shapes|Two rays, an arc marker and a label; frames for an animated angle; a light and a dark colour in one file." ;;
     badge) echo "Badges|shields' styles, widths and colours, measured with real fonts; logos read through an allowlist. Shown at 2×." ;;
-    seal) echo "Seals|Ring text round the whole circle between two rings, the centre text fitted inside." ;;
+    seal) echo "Seals and stamps|Top and bottom arcs both upright, stars in the gaps, rings of solid, double, dotted, dashed or glyph borders, ellipses, mirrored rubber stamps beside their prints, negative plates, and name seals in columns from the right. Every name is invented." ;;
   esac
 }
 

@@ -205,18 +205,21 @@ extension SealRequest {
     public func render() throws(CurveTypeError) -> SealResult {
         var r = radius ?? 80
         while true {
-            var outOfRoom = false
+            var room = SealDrawing.Room()
             do {
-                return try render(radius: r, outOfRoom: &outOfRoom)
+                return try render(radius: r, room: &room)
             } catch {
-                guard radius == nil, outOfRoom, r < 2000 else { throw error }
-                r = min(2000, (r * 1.04).rounded(.up))
+                guard radius == nil, room.wanting, r < 2000 else { throw error }
+                // Steps the failing ring is known to need taken at once, without drawing.
+                // (Less half a pixel: the hint is measured at the baseline, which moves a little
+                // with the radius.)
+                repeat { r = min(2000, (r * 1.04).rounded(.up)) } while r < min(room.radiusHint - 0.5, 2000)
             }
         }
     }
 
-    /// Renders the seal at radius `radius`; `outOfRoom` says whether an error was for want of room.
-    private func render(radius: Double, outOfRoom: inout Bool) throws(CurveTypeError) -> SealResult {
+    /// Renders the seal at radius `radius`; `room` says whether an error was for want of room.
+    private func render(radius: Double, room: inout SealDrawing.Room) throws(CurveTypeError) -> SealResult {
         try TextInput.checkLength(ring, "the ring text")
         try TextInput.checkLength(center, "the centre text")
         if let title { try TextInput.checkLength(title, "the title") }
@@ -249,7 +252,7 @@ extension SealRequest {
                 try drawing.drawCenter()
             }
         } catch {
-            outOfRoom = drawing.outOfRoom
+            room = drawing.room
             throw error
         }
         let width = 2 * (radius + padding), height = 2 * (ry + padding)
@@ -318,7 +321,19 @@ struct SealDrawing {
     /// Whether the seal's radius was given (else its text sizes are fixed and it grows to fit).
     let sized: Bool
     /// Set before an error for want of room, which a larger seal would not have.
-    var outOfRoom = false
+    var room = Room()
+
+    /// Whether the seal wanted room, and the radius below which the failing ring cannot fit, px.
+    struct Room {
+        var wanting = false
+        var radiusHint = 0.0
+
+        /// Room wanted; on a circle, `radius` at least.
+        mutating func want(radius: Double = 0) {
+            wanting = true
+            if radius.isFinite { radiusHint = max(radiusHint, radius) }
+        }
+    }
 
     init(request: SealRequest, outline: SealOutline, sized: Bool) {
         self.request = request
@@ -352,8 +367,8 @@ struct SealDrawing {
 
     /// Adds `border` at the current inset.
     mutating func addBorder(_ border: SealBorder) throws(CurveTypeError) {
-        guard border.width.isFinite, border.width > 0, border.width <= 100 else {
-            throw .invalidInput("a border's width must be more than 0 and at most 100 px, not \(shortestDigits(border.width))")
+        guard border.style == .none || SealBorder.widths.contains(border.width) else {
+            throw .invalidInput("a border's width must be from 0.25 to 100 px, not \(shortestDigits(border.width))")
         }
         var thickness = border.thickness(glyphInk: 0)
         if case .glyphs(let text) = border.style {
@@ -371,7 +386,8 @@ struct SealDrawing {
             guard copies <= 2000 else { throw .invalidInput("a row of \(copies) glyphs is too many: make them larger") }
             let repeated = Array(repeating: cleaned, count: copies).joined()
             let (row, _) = try shape(repeated, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: 0)
-            let baseline = try baselineInset(ClusterInk(row, size: border.width), side: .top, middle: middle)
+            // Every copy is the same cluster, so one copy's ink places the row.
+            let baseline = try baselineInset(ink, side: .top, middle: middle)
             if let layout = try lay(row, size: border.width, side: .top, angle: 0, align: .center, sweep: 360, tracking: 0, inset: baseline) {
                 layouts.append((layout, nil))
             }
@@ -392,10 +408,14 @@ struct SealDrawing {
             try TextInput.checkLength(arc.text, "the \(what) text")
             let (text, removed) = TextInput.clean(TextInput.spacingLineBreaks(arc.text).trimmed { $0.isSpaceOrNewline })
             guard !text.isEmpty else { throw .invalidInput("the \(what) text is empty") }
+            // Each glyph's ink is measured across the ring; a thousand is more than any ring shows.
+            guard text.count <= SealArc.maximumCharacters else {
+                throw .invalidInput("the \(what) text has \(text.count) characters; an arc holds at most \(SealArc.maximumCharacters)")
+            }
             let size = arc.size ?? defaultSize
             let limit = min(outline.rx, outline.ry) / 3
             guard size.isFinite, size >= 2, size <= limit else {
-                outOfRoom = size.isFinite && size >= 2
+                if size.isFinite && size >= 2 { room.want(radius: 3 * size) }
                 let named: ErrorText = arc.size == nil ? "the ring text size" : "\(parameter: arc.side.rawValue + "Size")"
                 throw .invalidInput("\(named) must be from 2 px to a third of the radius (\(shortestDigits(limit)) px), not \(shortestDigits(size))")
             }
@@ -438,7 +458,7 @@ struct SealDrawing {
             arcs.append(SealArcLayout(ring: index, side: s.arc.side, text: layout, baselineInset: baseline, inkInsets: ink, angles: angles))
             layouts.append((layout, s.arc.color))
         }
-        try checkOverlap(intervals, ring: index)
+        try checkOverlap(intervals, ring: index, deepest: baselines.max() ?? inset)
         let stated = band ?? bandOuter...bandOuter
         bands.append(stated)
         try addSeparators(ring, between: intervals, band: stated)
@@ -458,6 +478,19 @@ struct SealDrawing {
             guard let range = inkInsets(ink, side: side, baseline: baseline) else { return baseline }
             return (range.lowerBound + range.upperBound) / 2
         }
+        // The centre moves almost one for one with the baseline (less by the square of the
+        // glyphs' width over the radius), so a few steps of the secant method settle it; bisection
+        // where they do not.
+        var (x0, x1) = (flat, flat + 0.01)
+        var (f0, f1) = (centre(x0) - middle, centre(x1) - middle)
+        for _ in 0..<12 where abs(f1) > 1e-11 {
+            guard f1 != f0 else { break }
+            let next = x1 - f1 * (x1 - x0) / (f1 - f0)
+            (x0, f0) = (x1, f1)
+            x1 = next
+            f1 = centre(x1) - middle
+        }
+        if abs(f1) <= 1e-9 { return x1 }
         var low = flat - 2 * ink.size, high = flat + 2 * ink.size
         for _ in 0..<80 {
             let mid = (low + high) / 2
@@ -484,7 +517,7 @@ struct SealDrawing {
         let clusters = clusterCount(of: run)
         guard clusters > 0 else { return nil }
         guard outline.rx - inset > 1, outline.ry - inset > 1 else {
-            outOfRoom = true
+            room.want()
             throw .invalidInput("the rings leave no room for the \(what) text: make the seal larger or its text smaller")
         }
         let clockwise = side == .top
@@ -498,21 +531,21 @@ struct SealDrawing {
             case (.start, true), (.end, false): (from, to) = (angle, angle + sweep)
             case (.end, true), (.start, false): (from, to) = (angle - sweep, angle)
             }
-            let room = sweep == 360 ? length : outline.length(inset: inset, from: from, to: to)
+            let given = sweep == 360 ? length : outline.length(inset: inset, from: from, to: to)
             let gaps = sweep == 360 ? clusters : clusters - 1
-            spacing = gaps > 0 ? (room - advances) / Double(gaps) : 0
+            spacing = gaps > 0 ? (given - advances) / Double(gaps) : 0
             if spacing < 0 {
-                outOfRoom = true
-                throw .invalidInput("the \(what) \(cFormat("needs %.2f px but its %g° sweep gives only %.2f px", advances, sweep, room)) (" + remedy + ")")
+                room.want(radius: outline.isCircle ? inset + advances * 180 / (.pi * sweep) : 0)
+                throw .invalidInput("the \(what) \(cFormat("needs %.2f px but its %g° sweep gives only %.2f px", advances, sweep, given)) (" + remedy + ")")
             }
         }
         let extent = advances + spacing * Double(clusters - 1)
         guard extent <= length * (1 + 1e-12) else {
-            outOfRoom = true
+            room.want(radius: outline.isCircle ? inset + extent / (2 * .pi) : 0)
             throw .invalidInput("the \(what) \(cFormat("is %.2f px long but its ring is only %.2f px round", extent, length)) (" + remedy + ")")
         }
         guard let (curve, anchor) = outline.curve(inset: inset, through: angle, clockwise: clockwise, align: align) else {
-            outOfRoom = true
+            room.want()
             throw .invalidInput("the ring for the \(what) text has no length")
         }
         return layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: 0)
@@ -531,7 +564,8 @@ struct SealDrawing {
     }
 
     /// Throws when two arcs of a ring overlap.
-    mutating func checkOverlap(_ intervals: [(from: Double, to: Double)], ring: Int) throws(CurveTypeError) {
+    /// `deepest`: the inset of the ring's innermost baseline, px.
+    mutating func checkOverlap(_ intervals: [(from: Double, to: Double)], ring: Int, deepest: Double) throws(CurveTypeError) {
         let spans = intervals.map { i in i.to - i.from >= 360 ? 360 : (i.to - i.from + 360).truncatingRemainder(dividingBy: 360) }
         guard intervals.count > 1 else { return }
         let sorted = intervals.indices.sorted { intervals[$0].from < intervals[$1].from }
@@ -542,7 +576,10 @@ struct SealDrawing {
             total += spans[i] + ((intervals[next].from - end).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         }
         if total > 360 + 1e-6 {
-            outOfRoom = true
+            // The arcs' angles shrink as the ring grows, at least in proportion to the radius
+            // of the innermost baseline.
+            let angles = spans.reduce(0, +)
+            room.want(radius: outline.isCircle ? deepest + (outline.rx - deepest) * angles / 360 : 0)
             throw .invalidInput("the arcs of ring \(ring + 1) overlap: give them smaller sizes or sweeps, shorter text, or other angles")
         }
     }
@@ -616,7 +653,7 @@ struct SealDrawing {
         let margin = max(3, min(a, b) * 0.12)
         let ra = a - margin, rb = b - margin
         guard ra > min(outline.rx, outline.ry) * 0.2, rb > min(outline.rx, outline.ry) * 0.2 else {
-            outOfRoom = true
+            room.want()
             throw .invalidInput("the rings leave too little room in the centre: make their text smaller, the seal larger, or leave the centre empty")
         }
         let c = outline.center
@@ -670,7 +707,7 @@ struct SealDrawing {
             }
         }
         guard let fitted = best else {
-            outOfRoom = true
+            room.want()
             throw .invalidInput("the centre text does not fit inside the rings at 1 px")
         }
         centerText = fitted
@@ -767,7 +804,7 @@ extension SealDrawing {
         let margin = max(1.5, min(outline.rx, outline.ry) * 0.06)
         let a = outline.rx - inset - margin, b = outline.ry - inset - margin
         guard a > 2, b > 2 else {
-            outOfRoom = true
+            room.want()
             throw .invalidInput("the border leaves no room for the name: make it narrower or the seal larger")
         }
         let c = outline.center
@@ -780,7 +817,7 @@ extension SealDrawing {
             let t = 1 / (w * w / (a * a) + h * h / (b * b)).squareRoot()
             area = Rect(minX: c.x - w * t, minY: c.y - h * t, maxX: c.x + w * t, maxY: c.y + h * t)
         }
-        let gap = min(area.width / Double(columns), area.height / Double(rows)) * 0.06
+        let gap = min(area.width / Double(columns), area.height / Double(rows)) * 0.1
         let font = request.font ?? .bundled(.sans)
         // Vertical forms where the font has them, as the characters stand in columns.
         let vertical = [FontFeature("vert"), FontFeature("vrt2")].compactMap { $0 }

@@ -171,6 +171,31 @@ import Testing
         #expect(turnedOffRadius > 0.1)
     }
 
+    /// An ellipse ring's top arc is `path --ellipse`'s text on the same ellipse, centred at
+    /// 12 o'clock (three quarters of the way round from its start at 3 o'clock): the same glyphs,
+    /// the same turns, the same steps between them, to 0.01 px.
+    @Test func ellipseArcIsPathTextOnTheSameEllipse() throws {
+        let seal = try Self.stamp(radius: 130, ellipse: 80).render()
+        let arc = try #require(seal.arcs.first)
+        var options = PathOptions()
+        options.text = "ACME TRADING COMPANY"
+        options.ellipse = "\(130 - arc.baselineInset)x\(80 - arc.baselineInset)"
+        options.startOffset = "75%"
+        options.align = .center
+        options.size = arc.text.size
+        options.fonts.font = "DejaVu Sans:bold"
+        let path = try options.request().render().layoutReport.glyphs
+        let ours = seal.layoutReport.arcs[0].glyphs
+        try #require(path.count == ours.count)
+        #expect(path.map(\.glyph) == ours.map(\.glyph))
+        for k in 1..<ours.count {
+            let step = (ours[k].x - ours[k - 1].x, ours[k].y - ours[k - 1].y)
+            let theirs = (path[k].x - path[k - 1].x, path[k].y - path[k - 1].y)
+            #expect(abs(step.0 - theirs.0) < 0.01 && abs(step.1 - theirs.1) < 0.01, "glyph \(k): \(step) against \(theirs)")
+            #expect(abs(try #require(ours[k].angle) - (try #require(path[k].angle))) < 0.01)
+        }
+    }
+
     /// A name seal's characters fill their cells: each ink box centred within 0.5 px and filling
     /// the cell to 0.5 px, columns from the right, top to bottom.
     @Test(arguments: [("山ー山ー", "2x2"), ("山ー山ー山ー山ー山", "3x3"), ("山ー山", "2x2"), ("山ー", nil as String?)])

@@ -225,7 +225,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--ring", "RING", "--separator", "★"], "leaving no gap for --separator"),
         BadInput(["seal", "--top-sweep", "90", "--bottom", "B"], "--top-sweep sets top arcs: give --top TEXT"),
         BadInput(["seal", "--top", "A", "--border", "wavy"], "a border is solid, double, dotted, dashed, none or glyphs:TEXT"),
-        BadInput(["seal", "--top", "A", "--border", "solid:0"], "a border's width must be more than 0"),
+        BadInput(["seal", "--top", "A", "--border", "solid:0"], "a border's width must be from 0.25 to 100 px, not 0"),
         BadInput(["seal", "--top", "A", "--border", "glyphs:"], "a row of glyphs needs its text"),
         BadInput(["seal", "--name", "山田", "--top", "X"], "a name seal (--name) holds its characters only: leave out --top"),
         BadInput(["seal", "--grid", "2x2", "--top", "X"], "--grid arranges a name seal's characters"),
