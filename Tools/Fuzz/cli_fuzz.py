@@ -77,6 +77,13 @@ SPECIAL = {
     "progress": ["0", "0.5", "75%", "100%", "120%", "-0.1", "nan", "x", "1e-300", "99.99%"],
     "theme": ["shields", "light", "dark", "auto", "night"],
     "part-logo": LOGOS, "part-link": LINKS,
+    # Seals: borders, name seals, the arcs' own fonts, logos and colours.
+    "border": ["solid", "double:3", "dotted:0.25", "dashed:100", "glyphs:★:7", "glyphs:", "none", "wavy", "solid:0", "solid:1e9", "dotted:nan", "glyphs:" + "★" * 300],
+    "name": ["山田太郎", "佐藤", "一二三四五六七八九十", "", "  ", "\u202e", "ab", "欧阳明月张小凤李冰"],
+    "grid": ["2x2", "3x3", "1x2", "0x0", "4x4", "two", "1x", "2x2x2"],
+    "top-font": FONTS, "bottom-font": FONTS, "center-logo": LOGOS, "separator-logo": LOGOS,
+    "top-color": COLORS, "bottom-color": COLORS, "ink-color": COLORS, "center-color": COLORS,
+    "separator": ["★", "●", "", " ", "x" * 300, "\u0301"],
     "out": ["badges", "docs/badges", "../x", "/tmp/x", ".", "a b", "keep.svg", "x" * 300],
 }
 READMES = ["README.md", "README.md", "README.md", "keep.svg", "/nonexistent.md", "Fonts", "/dev/null", "big.txt"]
@@ -139,8 +146,15 @@ def arguments(command, options, rng):
         args.insert(1, rng.choice(READMES))
     if command == "badge" and "--message" not in args and rng.random() < 0.9:
         args += ["--message", rng.choice(texts)]
-    if command == "seal" and rng.random() < 0.9:
-        args += ["--ring", rng.choice(texts), "--center", rng.choice(texts)]
+    if command == "seal":
+        # The first seal, a stamp of arcs, or neither (a name seal, or a refusal).
+        choice = rng.random()
+        if choice < 0.45:
+            args += ["--ring", rng.choice(texts), "--center", rng.choice(texts)]
+        elif choice < 0.9:
+            args += ["--top", rng.choice(texts), "--bottom", rng.choice(texts)]
+            if rng.random() < 0.5:
+                args += ["--separator", "★", "--center", rng.choice(texts)]
     return args
 
 
@@ -223,9 +237,9 @@ INERT = re.compile(r"<script|javascript:|\son\w+\s*=|<foreignObject|<image|<ifra
 # only), so it loads nothing. Any other <image> is not inert.
 GLYPH_IMAGE = re.compile(r'<image x="[-0-9.]+" y="[-0-9.]+" width="[0-9.]+" height="[0-9.]+" preserveAspectRatio="none" '
                          r'xlink:href="data:image/png;base64,[A-Za-z0-9+/=]*"/>')
-# A badge's PNG or JPEG logo, embedded as a data: URL of base64 only after its bytes were
-# checked: it loads nothing either.
-LOGO_IMAGE = re.compile(r'<image x="[-0-9.]+" y="[-0-9.]+" width="[0-9.]+" height="14" '
+# A PNG or JPEG logo (a badge's, 14 px high; a seal's centre or separator logo, any size),
+# embedded as a data: URL of base64 only after its bytes were checked: it loads nothing either.
+LOGO_IMAGE = re.compile(r'<image x="[-0-9.]+" y="[-0-9.]+" width="[0-9.]+" height="[0-9.]+" '
                         r'xlink:href="data:image/(png|jpeg);base64,[A-Za-z0-9+/=]*"/>')
 LINE_OK = re.compile(r"^curvetype: (error|warning): [^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$|^curvetype: \d+ of \d+ jobs failed$")
 
