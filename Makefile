@@ -167,7 +167,9 @@ $(VENV)/.ready: Icons/make_simple_icons.py
 # Playwright from PyPI driving Debian's chromium), and our COLR v1 colour glyphs against
 # Chromium's own drawing of the font (Fixtures/colr_check.py), and every badge drawn for a theme
 # or with a progress bar read in Chromium in light and dark mode: scheme colours as the style
-# rule says, text at WCAG 4.5:1 (Fixtures/theme_check.py).
+# rule says, text at WCAG 4.5:1 (Fixtures/theme_check.py), and every seal's layout read back with
+# fontTools: arcs' ink within their bands, upright glyphs, ellipse spacing, name seal cells
+# (Fixtures/seal_check.py).
 viewers: build test-deps fixture-fonts venv
 	@{ command -v rsvg-convert && command -v inkscape && command -v chromium; } >/dev/null 2>&1 \
 	  || { $(call apt_install,$(VIEWER_PACKAGES)); }
@@ -176,6 +178,7 @@ viewers: build test-deps fixture-fonts venv
 	$(VENV)/bin/python Fixtures/textpath_check.py $(CURVETYPE)
 	$(VENV)/bin/python Fixtures/colr_check.py $(CURVETYPE)
 	$(VENV)/bin/python Fixtures/theme_check.py
+	$(VENV)/bin/python Fixtures/seal_check.py $(CURVETYPE)
 
 # Every golden file drawn by our PNG and PDF writers (1x and 2x) against resvg (PyPI resvg-py),
 # rsvg-convert and poppler's pdftoppm, every PDF through `qpdf --check` (Fixtures/raster_check.py
