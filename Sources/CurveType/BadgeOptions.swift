@@ -439,7 +439,8 @@ public struct SealOptions: Sendable, Equatable {
         if let name {
             let ringOptions: [(Bool, String)] = [(ring != nil, "ring"), (!top.isEmpty, "top"), (!bottom.isEmpty, "bottom"), (center != nil, "center"),
                                                  (centerLogo != nil, "centerLogo"), (separator != nil, "separator"), (separatorLogo != nil, "separatorLogo"),
-                                                 (borders.count > 1, "border"), (gap != nil, "gap")]
+                                                 (borders.count > 1, "border"), (gap != nil, "gap"), (centerColor != nil, "centerColor"),
+                                                 (centerFont != nil, "centerFont")]
             if let (_, option) = ringOptions.first(where: \.0) {
                 throw .invalidInput("a name seal (\(parameter: "name")) holds its characters only: leave out \(parameter: option)\(option == "border" ? " but one" : "")")
             }
@@ -453,6 +454,9 @@ public struct SealOptions: Sendable, Equatable {
             }
             request.name = NameSeal(name, columns: columns, rows: rows, square: shape == .square, border: borders.first)
             return request
+        }
+        if center == nil, let unused = centerColor != nil ? "centerColor" : centerFont != nil ? "centerFont" : nil {
+            throw .invalidInput("\(parameter: unused) sets the centre text: give \(parameter: "center") too")
         }
         if grid != nil { throw .invalidInput("\(parameter: "grid") arranges a name seal's characters: give \(parameter: "name") too") }
         if shape != .square { throw .invalidInput("\(parameter: "shape") is a name seal's: give \(parameter: "name") too") }

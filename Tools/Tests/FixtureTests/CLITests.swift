@@ -241,6 +241,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--top", "A", "--shape", "round"], "--shape is a name seal's"),
         BadInput(["seal", "--top", "A", "--radius", "90", "--ellipse", "120x80"], "give --radius or --ellipse, not both"),
         BadInput(["seal", "--name", "山田", "--gap", "3"], "leave out --gap"),
+        BadInput(["seal", "--name", "山田", "--center-color", "red"], "leave out --center-color"),
+        BadInput(["seal", "--top", "A", "--center-color", "red"], "--center-color sets the centre text: give --center too"),
         BadInput(["seal", "--top", "A", "--gap", "200"], "--gap must be from 0 to 100 px"),
         BadInput(["seal", "--top", "A LONG ARC OF TEXT ALL ROUND", "--top-size", "20", "--radius", "60"], "(use a larger --radius, a smaller --top-size, or shorter text)"),
         BadInput(["seal", "--top", "A", "--separator", "★", "--separator-logo", "github"], "give --separator or --separator-logo, not both"),
