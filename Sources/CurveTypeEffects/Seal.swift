@@ -370,7 +370,7 @@ struct SealDrawing {
         guard border.style == .none || SealBorder.widths.contains(border.width) else {
             throw .invalidInput("a border's width must be from 0.25 to 100 px, not \(shortestDigits(border.width))")
         }
-        var thickness = border.thickness(glyphInk: 0)
+        var thickness = border.thickness
         if case .glyphs(let text) = border.style {
             let (cleaned, removed) = TextInput.clean(text.trimmed())
             let (run, said) = try shape(cleaned, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
@@ -387,7 +387,7 @@ struct SealDrawing {
             let repeated = Array(repeating: cleaned, count: copies).joined()
             let (row, _) = try shape(repeated, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: 0)
             // Every copy is the same cluster, so one copy's ink places the row.
-            let baseline = try baselineInset(ink, side: .top, middle: middle)
+            let baseline = baselineInset(ink, side: .top, middle: middle)
             if let layout = try lay(row, size: border.width, side: .top, angle: 0, align: .center, sweep: 360, tracking: 0, inset: baseline) {
                 layouts.append((layout, nil))
             }
@@ -439,7 +439,7 @@ struct SealDrawing {
         var baselines: [Double] = []
         for _ in 0..<4 {
             baselines = []
-            for s in shaped { baselines.append(try baselineInset(s.ink, side: s.arc.side, middle: bandOuter + depth / 2)) }
+            for s in shaped { baselines.append(baselineInset(s.ink, side: s.arc.side, middle: bandOuter + depth / 2)) }
             depth = zip(shaped, baselines).map { s, b in inkInsets(s.ink, side: s.arc.side, baseline: b).map { $0.upperBound - $0.lowerBound } ?? 0 }.max() ?? 0
         }
         var band: ClosedRange<Double>?
@@ -467,13 +467,13 @@ struct SealDrawing {
 
     /// Where a run's baseline goes, px inward from the outer edge, for its ink to be centred
     /// on `middle`.
-    func baselineInset(_ ink: ClusterInk, side: SealArcSide, middle: Double) throws(CurveTypeError) -> Double {
+    func baselineInset(_ ink: ClusterInk, side: SealArcSide, middle: Double) -> Double {
         guard let heights = ink.heights else { return middle }
         // Flat first: exact for an ellipse's rule and the start for a circle's.
         let flat = side == .top ? middle + (heights.high + heights.low) / 2 : middle - (heights.high + heights.low) / 2
         guard outline.isCircle else { return flat }
         // On a circle the ink is measured across the ring: a glyph's corners lie farther out
-        // than its middle. Its centre moves inward as the baseline does, so bisect.
+        // than its middle. Its centre moves inward as the baseline does, so solve for it.
         func centre(_ baseline: Double) -> Double {
             guard let range = inkInsets(ink, side: side, baseline: baseline) else { return baseline }
             return (range.lowerBound + range.upperBound) / 2
@@ -614,7 +614,7 @@ struct SealDrawing {
             let sizedInk = try ClusterInk(run, size: scaled)
             for (angle, gap) in middles {
                 let side: SealArcSide = cos(angle * .pi / 180) >= -1e-9 ? .top : .bottom
-                let baseline = try baselineInset(sizedInk, side: side, middle: middle)
+                let baseline = baselineInset(sizedInk, side: side, middle: middle)
                 let width = advanceWidth(of: run, size: scaled) / max(1, outline.rx - baseline) * 180 / .pi
                 guard width < gap else { continue }
                 if let layout = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
@@ -625,12 +625,13 @@ struct SealDrawing {
             }
         } else if let logo = ring.separatorLogo {
             let side = max(4, depth)
-            let (picture, aspect) = try logo.prepared(style: .flat, color: request.negative ? request.background : request.color, size: .auto)
+            // (The logo's width where it is 14 px high, as a badge measures it.)
+            let (picture, width14) = try logo.prepared(style: .flat, color: request.negative ? request.background : request.color, size: .auto)
             for (angle, gap) in middles {
                 let angular = side / max(1, outline.rx - middle) * 180 / .pi
                 guard angular < gap else { continue }
                 let at = outline.point(angle, inset: middle)
-                let width = side * aspect / 14
+                let width = side * width14 / 14
                 let turn = AffineMap.rotation(.degrees(angle)).concatenating(.translation(at.x, at.y))
                 pictures.append(.group(FrameGroup(style: [.transform(turn)], items: [
                     .image(FrameImage(picture, box: Rect(minX: -width / 2, minY: -side / 2, maxX: width / 2, maxY: side / 2))),
@@ -657,16 +658,16 @@ struct SealDrawing {
             throw .invalidInput("the rings leave too little room in the centre: make their text smaller, the seal larger, or leave the centre empty")
         }
         let c = outline.center
-        var textTop = -1.0  // the text box's top as a fraction of rb above (−) or below (+) the centre
+        var belowLogo = false
         if let logo = request.centerLogo {
-            let (picture, aspect) = try logo.prepared(style: .flat, color: request.negative ? request.background : (request.centerColor ?? request.color), size: .auto)
+            let (picture, width14) = try logo.prepared(style: .flat, color: request.negative ? request.background : (request.centerColor ?? request.color), size: .auto)
             let height = hasText ? rb * 0.62 : rb * 1.2
-            let width = min(height * aspect / 14, ra * (hasText ? 1.1 : 1.4))
-            let h = width * 14 / aspect
+            let width = min(height * width14 / 14, ra * (hasText ? 1.1 : 1.4))
+            let h = width * 14 / width14
             let top = hasText ? c.y - rb * 0.78 : c.y - h / 2
             pictures.append(.image(FrameImage(picture, box: Rect(minX: c.x - width / 2, minY: top, maxX: c.x + width / 2, maxY: top + h))))
             identity += "|logo:\(logo.source)"
-            textTop = 0
+            belowLogo = true
         }
         guard hasText else { return }
         let centerRequest = request.centerFont ?? ringFont
@@ -690,7 +691,7 @@ struct SealDrawing {
         for degrees in stride(from: 15.0, through: 75.0, by: 5.0) {
             let angle = degrees * .pi / 180
             let box: Rect
-            if textTop < 0 {
+            if !belowLogo {
                 let w = 2 * ra * cos(angle), h = 2 * rb * sin(angle)
                 box = Rect(minX: c.x - w / 2, minY: c.y - h / 2, maxX: c.x + w / 2, maxY: c.y + h / 2)
             } else {

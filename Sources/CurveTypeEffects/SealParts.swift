@@ -106,9 +106,6 @@ public struct SealBorder: Sendable, Hashable {
         self.width = width
     }
 
-    /// No border.
-    public static let none = SealBorder(.none, width: 0)
-
     /// The widths a border may have, px: at least a quarter pixel, so a dotted ring of the
     /// largest seal holds at most some fifty thousand dots.
     public static let widths = 0.25...100.0
@@ -143,13 +140,13 @@ public struct SealBorder: Sendable, Hashable {
         self.init(style, width: width)
     }
 
-    /// How far the border reaches inward from its outer edge, px (a row of glyphs: their ink).
-    func thickness(glyphInk: Double) -> Double {
+    /// How far the border reaches inward from its outer edge, px; a row of glyphs reaches as
+    /// far as its ink, measured where it is drawn.
+    var thickness: Double {
         switch style {
-        case .none: 0
+        case .none, .glyphs: 0
         case .solid, .dotted, .dashed: width
         case .double: width * 1.5 + doubleGap
-        case .glyphs: glyphInk
         }
     }
 
