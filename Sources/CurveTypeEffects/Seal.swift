@@ -630,9 +630,11 @@ struct SealDrawing {
             for (angle, gap) in middles {
                 let angular = side / max(1, outline.rx - middle) * 180 / .pi
                 guard angular < gap else { continue }
-                let at = outline.point(angle, inset: middle)
+                // Upright along the ring's normal there (on an ellipse, not its radius).
+                guard let (curve, anchor) = outline.curve(inset: middle, through: angle, clockwise: true, align: .center) else { continue }
+                let (at, tangent) = curve.pointAndTangent(atArcLength: anchor)
                 let width = side * width14 / 14
-                let turn = AffineMap.rotation(.degrees(angle)).concatenating(.translation(at.x, at.y))
+                let turn = AffineMap(a: tangent.x, b: tangent.y, c: -tangent.y, d: tangent.x, tx: at.x, ty: at.y)
                 pictures.append(.group(FrameGroup(style: [.transform(turn)], items: [
                     .image(FrameImage(picture, box: Rect(minX: -width / 2, minY: -side / 2, maxX: width / 2, maxY: side / 2))),
                 ])))
