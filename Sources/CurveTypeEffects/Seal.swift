@@ -382,8 +382,9 @@ struct SealDrawing {
             let middle = inset + thickness / 2
             let advance = advanceWidth(of: run, size: border.width)
             let length = outline.circumference(inset: middle)
-            let copies = max(3, Int(length / (advance * 1.35 + 1e-9)))
-            guard copies <= 10_000 else { throw .invalidInput("a row of \(copies) glyphs is too many: make them larger") }
+            let fitting = (length / max(advance * 1.35, 0.01)).rounded(.down)
+            guard fitting <= 10_000 else { throw .invalidInput("a row of \(Int(fitting)) glyphs is too many: make them larger") }
+            let copies = max(3, Int(fitting))
             let repeated = Array(repeating: cleaned, count: copies).joined()
             let (row, _) = try shape(repeated, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: 0)
             // Every copy is the same cluster, so one copy's ink places the row.

@@ -329,7 +329,8 @@ struct ClusterInk {
         func place(_ p: Point) -> Point { Point(x: p.x * scale + origin.x, y: p.y * scale + origin.y) }
         func steps(_ secondDifference: Double, degree: Double) -> Int {
             let bound = degree * (degree - 1) * secondDifference
-            return max(1, min(64, Int((bound / (8 * 0.002)).squareRoot().rounded(.up))))
+            let wanted = (bound / (8 * 0.002)).squareRoot().rounded(.up)
+            return wanted.isFinite ? Int(min(64, max(1, wanted))) : 64
         }
         var current = Point.zero, start = Point.zero
         for element in path.elements {
