@@ -85,6 +85,36 @@ import Testing
         #expect(angle < 10 || angle > 350)
     }
 
+    /// Each separator stands at the middle of its gap: its advance midpoint's angle from the
+    /// centre is half way between the arcs' ends either side, measured from where their first
+    /// and last clusters' edges lie.
+    @Test func separatorsStandAtTheGapsMiddles() throws {
+        let seal = try Self.stamp().render()
+        let c = seal.center
+        func angle(_ p: Point) -> Double {
+            let degrees = atan2(p.x - c.x, c.y - p.y) * 180 / .pi
+            return degrees < 0 ? degrees + 360 : degrees
+        }
+        func edges(_ layout: CurveTextLayout) throws -> (lead: Double, trail: Double) {
+            let first = try #require(layout.clusters.first), last = try #require(layout.clusters.last)
+            let a = last.angle * .pi / 180
+            return (angle(first.origin), angle(last.origin + Point(x: cos(a), y: sin(a)) * last.advance))
+        }
+        let top = try edges(try #require(seal.arcs.first { $0.side == .top }).text)
+        let bottom = try edges(try #require(seal.arcs.first { $0.side == .bottom }).text)
+        // Clockwise: top leads at the left, trails at the right; the bottom arc reads the other way.
+        let right = (top.trail + bottom.trail) / 2, left = (bottom.lead + top.lead) / 2
+        #expect(seal.separators.count == 2)
+        var found: [Double] = []
+        for separator in seal.separators {
+            let cluster = try #require(separator.clusters.first)
+            let a = cluster.angle * .pi / 180
+            found.append(angle(cluster.origin + Point(x: cos(a), y: sin(a)) * (cluster.advance / 2)))
+        }
+        found.sort()
+        #expect(abs(found[0] - right) < 0.01 && abs(found[1] - left) < 0.01, "\(found) against \(right), \(left)")
+    }
+
     /// Both arcs' ink lies in the band the seal states, within 0.01 px; the deepest arc spans it;
     /// the band is as far from the border outside as from the border inside.
     @Test(arguments: [(90.0, nil as String?), (60, "Hamburg · Qüy"), (120, "jpgqy ÅÉ")])
