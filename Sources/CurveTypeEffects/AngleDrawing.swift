@@ -462,7 +462,7 @@ extension AngleRequest {
 
         // Text: the labels, the header, the readout.
         var textStyle: [Style] = [.fill(paint), .stroke(.none)]
-        if glyphs == .text, let first = texts.first { textStyle.append(.fontFamily(cssFamily(first.run.fonts[0]))) }
+        if glyphs == .text, let first = texts.first { textStyle += [.fontFamily(cssFamily(first.run.fonts[0]))] + cssFace(first.run.fonts[0]) }
         func textItems(for index: Int) -> [FrameItem] {
             let layout = texts[index]
             if glyphs == .outlines { return [.glyphs(GlyphRun(layout))] }

@@ -124,7 +124,7 @@ func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fills: [SVGColor]
         for (layout, fill) in zip(layouts, fills) {
             let primary = layout.run.fonts[0]
             if open.map({ $0.fill != fill || $0.font !== primary || $0.size != layout.size }) ?? true {
-                groups.append(FrameGroup(style: [.fill(.color(fill)), .fontFamily(cssFamily(primary)), .fontSize(layout.size)], items: []))
+                groups.append(FrameGroup(style: [.fill(.color(fill)), .fontFamily(cssFamily(primary)), .fontSize(layout.size)] + cssFace(primary), items: []))
                 open = (fill, primary, layout.size)
             }
             groups[groups.count - 1].items.append(.text(TextRun(layout, primary: primary)))
@@ -163,6 +163,11 @@ extension TextRun {
         }
         self.init(clusters: clusters, glyphs: GlyphRun(layout, withText: true))
     }
+}
+
+/// The CSS weight and style that pick `font`'s face in its family: bold, italic, or neither.
+func cssFace(_ font: Font) -> [Style] {
+    (font.isBold ? [.fontWeight(700)] : []) + (font.isItalic ? [.italic] : [])
 }
 
 /// A CSS font-family list: the font's family, then a generic family.

@@ -101,6 +101,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     public let glyphCount: Int
     /// Whether every glyph has the same advance (FreeType's FT_FACE_FLAG_FIXED_WIDTH).
     public let isFixedPitch: Bool
+    /// Whether the face says it is bold, or italic (FreeType's style flags, from its `head`
+    /// and `OS/2` tables), so text set by a viewer asks for the same face.
+    public let isBold: Bool, isItalic: Bool
     /// Whether the font has colour bitmap glyphs (`CBDT` or `sbix` PNGs, as Noto Color Emoji):
     /// they are drawn as images (`colorImage(of:)`). A font of only bitmaps has no outlines.
     public let hasColorImages: Bool
@@ -235,6 +238,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             lineGap: Int(rec.height) - (Int(rec.ascender) - Int(rec.descender)))
         self.glyphCount = glyphs
         self.isFixedPitch = rec.face_flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH) != 0
+        self.isBold = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+        self.isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         self.hasColorImages = hasColorImages
         self.hasOutlines = hasOutlines
         self.bytes = fontBytes

@@ -177,6 +177,10 @@ public enum Style: Sendable, Hashable {
     case fontFamily(String)
     /// px, for text runs.
     case fontSize(Double)
+    /// CSS's `font-weight`, 100–900 (700 is bold), for text runs whose font is not of weight 400.
+    case fontWeight(Int)
+    /// An italic font, for text runs (CSS `font-style: italic`).
+    case italic
     /// Clip to the union of these shapes (their own transforms in their style), in the item's
     /// px. Only geometry counts: their paints are not drawn.
     case clip([FrameShape])

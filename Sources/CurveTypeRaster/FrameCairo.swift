@@ -190,7 +190,7 @@ final class FrameCairo {
             case .lineCap(let cap): state.cap = cap
             case .lineJoin(let join): state.join = join
             case .miterLimit(let limit): state.miterLimit = max(limit, 1)
-            case .fontFamily, .fontSize, .hidden: break
+            case .fontFamily, .fontSize, .fontWeight, .italic, .hidden: break
             case .opacity(let o):
                 group = true
                 opacity *= min(max(o, 0), 1)

@@ -212,6 +212,8 @@ extension SVGWriter {
             case .lineJoin(let join): raw(" stroke-linejoin=\""); rawText(join.rawValue); raw("\"")
             case .fontFamily(let family): raw(" font-family=\""); escaped(family, attribute: true); raw("\"")
             case .fontSize(let size): raw(" font-size=\""); try number(size); raw("\"")
+            case .fontWeight(let weight): raw(" font-weight=\""); rawText(String(min(max(weight, 100), 900))); raw("\"")
+            case .italic: raw(" font-style=\"italic\"")
             case .clip(let shapes): raw(" clip-path=\"url(#"); try id("c\(shared.clips.index(of: shapes) ?? 0)"); raw(")\"")
             case .mask(let shapes): raw(" mask=\"url(#"); try id("m\(shared.masks.index(of: shapes) ?? 0)"); raw(")\"")
             case .opacity(let o): raw(" opacity=\""); try opacity(o); raw("\"")

@@ -310,6 +310,18 @@ import Testing
         #expect(try smaller.render().frame.width == grown.frame.width)
     }
 
+    /// Set by the viewer (`--glyphs text`), a seal's text asks for the bold face it is measured
+    /// with: without `font-weight`, Chromium draws DejaVu Sans Book in its place.
+    @Test func textModeAsksForTheBoldFace() throws {
+        var request = Self.stamp()
+        request.glyphs = .text
+        let svg = try request.render().svg
+        #expect(svg.contains(#"font-family="&apos;DejaVu Sans&apos;, sans-serif" font-size="13.5" font-weight="700""#))
+        request.font = .bundled(.sans)
+        request.centerFont = .bundled(.sans)
+        #expect(try !request.render().svg.contains("font-weight"))
+    }
+
     /// A mirrored stamp is its print turned over: the same drawing under x ↦ width − x.
     @Test func mirrorFlipsTheWholeDrawing() throws {
         var request = Self.stamp()
