@@ -558,28 +558,35 @@ struct SealDrawing {
         let lead = first.origin
         let trail = last.origin + Point(x: cos(last.angle * .pi / 180), y: sin(last.angle * .pi / 180)) * last.advance
         let a = outline.angle(of: lead), b = outline.angle(of: trail)
-        if side == .top {
-            return layout.extent >= outline.circumference(inset: inset) * (1 - 1e-9) ? (a, a + 360) : (a, b)
-        }
-        return layout.extent >= outline.circumference(inset: inset) * (1 - 1e-9) ? (b, b + 360) : (b, a)
+        let from = side == .top ? a : b
+        let round = layout.extent >= outline.circumference(inset: inset) * (1 - 1e-9)
+        return round ? (from, from + 360) : (from, side == .top ? b : a)
     }
 
-    /// Throws when two arcs of a ring overlap.
-    /// `deepest`: the inset of the ring's innermost baseline, px.
-    mutating func checkOverlap(_ intervals: [(from: Double, to: Double)], ring: Int, deepest: Double) throws(CurveTypeError) {
-        let spans = intervals.map { i in i.to - i.from >= 360 ? 360 : (i.to - i.from + 360).truncatingRemainder(dividingBy: 360) }
-        guard intervals.count > 1 else { return }
-        let sorted = intervals.indices.sorted { intervals[$0].from < intervals[$1].from }
-        var total = 0.0
-        for (k, i) in sorted.enumerated() {
-            let next = sorted[(k + 1) % sorted.count]
-            let end = intervals[i].from + spans[i]
-            total += spans[i] + ((intervals[next].from - end).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+    /// A ring's arcs in clockwise order, each with where it starts, how far it reaches and the
+    /// gap after it to the next arc's start, degrees (a lone arc's gap is the rest of the ring).
+    static func clockwise(_ intervals: [(from: Double, to: Double)]) -> [(from: Double, span: Double, gap: Double)] {
+        let sorted = intervals.sorted { $0.from < $1.from }
+        return sorted.indices.map { k in
+            let (from, to) = sorted[k]
+            let span = to - from >= 360 ? 360 : (to - from + 360).truncatingRemainder(dividingBy: 360)
+            let next = sorted[(k + 1) % sorted.count].from
+            var gap = (next - (from + span)).truncatingRemainder(dividingBy: 360)
+            if gap < 0 { gap += 360 }
+            if sorted.count == 1 && span < 360 && gap == 0 { gap = 360 }
+            return (from, span, gap)
         }
-        if total > 360 + 1e-6 {
+    }
+
+    /// Throws when two arcs of a ring overlap: their spans and the gaps between them go round
+    /// more than once. `deepest`: the inset of the ring's innermost baseline, px.
+    mutating func checkOverlap(_ intervals: [(from: Double, to: Double)], ring: Int, deepest: Double) throws(CurveTypeError) {
+        guard intervals.count > 1 else { return }
+        let arcs = Self.clockwise(intervals)
+        let angles = arcs.reduce(0) { $0 + $1.span }
+        if arcs.reduce(angles, { $0 + $1.gap }) > 360 + 1e-6 {
             // The arcs' angles shrink as the ring grows, at least in proportion to the radius
             // of the innermost baseline.
-            let angles = spans.reduce(0, +)
             room.want(radius: outline.isCircle ? deepest + (outline.rx - deepest) * angles / 360 : 0)
             throw .invalidInput("the arcs of ring \(ring + 1) overlap: give them smaller sizes or sweeps, shorter text, or other angles")
         }
@@ -588,17 +595,7 @@ struct SealDrawing {
     /// A separator at the middle of each gap between the ring's arcs, centred across its band.
     mutating func addSeparators(_ ring: SealRing, between intervals: [(from: Double, to: Double)], band: ClosedRange<Double>) throws(CurveTypeError) {
         guard ring.separator != nil || ring.separatorLogo != nil, !intervals.isEmpty else { return }
-        let sorted = intervals.sorted { $0.from < $1.from }
-        var middles: [(angle: Double, gap: Double)] = []
-        for (k, interval) in sorted.enumerated() {
-            let next = sorted[(k + 1) % sorted.count]
-            let end = interval.to < interval.from ? interval.to + 360 : interval.to
-            var gap = (next.from - end).truncatingRemainder(dividingBy: 360)
-            if gap < 0 { gap += 360 }
-            if sorted.count == 1 && interval.to - interval.from < 360 && gap == 0 { gap = 360 }
-            if interval.to - interval.from >= 360 { continue }
-            middles.append((end + gap / 2, gap))
-        }
+        let middles = Self.clockwise(intervals).filter { $0.span < 360 }.map { (angle: $0.from + $0.span + $0.gap / 2, gap: $0.gap) }
         let middle = (band.lowerBound + band.upperBound) / 2
         let depth = band.upperBound - band.lowerBound
         if let text = ring.separator {
@@ -613,10 +610,11 @@ struct SealDrawing {
             let ownDepth = ink.heights.map { $0.high - $0.low } ?? 1
             let scaled = min(max(2, size / max(ownDepth, 0.01)), defaultSize * 1.2)
             let sizedInk = try ClusterInk(run, size: scaled)
+            let advance = advanceWidth(of: run, size: scaled)
             for (angle, gap) in middles {
                 let side: SealArcSide = cos(angle * .pi / 180) >= -1e-9 ? .top : .bottom
                 let baseline = baselineInset(sizedInk, side: side, middle: middle)
-                let width = advanceWidth(of: run, size: scaled) / max(1, outline.rx - baseline) * 180 / .pi
+                let width = advance / max(1, outline.rx - baseline) * 180 / .pi
                 guard width < gap else { continue }
                 if let layout = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
                                         inset: baseline, what: "separator") {
