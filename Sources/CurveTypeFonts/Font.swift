@@ -107,6 +107,10 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// Whether the font has colour bitmap glyphs (`CBDT` or `sbix` PNGs, as Noto Color Emoji):
     /// they are drawn as images (`colorImage(of:)`). A font of only bitmaps has no outlines.
     public let hasColorImages: Bool
+    /// Whether the font's glyphs are single strokes, to be drawn by a pen, not filled: a
+    /// single-line font that stores each stroke as a contour out and back (as TrueType must), or
+    /// a stroke font compiled so (Hershey). Its outlines come back as open strokes.
+    public let isSingleLine: Bool
     /// Whether FreeType can scale the font's outlines; false for a font of colour bitmaps only.
     private let hasOutlines: Bool
 
@@ -228,6 +232,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             throw .notAFont(path: path, reason: freeTypeError("FT_Load_Glyph", loadError).description)
         }
 
+        self.isSingleLine = hasOutlines && Font.detectSingleLine(face: face, hbFont: hbFont)
         self.id = Font.nextID.add(1, ordering: .relaxed).oldValue
         self.source = source
         self.familyName = rec.family_name.map { String(cString: $0) } ?? "Unknown"
@@ -335,25 +340,48 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
-    /// Must run under `faceLock`.
+    /// Must run under `faceLock`. A single-line font's retraced contours come back open.
     private func loadOutline(_ glyph: UInt32) throws(FontError) -> GlyphOutline {
         guard glyph < UInt32(glyphCount) else {
             throw .cCallFailed(function: "FT_Load_Glyph", code: 0x10, reason: "invalid glyph index \(glyph)")
         }
         guard hasOutlines else { return GlyphOutline(path: Path(), bounds: colorImage(of: glyph)?.bounds) }
+        var path = try Font.outlinePath(face: face, glyph: glyph)
+        if isSingleLine { path = SingleLine.reopened(path).path }
+        return GlyphOutline(path: path, bounds: path.bounds())
+    }
+
+    /// The contours of `glyph` as FreeType reads them, font units; empty for a glyph without
+    /// an outline. Must run under `faceLock` (or before the font is shared).
+    private static func outlinePath(face: FT_Face, glyph: UInt32) throws(FontError) -> Path {
         try check("FT_Load_Glyph", FT_Load_Glyph(face, FT_UInt(glyph), Font.loadFlags))
-        guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
-            return GlyphOutline(path: Path(), bounds: nil)
-        }
+        guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return Path() }
         let outline = slot.pointee.outline
         let count = Int(outline.n_points), contours = Int(outline.n_contours)
         guard count > 0, contours > 0, let points = outline.points, let tags = outline.tags, let ends = outline.contours else {
-            return GlyphOutline(path: Path(), bounds: nil)
+            return Path()
         }
-        let path = try GlyphContours.path(points: UnsafeBufferPointer(start: points, count: count),
-                                          tags: UnsafeBufferPointer(start: tags, count: count),
-                                          ends: UnsafeBufferPointer(start: ends, count: contours))
-        return GlyphOutline(path: path, bounds: path.bounds())
+        return try GlyphContours.path(points: UnsafeBufferPointer(start: points, count: count),
+                                      tags: UnsafeBufferPointer(start: tags, count: count),
+                                      ends: UnsafeBufferPointer(start: ends, count: contours))
+    }
+
+    /// Characters whose glyphs a single-line font draws in strokes alone, tried to tell one.
+    private static let singleLineProbe = "AEHIKLMNTVWXZaeiklmnortvwxz14"
+
+    /// Whether the font's glyphs are single strokes stored as retraced contours: every contour
+    /// of every probe glyph the font has retraces itself. An outline font's contours enclose
+    /// ink, so none of them does.
+    private static func detectSingleLine(face: FT_Face, hbFont: OpaquePointer) -> Bool {
+        var checked = 0
+        for scalar in singleLineProbe.unicodeScalars {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0,
+                  let path = try? outlinePath(face: face, glyph: glyph), !path.isEmpty else { continue }
+            guard SingleLine.isRetraced(path) else { return false }
+            checked += 1
+        }
+        return checked > 0
     }
 }
 

@@ -47,6 +47,9 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cCallFailed(let function, let code, let reason):
             return "\(function) failed: \(reason) (error \(code))"
         case .fileNotFound(let path):
+            if path.hasPrefix(FontRequest.hersheyFolder), path.hasSuffix(".jhf") {
+                return "Hershey font not found: \(path) (install Debian's hershey-fonts-data; the names are the files there: futural, scripts, timesr, …)"
+            }
             return "font file not found: \(path)"
         case .unreadableFile(let path, let reason):
             return "cannot read font file \(path): \(reason)"

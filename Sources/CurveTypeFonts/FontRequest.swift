@@ -17,15 +17,23 @@ public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
     /// Another request's font, set to a point of its design space (a variable font).
     indirect case varied(FontRequest, FontVariations)
 
+    /// `hershey:NAME` names the Hershey stroke font `NAME.jhf` in `hersheyFolder`
+    /// (`hershey:scripts`, `hershey:futural`).
+    public static let hersheyPrefix = "hershey:"
+    /// Where Debian's `hershey-fonts-data` puts the Hershey fonts.
+    public static let hersheyFolder = "/usr/share/hershey-fonts/"
+
     /// CurveType's default: DejaVu Sans, bundled.
     public static let `default` = FontRequest.bundled(.sans)
 
     /// Reads a command-line `--font` value: a string that names an existing file, contains a `/`,
     /// or ends in a font file extension is a file; anything else is a Fontconfig pattern.
     public init(argument: String, faceIndex: Int = 0) {
-        let fontExtensions = ["ttf", "otf", "ttc", "otc", "pfb", "woff", "woff2"]
+        let fontExtensions = ["ttf", "otf", "ttc", "otc", "pfb", "woff", "woff2", "jhf"]
         let ext = PathText.fileExtension(argument)
-        if argument.contains("/") || fontExtensions.contains(ext)
+        if argument.hasPrefix(Self.hersheyPrefix), !argument.dropFirst(Self.hersheyPrefix.count).contains("/") {
+            self = .file(path: Self.hersheyFolder + argument.dropFirst(Self.hersheyPrefix.count) + ".jhf", faceIndex: faceIndex)
+        } else if argument.contains("/") || fontExtensions.contains(ext)
             || FileManager.default.fileExists(atPath: argument) {
             self = .file(path: argument, faceIndex: faceIndex)
         } else {
@@ -63,6 +71,13 @@ enum FontCache {
         case .bundled(let bundled):
             font = try Font(bytes: .permanent(bundled.storage), faceIndex: 0, source: source, path: bundled.fileName,
                             variations: variations)
+        case .file(let path, let index) where PathText.fileExtension(path) == "jhf":
+            guard index == 0, variations == nil else {
+                throw .faceIndexOutOfRange(path: path, index: index, faceCount: 1)
+            }
+            let stem = path.split(separator: "/").last.map { String($0.dropLast(4)) } ?? path
+            let strokes = try HersheyReader.read(try readFile(path), family: "Hershey \(stem)", path: path)
+            font = try Font(bytes: StrokeFontCompiler.compile(strokes), faceIndex: 0, source: source, path: path)
         case .file(let path, let index):
             font = try Font(bytes: try readFile(path), faceIndex: index, source: source, path: path, variations: variations)
         case .memory(let name, _), .varied(.memory(let name, _), _):

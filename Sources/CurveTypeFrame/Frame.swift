@@ -28,6 +28,9 @@ public struct Frame: Sendable {
     public var backdrop: [FrameItem]
     /// The frame's content, in drawing order.
     public var items: [FrameItem]
+    /// The width of the pen that draws single-line glyphs, px; `nil`: `defaultPenWidthPerEm`
+    /// of their size (see `strokingSingleLineGlyphs()`).
+    public var penWidth: Double?
 
     /// A frame of `width` × `height` px.
     public init(width: Double, height: Double, title: String, isImage: Bool = true, colorScheme: ColorScheme? = nil,

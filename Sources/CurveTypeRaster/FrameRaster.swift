@@ -128,7 +128,7 @@ extension Frame {
             ct_cairo_set_font_options(cr, options)
             ct_cairo_font_options_destroy(options)
         }
-        let canvas = FrameCairo(cr: cr, frame: self, time: time, isPDF: isPDF)
+        let canvas = FrameCairo(cr: cr, frame: strokingSingleLineGlyphs(), time: time, isPDF: isPDF)
         try canvas.draw()
         return canvas.links
     }

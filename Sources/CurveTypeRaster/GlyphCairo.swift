@@ -87,19 +87,10 @@ struct GlyphCairo {
     }
 
     /// The map from a glyph's font units (y up) to the frame's px.
-    static func map(_ placed: FrameGlyph) -> AffineMap {
-        let units = AffineMap.scale(placed.scale, -placed.scale)
-        return units.concatenating(placement(placed))
-    }
+    static func map(_ placed: FrameGlyph) -> AffineMap { placed.fontUnitsMap }
 
     /// The map from a glyph's own px (y down, origin on the baseline) to the frame's.
-    static func placement(_ placed: FrameGlyph) -> AffineMap {
-        switch placed.placement {
-        case .rotated(let origin, let angle):
-            AffineMap.rotation(.degrees(angle)).concatenating(.translation(origin.x, origin.y))
-        case .mapped(let map): map
-        }
-    }
+    static func placement(_ placed: FrameGlyph) -> AffineMap { placed.placementMap }
 
     /// The box the run's outlines cover, px: what a gradient fill spans.
     func bounds(of run: GlyphRun) -> Rect? {

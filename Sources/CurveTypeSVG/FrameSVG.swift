@@ -11,7 +11,7 @@ extension Frame {
     /// each distinct glyph once: the same frame gives the same bytes on every machine.
     public func svg(format: SVGNumberFormat, idPrefix: String, expectedBytes: Int = 8192) throws -> String {
         var writer = try SVGWriter(format: format, idPrefix: idPrefix, expectedBytes: expectedBytes)
-        try writer.write(self)
+        try writer.write(strokingSingleLineGlyphs())
         return writer.finish()
     }
 }
