@@ -64,6 +64,9 @@ let package = Package(
         // frames ─▶ PNG and PDF bytes, drawn by cairo (glyphs read from the fonts as the SVG
         // writer reads them); the only module that touches cairo
         .target(name: "CurveTypeRaster", dependencies: ["CCairo", "CZlib", "CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
+        // frames ─▶ what machines follow: strokes and outlines flattened and fitted with lines
+        // and arcs in mm or inches, written as DXF, G-code, HPGL and plotter SVG
+        .target(name: "CurveTypeMachine", dependencies: ["CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
         // the effects: requests ─▶ frames (circle, spiral, path, fit, angle, badge, seal), with
         // their results, warnings and layout reports; they import no writer
         .target(
@@ -74,13 +77,13 @@ let package = Package(
         .target(
             name: "CurveType",
             dependencies: ["CurveTypeFonts", "CurveTypeGeometry", "CurveTypeLayout", "CurveTypeFrame", "CurveTypeSVGReader", "CurveTypeSVG", "CurveTypeRaster",
-                           "CurveTypeEffects"]),
+                           "CurveTypeEffects", "CurveTypeMachine"]),
 
         // The library's own tests (`swift test` here): unit and property tests, checked against
         // hb-shape, Unicode's test files and the spec's formulas. They need no dependency; the
         // command line's, the server's and the golden files' tests are in Tools/.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "CurveTypeGeometry", "CurveTypeRaster", "TestSupport"], path: "Tests/CurveTypeTests"),
+        .testTarget(name: "CurveTypeTests", dependencies: ["CurveType", "CurveTypeGeometry", "CurveTypeRaster", "CurveTypeMachine", "TestSupport"], path: "Tests/CurveTypeTests"),
 
         // The package plugin's tool: a job file through `Batch.process` (no argument parser).
         .executableTarget(name: "curvetype-render", dependencies: ["CurveType"]),

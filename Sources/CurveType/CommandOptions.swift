@@ -126,6 +126,8 @@ struct OptionReader {
     /// folder to write). False for words from a stranger, such as a server's query.
     private let mayNameFiles: Bool
     private var read: [String] = []
+    /// `pixelsPerUnit()`, once read.
+    private var unitPixels: Double?
 
     /// The longest option name a job may use: every real one is far shorter.
     static let maximumNameLength = 64
@@ -279,6 +281,26 @@ struct OptionReader {
         case .words(let words):
             return words[name]
         }
+    }
+
+    /// px per unit of `--units` (1 when it is not given): what a length option's value is
+    /// multiplied by, so that every command reads its sizes in the unit chosen.
+    mutating func pixelsPerUnit() throws(CurveTypeError) -> Double {
+        if let known = unitPixels { return known }
+        let pixels = try choice("units", LengthUnit.self)?.pixels ?? 1
+        unitPixels = pixels
+        return pixels
+    }
+
+    /// A `WxH` size (`type` `.size`) read in `--units`, written back in px; any other value
+    /// as it is. A size that does not read as two numbers is left for its reader to refuse.
+    mutating func inPixels(_ value: String, _ type: OptionDeclaration.ValueType) throws(CurveTypeError) -> String {
+        guard type == .size else { return value }
+        let k = try pixelsPerUnit()
+        guard k != 1 else { return value }
+        let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else { return value }
+        return shortestDigits(w * k) + "x" + shortestDigits(h * k)
     }
 
     /// A number option: a number, or a string holding one.

@@ -7,10 +7,11 @@
 @_exported import CurveTypeSVG
 @_exported import CurveTypeRaster
 @_exported import CurveTypeEffects
+@_exported import CurveTypeMachine
 
 /// CurveType's version: what `curvetype --version` prints, and part of the server's ETags, so
 /// output of one version is never taken for another's.
 public enum CurveTypeVersion {
     /// The version, `MAJOR.MINOR.PATCH`.
-    public static let string = "0.23.0"
+    public static let string = "0.24.0"
 }

@@ -374,7 +374,7 @@ extension OptionField {
     static func number(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Double> & Sendable, _ group: OptionDeclaration.Group,
                        unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil, _ help: String) -> Self {
         OptionField(declaration: range.applied(to: declare(name, .value, .number, group, help), unit: unit, slider: slider),
-                    read: { o, r throws(CurveTypeError) in if let v = try r.number(name) { o[keyPath: field()] = v } },
+                    read: { o, r throws(CurveTypeError) in if let v = try r.number(name) { o[keyPath: field()] = unit == "px" ? v * (try r.pixelsPerUnit()) : v } },
                     shown: { shortestDigits($0[keyPath: field()]) })
     }
 
@@ -385,7 +385,7 @@ extension OptionField {
         var d = range.applied(to: declare(name, .value, .number, group, help), unit: unit, slider: slider)
         d.defaultNote = note
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in if let v = try r.number(name) { o[keyPath: field()] = v } },
+                           read: { o, r throws(CurveTypeError) in if let v = try r.number(name) { o[keyPath: field()] = unit == "px" ? v * (try r.pixelsPerUnit()) : v } },
                            shown: { $0[keyPath: field()].map(shortestDigits) })
     }
 
@@ -412,7 +412,7 @@ extension OptionField {
     static func text(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, String> & Sendable, _ group: OptionDeclaration.Group,
                      type: OptionDeclaration.ValueType = .text, _ help: String) -> Self {
         OptionField(declaration: declare(name, .value, type, group, help),
-                    read: { o, r throws(CurveTypeError) in if let v = try r.read(name, type) { o[keyPath: field()] = v } },
+                    read: { o, r throws(CurveTypeError) in if let v = try r.read(name, type) { o[keyPath: field()] = try r.inPixels(v, type) } },
                     shown: { $0[keyPath: field()] })
     }
 
@@ -426,7 +426,7 @@ extension OptionField {
         d.namesFile = type == .file
         d.inQueries = queries
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in if let v = try r.read(name, type) { o[keyPath: field()] = v } },
+                           read: { o, r throws(CurveTypeError) in if let v = try r.read(name, type) { o[keyPath: field()] = try r.inPixels(v, type) } },
                            shown: { $0[keyPath: field()] })
     }
 

@@ -1,5 +1,6 @@
 import CurveTypeEffects
 import CurveTypeFrame
+import CurveTypeMachine
 import CurveTypeRaster
 import CurveTypeSVG
 #if canImport(Glibc)
@@ -16,17 +17,39 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case png
     /// PDF: one page, 0.75 pt per px (print).
     case pdf
+    /// DXF (AutoCAD R12) for laser, CNC and CAD software: polylines with arcs, a layer per colour.
+    case dxf
+    /// G-code for lasers, CNC routers and pen plotters: G0/G1 with G2/G3 arcs.
+    case gcode
+    /// HPGL for pen plotters and vinyl cutters.
+    case hpgl
+    /// SVG for pen plotters: strokes only, at true size, in an order that keeps the pen's
+    /// travel short.
+    case plotterSVG = "plotter-svg"
 
-    /// The format a path's extension names (`.png`, `.PDF`); `nil` for any other.
+    /// The format a path's extension names (`.png`, `.PDF`, `.nc`); `nil` for any other.
     public init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+        let ext = path[path.index(after: dot)...].lowercased()
+        switch ext {
+        case "nc", "ngc", "gc", "gco": self = .gcode
+        case "plt", "hpg": self = .hpgl
+        case "plotter-svg": return nil
+        default: self.init(rawValue: ext)
+        }
     }
 
-    /// An address's end split off where it names a format (`build.svg`, `a/b.png`): the rest,
-    /// and the format, case-sensitive as shields' routes read it; `nil` where none.
+    /// Whether it is for a machine to follow (DXF, G-code, HPGL, plotter SVG): strokes and
+    /// outlines in mm or inches, not a picture.
+    public var isForMachines: Bool { self == .dxf || self == .gcode || self == .hpgl || self == .plotterSVG }
+
+    /// The extension a file of this format takes.
+    public var fileExtension: String { self == .plotterSVG ? "svg" : rawValue }
+
+    /// An address's end split off where it names a picture format (`build.svg`, `a/b.png`): the
+    /// rest, and the format, case-sensitive as shields' routes read it; `nil` where none.
     public static func splitting(_ address: Substring) -> (rest: Substring, format: OutputFormat?) {
-        for candidate in allCases where address.hasSuffix("." + candidate.rawValue) {
+        for candidate in [OutputFormat.svg, .png, .pdf] where address.hasSuffix("." + candidate.rawValue) {
             return (address.dropLast(candidate.rawValue.count + 1), candidate)
         }
         return (address, nil)
@@ -38,6 +61,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .svg: "image/svg+xml"
         case .png: "image/png"
         case .pdf: "application/pdf"
+        case .dxf: "image/vnd.dxf"
+        case .gcode: "text/x-gcode; charset=us-ascii"
+        case .hpgl: "application/vnd.hp-hpgl"
+        case .plotterSVG: "image/svg+xml"
         }
     }
 }
@@ -53,12 +80,37 @@ public struct OutputSettings: Sendable, Equatable {
     /// animations end.
     public var frameTime: Double?
 
+    /// The unit lengths are read in, and a document's size is written in (`--units`): px
+    /// unless said. Machine files are in it where it is mm, cm or in, else in mm.
+    public var units = LengthUnit.px
+    /// How far a machine file's lines and arcs may stray from the drawing, mm (or the unit of
+    /// `units` where that is cm or in); `nil`: 0.01 mm.
+    public var tolerance: Double?
+    /// Machine files of straight lines only: G-code of G1 alone, DXF without bulges, a plotter
+    /// SVG without arcs (for controllers without arcs).
+    public var linesOnly = false
+    /// G-code's feed, machine units (mm or in) per minute.
+    public var feed = 1000.0
+    /// G-code's power (`{power}` in the template: a laser's `S`).
+    public var power = 1000.0
+    /// A G-code template file (`[start]`, `[pen-down]`, `[pen-up]`, `[end]`); `nil`: GRBL's
+    /// laser mode.
+    public var gcodeTemplate: String?
+    /// The pen's width for single-line fonts, px (read in `units`); `nil`: 0.04 em.
+    public var penWidth: Double?
+
     /// SVG, or what the output's extension names, at 1×, after animations end.
     public init(format: OutputFormat? = nil, scale: Double = 1, frameTime: Double? = nil) {
         self.format = format
         self.scale = scale
         self.frameTime = frameTime
     }
+
+    /// The unit a machine file is written in: `units` where it is mm, cm or in, else mm.
+    public var machineUnits: LengthUnit { units == .cm || units == .in ? units : .mm }
+
+    /// The tolerance, in `machineUnits`.
+    public var machineTolerance: Double { tolerance ?? 0.01 / machineUnits.millimetres }
 
     /// The format for `output`: the one set, else the output's extension's, else SVG.
     public func format(for output: String?) -> OutputFormat {
@@ -84,17 +136,33 @@ public struct OutputSettings: Sendable, Equatable {
     // badge would pay for this check alone.
     static let otherPictureExtensions: [String] = [
         "jpg", "jpeg", "jpe", "jfif", "gif", "webp", "avif", "heic", "heif", "bmp", "tif", "tiff", "ico", "eps", "ps", "emf", "wmf",
-        "svgz", "jxl", "jp2", "tga", "psd", "xcf", "ai", "dxf",
+        "svgz", "jxl", "jp2", "tga", "psd", "xcf", "ai", "dwg",
     ]
 
     /// Refuses settings that would be ignored in `format` for `frame`: a PNG scale on SVG or
     /// PDF (vector formats, drawn at any size), and a moment of an animation on SVG (which
     /// carries the animation) or of a drawing that has none.
     public func check(for format: OutputFormat, frame: Frame?) throws(CurveTypeError) {
+        if !format.isForMachines {
+            for (given, name) in [(tolerance != nil, "tolerance"), (linesOnly, "linesOnly")] where given {
+                throw .invalidInput("\(parameter: name) is for machine files: write .dxf, .gcode, .hpgl or --format plotter-svg, or give no \(parameter: name)")
+            }
+        }
+        if format != .gcode {
+            for (given, name) in [(feed != 1000, "feed"), (power != 1000, "power"), (gcodeTemplate != nil, "gcodeTemplate")] where given {
+                throw .invalidInput("\(parameter: name) is for G-code: write .gcode (or .nc), or give no \(parameter: name)")
+            }
+        }
+        if penWidth != nil, let frame, !frame.hasSingleLineGlyphs {
+            throw .invalidInput("\(parameter: "penWidth") draws single-line fonts (hershey:NAME, a .jhf file), and this drawing has none")
+        }
+        if format.isForMachines, frameTime != nil {
+            throw .invalidInput("\(parameter: "frameTime") draws one moment into a PNG or PDF; a machine file is the drawing after its animations end")
+        }
         if scale != 1 && format != .png {
             throw .invalidInput("\(parameter: "scale") sets a PNG's pixels per px; \(format == .svg ? "an SVG" : "a PDF") is drawn at any size: write a .png or give no \(parameter: "scale")")
         }
-        if frameTime != nil {
+        if frameTime != nil, !format.isForMachines {
             guard format != .svg else {
                 throw .invalidInput("\(parameter: "frameTime") draws one moment into a PNG or PDF; an SVG carries the whole animation: write a .png or .pdf or give no \(parameter: "frameTime")")
             }
@@ -113,6 +181,20 @@ public struct OutputSettings: Sendable, Equatable {
                     "PNG pixels per px (2 for HiDPI screens)."),
             .number("frameTime", \.frameTime, .output, unit: "s", range: .from(0, to: 3600), slider: 0...2, default: "after it ends",
                     "Draw an animated angle into PNG or PDF at this time."),
+            .choice("units", \.units, .output,
+                    "Read every length (sizes, radii, widths, paddings, boxes) in this unit, and write an SVG at true size in it (width=\"80mm\"); machine files are in mm, cm or in. Path data stay in px."),
+            .number("penWidth", \.penWidth, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.1...10, default: "0.04 em",
+                    "The pen's width for single-line fonts (hershey:NAME, .jhf)."),
+            .number("tolerance", \.tolerance, .output, unit: "mm", range: .positive(upTo: 10), slider: 0.001...1, default: "0.01 mm",
+                    "How far a machine file's lines and arcs may stray from the drawing (in inches with --units in)."),
+            .flag("linesOnly", \.linesOnly, .output,
+                  "Straight lines only in machine files: G-code of G1 alone, DXF without bulges, for controllers without arcs."),
+            .number("feed", \.feed, .output, unit: "mm/min", range: .positive(upTo: 1_000_000), slider: 100...10_000,
+                    "G-code's cutting feed (inches per minute with --units in)."),
+            .number("power", \.power, .output, range: .from(0, to: 1_000_000), slider: 0...1000,
+                    "G-code's power, put for {power} in the template (a laser's S)."),
+            .text("gcodeTemplate", \.gcodeTemplate, .output, type: .file, default: "GRBL laser mode (M4 S{power} … M5)",
+                  "A G-code template file: [start], [pen-down], [pen-up] and [end] sections of lines, with {feed} and {power}."),
         ]
     }()
 
@@ -133,6 +215,18 @@ public struct OutputSettings: Sendable, Equatable {
         if let frameTime, !(frameTime.isFinite && frameTime >= 0 && frameTime <= 3600) {
             throw .invalidInput("\(parameter: "frameTime") must be from 0 to 3600 s, not \(frameTime)")
         }
+        if let tolerance, !(tolerance.isFinite && tolerance > 0 && tolerance <= 10) {
+            throw .invalidInput("\(parameter: "tolerance") must be more than 0 and at most 10, not \(shortestDigits(tolerance))")
+        }
+        if let penWidth, !(penWidth.isFinite && penWidth > 0 && penWidth <= 1000 * units.pixels) {
+            throw .invalidInput("\(parameter: "penWidth") must be more than 0 and at most 1000 \(units.rawValue)")
+        }
+        guard feed.isFinite, feed > 0, feed <= 1_000_000 else {
+            throw .invalidInput("\(parameter: "feed") must be more than 0 and at most 1000000, not \(shortestDigits(feed))")
+        }
+        guard power.isFinite, power >= 0, power <= 1_000_000 else {
+            throw .invalidInput("\(parameter: "power") must be from 0 to 1000000, not \(shortestDigits(power))")
+        }
     }
 
     /// `SOURCE_DATE_EPOCH` (seconds since 1970), the reproducible-builds convention for the
@@ -150,6 +244,14 @@ extension Frame {
     /// ``CurveTypeError/internalFailure(_:)``.
     public func contents(_ format: OutputFormat, svg: SVGSettings, settings: OutputSettings,
                          isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> OutputFile.FileContents {
+        var frame = self
+        frame.unit = settings.units
+        frame.penWidth = settings.penWidth
+        return try frame.written(format, svg: svg, settings: settings, isCancelled: isCancelled)
+    }
+
+    private func written(_ format: OutputFormat, svg: SVGSettings, settings: OutputSettings,
+                         isCancelled: () -> Bool) throws(CurveTypeError) -> OutputFile.FileContents {
         switch format {
         case .svg: return .text(try self.svg(svg))
         case .png:
@@ -157,6 +259,35 @@ extension Frame {
                 try png(scale: settings.scale, time: settings.frameTime, isCancelled: isCancelled)
             }))
         case .pdf: return .bytes(try lifting(raster: { () throws(RasterError) in try pdf(time: settings.frameTime, creationDate: OutputSettings.sourceDateEpoch) }))
+        case .dxf, .gcode, .hpgl, .plotterSVG: return .text(try machineFile(format, settings: settings))
+        }
+    }
+
+    /// The frame as a machine file: its strokes and outlines, fitted with lines and arcs within
+    /// the settings' tolerance, in their units.
+    func machineFile(_ format: OutputFormat, settings: OutputSettings) throws(CurveTypeError) -> String {
+        let drawing: MachineDrawing
+        do {
+            drawing = try MachineDrawing(self, units: settings.machineUnits, tolerance: settings.machineTolerance, arcs: !settings.linesOnly)
+        } catch {
+            throw .invalidInput(ErrorText(error.description))
+        }
+        switch format {
+        case .dxf: return drawing.dxf()
+        case .hpgl: return drawing.hpgl()
+        case .plotterSVG:
+            return drawing.plotterSVG(strokeWidth: (settings.penWidth ?? 0.3 * LengthUnit.mm.pixels) / settings.machineUnits.pixels)
+        default:
+            var template = GCodeTemplate.laser
+            if let path = settings.gcodeTemplate {
+                let bytes = try readUserFile(path, what: "G-code template", limit: 64 << 10, shown: 60)
+                do {
+                    template = try GCodeTemplate(parsing: String(decoding: bytes, as: UTF8.self))
+                } catch {
+                    throw .invalidInput(ErrorText(error.description))
+                }
+            }
+            return drawing.gcode(feed: settings.feed, power: settings.power, template: template)
         }
     }
 

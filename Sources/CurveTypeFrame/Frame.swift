@@ -28,6 +28,11 @@ public struct Frame: Sendable {
     public var backdrop: [FrameItem]
     /// The frame's content, in drawing order.
     public var items: [FrameItem]
+    /// The unit its sizes were given in: an SVG's `width`, `height` and viewBox are written in
+    /// it (`80mm`), so a program that imports the file (Inkscape, LightBurn) takes it at true
+    /// size. The items stay in px (96 to the inch), so a PDF page, at 0.75 pt per px, is true
+    /// size whatever the unit.
+    public var unit = LengthUnit.px
     /// The width of the pen that draws single-line glyphs, px; `nil`: `defaultPenWidthPerEm`
     /// of their size (see `strokingSingleLineGlyphs()`).
     public var penWidth: Double?
@@ -560,4 +565,24 @@ public enum FrameAnimation: Sendable, Hashable {
     case outline(paths: [Path], keyTimes: [Double], duration: Double)
     /// Shown (`visible`) or hidden from `begin` (s) until `end` (s), or for `duration` s.
     case visibility(visible: Bool, begin: Double, end: Double?, duration: Double?)
+}
+
+/// A length unit for drawings that machines cut, engrave and plot, and how many CSS px make
+/// one (96 px to the inch).
+public enum LengthUnit: String, Sendable, CaseIterable {
+    case mm, cm, `in`, pt, px
+
+    /// px per unit: 96 per inch, as CSS and SVG measure.
+    public var pixels: Double {
+        switch self {
+        case .mm: 96 / 25.4
+        case .cm: 960 / 25.4
+        case .in: 96
+        case .pt: 96.0 / 72
+        case .px: 1
+        }
+    }
+
+    /// mm per unit.
+    public var millimetres: Double { pixels * 25.4 / 96 }
 }

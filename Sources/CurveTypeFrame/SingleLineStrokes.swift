@@ -28,12 +28,15 @@ extension Frame {
     /// run's strokes become one path in the frame's px, so every writer draws, and every machine
     /// follows, the same strokes; a run's other glyphs (a fallback font's) stay glyphs.
     public func strokingSingleLineGlyphs() -> Frame {
-        guard Frame.hasSingleLineGlyphs(backdrop) || Frame.hasSingleLineGlyphs(items) else { return self }
+        guard hasSingleLineGlyphs else { return self }
         var frame = self
         frame.backdrop = Frame.stroking(backdrop, fill: .color(.black), penWidth: penWidth)
         frame.items = Frame.stroking(items, fill: .color(.black), penWidth: penWidth)
         return frame
     }
+
+    /// Whether it draws glyphs of a single-line font.
+    public var hasSingleLineGlyphs: Bool { Frame.hasSingleLineGlyphs(backdrop) || Frame.hasSingleLineGlyphs(items) }
 
     private static func hasSingleLineGlyphs(_ items: [FrameItem]) -> Bool {
         items.contains { item in

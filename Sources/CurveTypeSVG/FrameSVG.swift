@@ -20,7 +20,7 @@ extension SVGWriter {
     /// Writes `frame`: the document's start, the colour scheme's rule, the backdrop, the glyph
     /// definitions, then the items. `finish()` closes the document.
     mutating func write(_ frame: Frame) throws {
-        try startDocument(width: frame.width, height: frame.height, label: frame.title, isImage: frame.isImage)
+        try startDocument(width: frame.width, height: frame.height, label: frame.title, isImage: frame.isImage, unit: frame.unit)
         shared = SharedDefinitions(frame)
         if let scheme = frame.colorScheme {
             let ink = idPrefix + "-ink"

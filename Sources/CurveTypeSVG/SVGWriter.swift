@@ -73,6 +73,8 @@ struct SVGWriter {
     /// The gradients, clips, masks and repeated glyph groups of the frame being written, with
     /// the ids they get (`FrameSVG.swift`).
     var shared = SharedDefinitions()
+    /// Whether `startDocument` opened a group that scales px to the document's unit.
+    private var closesUnitGroup = false
 
     /// A glyph definition's id (`prefix-gFONT-GLYPH[-VARIANT]`) as numbers, written where it is used.
     struct Reference: Sendable, Hashable {
@@ -149,11 +151,16 @@ extension SVGWriter {
     /// `<svg …>` with size, viewBox `0 0 width height`, the label as `<title>` and, for a
     /// document that is one image (`isImage`), `role="img"` and the label as `aria-label`. A
     /// document with links is not one image: its links must stay reachable.
-    mutating func startDocument(width: Double, height: Double, label: String, isImage: Bool = true) throws(SVGError) {
+    /// In `unit` other than px, `width` and `height` are written in it (`80mm`), the viewBox
+    /// too, and everything after the title is in a group that scales px to it (closed by
+    /// `finish()`), so programs that import the file take it at true size.
+    mutating func startDocument(width: Double, height: Double, label: String, isImage: Bool = true, unit: LengthUnit = .px) throws(SVGError) {
+        let k = 1 / unit.pixels
+        let suffix = unit == .px ? "" : unit.rawValue
         // xlink: SVG 1.1 viewers (Inkscape 1.2, older rsvg) read `<use>` only by `xlink:href`.
         raw("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"")
-        try number(width); raw("\" height=\""); try number(height)
-        raw("\" viewBox=\"0 0 "); try number(width); raw(" "); try number(height)
+        try number(width * k); rawText(suffix + "\" height=\""); try number(height * k); rawText(suffix)
+        raw("\" viewBox=\"0 0 "); try number(width * k); raw(" "); try number(height * k)
         if isImage {
             raw("\" role=\"img\" aria-label=\"")
             escaped(label, attribute: true)
@@ -161,6 +168,11 @@ extension SVGWriter {
         raw("\">\n<title>")
         escaped(label, attribute: false)
         raw("</title>\n")
+        if unit != .px {
+            // The shortest digits that read back as the same double: the same on every machine.
+            rawText("<g transform=\"scale(\(k))\">\n")
+            closesUnitGroup = true
+        }
     }
 
     /// Opens `<defs>`.
@@ -419,6 +431,7 @@ extension SVGWriter {
 
     /// Closes the document and returns its bytes as a string.
     mutating func finish() -> String {
+        if closesUnitGroup { raw("</g>\n") }
         raw("</svg>\n")
         return out.string
     }

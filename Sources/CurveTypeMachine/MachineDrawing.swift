@@ -1,0 +1,362 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+
+/// A stroke a machine follows: a polyline of lines and circular arcs, in the machine's units,
+/// y up (as DXF, G-code and HPGL read), from the drawing's bottom left corner.
+public struct MachinePath: Sendable, Hashable {
+    /// One step of the path, from where the last one ended.
+    public enum Step: Sendable, Hashable {
+        /// A straight line to the point.
+        case line(Point)
+        /// A circular arc to the point around `center`, counter-clockwise (y up) when
+        /// `counterClockwise`, never more than a half turn.
+        case arc(to: Point, center: Point, counterClockwise: Bool)
+
+        public var end: Point {
+            switch self {
+            case .line(let p), .arc(let p, _, _): p
+            }
+        }
+    }
+
+    /// Where the path starts.
+    public var start: Point
+    /// Its steps.
+    public var steps: [Step]
+    /// Whether it ends where it starts (an outline), so it may start anywhere on it.
+    public var isClosed: Bool
+    /// The colour it was drawn in (`#rrggbb`): its layer, its pen.
+    public var color: String
+
+    /// Where it ends.
+    public var end: Point { steps.last?.end ?? start }
+
+    /// The same path, travelled the other way.
+    public var reversed: MachinePath {
+        var out = MachinePath(start: end, steps: [], isClosed: isClosed, color: color)
+        var from = start
+        var starts: [Point] = []
+        for step in steps {
+            starts.append(from)
+            from = step.end
+        }
+        for (step, origin) in zip(steps, starts).reversed() {
+            switch step {
+            case .line: out.steps.append(.line(origin))
+            case .arc(_, let center, let ccw): out.steps.append(.arc(to: origin, center: center, counterClockwise: !ccw))
+            }
+        }
+        return out
+    }
+
+    /// Points along the path at most `tolerance` from it (arcs flattened), start first.
+    public func points(tolerance: Double) -> [Point] {
+        var out = [start]
+        var from = start
+        for step in steps {
+            switch step {
+            case .line(let p): out.append(p)
+            case .arc(let p, let c, let ccw):
+                let r = from.distance(to: c)
+                let a0 = atan2(from.y - c.y, from.x - c.x)
+                var sweep = atan2(p.y - c.y, p.x - c.x) - a0
+                if ccw { while sweep <= 0 { sweep += 2 * .pi } } else { while sweep >= 0 { sweep -= 2 * .pi } }
+                let step = r > tolerance ? 2 * acos(max(-1, 1 - tolerance / r)) : .pi / 2
+                let count = max(1, min(4096, Int((abs(sweep) / max(step, 1e-6)).rounded(.up))))
+                for k in 1..<count {
+                    let a = a0 + sweep * Double(k) / Double(count)
+                    out.append(Point(x: c.x + r * cos(a), y: c.y + r * sin(a)))
+                }
+                out.append(p)
+            }
+            from = step.end
+        }
+        return out
+    }
+}
+
+/// What machines can be told to do, refused rather than dropped.
+public struct MachineError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A frame as the strokes a machine follows: every stroked path, the outline of every filled
+/// shape and glyph, and the strokes of single-line glyphs, through their transforms, flattened
+/// and fitted with lines and arcs within `tolerance`, in `units` with y up.
+public struct MachineDrawing: Sendable {
+    /// The drawing's width and height, in `units`.
+    public var width: Double
+    public var height: Double
+    public var units: LengthUnit
+    /// How far a step may lie from the drawing, in `units`.
+    public var tolerance: Double
+    /// The paths, in drawing order.
+    public var paths: [MachinePath]
+
+    /// The most points a drawing may flatten into: a bound on time and memory.
+    public static let maximumPoints = 4_000_000
+
+    /// Reads `frame`. `arcs`: fit circular arcs where they stay within `tolerance`, else lines
+    /// only. Pictures (PNG, JPEG) have no strokes to follow and are refused.
+    public init(_ frame: Frame, units: LengthUnit, tolerance: Double, arcs: Bool = true) throws(MachineError) {
+        guard tolerance.isFinite, tolerance > 0 else { throw MachineError("the tolerance must be more than 0") }
+        self.units = units
+        self.tolerance = tolerance
+        let k = 1 / units.pixels
+        width = frame.width * k
+        height = frame.height * k
+        let flat = frame.strokingSingleLineGlyphs()
+        var collector = Collector(toMachine: AffineMap(a: k, b: 0, c: 0, d: -k, tx: 0, ty: frame.height * k),
+                                  flatness: tolerance / 4, scheme: frame.colorScheme)
+        try collector.collect(flat.backdrop, map: .identity, fill: .color(.black), stroke: .none)
+        try collector.collect(flat.items, map: .identity, fill: .color(.black), stroke: .none)
+        paths = collector.polylines.map { ArcFitter.fit($0.points, closed: $0.closed, color: $0.color, tolerance: tolerance * 3 / 4, arcs: arcs) }
+    }
+
+    /// The paths in the order a pen should take them: each next the nearest start (or end,
+    /// travelled backwards; or any vertex of a closed path), from the origin. Greedy nearest
+    /// neighbour, as `vpype linesort` orders, with closed paths entered where they are nearest.
+    public func ordered() -> [MachinePath] {
+        var left = paths
+        var out: [MachinePath] = []
+        var at = Point.zero
+        out.reserveCapacity(left.count)
+        while !left.isEmpty {
+            var best = (index: 0, distance: Double.infinity, path: left[0])
+            for (index, path) in left.enumerated() {
+                let dStart = at.distance(to: path.start)
+                if dStart < best.distance { best = (index, dStart, path) }
+                let dEnd = at.distance(to: path.end)
+                if dEnd < best.distance { best = (index, dEnd, path.reversed) }
+                if path.isClosed, path.steps.allSatisfy({ if case .line = $0 { true } else { false } }) {
+                    for (vertex, step) in path.steps.enumerated() {
+                        let d = at.distance(to: step.end)
+                        if d < best.distance { best = (index, d, path.rotated(toStartAfter: vertex)) }
+                    }
+                }
+            }
+            left.remove(at: best.index)
+            out.append(best.path)
+            at = best.path.end
+        }
+        return out
+    }
+
+    /// The pen-up travel of `paths` in order, from the origin and back to it not counted.
+    public static func travel(_ paths: [MachinePath]) -> Double {
+        var at = Point.zero, total = 0.0
+        for path in paths {
+            total += at.distance(to: path.start)
+            at = path.end
+        }
+        return total
+    }
+}
+
+extension MachinePath {
+    /// A closed path of lines started at the end of step `vertex`.
+    func rotated(toStartAfter vertex: Int) -> MachinePath {
+        let start = steps[vertex].end
+        return MachinePath(start: start, steps: Array(steps[(vertex + 1)...] + steps[...vertex]), isClosed: true, color: color)
+    }
+}
+
+/// Walks a frame, flattening what it draws into polylines in the machine's space.
+private struct Collector {
+    struct Polyline { var points: [Point]; var closed: Bool; var color: String }
+    let toMachine: AffineMap
+    let flatness: Double
+    let scheme: ColorScheme?
+    var polylines: [Polyline] = []
+    var count = 0
+
+    init(toMachine: AffineMap, flatness: Double, scheme: ColorScheme?) {
+        self.toMachine = toMachine
+        self.flatness = flatness
+        self.scheme = scheme
+    }
+
+    mutating func collect(_ items: [FrameItem], map: AffineMap, fill: Paint, stroke: Paint) throws(MachineError) {
+        for item in items {
+            switch item {
+            case .group(let group):
+                if group.style.contains(.hidden) { continue }
+                var inner = map, innerFill = fill, innerStroke = stroke
+                for style in group.style {
+                    switch style {
+                    case .transform(let m): inner = m.concatenating(inner)
+                    case .fill(let p): innerFill = p
+                    case .stroke(let p): innerStroke = p
+                    default: break
+                    }
+                }
+                try collect(group.items, map: inner, fill: innerFill, stroke: innerStroke)
+            case .link(let link):
+                try collect(link.items, map: map, fill: fill, stroke: stroke)
+            case .shape(let shape):
+                var local = map, shapeFill = fill, shapeStroke = stroke
+                for style in shape.style {
+                    switch style {
+                    case .transform(let m): local = m.concatenating(local)
+                    case .fill(let p): shapeFill = p
+                    case .stroke(let p): shapeStroke = p
+                    default: break
+                    }
+                }
+                if shape.style.contains(.hidden) { continue }
+                let path: Path
+                switch shape.geometry {
+                case .path(let p): path = p
+                case .rect(let r, let corner): path = corner > 0 ? Collector.roundedRect(r, corner) : Path(rectangle: r)
+                case .circle(let c, let radius): path = Collector.circle(c, radius)
+                }
+                // A stroked shape is followed along its stroke; a filled one around its outline.
+                if let color = color(shapeStroke) {
+                    try add(path, map: local, color: color, closeAll: false)
+                } else if let color = color(shapeFill) {
+                    try add(path, map: local, color: color, closeAll: true)
+                }
+            case .glyphs(let run):
+                try add(run, map: map, fill: fill)
+            case .text(let text):
+                guard let run = text.glyphs else { throw MachineError("text set by the viewer has no outlines to follow: draw its glyphs as outlines") }
+                try add(run, map: map, fill: fill)
+            case .textLine(let line):
+                guard let run = line.glyphs else { throw MachineError("text set by the viewer has no outlines to follow: draw its glyphs as outlines") }
+                try add(run, map: map, fill: line.fill)
+            case .textOnPath(let text):
+                guard let run = text.glyphs else { throw MachineError("text set by the viewer has no outlines to follow: draw its glyphs as outlines") }
+                try add(run, map: map, fill: text.fill)
+            case .image:
+                throw MachineError("a picture (PNG or JPEG) has no strokes for a machine to follow: use an SVG logo or none")
+            }
+        }
+    }
+
+    mutating func add(_ run: GlyphRun, map: AffineMap, fill: Paint) throws(MachineError) {
+        guard let color = color(fill) else { return }
+        for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
+            guard let outline = try? run.fonts[placed.font].outline(of: placed.glyph) else { continue }
+            try add(outline.path, map: placed.fontUnitsMap.concatenating(map), color: color, closeAll: true)
+        }
+    }
+
+    /// `#rrggbb` for a paint a machine draws; `nil` for none. A gradient draws in its first
+    /// stop's colour; the viewer's colour scheme in its light ink.
+    func color(_ paint: Paint) -> String? {
+        let svg: SVGColor?
+        switch paint {
+        case .none: return nil
+        case .color(let c): svg = c
+        case .ink: svg = scheme?.light ?? .black
+        case .schemed(let light, _): svg = light
+        case .gradient(let g): svg = g.stops.first?.color ?? .black
+        }
+        guard let svg, let rgba = svg.rgba else { return "#000000" }
+        if rgba.alpha == 0 { return nil }
+        return "#" + [rgba.red, rgba.green, rgba.blue].map { String(UInt8(clamping: $0), radix: 16).leftPadded(2) }.joined()
+    }
+
+    mutating func add(_ path: Path, map: AffineMap, color: String, closeAll: Bool) throws(MachineError) {
+        let m = map.concatenating(toMachine)
+        var points: [Point] = []
+        var start = Point.zero, at = Point.zero
+        func finish(closed: Bool) {
+            if closed, let first = points.first, points.count > 1 {
+                if points.last != first { points.append(first) }
+            }
+            if points.count > 1 { polylines.append(Polyline(points: points, closed: closed && points.count > 2, color: color)) }
+            points = []
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                finish(closed: closeAll)
+                start = p
+                at = p
+                points = [m.apply(p)]
+            case .line(let p):
+                if points.isEmpty { points = [m.apply(at)] }
+                points.append(m.apply(p))
+                at = p
+            case .quad(let c, let p):
+                if points.isEmpty { points = [m.apply(at)] }
+                let (c1, c2) = (at + (c - at) * (2.0 / 3), p + (c - p) * (2.0 / 3))
+                flatten(m.apply(at), m.apply(c1), m.apply(c2), m.apply(p), into: &points)
+                at = p
+            case .cubic(let c1, let c2, let p):
+                if points.isEmpty { points = [m.apply(at)] }
+                flatten(m.apply(at), m.apply(c1), m.apply(c2), m.apply(p), into: &points)
+                at = p
+            case .close:
+                finish(closed: true)
+                at = start
+            }
+            count += 1
+            if points.count + count > MachineDrawing.maximumPoints {
+                throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
+            }
+        }
+        finish(closed: closeAll)
+    }
+
+    /// A cubic Bézier as lines within `flatness`: split in halves until its control points lie
+    /// within `flatness` of its chord.
+    mutating func flatten(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, into points: inout [Point], depth: Int = 0) {
+        let chord = p1 - p0
+        let length = chord.length
+        func distance(_ q: Point) -> Double {
+            length < 1e-12 ? q.distance(to: p0) : abs((q.x - p0.x) * chord.y - (q.y - p0.y) * chord.x) / length
+        }
+        if depth >= 18 || max(distance(c1), distance(c2)) <= flatness {
+            points.append(p1)
+            count += 1
+            return
+        }
+        let m01 = (p0 + c1) * 0.5, m12 = (c1 + c2) * 0.5, m23 = (c2 + p1) * 0.5
+        let a = (m01 + m12) * 0.5, b = (m12 + m23) * 0.5, mid = (a + b) * 0.5
+        flatten(p0, m01, a, mid, into: &points, depth: depth + 1)
+        flatten(mid, b, m23, p1, into: &points, depth: depth + 1)
+    }
+
+    /// A circle as four cubics (each within 0.03 % of the radius of the true arc, well inside a
+    /// machine's tolerance; `ArcFitter` finds the circle again).
+    static func circle(_ c: Point, _ r: Double) -> Path {
+        let k = 0.5522847498307936 * r
+        var p = Path()
+        p.move(to: Point(x: c.x + r, y: c.y))
+        p.cubic(to: Point(x: c.x, y: c.y + r), control1: Point(x: c.x + r, y: c.y + k), control2: Point(x: c.x + k, y: c.y + r))
+        p.cubic(to: Point(x: c.x - r, y: c.y), control1: Point(x: c.x - k, y: c.y + r), control2: Point(x: c.x - r, y: c.y + k))
+        p.cubic(to: Point(x: c.x, y: c.y - r), control1: Point(x: c.x - r, y: c.y - k), control2: Point(x: c.x - k, y: c.y - r))
+        p.cubic(to: Point(x: c.x + r, y: c.y), control1: Point(x: c.x + k, y: c.y - r), control2: Point(x: c.x + r, y: c.y - k))
+        p.close()
+        return p
+    }
+
+    static func roundedRect(_ r: Rect, _ radius: Double) -> Path {
+        let q = min(radius, r.width / 2, r.height / 2), k = 0.5522847498307936 * q
+        var p = Path()
+        p.move(to: Point(x: r.minX + q, y: r.minY))
+        p.line(to: Point(x: r.maxX - q, y: r.minY))
+        p.cubic(to: Point(x: r.maxX, y: r.minY + q), control1: Point(x: r.maxX - q + k, y: r.minY), control2: Point(x: r.maxX, y: r.minY + q - k))
+        p.line(to: Point(x: r.maxX, y: r.maxY - q))
+        p.cubic(to: Point(x: r.maxX - q, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - q + k), control2: Point(x: r.maxX - q + k, y: r.maxY))
+        p.line(to: Point(x: r.minX + q, y: r.maxY))
+        p.cubic(to: Point(x: r.minX, y: r.maxY - q), control1: Point(x: r.minX + q - k, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - q + k))
+        p.line(to: Point(x: r.minX, y: r.minY + q))
+        p.cubic(to: Point(x: r.minX + q, y: r.minY), control1: Point(x: r.minX, y: r.minY + q - k), control2: Point(x: r.minX + q - k, y: r.minY))
+        p.close()
+        return p
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
