@@ -522,7 +522,7 @@ public struct SealOptions: Sendable, Equatable {
     ] + lifted(ArcOptions.fields(.top), into: \.topArc) + lifted(ArcOptions.fields(.bottom), into: \.bottomArc) + [
         .text("separator", \.separator, .content, default: "none", "Text at the middle of each gap between a ring's arcs: ★, ●, ◆."),
         .text("separatorLogo", \.separatorLogo, .content, type: .logo, default: "none", "A logo at the middle of each gap instead: a simple-icons name, an SVG, PNG or JPEG file."),
-        .texts("border", \.borders, .shape,
+        .texts("border", \.borders, .shape, trailingLength: true,
                "A border, from the outside in (one outside each text ring, then the inner one): solid, double, dotted, dashed, none or glyphs:TEXT, with :WIDTH in px (3 outside, 1.5 within)."),
         OptionField.text("center", \.center, .content, default: "none", "The centre text; each line feed starts a line.").with { $0.lines = true },
         .text("centerLogo", \.centerLogo, .content, type: .logo, default: "none", "A logo in the centre, above the centre text: a simple-icons name, an SVG, PNG or JPEG file."),

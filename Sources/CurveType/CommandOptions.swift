@@ -303,6 +303,14 @@ struct OptionReader {
         return shortestDigits(w * k) + "x" + shortestDigits(h * k)
     }
 
+    /// `text` with its last `:NUMBER`, a length read in `--units`, written back in px.
+    mutating func trailingLengthInPixels(_ text: String) throws(CurveTypeError) -> String {
+        let k = try pixelsPerUnit()
+        guard k != 1, let colon = text.lastIndex(of: ":"), let number = Double(text[text.index(after: colon)...].trimmed()),
+              number.isFinite else { return text }
+        return text[...colon] + shortestDigits(number * k)
+    }
+
     /// A number option: a number, or a string holding one.
     mutating func number(_ name: String) throws(CurveTypeError) -> Double? {
         guard present(name) else { return nil }

@@ -431,11 +431,16 @@ extension OptionField {
     }
 
     /// A repeatable text option.
+    /// `trailingLength`: a value's last `:NUMBER` is a length, read in `--units` (a seal's
+    /// `--border solid:0.5`).
     static func texts(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, [String]> & Sendable, _ group: OptionDeclaration.Group,
-                      type: OptionDeclaration.ValueType = .text, _ help: String) -> Self {
+                      type: OptionDeclaration.ValueType = .text, trailingLength: Bool = false, _ help: String) -> Self {
         OptionField(declaration: declare(name, .repeatable, type, group, help),
                     read: { o, r throws(CurveTypeError) in
-                        if let v = type == .font ? try r.fonts(name) : type == .logo ? try r.logos(name) : try r.texts(name) { o[keyPath: field()] = v }
+                        if var v = type == .font ? try r.fonts(name) : type == .logo ? try r.logos(name) : try r.texts(name) {
+                            if trailingLength { v = try v.map { text throws(CurveTypeError) in try r.trailingLengthInPixels(text) } }
+                            o[keyPath: field()] = v
+                        }
                     },
                     shown: { _ in nil })
     }

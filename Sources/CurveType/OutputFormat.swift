@@ -85,7 +85,7 @@ public struct OutputSettings: Sendable, Equatable {
     public var units = LengthUnit.px
     /// How far a machine file's lines and arcs may stray from the drawing, mm (or the unit of
     /// `units` where that is cm or in); `nil`: 0.01 mm.
-    public var tolerance: Double?
+    public var machineTolerance: Double?
     /// Machine files of straight lines only: G-code of G1 alone, DXF without bulges, a plotter
     /// SVG without arcs (for controllers without arcs).
     public var linesOnly = false
@@ -109,8 +109,8 @@ public struct OutputSettings: Sendable, Equatable {
     /// The unit a machine file is written in: `units` where it is mm, cm or in, else mm.
     public var machineUnits: LengthUnit { units == .cm || units == .in ? units : .mm }
 
-    /// The tolerance, in `machineUnits`.
-    public var machineTolerance: Double { tolerance ?? 0.01 / machineUnits.millimetres }
+    /// `machineTolerance`, or its default, in `machineUnits`.
+    public var toleranceInMachineUnits: Double { machineTolerance ?? 0.01 / machineUnits.millimetres }
 
     /// The format for `output`: the one set, else the output's extension's, else SVG.
     public func format(for output: String?) -> OutputFormat {
@@ -124,7 +124,7 @@ public struct OutputSettings: Sendable, Equatable {
         if format == nil, let output, let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
             let ext = output[output.index(after: dot)...].lowercased()
             if Self.otherPictureExtensions.contains(ext) {
-                throw .invalidInput("cannot write .\(Diagnostic.escaped(String(ext.prefix(12)))) files: the output's extension must be .svg, .png or .pdf (or give \(parameter: "format"))")
+                throw .invalidInput("cannot write .\(Diagnostic.escaped(String(ext.prefix(12)))) files: the output's extension must be .svg, .png, .pdf, .dxf, .gcode (.nc) or .hpgl (or give \(parameter: "format"))")
             }
         }
         return format(for: output)
@@ -144,7 +144,7 @@ public struct OutputSettings: Sendable, Equatable {
     /// carries the animation) or of a drawing that has none.
     public func check(for format: OutputFormat, frame: Frame?) throws(CurveTypeError) {
         if !format.isForMachines {
-            for (given, name) in [(tolerance != nil, "tolerance"), (linesOnly, "linesOnly")] where given {
+            for (given, name) in [(machineTolerance != nil, "machineTolerance"), (linesOnly, "linesOnly")] where given {
                 throw .invalidInput("\(parameter: name) is for machine files: write .dxf, .gcode, .hpgl or --format plotter-svg, or give no \(parameter: name)")
             }
         }
@@ -152,6 +152,9 @@ public struct OutputSettings: Sendable, Equatable {
             for (given, name) in [(feed != 1000, "feed"), (power != 1000, "power"), (gcodeTemplate != nil, "gcodeTemplate")] where given {
                 throw .invalidInput("\(parameter: name) is for G-code: write .gcode (or .nc), or give no \(parameter: name)")
             }
+        }
+        if let frame, frame.hasSingleLineText {
+            throw .invalidInput("a single-line font has no characters for a viewer to set: draw it with --glyphs outlines (the default)")
         }
         if penWidth != nil, let frame, !frame.hasSingleLineGlyphs {
             throw .invalidInput("\(parameter: "penWidth") draws single-line fonts (hershey:NAME, a .jhf file), and this drawing has none")
@@ -176,7 +179,7 @@ public struct OutputSettings: Sendable, Equatable {
     static let fields: [OptionField<OutputSettings>] = {
         [
             .choice("format", \.format, .output, default: "the output's extension, else svg",
-                    "svg, png or pdf, whatever the output's name (and on standard output)."),
+                    "svg, png, pdf, or for machines dxf, gcode, hpgl or plotter-svg, whatever the output's name (and on standard output)."),
             .number("scale", \.scale, .output, unit: "×", range: .from(1, to: 8), slider: 1...8,
                     "PNG pixels per px (2 for HiDPI screens)."),
             .number("frameTime", \.frameTime, .output, unit: "s", range: .from(0, to: 3600), slider: 0...2, default: "after it ends",
@@ -185,7 +188,7 @@ public struct OutputSettings: Sendable, Equatable {
                     "Read every length (sizes, radii, widths, paddings, boxes) in this unit, and write an SVG at true size in it (width=\"80mm\"); machine files are in mm, cm or in. Path data stay in px."),
             .number("penWidth", \.penWidth, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.1...10, default: "0.04 em",
                     "The pen's width for single-line fonts (hershey:NAME, .jhf)."),
-            .number("tolerance", \.tolerance, .output, unit: "mm", range: .positive(upTo: 10), slider: 0.001...1, default: "0.01 mm",
+            .number("machineTolerance", \.machineTolerance, .output, unit: "mm", range: .positive(upTo: 10), slider: 0.001...1, default: "0.01 mm",
                     "How far a machine file's lines and arcs may stray from the drawing (in inches with --units in)."),
             .flag("linesOnly", \.linesOnly, .output,
                   "Straight lines only in machine files: G-code of G1 alone, DXF without bulges, for controllers without arcs."),
@@ -215,8 +218,8 @@ public struct OutputSettings: Sendable, Equatable {
         if let frameTime, !(frameTime.isFinite && frameTime >= 0 && frameTime <= 3600) {
             throw .invalidInput("\(parameter: "frameTime") must be from 0 to 3600 s, not \(frameTime)")
         }
-        if let tolerance, !(tolerance.isFinite && tolerance > 0 && tolerance <= 10) {
-            throw .invalidInput("\(parameter: "tolerance") must be more than 0 and at most 10, not \(shortestDigits(tolerance))")
+        if let tolerance = machineTolerance, !(tolerance.isFinite && tolerance > 0 && tolerance <= 10) {
+            throw .invalidInput("\(parameter: "machineTolerance") must be more than 0 and at most 10, not \(shortestDigits(tolerance))")
         }
         if let penWidth, !(penWidth.isFinite && penWidth > 0 && penWidth <= 1000 * units.pixels) {
             throw .invalidInput("\(parameter: "penWidth") must be more than 0 and at most 1000 \(units.rawValue)")
@@ -268,7 +271,7 @@ extension Frame {
     func machineFile(_ format: OutputFormat, settings: OutputSettings) throws(CurveTypeError) -> String {
         let drawing: MachineDrawing
         do {
-            drawing = try MachineDrawing(self, units: settings.machineUnits, tolerance: settings.machineTolerance, arcs: !settings.linesOnly)
+            drawing = try MachineDrawing(self, units: settings.machineUnits, tolerance: settings.toleranceInMachineUnits, arcs: !settings.linesOnly)
         } catch {
             throw .invalidInput(ErrorText(error.description))
         }

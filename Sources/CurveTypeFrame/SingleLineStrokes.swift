@@ -49,6 +49,24 @@ extension Frame {
         }
     }
 
+    /// Whether it has text for the viewer to set (`--glyphs text`) in a single-line font, which
+    /// no viewer has: such text can only be drawn as strokes.
+    public var hasSingleLineText: Bool {
+        func viewerText(_ items: [FrameItem]) -> Bool {
+            items.contains { item in
+                switch item {
+                case .group(let group): viewerText(group.items)
+                case .link(let link): viewerText(link.items)
+                case .text(let text): text.glyphs?.fonts.contains { $0.isSingleLine } ?? false
+                case .textLine(let line): line.glyphs?.fonts.contains { $0.isSingleLine } ?? false
+                case .textOnPath(let text): text.glyphs?.fonts.contains { $0.isSingleLine } ?? false
+                default: false
+                }
+            }
+        }
+        return viewerText(backdrop) || viewerText(items)
+    }
+
     private static func stroking(_ items: [FrameItem], fill: Paint, penWidth: Double?) -> [FrameItem] {
         var out: [FrameItem] = []
         for item in items {

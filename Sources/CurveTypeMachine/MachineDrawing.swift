@@ -124,6 +124,12 @@ public struct MachineDrawing: Sendable {
     /// travelled backwards; or any vertex of a closed path), from the origin. Greedy nearest
     /// neighbour, as `vpype linesort` orders, with closed paths entered where they are nearest.
     public func ordered() -> [MachinePath] {
+        // Quadratic in the paths (and in closed paths' vertices, where each may be the way
+        // in): past these bounds the drawing's own order stands, or closed paths are entered
+        // at their starts, so that every drawing is ordered in bounded time.
+        guard paths.count <= Self.maximumOrderedPaths else { return paths }
+        let vertices = paths.reduce(0) { $0 + ($1.isClosed ? $1.steps.count : 0) }
+        let rotates = vertices * paths.count <= 200_000_000
         var left = paths
         var out: [MachinePath] = []
         var at = Point.zero
@@ -135,7 +141,7 @@ public struct MachineDrawing: Sendable {
                 if dStart < best.distance { best = (index, dStart, path) }
                 let dEnd = at.distance(to: path.end)
                 if dEnd < best.distance { best = (index, dEnd, path.reversed) }
-                if path.isClosed, path.steps.allSatisfy({ if case .line = $0 { true } else { false } }) {
+                if rotates, path.isClosed, path.steps.allSatisfy({ if case .line = $0 { true } else { false } }) {
                     for (vertex, step) in path.steps.enumerated() {
                         let d = at.distance(to: step.end)
                         if d < best.distance { best = (index, d, path.rotated(toStartAfter: vertex)) }
@@ -148,6 +154,9 @@ public struct MachineDrawing: Sendable {
         }
         return out
     }
+
+    /// The most paths `ordered()` orders.
+    public static let maximumOrderedPaths = 20_000
 
     /// The pen-up travel of `paths` in order, from the origin and back to it not counted.
     public static func travel(_ paths: [MachinePath]) -> Double {

@@ -335,8 +335,12 @@ public enum CurveTypeServer {
             }
         }
         guard svg.format == .svg else {
-            // PNG and PDF are compressed already: sent as they are.
+            // PNG and PDF are compressed already: sent as they are. A machine file is a
+            // download, never shown in the page, nor written anywhere on the server.
             headers[.contentType] = svg.format.mediaType
+            if svg.format.isForMachines {
+                headers[.contentDisposition] = "attachment; filename=\"curvetype.\(svg.format == .plotterSVG ? "plotter.svg" : svg.format.rawValue)\""
+            }
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: svg.body))
         }
         headers[.contentType] = "image/svg+xml; charset=utf-8"
