@@ -268,7 +268,8 @@ extension WarpRequest {
             for warning in more where !warnings.contains(where: { $0.message == warning.message }) { warnings.append(warning) }
         }
         var refit = Refits(tolerance: tolerance)
-        var drawn: [Path] = []
+        // The paths drawn, each with its line's index in `report`.
+        var drawn: [(path: Path, line: Int)] = []
         var report: [WarpedLine] = []
         var first = 0, removedToSay = removed
         for (area, count) in Self.linesPerArea(lines: lines.count, areas: preset.areaCount).enumerated() where count > 0 {
@@ -299,7 +300,7 @@ extension WarpRequest {
             for (row, line) in rows.enumerated() {
                 let paths = placed[row]
                 report.append(WarpedLine(text: line, area: area, row: row, fontSize: sizes[row], bounds: unionOfBounds(paths)))
-                drawn += paths.filter { !$0.isEmpty }
+                drawn += paths.map { ($0, report.count - 1) }
             }
         }
 
@@ -322,8 +323,14 @@ extension WarpRequest {
                 under.append(.shape(FrameShape(.path(edge), style: [.fill(.none), .stroke(.color(edgeStroke)), .strokeWidth(1)])))
             }
         }
-        let item = FrameItem.group(FrameGroup(style: [.fill(.color(fill))], items: drawn.map {
-            .shape(FrameShape(.path($0.transformed(by: moved))))
+        // A single-line glyph's path is a stroke, by a pen of 0.04 of the line's em (its size
+        // on a path; on an envelope, its ink's height, which is about an em).
+        let item = FrameItem.group(FrameGroup(style: [.fill(.color(fill))], items: zip(drawn, refit.strokes).map { drawn, stroke in
+            let path = FrameGeometry.path(drawn.path.transformed(by: moved))
+            guard stroke else { return .shape(FrameShape(path)) }
+            let line = report[drawn.line]
+            let em = line.fontSize ?? line.bounds?.height ?? Refits.measuringSize
+            return .shape(FrameShape(path, style: Frame.penStyle(.color(fill), width: Frame.defaultPenWidthPerEm * em)))
         }))
         let frame = Frame(width: width, height: height, title: joinedByHand(lines.filter { !$0.isEmpty }, separator: " "), backdrop: under, items: [item])
         let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 4096 + drawn.count * 600) }
@@ -340,6 +347,8 @@ extension WarpRequest {
 private struct Refits {
     let tolerance: Double
     var budget = PathTextRequest.maximumBentSegments
+    /// Whether each path refitted so far, in order, is a single-line glyph's stroke.
+    var strokes: [Bool] = []
 
     init(tolerance: Double) { self.tolerance = tolerance }
 
@@ -405,6 +414,7 @@ private struct Refits {
                                        tx: (indents[r] + placed.origin.x - block.minX) / block.width,
                                        ty: (Double(r) * leading + placed.origin.y - block.minY) / block.height)
                 paths.append(try refit.map(outline.path, placed: toUnit))
+                strokes.append(text.run.fonts[placed.font].isSingleLine)
             }
             out.append(paths)
         }
@@ -493,6 +503,7 @@ private struct Refits {
                 let s = placed.scale * f
                 paths.append(try refit.map(outline.path, placed: AffineMap(a: s * stretches[r], b: 0, c: 0, d: s,
                                                                           tx: starts[r] + placed.origin.x * f * stretches[r], ty: up - placed.origin.y * f)))
+                strokes.append(text.run.fonts[placed.font].isSingleLine)
             }
             out.append(paths)
         }

@@ -207,6 +207,9 @@ public enum Style: Sendable, Hashable {
     case blend(BlendMode)
     /// Items placed through this map (applied before the parent's).
     case transform(AffineMap)
+    /// The stroke of a single-line glyph, drawn by a pen: the frame's `penWidth`, where set,
+    /// replaces its width (`Frame.strokingSingleLineGlyphs()`). Writers draw it as any stroke.
+    case penStroke
 }
 
 /// How a group's colours mix with what is below: CSS's `mix-blend-mode` values, by their CSS names.

@@ -44,9 +44,15 @@ extension Frame {
             case .group(let group): hasSingleLineGlyphs(group.items)
             case .link(let link): hasSingleLineGlyphs(link.items)
             case .glyphs(let run): run.fonts.contains { $0.isSingleLine }
+            case .shape(let shape): shape.style.contains(.penStroke)
             default: false
             }
         }
+    }
+
+    /// The style of a single-line glyph's stroke in `paint`, `width` px wide.
+    public static func penStyle(_ paint: Paint, width: Double) -> [Style] {
+        [.fill(.none), .stroke(paint), .strokeWidth(width), .lineCap(.round), .lineJoin(.round), .penStroke]
     }
 
     /// Whether it has text for the viewer to set (`--glyphs text`) in a single-line font, which
@@ -79,6 +85,9 @@ extension Frame {
             case .link(var link):
                 link.items = stroking(link.items, fill: fill, penWidth: penWidth)
                 out.append(.link(link))
+            case .shape(var shape) where penWidth != nil && shape.style.contains(.penStroke):
+                shape.style = shape.style.map { if case .strokeWidth = $0, let penWidth { .strokeWidth(penWidth) } else { $0 } }
+                out.append(.shape(shape))
             case .glyphs(let run) where run.fonts.contains(where: { $0.isSingleLine }):
                 var strokes = Path()
                 var kept = run
@@ -99,9 +108,7 @@ extension Frame {
                 if !kept.glyphs.isEmpty { out.append(.glyphs(kept)) }
                 guard !strokes.isEmpty else { continue }
                 let width = penWidth ?? defaultPenWidthPerEm * (ems.max() ?? 0)
-                out.append(.shape(FrameShape(.path(strokes), style: [
-                    .fill(.none), .stroke(fill), .strokeWidth(width), .lineCap(.round), .lineJoin(.round),
-                ])))
+                out.append(.shape(FrameShape(.path(strokes), style: penStyle(fill, width: width))))
             default:
                 out.append(item)
             }

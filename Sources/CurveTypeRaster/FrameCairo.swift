@@ -208,6 +208,7 @@ final class FrameCairo {
                 ct_cairo_clip(cr)
             case .crispEdges: ct_cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
             case .isolated: group = true
+            case .penStroke: break
             case .blend(let mode):
                 group = true
                 blend = Self.blendOperator(mode)

@@ -220,6 +220,7 @@ extension SVGWriter {
             case .crispEdges: raw(" shape-rendering=\"crispEdges\"")
             case .hidden: raw(" display=\"none\"")
             case .isolated: css.append("isolation:isolate")
+            case .penStroke: break
             case .blend(let mode): css.append("mix-blend-mode:" + mode.rawValue)
             case .transform(let m): raw(" transform=\""); try matrix(m); raw("\"")
             }
