@@ -260,6 +260,9 @@ extension SealRequest {
         let paper = negative ? color : background
 
         var items: [FrameItem] = []
+        // The paper the seal is printed on: the ground under it (and, for a machine, the
+        // material, not a path to cut).
+        var ground: [FrameItem] = []
         if let paper {
             // Under a solid outer line the fill stops at its middle, so no fringe of it shows
             // round the line's antialiased edge.
@@ -270,7 +273,7 @@ extension SealRequest {
                 default: break
                 }
             }
-            items.append(.shape(FrameShape(outline.geometry(inset: fillInset), style: [.fill(.color(paper))])))
+            ground.append(.shape(FrameShape(outline.geometry(inset: fillInset), style: [.fill(.color(paper))])))
         }
         items += drawing.borderItems(ink: ink)
         items += glyphItems(drawing.layouts.map(\.layout), mode: glyphs, fills: drawing.layouts.map { negative ? ink : $0.color ?? ink })
@@ -279,6 +282,7 @@ extension SealRequest {
         }
         items += drawing.pictures
         if mirror {
+            // The ground is symmetric about the centre: only what lies on it is mirrored.
             items = [.group(FrameGroup(style: [.transform(AffineMap(a: -1, b: 0, c: 0, d: 1, tx: width, ty: 0))], items: items))]
         }
         let label = title.map { TextInput.clean($0).text } ?? drawing.spoken
@@ -288,7 +292,7 @@ extension SealRequest {
             centerColor?.value ?? "", background?.value ?? "", label, glyphs.rawValue, "\(precision)",
             "\(mirror)\(negative)", drawing.identity,
         ])
-        let frame = Frame(width: width, height: height, title: label, items: items)
+        let frame = Frame(width: width, height: height, title: label, backdrop: ground, items: items)
         let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format) }
         return SealResult(svgSettings: svgSettings, frame: frame, size: width, center: outline.center, radii: (radius, ry),
                           arcs: drawing.arcs, bands: drawing.bands, borders: drawing.borders, separators: drawing.separatorLayouts,

@@ -57,9 +57,14 @@ enum ArcFitter {
         return true
     }
 
+    /// The most an arc turns: a quarter turn. Near a half turn an arc's centre hangs on its
+    /// ends' last digits (a DXF reader or a controller would find it elsewhere); at a quarter
+    /// turn, a ten-thousandth of a millimetre at the ends moves it as little.
+    static let maximumSweep = Double.pi / 2
+
     /// The arc from `points[i]` to `points[j]` through the point between them, if it passes
     /// within `tolerance` of every point and every segment's middle, turns one way, and spans
-    /// less than a half turn.
+    /// at most `maximumSweep`.
     private static func fitsArc(_ points: [Point], _ i: Int, _ j: Int, _ tolerance: Double) -> (center: Point, ccw: Bool)? {
         let a = points[i], b = points[(i + j) / 2], c = points[j]
         let d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y))
@@ -82,7 +87,7 @@ enum ArcFitter {
             let p = points[k], mid = (points[k - 1] + p) * 0.5
             guard abs(p.distance(to: center) - r) <= tolerance, abs(mid.distance(to: center) - r) <= tolerance else { return nil }
             let t = turned(p)
-            guard t >= last, t < .pi else { return nil }
+            guard t >= last, t <= maximumSweep else { return nil }
             last = t
         }
         return (center, ccw)

@@ -15,7 +15,7 @@ public struct MachinePath: Sendable, Hashable {
         /// A straight line to the point.
         case line(Point)
         /// A circular arc to the point around `center`, counter-clockwise (y up) when
-        /// `counterClockwise`, never more than a half turn.
+        /// `counterClockwise`, never more than a quarter turn.
         case arc(to: Point, center: Point, counterClockwise: Bool)
 
         public var end: Point {
@@ -115,7 +115,11 @@ public struct MachineDrawing: Sendable {
         let flat = frame.strokingSingleLineGlyphs()
         var collector = Collector(toMachine: AffineMap(a: k, b: 0, c: 0, d: -k, tx: 0, ty: frame.height * k),
                                   flatness: tolerance / 4, scheme: frame.colorScheme)
+        // A filled shape under the drawing (a background, a seal's disc) is the ground it lies
+        // on, the material itself: not a path to cut. The backdrop's strokes (rings) are drawn.
+        collector.fillsGround = true
         try collector.collect(flat.backdrop, map: .identity, fill: .color(.black), stroke: .none)
+        collector.fillsGround = false
         try collector.collect(flat.items, map: .identity, fill: .color(.black), stroke: .none)
         paths = collector.polylines.map { ArcFitter.fit($0.points, closed: $0.closed, color: $0.color, tolerance: tolerance * 3 / 4, arcs: arcs) }
     }
@@ -185,6 +189,8 @@ private struct Collector {
     let scheme: ColorScheme?
     var polylines: [Polyline] = []
     var count = 0
+    /// Whether a filled shape is the ground, left out (in the backdrop).
+    var fillsGround = false
 
     init(toMachine: AffineMap, flatness: Double, scheme: ColorScheme?) {
         self.toMachine = toMachine
@@ -229,7 +235,7 @@ private struct Collector {
                 // A stroked shape is followed along its stroke; a filled one around its outline.
                 if let color = color(shapeStroke) {
                     try add(path, map: local, color: color, closeAll: false)
-                } else if let color = color(shapeFill) {
+                } else if !fillsGround, let color = color(shapeFill) {
                     try add(path, map: local, color: color, closeAll: true)
                 }
             case .glyphs(let run):

@@ -1,0 +1,465 @@
+#!/usr/bin/env python3
+"""Machine files measured by tools that are not ours.
+
+Each case of Fixtures/machine/checks.txt is drawn by curvetype as an SVG (the drawing, at true
+size with --units mm), a DXF, G-code (with arcs and G1 alone), HPGL and a plotter SVG, then:
+
+- DXF: ezdxf's audit() finds 0 errors; ezdxf's geometry (its own flattening of our bulges)
+  lies within 0.001 mm of the plotter SVG's (the same strokes, written as SVG arcs and read
+  by svgelements), and within the tolerance of the drawing (the SVG, read by svgelements,
+  through its <use>s and transforms), both ways (Shapely's Hausdorff distance).
+- G-code: parsed back here (G0/G1/G2/G3 with I/J, absolute, mm); every arc's start and end
+  lie at one distance from its centre within 0.001 mm; the cut path lies within the tolerance
+  of the drawing both ways; the laser is off (M5) on every G0; with --lines-only there is no
+  G2 or G3 and the same bound holds.
+- HPGL: PU/PD read back; within the tolerance plus half a plotter unit (0.0125 mm) of the
+  drawing.
+- Single-line fonts: the strokes cut are the font's own, one path per stroke of the .jhf
+  file (read here), with no segment traced twice and none closing a stroke the font left
+  open.
+- Plotter order: the pen-up travel of our plotter SVG is no longer than that of
+  `vpype read … linesort write …` on the same file.
+- True size: Inkscape exports each SVG's page at 96 dpi to the pixels its width in mm says.
+
+Each DXF is also drawn back by ezdxf's own SVG backend into out/machine/, to look at.
+The checks are shown to fail: each run then breaks one case's files on purpose, one way at a
+time, and expects the checks to fail.
+"""
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+import ezdxf
+import svgelements
+from shapely.geometry import LineString, MultiLineString
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CURVETYPE = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else os.path.join(ROOT, ".build/debug/curvetype")
+OUT = os.path.join(ROOT, "out", "machine")
+MM_PER_PX = 25.4 / 96
+TOLERANCE = 0.01  # mm, curvetype's default --machine-tolerance
+SAMPLE = 0.0002   # mm: how finely the readers here flatten curves
+
+
+def fail(message):
+    raise AssertionError(message)
+
+
+def run(args, output):
+    result = subprocess.run([CURVETYPE] + args + ["-o", output], capture_output=True, text=True)
+    if result.returncode != 0:
+        fail(f"curvetype {' '.join(args)} -o {output} failed: {result.stderr.strip()}")
+
+
+def flatten_segment(segment, out):
+    """Points along an svgelements segment, in its units, at most SAMPLE mm apart-ish."""
+    length = segment.length(error=1e-6) if not isinstance(segment, svgelements.Line) else 0
+    if isinstance(segment, (svgelements.Line, svgelements.Close)):
+        out.append((segment.end.x, segment.end.y))
+        return
+    count = max(2, int(math.ceil(length / 0.02)))
+    for k in range(1, count + 1):
+        p = segment.point(k / count)
+        out.append((p.x, p.y))
+
+
+def svg_polylines(file, height_mm):
+    """The linework of an SVG (every path, rect, circle; through <use> and transforms) in mm, y
+    up from the bottom, as polylines."""
+    svg = svgelements.SVG.parse(file, ppi=96)
+    lines = []
+    for element in svg.elements():
+        if isinstance(element, svgelements.Shape) and not isinstance(element, svgelements.Text):
+            if element.values.get("visibility") == "hidden":
+                continue
+            path = svgelements.Path(element)
+            path.reify()
+            current = []
+            for segment in path.segments():
+                if isinstance(segment, svgelements.Move):
+                    if len(current) > 1:
+                        lines.append(current)
+                    current = [(segment.end.x, segment.end.y)]
+                    continue
+                flatten_segment(segment, current)
+            if len(current) > 1:
+                lines.append(current)
+    # svgelements gives px of the viewport (96 per inch); the drawing's y runs down.
+    return [[(x * MM_PER_PX, height_mm - y * MM_PER_PX) for x, y in line] for line in lines]
+
+
+def svg_size_mm(file):
+    text = open(file).read(2000)
+    w = re.search(r'width="([0-9.]+)mm"', text)
+    h = re.search(r'height="([0-9.]+)mm"', text)
+    if not (w and h):
+        fail(f"{file}: width and height are not in mm")
+    return float(w.group(1)), float(h.group(1))
+
+
+def dxf_polylines(file):
+    doc = ezdxf.readfile(file)
+    auditor = doc.audit()
+    if auditor.has_errors:
+        fail(f"{file}: ezdxf's audit finds {len(auditor.errors)} errors: {[e.message for e in auditor.errors][:3]}")
+    if doc.header.get("$INSUNITS") != 4:
+        fail(f"{file}: $INSUNITS is {doc.header.get('$INSUNITS')}, not 4 (mm)")
+    lines = []
+    for entity in doc.modelspace():
+        # ezdxf's own reading of each polyline into LINEs and ARCs (its Path would stand a
+        # cubic in for each arc, 0.003 mm off on a 10 mm quarter circle): arcs flattened here.
+        # Each piece its own polyline: the distances measured here take linework as a set.
+        for part in entity.virtual_entities():
+            if part.dxftype() == "LINE":
+                lines.append([(part.dxf.start.x, part.dxf.start.y), (part.dxf.end.x, part.dxf.end.y)])
+            else:
+                lines.append([(v.x, v.y) for v in part.flattening(sagitta=SAMPLE)])
+    layers = {e.dxf.layer for e in doc.modelspace()}
+    return lines, layers, doc
+
+
+def gcode_paths(file):
+    """Cut paths from G-code: lists of points (arcs flattened), and the arcs' radius errors."""
+    paths, current, at = [], None, (0.0, 0.0)
+    laser_on, worst_radius, arcs = False, 0.0, 0
+    for raw in open(file):
+        line = raw.split(";")[0].strip()
+        if not line:
+            continue
+        words = dict((w[0], w[1:]) for w in line.split())
+        if "M" in words:
+            laser_on = words["M"] in ("3", "4")
+            continue
+        if "G" not in words or words["G"] not in ("0", "1", "2", "3"):
+            continue
+        g = words["G"]
+        to = (float(words.get("X", at[0])), float(words.get("Y", at[1])))
+        if g == "0":
+            if laser_on:
+                fail(f"{file}: a G0 travel with the laser on: {line}")
+            if current and len(current) > 1:
+                paths.append(current)
+            current = [to]
+        elif g == "1":
+            current.append(to)
+        else:
+            arcs += 1
+            c = (at[0] + float(words["I"]), at[1] + float(words["J"]))
+            r0, r1 = math.dist(at, c), math.dist(to, c)
+            worst_radius = max(worst_radius, abs(r0 - r1))
+            a0 = math.atan2(at[1] - c[1], at[0] - c[0])
+            a1 = math.atan2(to[1] - c[1], to[0] - c[0])
+            sweep = a1 - a0
+            if g == "3":
+                while sweep <= 0:
+                    sweep += 2 * math.pi
+            else:
+                while sweep >= 0:
+                    sweep -= 2 * math.pi
+            n = max(2, int(abs(sweep) * r0 / 0.01) + 1)
+            for k in range(1, n + 1):
+                a = a0 + sweep * k / n
+                current.append((c[0] + r0 * math.cos(a), c[1] + r0 * math.sin(a)))
+            current[-1] = to
+        at = to
+    if current and len(current) > 1:
+        paths.append(current)
+    return paths, worst_radius, arcs
+
+
+def hpgl_paths(file):
+    paths, current = [], None
+    for command in open(file).read().replace("\n", "").split(";"):
+        if command.startswith("PU"):
+            if current and len(current) > 1:
+                paths.append(current)
+            numbers = [int(n) for n in command[2:].split(",") if n]
+            current = [(numbers[0] / 40, numbers[1] / 40)] if numbers else None
+        elif command.startswith("PD"):
+            numbers = [int(n) for n in command[2:].split(",") if n]
+            current += [(numbers[k] / 40, numbers[k + 1] / 40) for k in range(0, len(numbers), 2)]
+    if current and len(current) > 1:
+        paths.append(current)
+    return paths
+
+
+def lines_of(polylines):
+    return MultiLineString([LineString(p) for p in polylines if len(p) > 1])
+
+
+def hausdorff(a, b):
+    return lines_of(a).hausdorff_distance(lines_of(b))
+
+
+def travel(polylines):
+    total, at = 0.0, None
+    for p in polylines:
+        if at is not None:
+            total += math.dist(at, p[0])
+        at = p[-1]
+    return total
+
+
+def plotter_svg_paths(file):
+    """Paths of an SVG in document order, each as a polyline (px of the viewport)."""
+    svg = svgelements.SVG.parse(file, ppi=96)
+    out = []
+    for element in svg.elements():
+        if isinstance(element, svgelements.Shape) and not isinstance(element, svgelements.Text):
+            current = []
+            element = svgelements.Path(element)
+            element.reify()
+            for segment in element.segments():
+                if isinstance(segment, svgelements.Move):
+                    if len(current) > 1:
+                        out.append(current)
+                    current = [(segment.end.x, segment.end.y)]
+                else:
+                    flatten_segment(segment, current)
+            if len(current) > 1:
+                out.append(current)
+    return out
+
+
+def jhf_strokes(name, text):
+    """How many strokes the Hershey font `name` draws for `text`, read from its .jhf here."""
+    data = open(f"/usr/share/hershey-fonts/{name}.jhf", "rb").read().split(b"\n")
+    records, i = [], 0
+    while i < len(data):
+        line = data[i].rstrip(b"\r")
+        i += 1
+        if not line.strip():
+            continue
+        count = int(line[5:8])
+        while len(line) < 8 + 2 * count and i < len(data):
+            line += data[i].rstrip(b"\r")
+            i += 1
+        pairs = [line[8 + 2 * k: 10 + 2 * k] for k in range(1, count)]
+        strokes, current = 0, 0
+        for pair in pairs + [b" R"]:
+            if pair == b" R":
+                strokes += 1 if current else 0
+                current = 0
+            else:
+                current += 1
+        records.append(strokes)
+    return sum(records[ord(c) - 32] for c in text)
+
+
+def segments_traced_twice(polylines):
+    seen, twice = set(), 0
+    for p in polylines:
+        for a, b in zip(p, p[1:]):
+            key = tuple(sorted([(round(a[0], 3), round(a[1], 3)), (round(b[0], 3), round(b[1], 3))]))
+            if key[0] == key[1]:
+                continue
+            if key in seen:
+                twice += 1
+            seen.add(key)
+    return twice
+
+
+def inkscape_page_width(file, folder):
+    png = os.path.join(folder, os.path.basename(file) + ".png")
+    subprocess.run(["inkscape", file, "--export-type=png", "--export-area-page", "--export-dpi=96",
+                    f"--export-filename={png}"], capture_output=True, check=True)
+    with open(png, "rb") as f:
+        head = f.read(24)
+    return int.from_bytes(head[16:20], "big")
+
+
+def draw_case(name, args, folder):
+    base = os.path.join(folder, name)
+    for ext in ("svg", "dxf", "gcode", "hpgl"):
+        run(args, f"{base}.{ext}")
+    run(args + ["--format", "plotter-svg"], base + ".plotter.svg")
+    run(args + ["--lines-only"], base + ".g1.gcode")
+
+
+def check_case(name, hershey, folder, report, drawn_back=True):
+    base = os.path.join(folder, name)
+    files = {ext: f"{base}.{ext}" for ext in ("svg", "dxf", "gcode", "hpgl")}
+
+    # The plotter SVG's size, to 0.0001 mm, is the machine files' (y runs up from its bottom);
+    # the SVG's is written to --precision (0.01 mm), so it is not the one to flip by.
+    width_mm, height_mm = svg_size_mm(base + ".plotter.svg")
+    drawn_width, drawn_height = svg_size_mm(files["svg"])
+    if abs(drawn_width - width_mm) > 0.005 or abs(drawn_height - height_mm) > 0.005:
+        fail(f"{name}: the SVG is {drawn_width}x{drawn_height} mm, the plotter SVG {width_mm}x{height_mm}")
+    drawing = svg_polylines(files["svg"], height_mm)
+    plotter = svg_polylines(base + ".plotter.svg", height_mm)
+
+    dxf, layers, doc = dxf_polylines(files["dxf"])
+    d_plotter = hausdorff(dxf, plotter)
+    if d_plotter > 0.001:
+        fail(f"{name}: the DXF and the plotter SVG differ by {d_plotter:.5f} mm (> 0.001)")
+    d_drawing = hausdorff(dxf, drawing)
+    if d_drawing > TOLERANCE + 0.001:
+        fail(f"{name}: the DXF lies {d_drawing:.5f} mm from the drawing (> {TOLERANCE} + 0.001)")
+
+    cut, radius_error, arcs = gcode_paths(files["gcode"])
+    if radius_error > 0.001:
+        fail(f"{name}: a G2/G3 arc's ends are {radius_error:.5f} mm apart in distance from its centre")
+    d_gcode = hausdorff(cut, drawing)
+    if d_gcode > TOLERANCE + 0.001:
+        fail(f"{name}: the G-code tool path lies {d_gcode:.5f} mm from the drawing (> {TOLERANCE} + 0.001)")
+    g1, _, g1_arcs = gcode_paths(base + ".g1.gcode")
+    if g1_arcs:
+        fail(f"{name}: --lines-only G-code has {g1_arcs} arcs")
+    d_g1 = hausdorff(g1, drawing)
+    if d_g1 > TOLERANCE + 0.001:
+        fail(f"{name}: the G1-only tool path lies {d_g1:.5f} mm from the drawing")
+
+    hp = hpgl_paths(files["hpgl"])
+    d_hpgl = hausdorff(hp, drawing)
+    if d_hpgl > TOLERANCE + 0.0125 * math.sqrt(2) + 0.001:
+        fail(f"{name}: the HPGL lies {d_hpgl:.5f} mm from the drawing")
+
+    if hershey:
+        font, text, others = hershey
+        strokes = jhf_strokes(font, text)
+        if len(cut) != strokes + others:
+            fail(f"{name}: {len(cut)} paths cut, but the font draws {strokes} strokes (and {others} other paths)")
+        twice = segments_traced_twice(cut)
+        if twice:
+            fail(f"{name}: {twice} segments are traced twice")
+
+    ours = plotter_svg_paths(base + ".plotter.svg")
+    sorted_file = base + ".vpype.svg"
+    subprocess.run([os.path.join(os.path.dirname(sys.executable), "vpype"), "read", base + ".plotter.svg",
+                    "linesort", "write", sorted_file], check=True, capture_output=True)
+    theirs = plotter_svg_paths(sorted_file)
+    t_ours, t_vpype = travel(ours) * MM_PER_PX, travel(theirs) * MM_PER_PX
+    if t_ours > t_vpype * (1 + 1e-6) + 1e-6:
+        fail(f"{name}: pen-up travel {t_ours:.2f} mm, longer than vpype linesort's {t_vpype:.2f} mm")
+
+    for file in (files["svg"], base + ".plotter.svg"):
+        pixels = inkscape_page_width(file, folder)
+        expected = round(width_mm / 25.4 * 96)
+        if abs(pixels - expected) > 1:
+            fail(f"{name}: Inkscape exports {os.path.basename(file)} {pixels} px wide at 96 dpi, not {expected} ({width_mm} mm)")
+
+    if not drawn_back:
+        return
+    os.makedirs(OUT, exist_ok=True)
+    from ezdxf.addons.drawing import Frontend, RenderContext, layout, svg as dxfsvg
+    backend = dxfsvg.SVGBackend()
+    Frontend(RenderContext(doc), backend).draw_layout(doc.modelspace())
+    page = layout.Page(width_mm + 4, height_mm + 4, layout.Units.mm, margins=layout.Margins.all(2))
+    with open(os.path.join(OUT, name + ".dxf.svg"), "w") as f:
+        f.write(backend.get_string(page))
+
+    report.append(f"{name}: {width_mm}x{height_mm} mm; DXF {len(dxf)} lines and arcs on {len(layers)} layers, "
+                  f"{d_plotter:.5f} mm from the plotter SVG, {d_drawing:.4f} from the drawing; G-code {len(cut)} paths, "
+                  f"{arcs} arcs (radius error {radius_error:.6f}), {d_gcode:.4f} mm; G1 {d_g1:.4f}; HPGL {d_hpgl:.4f}; "
+                  f"travel {t_ours:.1f} mm vs vpype {t_vpype:.1f}")
+
+
+def cases():
+    out = []
+    with open(os.path.join(ROOT, "Fixtures", "machine", "checks.txt")) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            words = shlex.split(line)
+            name, hershey, args = words[0], None, words[1:]
+            if "--" in args:
+                cut = args.index("--")
+                font, text, others = args[cut + 1:cut + 4]
+                hershey, args = (font, text, int(others)), args[:cut]
+            out.append((name, args, hershey))
+    return out
+
+
+def edit(file, change):
+    with open(file) as f:
+        text = f.read()
+    changed = change(text)
+    if changed == text:
+        fail(f"self-test: the change to {os.path.basename(file)} changed nothing")
+    with open(file, "w") as f:
+        f.write(changed)
+
+
+def shift_first_vertex(text):
+    # The first VERTEX's x, 0.01 mm to the right.
+    at = text.index("VERTEX")
+    start = text.index("\n10\n", at) + 4
+    end = text.index("\n", start)
+    return text[:start] + repr(float(text[start:end]) + 0.01) + text[end:]
+
+
+def flip_first_arc(text):
+    # The first arc turned the other way.
+    for old, new in (("G2 ", "G3 "), ("G3 ", "G2 ")):
+        if old in text:
+            return text.replace(old, new, 1)
+    return text
+
+
+def retrace_a_segment(text):
+    # After the second cut of a path, back to the first and on again: one segment twice.
+    lines = text.split("\n")
+    for k in range(1, len(lines) - 1):
+        if lines[k].startswith("G1 ") and lines[k + 1].startswith("G1 ") and lines[k - 1].startswith("G1 "):
+            back = " ".join(w for w in lines[k - 1].split() if w[0] in "GXY")
+            lines[k + 1:k + 1] = [back, " ".join(w for w in lines[k].split() if w[0] in "GXY")]
+            return "\n".join(lines)
+    return text
+
+
+def reverse_paths(text):
+    # The paths in the reverse of the pen's order: longer travel.
+    lines = text.split("\n")
+    paths = [k for k, line in enumerate(lines) if line.startswith("<path")]
+    for k, line in zip(paths, [lines[k] for k in reversed(paths)]):
+        lines[k] = line
+    return "\n".join(lines)
+
+
+def self_test(cases_list):
+    """Each measure fails on an input broken on purpose."""
+    import shutil
+    name, args, hershey = next(c for c in cases_list if c[2])
+    breaks = [
+        ("dxf", shift_first_vertex, "DXF vertex moved 0.01 mm"),
+        ("gcode", flip_first_arc, "G-code arc turned the other way"),
+        ("gcode", retrace_a_segment, "G-code segment traced twice"),
+        ("plotter.svg", reverse_paths, "plotter SVG in reverse order"),
+        ("svg", lambda t: t.replace("mm\" height=", "px\" height=", 1), "SVG width not in mm"),
+    ]
+    with tempfile.TemporaryDirectory() as clean:
+        draw_case(name, args, clean)
+        check_case(name, hershey, clean, [], drawn_back=False)
+        for ext, change, what in breaks:
+            with tempfile.TemporaryDirectory() as folder:
+                for file in os.listdir(clean):
+                    shutil.copy(os.path.join(clean, file), folder)
+                edit(os.path.join(folder, f"{name}.{ext}"), change)
+                try:
+                    check_case(name, hershey, folder, [], drawn_back=False)
+                except AssertionError as error:
+                    print(f"self-test: {what}: fails as it should ({str(error)[:90]})")
+                    continue
+                fail(f"self-test: {what}: the checks still pass")
+
+
+def main():
+    report = []
+    all_cases = cases()
+    with tempfile.TemporaryDirectory() as folder:
+        for name, args, hershey in all_cases:
+            draw_case(name, args, folder)
+            check_case(name, hershey, folder, report)
+    print("\n".join(report))
+    self_test(all_cases)
+    print(f"machine_check: {len(report)} cases, every measure within its bound; each fails when broken")
+
+
+if __name__ == "__main__":
+    main()
