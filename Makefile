@@ -18,7 +18,7 @@ BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev li
 # python3-fonttools: the colour bitmap tests read Noto Color Emoji's CBDT with it (Debian's Python).
 # zsh, fish: the completion scripts are parsed, and fish's run, by their own shells.
 TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2 fonts-liberation python3-fonttools \
-                 zsh fish
+                 zsh fish hershey-fonts-data
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
 # font for the badge's emoji; Noto's colour bitmap emoji, drawn as images), for `make test` and
 # `make demo`.
@@ -43,7 +43,7 @@ FUZZ_SECONDS ?= 300
 CLI_FUZZ_RUNS ?= 100000
 
 .PHONY: readme-options consumer-check docs all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
-        venv warp-sheets viewers raster-check fuzz fuzz-smoke serve server-release server-check bench-server
+        venv warp-sheets viewers raster-check machine-check fuzz fuzz-smoke serve server-release server-check bench-server
 
 PREFIX ?= /usr/local
 # The shipped binary links the Swift runtime and Foundation statically: it starts in about half
@@ -70,7 +70,8 @@ test-deps: deps
 	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans' \
 	   && fc-list | grep -q 'Liberation Sans' && [ -f /usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf ] \
 	   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/unicode/BidiCharacterTest.txt ] \
-	   && /usr/bin/python3 -c 'import fontTools' 2>/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null; } \
+	   && /usr/bin/python3 -c 'import fontTools' 2>/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null \
+	   && [ -f /usr/share/hershey-fonts/scripts.jhf ]; } \
 	  || { $(call apt_install,$(TEST_PACKAGES)); }
 
 fixture-fonts:
@@ -96,6 +97,16 @@ test: test-deps fixture-fonts venv
 	$(SWIFT) test --build-path $(BUILD_DIR)/library --skip-build
 	$(SWIFT) build $(TOOLS) --build-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test $(TOOLS) --build-path $(BUILD_DIR) --skip-build
+	$(MAKE) machine-check
+
+# Machine files measured by tools that are not ours (Fixtures/machine_check.py): ezdxf's audit
+# and geometry, G-code and HPGL read back, Shapely's distances, vpype's linesort, Inkscape's
+# size; DXFs drawn back by ezdxf into out/machine/. Part of `make test`.
+MACHINE_PY = ezdxf==1.4.5 shapely==2.2.0 vpype==1.15.0
+machine-check: build test-deps venv
+	@command -v inkscape >/dev/null 2>&1 || { $(call apt_install,inkscape); }
+	@$(VENV)/bin/python -c 'import ezdxf, shapely, vpype' 2>/dev/null || $(VENV)/bin/pip install -q $(MACHINE_PY)
+	$(VENV)/bin/python Fixtures/machine_check.py $(CURVETYPE)
 
 # The library's documentation (Sources/CurveType/CurveType.docc: an article per effect, one on
 # coordinates and units, and every public symbol's doc comment) with the toolchain's own docc,

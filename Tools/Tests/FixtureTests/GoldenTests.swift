@@ -72,6 +72,63 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     }
 }
 
+/// One golden machine file: a line of `Fixtures/machine/goldens.txt`, its file name (which
+/// names its format) and the arguments that draw it.
+struct MachineGolden: CustomTestStringConvertible, Sendable {
+    var file: String
+    var arguments: [String]
+    var testDescription: String { "machine \(file)" }
+
+    static func all() -> [MachineGolden] {
+        guard let text = try? String(contentsOf: fixtures.appendingPathComponent("machine/goldens.txt"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), let words = try? shellWords(String(line)), let file = words.first else { return nil }
+            return MachineGolden(file: file, arguments: Array(words.dropFirst()))
+        }
+    }
+}
+
+@Suite struct MachineGoldenTests {
+    @Test func thereAreCases() {
+        #expect(MachineGolden.all().count >= 5)
+    }
+
+    /// Draws the file and compares it byte for byte with its golden file, as `GoldenTests`
+    /// does (CURVETYPE_RECORD=1 rewrites it and fails).
+    @Test(arguments: MachineGolden.all())
+    func matchesGoldenFile(_ golden: MachineGolden) throws {
+        let expectedURL = fixtures.appendingPathComponent("machine/\(golden.file)")
+        let actualURL = fixtures.appendingPathComponent("machine/\(golden.file).actual")
+        let scratch = try scratchFolder("machine-golden")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let extensionName = golden.file.hasSuffix(".plotter.svg") ? "svg" : (golden.file as NSString).pathExtension
+        let output = scratch.appendingPathComponent("out.\(extensionName)")
+        let run = try curvetype(golden.arguments + ["-o", output.path])
+        try #require(run.status == 0, "curvetype failed: \(run.stderr)")
+        let actual = try Data(contentsOf: output)
+        if extensionName == "svg" {
+            let parser = XMLParser(data: actual)
+            #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+        }
+        if ProcessInfo.processInfo.environment["CURVETYPE_RECORD"] == "1" {
+            try actual.write(to: expectedURL)
+            Issue.record("recorded \(golden.file): draw it and look at it before committing")
+            return
+        }
+        guard let expected = try? Data(contentsOf: expectedURL) else {
+            try actual.write(to: actualURL)
+            Issue.record("no golden file \(expectedURL.path); wrote \(actualURL.lastPathComponent)")
+            return
+        }
+        if expected == actual {
+            try? FileManager.default.removeItem(at: actualURL)
+        } else {
+            try actual.write(to: actualURL)
+            Issue.record("\(golden.file) differs from its golden file; actual kept at \(actualURL.path)\n\(lineDiff(expected, actual))")
+        }
+    }
+}
+
 /// The differing lines of two texts, `-` expected and `+` actual, at most 20 pairs.
 func lineDiff(_ expected: Data, _ actual: Data) -> String {
     let a = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
