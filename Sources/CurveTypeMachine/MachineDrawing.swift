@@ -226,17 +226,18 @@ private struct Collector {
                     }
                 }
                 if shape.style.contains(.hidden) { continue }
-                let path: Path
-                switch shape.geometry {
-                case .path(let p): path = p
-                case .rect(let r, let corner): path = corner > 0 ? Collector.roundedRect(r, corner) : Path(rectangle: r)
-                case .circle(let c, let radius): path = Collector.circle(c, radius)
-                }
                 // A stroked shape is followed along its stroke; a filled one around its outline.
-                if let color = color(shapeStroke) {
-                    try add(path, map: local, color: color, closeAll: false)
-                } else if !fillsGround, let color = color(shapeFill) {
-                    try add(path, map: local, color: color, closeAll: true)
+                let stroked = color(shapeStroke)
+                guard let ink = stroked ?? (fillsGround ? nil : color(shapeFill)) else { continue }
+                switch shape.geometry {
+                case .path(let p):
+                    try add(p, map: local, color: ink, closeAll: stroked == nil)
+                case .rect(let r, let corner) where corner <= 0:
+                    try add(Path(rectangle: r), map: local, color: ink, closeAll: true)
+                case .rect(let r, let corner):
+                    try addRoundedRect(r, corner, map: local, color: ink)
+                case .circle(let c, let radius):
+                    try addArcs([(c, radius, 0, 2 * .pi)], map: local, color: ink)
                 }
             case .glyphs(let run):
                 try add(run, map: map, fill: fill)
@@ -341,34 +342,42 @@ private struct Collector {
         flatten(mid, b, m23, p1, into: &points, depth: depth + 1)
     }
 
-    /// A circle as four cubics (each within 0.03 % of the radius of the true arc, well inside a
-    /// machine's tolerance; `ArcFitter` finds the circle again).
-    static func circle(_ c: Point, _ r: Double) -> Path {
-        let k = 0.5522847498307936 * r
-        var p = Path()
-        p.move(to: Point(x: c.x + r, y: c.y))
-        p.cubic(to: Point(x: c.x, y: c.y + r), control1: Point(x: c.x + r, y: c.y + k), control2: Point(x: c.x + k, y: c.y + r))
-        p.cubic(to: Point(x: c.x - r, y: c.y), control1: Point(x: c.x - k, y: c.y + r), control2: Point(x: c.x - r, y: c.y + k))
-        p.cubic(to: Point(x: c.x, y: c.y - r), control1: Point(x: c.x - r, y: c.y - k), control2: Point(x: c.x - k, y: c.y - r))
-        p.cubic(to: Point(x: c.x + r, y: c.y), control1: Point(x: c.x + k, y: c.y - r), control2: Point(x: c.x + r, y: c.y - k))
-        p.close()
-        return p
+    /// Arcs of true circles (centre, radius, from and to angle, radians, y down as the frame
+    /// is) joined by lines into one closed polyline, each point on its circle and each chord's
+    /// middle within `flatness` of it, through `map`: a circle is exact, not four cubics
+    /// (0.03 % of its radius off).
+    mutating func addArcs(_ arcs: [(center: Point, radius: Double, from: Double, to: Double)], map: AffineMap,
+                          color: String) throws(MachineError) {
+        let m = map.concatenating(toMachine)
+        // The largest factor the map stretches by, so that the chords are short enough in mm.
+        let stretch = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-12)
+        var points: [Point] = []
+        for arc in arcs {
+            let r = arc.radius * stretch
+            let step = r > flatness ? 2 * acos(max(-1, 1 - flatness / r)) : .pi / 2
+            let count = max(4, min(1 << 16, Int((abs(arc.to - arc.from) / max(step, 1e-9)).rounded(.up))))
+            for k in 0...count {
+                let a = arc.from + (arc.to - arc.from) * Double(k) / Double(count)
+                points.append(m.apply(Point(x: arc.center.x + arc.radius * cos(a), y: arc.center.y + arc.radius * sin(a))))
+            }
+        }
+        self.count += points.count
+        guard self.count <= MachineDrawing.maximumPoints else {
+            throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
+        }
+        if let first = points.first, points.last != first { points.append(first) }
+        polylines.append(Polyline(points: points, closed: true, color: color))
     }
 
-    static func roundedRect(_ r: Rect, _ radius: Double) -> Path {
-        let q = min(radius, r.width / 2, r.height / 2), k = 0.5522847498307936 * q
-        var p = Path()
-        p.move(to: Point(x: r.minX + q, y: r.minY))
-        p.line(to: Point(x: r.maxX - q, y: r.minY))
-        p.cubic(to: Point(x: r.maxX, y: r.minY + q), control1: Point(x: r.maxX - q + k, y: r.minY), control2: Point(x: r.maxX, y: r.minY + q - k))
-        p.line(to: Point(x: r.maxX, y: r.maxY - q))
-        p.cubic(to: Point(x: r.maxX - q, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - q + k), control2: Point(x: r.maxX - q + k, y: r.maxY))
-        p.line(to: Point(x: r.minX + q, y: r.maxY))
-        p.cubic(to: Point(x: r.minX, y: r.maxY - q), control1: Point(x: r.minX + q - k, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - q + k))
-        p.line(to: Point(x: r.minX, y: r.minY + q))
-        p.cubic(to: Point(x: r.minX + q, y: r.minY), control1: Point(x: r.minX, y: r.minY + q - k), control2: Point(x: r.minX + q - k, y: r.minY))
-        p.close()
-        return p
+    /// A rectangle with corners rounded by `radius` px: quarter circles joined by its sides.
+    mutating func addRoundedRect(_ r: Rect, _ radius: Double, map: AffineMap, color: String) throws(MachineError) {
+        let q = min(radius, r.width / 2, r.height / 2)
+        try addArcs([
+            (Point(x: r.maxX - q, y: r.minY + q), q, -.pi / 2, 0),
+            (Point(x: r.maxX - q, y: r.maxY - q), q, 0, .pi / 2),
+            (Point(x: r.minX + q, y: r.maxY - q), q, .pi / 2, .pi),
+            (Point(x: r.minX + q, y: r.minY + q), q, .pi, 3 * .pi / 2),
+        ], map: map, color: color)
     }
 }
 
