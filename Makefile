@@ -11,7 +11,7 @@ TOOLS       = --package-path Tools
 
 # Debian packages: C libraries to build against; tools the tests compare with; fonts for
 # Fontconfig's fallback tests (the default fonts are compiled in and need none of these).
-BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev libcairo2-dev
+BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev libcairo2-dev libpolyclipping-dev
 # fonts-liberation2: Fontconfig's metric-compatible substitutes (Arial → Liberation Sans), tested;
 # fonts-liberation beside it, as LibreOffice installs it: a family installed twice, so the tests
 # that name system fonts are run where a full name matches two files.
@@ -63,8 +63,8 @@ apt_install = if [ "$$(id -u)" = 0 ]; then S=; elif sudo -n true 2>/dev/null; th
   && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -qq --no-install-recommends $(1) >/dev/null
 
 deps:
-	@pkg-config --exists freetype2 harfbuzz fontconfig fribidi icu-uc cairo 2>/dev/null || { $(call apt_install,$(BUILD_PACKAGES)); }
-	@pkg-config --exists freetype2 harfbuzz fontconfig fribidi icu-uc cairo
+	@pkg-config --exists freetype2 harfbuzz fontconfig fribidi icu-uc cairo polyclipping 2>/dev/null || { $(call apt_install,$(BUILD_PACKAGES)); }
+	@pkg-config --exists freetype2 harfbuzz fontconfig fribidi icu-uc cairo polyclipping
 
 test-deps: deps
 	@{ command -v hb-shape >/dev/null && command -v fc-list >/dev/null && fc-list | grep -q 'DejaVu Sans' \

@@ -64,9 +64,13 @@ let package = Package(
         // frames ─▶ PNG and PDF bytes, drawn by cairo (glyphs read from the fonts as the SVG
         // writer reads them); the only module that touches cairo
         .target(name: "CurveTypeRaster", dependencies: ["CCairo", "CZlib", "CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
+        // Clipper (Debian's libpolyclipping-dev), C++, behind a few C functions: polygons
+        // welded into one outline, offset for a beam's kerf, cut by stencil bridges.
+        .target(name: "CClipper", linkerSettings: [.linkedLibrary("polyclipping"), .linkedLibrary("stdc++")]),
         // frames ─▶ what machines follow: strokes and outlines flattened and fitted with lines
-        // and arcs in mm or inches, written as DXF, G-code, HPGL and plotter SVG
-        .target(name: "CurveTypeMachine", dependencies: ["CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
+        // and arcs in mm or inches, written as DXF, G-code, HPGL and plotter SVG; outlines
+        // welded, kerf-offset and bridged for stencils (frames ─▶ frames)
+        .target(name: "CurveTypeMachine", dependencies: ["CClipper", "CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
         // the effects: requests ─▶ frames (circle, spiral, path, fit, angle, badge, seal), with
         // their results, warnings and layout reports; they import no writer
         .target(

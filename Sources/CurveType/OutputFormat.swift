@@ -98,6 +98,17 @@ public struct OutputSettings: Sendable, Equatable {
     public var gcodeTemplate: String?
     /// The pen's width for single-line fonts, px (read in `units`); `nil`: 0.04 em.
     public var penWidth: Double?
+    /// Weld everything of one colour into one outline of simple polygons with holes (`--weld`).
+    public var weld = false
+    /// Offset the welded outlines for a beam this wide, px (read in `units`): out by half on
+    /// pieces, in on holes, round joins (`--kerf`); `nil`: none. Welds.
+    public var kerf: Double?
+    /// Join every hole of the welded outlines to the outside by bridges this wide, px (read in
+    /// `units`), so no island falls out of a stencil (`--stencil`); `nil`: none. Welds.
+    public var stencil: Double?
+
+    /// Whether the drawing is welded into outlines before it is written.
+    public var welds: Bool { weld || kerf != nil || stencil != nil }
 
     /// SVG, or what the output's extension names, at 1×, after animations end.
     public init(format: OutputFormat? = nil, scale: Double = 1, frameTime: Double? = nil) {
@@ -144,7 +155,7 @@ public struct OutputSettings: Sendable, Equatable {
     /// carries the animation) or of a drawing that has none.
     public func check(for format: OutputFormat, frame: Frame?) throws(CurveTypeError) {
         if !format.isForMachines {
-            for (given, name) in [(machineTolerance != nil, "machineTolerance"), (linesOnly, "linesOnly")] where given {
+            for (given, name) in [(machineTolerance != nil && !welds, "machineTolerance"), (linesOnly, "linesOnly")] where given {
                 throw .invalidInput("\(parameter: name) is for machine files: write .dxf, .gcode, .hpgl or --format plotter-svg, or give no \(parameter: name)")
             }
         }
@@ -188,6 +199,12 @@ public struct OutputSettings: Sendable, Equatable {
                     "Read every length (sizes, radii, widths, paddings, boxes) in this unit, and write an SVG at true size in it (width=\"80mm\"); machine files are in mm, cm or in. Path data stay in px."),
             .number("penWidth", \.penWidth, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.1...10, default: "0.04 em",
                     "The pen's width for single-line fonts (hershey:NAME, .jhf)."),
+            .flag("weld", \.weld, .output,
+                  "Weld everything of one colour into one outline: simple polygons with holes, no overlaps (Clipper), for cutting."),
+            .number("kerf", \.kerf, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.05...2, default: "none",
+                    "Offset the welded outlines for a beam this wide: out by half on pieces, in on holes, round joins. Welds."),
+            .number("stencil", \.stencil, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.5...10, default: "none",
+                    "Join each hole (the inside of O, A, B) to the outside by a bridge this wide, so nothing falls out. Welds."),
             .number("machineTolerance", \.machineTolerance, .output, unit: "mm", range: .positive(upTo: 10), slider: 0.001...1, default: "0.01 mm",
                     "How far a machine file's lines and arcs may stray from the drawing (in inches with --units in)."),
             .flag("linesOnly", \.linesOnly, .output,
@@ -224,6 +241,11 @@ public struct OutputSettings: Sendable, Equatable {
         if let penWidth, !(penWidth.isFinite && penWidth > 0 && penWidth <= 1000 * units.pixels) {
             throw .invalidInput("\(parameter: "penWidth") must be more than 0 and at most 1000 \(units.rawValue)")
         }
+        for (value, name) in [(kerf, "kerf"), (stencil, "stencil")] {
+            if let value, !(value.isFinite && value > 0 && value <= 1000 * units.pixels) {
+                throw .invalidInput("\(parameter: name) must be more than 0 and at most 1000 \(units.rawValue)")
+            }
+        }
         guard feed.isFinite, feed > 0, feed <= 1_000_000 else {
             throw .invalidInput("\(parameter: "feed") must be more than 0 and at most 1000000, not \(shortestDigits(feed))")
         }
@@ -250,6 +272,14 @@ extension Frame {
         var frame = self
         frame.unit = settings.units
         frame.penWidth = settings.penWidth
+        if settings.welds {
+            do {
+                let px = settings.toleranceInMachineUnits * settings.machineUnits.pixels
+                frame = try frame.outlined(OutlineSettings(stencil: settings.stencil, kerf: settings.kerf, tolerance: px))
+            } catch {
+                throw .invalidInput(ErrorText(error.description))
+            }
+        }
         return try frame.written(format, svg: svg, settings: settings, isCancelled: isCancelled)
     }
 

@@ -170,8 +170,18 @@ extension PathTextRequest {
             }
             item = .group(FrameGroup(style: [.fill(.color(fill))], items: [.glyphs(GlyphRun(fonts: run.run.fonts, glyphs: glyphs))]))
         case (.outlines, .bent(let paths, _)):
-            item = .group(FrameGroup(style: [.fill(.color(fill))], items: paths.filter { !$0.isEmpty }.map {
-                .shape(FrameShape(.path($0.transformed(by: moved))))
+            // The pen of a single-line glyph's bent stroke, in the order `bentOutlines` bends
+            // them: 0.04 of its em; `nil` for an outline, filled.
+            let text = layout.text
+            let pens: [Double?] = text.clusters.flatMap { cluster in
+                cluster.glyphRange.map { g -> Double? in
+                    let font = text.run.fonts[text.glyphs[g].font]
+                    return font.isSingleLine ? Frame.defaultPenWidthPerEm * text.glyphs[g].scale * Double(font.unitsPerEm) : nil
+                }
+            }
+            item = .group(FrameGroup(style: [.fill(.color(fill))], items: zip(paths, pens).filter { !$0.0.isEmpty }.map { path, pen in
+                let bent = FrameGeometry.path(path.transformed(by: moved))
+                return .shape(pen.map { FrameShape(bent, style: Frame.penStyle(.color(fill), width: $0)) } ?? FrameShape(bent))
             }))
         }
         let frame = Frame(width: width, height: height, title: text, backdrop: under, items: [item])

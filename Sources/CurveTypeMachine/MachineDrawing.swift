@@ -323,23 +323,11 @@ private struct Collector {
         finish(closed: closeAll)
     }
 
-    /// A cubic Bézier as lines within `flatness`: split in halves until its control points lie
-    /// within `flatness` of its chord.
-    mutating func flatten(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, into points: inout [Point], depth: Int = 0) {
-        let chord = p1 - p0
-        let length = chord.length
-        func distance(_ q: Point) -> Double {
-            length < 1e-12 ? q.distance(to: p0) : abs((q.x - p0.x) * chord.y - (q.y - p0.y) * chord.x) / length
-        }
-        if depth >= 18 || max(distance(c1), distance(c2)) <= flatness {
-            points.append(p1)
-            count += 1
-            return
-        }
-        let m01 = (p0 + c1) * 0.5, m12 = (c1 + c2) * 0.5, m23 = (c2 + p1) * 0.5
-        let a = (m01 + m12) * 0.5, b = (m12 + m23) * 0.5, mid = (a + b) * 0.5
-        flatten(p0, m01, a, mid, into: &points, depth: depth + 1)
-        flatten(mid, b, m23, p1, into: &points, depth: depth + 1)
+    /// A cubic Bézier as lines within `flatness`.
+    mutating func flatten(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, into points: inout [Point]) {
+        let before = points.count
+        Bezier.flatten(p0, c1, c2, p1, flatness: flatness, into: &points)
+        count += points.count - before
     }
 
     /// Arcs of true circles (centre, radius, from and to angle, radians, y down as the frame
@@ -348,8 +336,30 @@ private struct Collector {
     /// (0.03 % of its radius off).
     mutating func addArcs(_ arcs: [(center: Point, radius: Double, from: Double, to: Double)], map: AffineMap,
                           color: String) throws(MachineError) {
-        let m = map.concatenating(toMachine)
-        // The largest factor the map stretches by, so that the chords are short enough in mm.
+        var points = ExactArcs.points(arcs, map: map.concatenating(toMachine), flatness: flatness)
+        self.count += points.count
+        guard self.count <= MachineDrawing.maximumPoints else {
+            throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
+        }
+        if let first = points.first, points.last != first { points.append(first) }
+        polylines.append(Polyline(points: points, closed: true, color: color))
+    }
+
+    /// A rectangle with corners rounded by `radius` px: quarter circles joined by its sides.
+    mutating func addRoundedRect(_ r: Rect, _ radius: Double, map: AffineMap, color: String) throws(MachineError) {
+        try addArcs(ExactArcs.roundedRectangle(r, radius), map: map, color: color)
+    }
+}
+
+/// Arcs of true circles as polylines: a circle's points all on it, not on four cubics (0.03 %
+/// of its radius off), for machines and welding alike.
+enum ExactArcs {
+    typealias Arc = (center: Point, radius: Double, from: Double, to: Double)
+
+    /// Points along `arcs` (angles in radians, y down as the frame is), one after another,
+    /// through `map`, each chord's middle within `flatness` of its arc (after the map).
+    static func points(_ arcs: [Arc], map m: AffineMap, flatness: Double) -> [Point] {
+        // The largest factor the map stretches by, so that the chords are short enough after it.
         let stretch = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-12)
         var points: [Point] = []
         for arc in arcs {
@@ -361,23 +371,19 @@ private struct Collector {
                 points.append(m.apply(Point(x: arc.center.x + arc.radius * cos(a), y: arc.center.y + arc.radius * sin(a))))
             }
         }
-        self.count += points.count
-        guard self.count <= MachineDrawing.maximumPoints else {
-            throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
-        }
-        if let first = points.first, points.last != first { points.append(first) }
-        polylines.append(Polyline(points: points, closed: true, color: color))
+        return points
     }
 
-    /// A rectangle with corners rounded by `radius` px: quarter circles joined by its sides.
-    mutating func addRoundedRect(_ r: Rect, _ radius: Double, map: AffineMap, color: String) throws(MachineError) {
+    /// The corners of a rectangle rounded by `radius` (at most half a side), clockwise on the
+    /// screen from the top right.
+    static func roundedRectangle(_ r: Rect, _ radius: Double) -> [Arc] {
         let q = min(radius, r.width / 2, r.height / 2)
-        try addArcs([
+        return [
             (Point(x: r.maxX - q, y: r.minY + q), q, -.pi / 2, 0),
             (Point(x: r.maxX - q, y: r.maxY - q), q, 0, .pi / 2),
             (Point(x: r.minX + q, y: r.maxY - q), q, .pi / 2, .pi),
             (Point(x: r.minX + q, y: r.minY + q), q, .pi, 3 * .pi / 2),
-        ], map: map, color: color)
+        ]
     }
 }
 

@@ -1,0 +1,47 @@
+#ifndef CURVETYPE_CLIPPER_SHIM_H
+#define CURVETYPE_CLIPPER_SHIM_H
+// Clipper 6 (Angus Johnson's polygon clipping and offsetting library, Debian's
+// libpolyclipping-dev, Boost licence) behind plain C: Clipper is C++, and CurveType keeps C and
+// C++ behind small modules. Coordinates are integers, as Clipper's are: the caller scales.
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Polygons (or open paths) as flat arrays: `counts[k]` points of path k, one after another.
+typedef struct {
+    const int64_t *xy;     // x0, y0, x1, y1, …
+    const size_t *counts;
+    size_t paths;
+} ct_clipper_input;
+
+/// A result: polygons, each an outer boundary or a hole, with the index of the outer
+/// boundary that holds it (-1 for an outer one), as Clipper's PolyTree nests them.
+typedef struct ct_clipper_result ct_clipper_result;
+
+/// The union of `subject` (closed polygons, nonzero fill when `nonzero`, else even-odd), minus
+/// `clip` (closed, nonzero) where `clip.paths` > 0. NULL when Clipper refuses (coordinates
+/// out of its range).
+ct_clipper_result *ct_clipper_union(ct_clipper_input subject, int nonzero, ct_clipper_input clip);
+
+/// `closed` paths and `open` paths grown by `delta` with round joins and ends where `round`
+/// (else miter joins, `miter_limit` times delta at most, and butt ends), round arcs within
+/// `arc_tolerance`; then unioned. Closed paths are areas (polygons, grown outward, their holes
+/// inward; negative `delta` shrinks), or, where `closed_are_lines`, lines: a stroke either
+/// side of a closed outline, a ring.
+ct_clipper_result *ct_clipper_offset(ct_clipper_input closed, ct_clipper_input open, double delta, int round,
+                                     double miter_limit, double arc_tolerance, int closed_are_lines);
+
+size_t ct_clipper_result_count(const ct_clipper_result *result);
+size_t ct_clipper_result_points(const ct_clipper_result *result, size_t polygon);
+const int64_t *ct_clipper_result_xy(const ct_clipper_result *result, size_t polygon);
+/// The index of the outer polygon that holds this hole; -1 for an outer polygon.
+long ct_clipper_result_parent(const ct_clipper_result *result, size_t polygon);
+void ct_clipper_result_free(ct_clipper_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,367 @@
+import CClipper
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A polygon with holes, px: what welding leaves of overlapping outlines.
+public struct OutlinePolygon: Sendable, Hashable {
+    /// The outer boundary, counter-clockwise in y-up terms (Clipper's positive orientation).
+    public var outer: [Point]
+    /// The holes inside it, each the other way round.
+    public var holes: [[Point]]
+}
+
+/// Clipper's union, difference and offset over polygons in px, through the C functions of
+/// CClipper. Clipper works in integers: px are scaled by `scale` (a micropixel, 0.26 nm).
+enum Clipper {
+    static let scale = 1_000_000.0
+
+    /// Flat integer arrays of `paths`, for `ct_clipper_input`.
+    private struct Input {
+        var xy: [Int64] = []
+        var counts: [Int] = []
+
+        init(_ paths: [[Point]]) throws(MachineError) {
+            for path in paths where path.count >= 2 {
+                for p in path {
+                    let x = (p.x * Clipper.scale).rounded(), y = (p.y * Clipper.scale).rounded()
+                    // Clipper's range (2^62) is far past this; the bound keeps the conversion checked.
+                    guard x.isFinite, y.isFinite, abs(x) < 4e15, abs(y) < 4e15 else {
+                        throw MachineError("a point lies too far away to weld: \(p)")
+                    }
+                    xy.append(Int64(x))
+                    xy.append(Int64(y))
+                }
+                counts.append(path.count)
+            }
+        }
+
+        func with<T>(_ body: (ct_clipper_input) -> T) -> T {
+            xy.withUnsafeBufferPointer { xy in
+                counts.withUnsafeBufferPointer { counts in
+                    body(ct_clipper_input(xy: xy.baseAddress, counts: counts.baseAddress, paths: counts.count))
+                }
+            }
+        }
+    }
+
+    /// The union of `polygons` (nonzero, or even-odd), less `minus` (nonzero).
+    static func union(_ polygons: [[Point]], nonzero: Bool = true, minus: [[Point]] = []) throws(MachineError) -> [OutlinePolygon] {
+        let subject = try Input(polygons), clip = try Input(minus)
+        let result = subject.with { s in clip.with { c in ct_clipper_union(s, nonzero ? 1 : 0, c) } }
+        return try read(result)
+    }
+
+    /// `closed` polygons (or, where `closedAreLines`, closed lines: rings) and `open` paths
+    /// grown by `delta` px (round joins and ends, or miter joins and butt ends), arcs within
+    /// `arcTolerance` px; unioned.
+    static func offset(closed: [[Point]], open: [[Point]], delta: Double, round: Bool, miterLimit: Double = 4,
+                       arcTolerance: Double, closedAreLines: Bool = false) throws(MachineError) -> [OutlinePolygon] {
+        let a = try Input(closed), b = try Input(open)
+        let result = a.with { a in
+            b.with { b in
+                ct_clipper_offset(a, b, delta * scale, round ? 1 : 0, max(2, miterLimit), max(arcTolerance * scale, 0.25), closedAreLines ? 1 : 0)
+            }
+        }
+        return try read(result)
+    }
+
+    private static func read(_ result: OpaquePointer?) throws(MachineError) -> [OutlinePolygon] {
+        guard let result else { throw MachineError("Clipper could not weld the outlines (a coordinate out of its range)") }
+        defer { ct_clipper_result_free(result) }
+        var polygons: [OutlinePolygon] = []
+        var index: [Int: Int] = [:]
+        for k in 0..<ct_clipper_result_count(result) {
+            let count = ct_clipper_result_points(result, k)
+            guard let xy = ct_clipper_result_xy(result, k) else { continue }
+            let points = (0..<count).map { Point(x: Double(xy[2 * $0]) / scale, y: Double(xy[2 * $0 + 1]) / scale) }
+            let parent = ct_clipper_result_parent(result, k)
+            if parent < 0 {
+                index[k] = polygons.count
+                polygons.append(OutlinePolygon(outer: points, holes: []))
+            } else if let outer = index[Int(parent)] {
+                polygons[outer].holes.append(points)
+            }
+        }
+        return polygons
+    }
+}
+
+/// What `Frame.outlined` does.
+public struct OutlineSettings: Sendable, Hashable {
+    /// Stencil bridges this wide, px; `nil`: none.
+    public var stencil: Double?
+    /// A beam this wide, px: outlines offset outward by half of it on pieces, inward on holes,
+    /// with round joins; `nil`: none.
+    public var kerf: Double?
+    /// How far the outlines may stray from the drawing's curves, px.
+    public var tolerance: Double
+
+    public init(stencil: Double? = nil, kerf: Double? = nil, tolerance: Double) {
+        self.stencil = stencil
+        self.kerf = kerf
+        self.tolerance = tolerance
+    }
+}
+
+extension Frame {
+    /// The frame welded: everything drawn in one paint (fills, glyph outlines, and strokes
+    /// grown to the outlines of their width) becomes one set of simple polygons with holes,
+    /// none overlapping another or itself (Clipper's union), drawn as one filled path; then,
+    /// as `settings` say, cut by stencil bridges and offset for a beam's kerf. The backdrop's
+    /// fills (a background, a seal's paper: the ground) stay as they are.
+    public func outlined(_ settings: OutlineSettings) throws(MachineError) -> Frame {
+        guard settings.tolerance.isFinite, settings.tolerance > 0 else { throw MachineError("the tolerance must be more than 0") }
+        var gatherer = OutlineGatherer(flatness: settings.tolerance / 4, scheme: colorScheme)
+        try gatherer.gather(strokingSingleLineGlyphs().items, map: .identity, fill: .color(.black))
+        var items: [FrameItem] = []
+        for (paint, parts) in gatherer.parts {
+            var polygons = try Clipper.union(parts.filled)
+            if !parts.stroked.isEmpty {
+                polygons = try Clipper.union(polygons.flatMap { [$0.outer] + $0.holes } + parts.stroked)
+            }
+            if let width = settings.stencil {
+                polygons = try Stencil.bridged(polygons, width: width)
+            }
+            if let kerf = settings.kerf {
+                polygons = try Clipper.offset(closed: polygons.flatMap { [$0.outer] + $0.holes }, open: [], delta: kerf / 2, round: true,
+                                              arcTolerance: settings.tolerance / 4)
+            }
+            var path = Path()
+            for polygon in polygons {
+                for ring in [polygon.outer] + polygon.holes where ring.count >= 3 {
+                    path.move(to: ring[0])
+                    for p in ring.dropFirst() { path.line(to: p) }
+                    path.close()
+                }
+            }
+            if !path.isEmpty { items.append(.shape(FrameShape(.path(path), style: [.fill(paint), .fillRule(.evenOdd)]))) }
+        }
+        var frame = self
+        frame.items = items
+        return frame
+    }
+}
+
+/// The polygons of each paint in a frame, flattened in the frame's px.
+private struct OutlineGatherer {
+    struct Parts {
+        /// Filled polygons, each unioned on its own fill rule first.
+        var filled: [[Point]] = []
+        /// Strokes grown to their width.
+        var stroked: [[Point]] = []
+    }
+
+    let flatness: Double
+    let scheme: ColorScheme?
+    /// Parts by paint, in the order the paints first appear.
+    var parts: [(Paint, Parts)] = []
+    var points = 0
+
+    init(flatness: Double, scheme: ColorScheme?) {
+        self.flatness = flatness
+        self.scheme = scheme
+    }
+
+    private mutating func add(_ paint: Paint, filled: [[Point]] = [], stroked: [[Point]] = []) {
+        if let index = parts.firstIndex(where: { $0.0 == paint }) {
+            parts[index].1.filled += filled
+            parts[index].1.stroked += stroked
+        } else {
+            parts.append((paint, Parts(filled: filled, stroked: stroked)))
+        }
+    }
+
+    mutating func gather(_ items: [FrameItem], map: AffineMap, fill: Paint) throws(MachineError) {
+        for item in items {
+            switch item {
+            case .group(let group):
+                if group.style.contains(.hidden) { continue }
+                var inner = map, innerFill = fill
+                for style in group.style {
+                    if case .transform(let m) = style { inner = m.concatenating(inner) }
+                    if case .fill(let p) = style { innerFill = p }
+                }
+                try gather(group.items, map: inner, fill: innerFill)
+            case .link(let link):
+                try gather(link.items, map: map, fill: fill)
+            case .shape(let shape):
+                if shape.style.contains(.hidden) { continue }
+                var local = map, shapeFill = fill, stroke = Paint.none, width = 1.0, round = false, evenOdd = false
+                for style in shape.style {
+                    switch style {
+                    case .transform(let m): local = m.concatenating(local)
+                    case .fill(let p): shapeFill = p
+                    case .stroke(let p): stroke = p
+                    case .strokeWidth(let w): width = w
+                    case .lineJoin(let j): round = j == .round
+                    case .fillRule(let r): evenOdd = r == .evenOdd
+                    default: break
+                    }
+                }
+                var rings: [[Point]], open: [[Point]] = []
+                switch shape.geometry {
+                case .path(let p): (rings, open) = try flatten(p, map: local)
+                case .rect(let r, let corner) where corner <= 0: (rings, open) = try flatten(Path(rectangle: r), map: local)
+                case .rect(let r, let corner): rings = [ExactArcs.points(ExactArcs.roundedRectangle(r, corner), map: local, flatness: flatness)]
+                case .circle(let c, let radius): rings = [ExactArcs.points([(c, radius, 0, 2 * .pi)], map: local, flatness: flatness)]
+                }
+                if stroke != .none, width > 0 {
+                    let stretch = max((local.a * local.a + local.b * local.b).squareRoot(), (local.c * local.c + local.d * local.d).squareRoot())
+                    let grown = try Clipper.offset(closed: rings, open: open, delta: width * stretch / 2, round: round, arcTolerance: flatness,
+                                                   closedAreLines: true)
+                    add(stroke, stroked: grown.flatMap { [$0.outer] + $0.holes })
+                }
+                if shapeFill != .none {
+                    let filled = try Clipper.union(rings + open, nonzero: !evenOdd)
+                    add(shapeFill, filled: filled.flatMap { [$0.outer] + $0.holes })
+                }
+            case .glyphs(let run):
+                for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
+                    guard let outline = try? run.fonts[placed.font].outline(of: placed.glyph), !outline.path.isEmpty else { continue }
+                    let (rings, _) = try flatten(outline.path, map: placed.fontUnitsMap.concatenating(map))
+                    // Each glyph on its own fill rule (nonzero, as TrueType and CFF fill), so
+                    // that its own overlapping contours weld as they are drawn.
+                    add(fill, filled: try Clipper.union(rings).flatMap { [$0.outer] + $0.holes })
+                }
+            case .text, .textLine, .textOnPath:
+                throw MachineError("text set by the viewer has no outlines to weld: draw its glyphs as outlines (--glyphs outlines)")
+            case .image:
+                throw MachineError("a picture (PNG or JPEG) has no outline to weld: use an SVG logo or none")
+            }
+        }
+    }
+
+    /// The path's contours as polylines in the frame's px: closed ones (ending at their start)
+    /// and open ones.
+    mutating func flatten(_ path: Path, map: AffineMap) throws(MachineError) -> (closed: [[Point]], open: [[Point]]) {
+        var closed: [[Point]] = [], open: [[Point]] = []
+        var current: [Point] = []
+        var start = Point.zero, at = Point.zero
+        func finish(_ isClosed: Bool) {
+            if current.count > 1 {
+                if isClosed { closed.append(current) } else { open.append(current) }
+            }
+            current = []
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                finish(false)
+                start = p
+                at = p
+                current = [map.apply(p)]
+            case .line(let p):
+                if current.isEmpty { current = [map.apply(at)] }
+                current.append(map.apply(p))
+                at = p
+            case .quad(let c, let p):
+                if current.isEmpty { current = [map.apply(at)] }
+                let c1 = at + (c - at) * (2.0 / 3), c2 = p + (c - p) * (2.0 / 3)
+                Bezier.flatten(map.apply(at), map.apply(c1), map.apply(c2), map.apply(p), flatness: flatness, into: &current)
+                at = p
+            case .cubic(let c1, let c2, let p):
+                if current.isEmpty { current = [map.apply(at)] }
+                Bezier.flatten(map.apply(at), map.apply(c1), map.apply(c2), map.apply(p), flatness: flatness, into: &current)
+                at = p
+            case .close:
+                finish(true)
+                at = start
+            }
+            points += current.count
+            if points > MachineDrawing.maximumPoints {
+                throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
+            }
+        }
+        finish(false)
+        return (closed, open)
+    }
+}
+
+/// Cubic Béziers as lines.
+enum Bezier {
+    /// Appends points of the cubic (not its start) until its control points lie within
+    /// `flatness` of each piece's chord.
+    static func flatten(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, flatness: Double, into points: inout [Point], depth: Int = 0) {
+        let chord = p1 - p0
+        let length = chord.length
+        func distance(_ q: Point) -> Double {
+            length < 1e-12 ? q.distance(to: p0) : abs((q.x - p0.x) * chord.y - (q.y - p0.y) * chord.x) / length
+        }
+        if depth >= 18 || max(distance(c1), distance(c2)) <= flatness {
+            points.append(p1)
+            return
+        }
+        let m01 = (p0 + c1) * 0.5, m12 = (c1 + c2) * 0.5, m23 = (c2 + p1) * 0.5
+        let a = (m01 + m12) * 0.5, b = (m12 + m23) * 0.5, mid = (a + b) * 0.5
+        flatten(p0, m01, a, mid, flatness: flatness, into: &points, depth: depth + 1)
+        flatten(mid, b, m23, p1, flatness: flatness, into: &points, depth: depth + 1)
+    }
+}
+
+/// Stencil bridges: a stencil is a sheet with the letters cut out, and the inside of an O (each
+/// hole of a letter's outline) would fall out with them. Each hole is joined to the sheet
+/// outside by a bridge: a strip of the given width left uncut across the letter's stroke,
+/// where the stroke is thinnest (the shortest way from the hole to the letter's outside).
+/// Written by hand: Clipper cuts the strips, but no library chooses where they go.
+enum Stencil {
+    static func bridged(_ polygons: [OutlinePolygon], width: Double) throws(MachineError) -> [OutlinePolygon] {
+        guard width.isFinite, width > 0 else { throw MachineError("a stencil's bridges must be more than 0 wide") }
+        var current = polygons
+        // A bridge may leave a hole it crosses joined too; a few rounds join every hole.
+        for _ in 0..<4 {
+            var strips: [[Point]] = []
+            for polygon in current {
+                for hole in polygon.holes {
+                    guard let (a, b) = shortestWay(from: hole, to: polygon.outer) else { continue }
+                    strips.append(strip(from: a, to: b, width: width))
+                }
+            }
+            if strips.isEmpty { return current }
+            current = try Clipper.union(current.flatMap { [$0.outer] + $0.holes }, minus: strips)
+        }
+        return current
+    }
+
+    /// The nearest points of `hole` and `outer`: a vertex of one and the nearest point of a
+    /// segment of the other, whichever pair is closer.
+    static func shortestWay(from hole: [Point], to outer: [Point]) -> (Point, Point)? {
+        func nearest(_ q: Point, on ring: [Point]) -> (Point, Double)? {
+            var best: (Point, Double)?
+            for k in ring.indices {
+                let a = ring[k], b = ring[(k + 1) % ring.count]
+                let d = b - a
+                let length2 = d.dot(d)
+                let t = length2 > 0 ? max(0, min(1, (q - a).dot(d) / length2)) : 0
+                let p = a + d * t
+                let distance = q.distance(to: p)
+                if best.map({ distance < $0.1 }) ?? true { best = (p, distance) }
+            }
+            return best
+        }
+        var best: (Point, Point, Double)?
+        for q in hole {
+            if let (p, d) = nearest(q, on: outer), best.map({ d < $0.2 }) ?? true { best = (q, p, d) }
+        }
+        for q in outer {
+            if let (p, d) = nearest(q, on: hole), best.map({ d < $0.2 }) ?? true { best = (p, q, d) }
+        }
+        return best.map { ($0.0, $0.1) }
+    }
+
+    /// A rectangle `width` wide along `a`→`b`, reaching past both ends by its width, so that it
+    /// cuts clean through the stroke.
+    static func strip(from a: Point, to b: Point, width: Double) -> [Point] {
+        var direction = b - a
+        let length = direction.length
+        direction = length > 1e-12 ? direction * (1 / length) : Point(x: 1, y: 0)
+        let normal = Point(x: -direction.y, y: direction.x) * (width / 2)
+        let start = a - direction * width, end = b + direction * width
+        return [start + normal, end + normal, end - normal, start - normal]
+    }
+}
