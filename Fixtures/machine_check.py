@@ -21,6 +21,18 @@ size with --units mm), a DXF, G-code (with arcs and G1 alone), HPGL and a plotte
   `vpype read … linesort write …` on the same file.
 - True size: Inkscape exports each SVG's page at 96 dpi to the pixels its width in mm says.
 
+Each case of Fixtures/machine/outlines.txt is welded (--weld), offset for a 0.2 mm kerf and
+bridged for a stencil (0.8 mm), as DXF fitted to 0.0001 mm, and read into Shapely polygons
+(rings nested by even-odd depth):
+
+- Weld: every ring is simple and no two touch; every polygon is valid; the union's area is
+  the sum of the parts' within 1e-6 mm²; no two polygons overlap.
+- Kerf: every point of the offset outline lies 0.1 mm (half the kerf) from the welded one,
+  within 0.001 mm, no point of the welded one nearer the offset than that, and the offset
+  holds the drawing.
+- Stencil: the sheet round the cut letters is one piece (no island falls out), no hole is
+  left, and each bridge's two cut sides lie at least 0.8 mm apart (less 0.001).
+
 Each DXF is also drawn back by ezdxf's own SVG backend into out/machine/, to look at.
 The checks are shown to fail: each run then breaks one case's files on purpose, one way at a
 time, and expects the checks to fail.
@@ -191,8 +203,31 @@ def lines_of(polylines):
     return MultiLineString([LineString(p) for p in polylines if len(p) > 1])
 
 
+def samples(polylines):
+    """Every vertex of the polylines and every segment's middle, as an array."""
+    import numpy
+    out = []
+    for p in polylines:
+        out += p
+        out += [((x0 + x1) / 2, (y0 + y1) / 2) for (x0, y0), (x1, y1) in zip(p, p[1:])]
+    return numpy.array(out, dtype=float).reshape(-1, 2)
+
+
+def nearest_distances(points, polylines):
+    """The distance from each of `points` to the nearest segment of `polylines` (Shapely's
+    STRtree of the segments: exact distances to the lines, in n log m)."""
+    import shapely
+    from shapely.strtree import STRtree
+    segments = [LineString([a, b]) for p in polylines for a, b in zip(p, p[1:]) if a != b]
+    tree = STRtree(segments)
+    _, distances = tree.query_nearest(shapely.points(points), return_distance=True, all_matches=False)
+    return distances
+
+
 def hausdorff(a, b):
-    return lines_of(a).hausdorff_distance(lines_of(b))
+    """The Hausdorff distance of two sets of polylines: the farthest any sampled point of one
+    lies from the other's lines, both ways."""
+    return max(nearest_distances(samples(a), b).max(), nearest_distances(samples(b), a).max())
 
 
 def travel(polylines):
@@ -359,6 +394,180 @@ def check_case(name, hershey, folder, report, drawn_back=True):
                   f"travel {t_ours:.1f} mm vs vpype {t_vpype:.1f}")
 
 
+def dxf_rings(file):
+    """The closed polylines of a DXF (after ezdxf's audit), as Shapely rings flattened by ezdxf."""
+    from ezdxf.math import bulge_to_arc
+    lines, _, doc = dxf_polylines(file)
+    rings = []
+    for entity in doc.modelspace():
+        if not entity.is_closed:
+            fail(f"{file}: an outline is open")
+        vertices = [(v.dxf.location.x, v.dxf.location.y, v.dxf.bulge) for v in entity.vertices]
+        points = []
+        for k, (x, y, bulge) in enumerate(vertices):
+            to = vertices[(k + 1) % len(vertices)][:2]
+            points.append((x, y))
+            if bulge:
+                # ezdxf's centre and radius of the bulge; walked here from this vertex, the
+                # way the bulge's sign says (positive: counter-clockwise).
+                center, _, _, radius = bulge_to_arc((x, y), to, bulge)
+                a0 = math.atan2(y - center.y, x - center.x)
+                sweep = 4 * math.atan(bulge)
+                n = max(2, int(abs(sweep) * radius / 0.002) + 1)
+                points += [(center.x + radius * math.cos(a0 + sweep * i / n), center.y + radius * math.sin(a0 + sweep * i / n))
+                           for i in range(1, n)]
+        rings.append(points)
+    return rings
+
+
+def polygons_of(rings):
+    """Rings nested into polygons by even-odd depth: a ring inside an odd number of others is a
+    hole of the smallest one holding it. Also whether every ring is simple and no two cross."""
+    from shapely.geometry import LinearRing, Polygon
+    from shapely.strtree import STRtree
+    shapes = [Polygon(r) for r in rings]
+    for k, r in enumerate(rings):
+        if not LinearRing(r).is_simple:
+            fail(f"ring {k} crosses itself")
+    tree = STRtree([LinearRing(r) for r in rings])
+    boundaries = [LinearRing(r) for r in rings]
+    for k, b in enumerate(boundaries):
+        for j in tree.query(b):
+            if j > k and b.intersects(boundaries[j]):
+                fail(f"rings {k} and {j} touch or cross")
+    depth, holder = [], []
+    for k, shape in enumerate(shapes):
+        inside = [j for j in range(len(shapes)) if j != k and shapes[j].area > shape.area and shapes[j].contains(shape)]
+        depth.append(len(inside))
+        holder.append(min(inside, key=lambda j: shapes[j].area) if inside else None)
+    polygons = []
+    for k in range(len(shapes)):
+        if depth[k] % 2 == 0:
+            holes = [rings[j] for j in range(len(shapes)) if depth[j] == depth[k] + 1 and holder[j] == k]
+            polygons.append(Polygon(rings[k], holes))
+    return polygons
+
+
+def check_weld(name, polygons):
+    from shapely.ops import unary_union
+    from shapely.strtree import STRtree
+    for k, p in enumerate(polygons):
+        if not p.is_valid:
+            from shapely.validation import explain_validity
+            fail(f"{name}: polygon {k} is not valid: {explain_validity(p)}")
+    total = sum(p.area for p in polygons)
+    union = unary_union(polygons).area
+    if abs(union - total) > 1e-6:
+        fail(f"{name}: the union's area {union:.9f} is not the sum of the parts' {total:.9f}")
+    tree = STRtree(polygons)
+    overlaps = 0
+    for k, p in enumerate(polygons):
+        for j in tree.query(p):
+            if j > k and p.intersection(polygons[j]).area > 1e-9:
+                overlaps += 1
+    if overlaps:
+        fail(f"{name}: {overlaps} pairs of polygons overlap")
+    return total
+
+
+def rings_of(polygons):
+    return [list(ring.coords) for p in polygons for ring in [p.exterior] + list(p.interiors)]
+
+
+def check_kerf(name, welded, offset, kerf):
+    """Every point of the offset outline lies kerf/2 from the welded one (within 0.001 mm), and
+    no point of the welded outline lies nearer the offset one than kerf/2 (less 0.001)."""
+    from shapely.ops import unary_union
+    half = kerf / 2
+    worst_out = abs(nearest_distances(samples(rings_of(offset)), rings_of(welded)) - half).max()
+    if worst_out > 0.001:
+        fail(f"{name}: the kerf outline strays {worst_out:.5f} mm from {half} mm off the drawing")
+    nearest = nearest_distances(samples(rings_of(welded)), rings_of(offset)).min()
+    if nearest < half - 0.001:
+        fail(f"{name}: the drawing comes within {nearest:.5f} mm of the kerf outline (< {half} − 0.001)")
+    # The pieces grow outward, the holes shrink: the offset covers the drawing.
+    if not unary_union(offset).buffer(1e-6).contains(unary_union(welded)):
+        fail(f"{name}: the kerf outline does not hold the drawing")
+    return worst_out, nearest
+
+
+def check_stencil(name, welded, bridged, width):
+    """The sheet round the cut letters is one piece (no island falls out), and each strip the
+    bridges leave is at least `width` across."""
+    from shapely.geometry import box
+    from shapely.ops import unary_union
+    ink = unary_union(bridged)
+    minx, miny, maxx, maxy = ink.bounds
+    sheet = box(minx - 5, miny - 5, maxx + 5, maxy + 5).difference(ink)
+    if sheet.geom_type != "Polygon":
+        fail(f"{name}: the stencil's sheet falls into {len(sheet.geoms)} pieces")
+    holes = sum(len(p.interiors) for p in bridged)
+    if holes:
+        fail(f"{name}: {holes} holes are left unbridged")
+    # What the bridges took away; the slivers where two fittings of one outline differ by
+    # less than the fitting tolerance (0.0001 mm) are opened away first.
+    strips = unary_union(welded).difference(ink).buffer(-0.0005).buffer(0.0005)
+    pieces = [strips] if strips.geom_type == "Polygon" else list(strips.geoms)
+    # A bridge's width: the cut leaves straight edges (the parts of a removed piece's
+    # boundary off the letter's own outline); the bridge's two sides are parallel edges on two
+    # lines, and its width the distance between them: the least such distance in the piece
+    # (its ends, parallel too, lie farther apart: the stroke and half a width past each side).
+    outline = unary_union([p.boundary for p in welded]).buffer(0.0005)
+    narrowest, bridges = math.inf, 0
+    for piece in pieces:
+        if piece.area < 1e-6:
+            continue
+        edges = piece.boundary.difference(outline)
+        parts = [edges] if edges.geom_type == "LineString" else list(getattr(edges, "geoms", []))
+        segments = [(a, b) for e in parts for a, b in zip(e.coords, list(e.coords)[1:]) if math.dist(a, b) > 0.05]
+        widths = []
+        for k, (a, b) in enumerate(segments):
+            length = math.dist(a, b)
+            ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+            for c, d in segments[k + 1:]:
+                other = math.dist(c, d)
+                if abs(ux * (d[1] - c[1]) / other - uy * (d[0] - c[0]) / other) > 0.01:
+                    continue  # not parallel
+                gap = abs((c[0] - a[0]) * -uy + (c[1] - a[1]) * ux)
+                # Closer than 0.01 mm: one line fitted twice (the outlines are fitted to
+                # 0.0001 mm), not two sides of a bridge.
+                if gap > 0.01:
+                    widths.append(gap)
+        if widths:
+            bridges += 1
+            narrowest = min(narrowest, min(widths))
+    if bridges == 0:
+        fail(f"{name}: no bridge found")
+    if narrowest < width - 0.001:
+        fail(f"{name}: a bridge is {narrowest:.4f} mm wide, less than {width}")
+    return bridges, narrowest
+
+
+def outline_cases(folder, report):
+    with open(os.path.join(ROOT, "Fixtures", "machine", "outlines.txt")) as f:
+        entries = [shlex.split(line) for line in f if line.strip() and not line.startswith("#")]
+    fine = ["--machine-tolerance", "0.0001"]
+    for words in entries:
+        name, args = words[0], words[1:]
+        base = os.path.join(folder, "outline-" + name)
+        run(args + ["--weld"] + fine, base + ".weld.dxf")
+        welded = polygons_of(dxf_rings(base + ".weld.dxf"))
+        area = check_weld(name, welded)
+        run(args + ["--kerf", "0.2"] + fine, base + ".kerf.dxf")
+        offset = polygons_of(dxf_rings(base + ".kerf.dxf"))
+        check_weld(name + " (kerf)", offset)
+        worst, nearest = check_kerf(name, welded, offset, 0.2)
+        line = (f"outline {name}: {len(welded)} welded polygons, {sum(len(p.interiors) for p in welded)} holes, {area:.3f} mm², "
+                f"valid, 0 overlaps; kerf 0.2 mm: offset {worst:.5f} mm from 0.1, drawing ≥ {nearest:.5f} mm from it")
+        if any(p.interiors for p in welded):
+            run(args + ["--stencil", "0.8"] + fine, base + ".stencil.dxf")
+            bridged = polygons_of(dxf_rings(base + ".stencil.dxf"))
+            check_weld(name + " (stencil)", bridged)
+            strips, narrowest = check_stencil(name, welded, bridged, 0.8)
+            line += f"; stencil 0.8 mm: sheet in one piece, {strips} bridges, narrowest {narrowest:.4f} mm"
+        report.append(line)
+
+
 def cases():
     out = []
     with open(os.path.join(ROOT, "Fixtures", "machine", "checks.txt")) as f:
@@ -449,6 +658,34 @@ def self_test(cases_list):
                 fail(f"self-test: {what}: the checks still pass")
 
 
+def outline_self_test():
+    """The weld, kerf and stencil measures fail on drawings that are not welded, offset by
+    another kerf, or not bridged."""
+    with open(os.path.join(ROOT, "Fixtures", "machine", "outlines.txt")) as f:
+        words = next(shlex.split(line) for line in f if line.strip() and not line.startswith("#"))
+    name, args = words[0], words[1:]
+    fine = ["--machine-tolerance", "0.0001"]
+    with tempfile.TemporaryDirectory() as folder:
+        base = os.path.join(folder, name)
+        run(args + fine, base + ".dxf")
+        run(args + ["--weld"] + fine, base + ".weld.dxf")
+        run(args + ["--kerf", "0.2"] + fine, base + ".kerf.dxf")
+        welded = polygons_of(dxf_rings(base + ".weld.dxf"))
+        offset = polygons_of(dxf_rings(base + ".kerf.dxf"))
+        breaks = [
+            ("glyph outlines not welded", lambda: check_weld(name, polygons_of(dxf_rings(base + ".dxf")))),
+            ("a kerf of 0.2 mm measured as 0.3", lambda: check_kerf(name, welded, offset, 0.3)),
+            ("no stencil bridges", lambda: check_stencil(name, welded, welded, 0.8)),
+        ]
+        for what, check in breaks:
+            try:
+                check()
+            except AssertionError as error:
+                print(f"self-test: {what}: fails as it should ({str(error)[:90]})")
+                continue
+            fail(f"self-test: {what}: the checks still pass")
+
+
 def main():
     report = []
     all_cases = cases()
@@ -456,8 +693,10 @@ def main():
         for name, args, hershey in all_cases:
             draw_case(name, args, folder)
             check_case(name, hershey, folder, report)
+        outline_cases(folder, report)
     print("\n".join(report))
     self_test(all_cases)
+    outline_self_test()
     print(f"machine_check: {len(report)} cases, every measure within its bound; each fails when broken")
 
 

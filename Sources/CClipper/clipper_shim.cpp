@@ -38,6 +38,9 @@ static void collect(const PolyNode *node, long parent, ct_clipper_result *result
 ct_clipper_result *ct_clipper_union(ct_clipper_input subject, int nonzero, ct_clipper_input clip) {
     try {
         Clipper clipper;
+        // Strictly simple: no polygon touches itself or another at a vertex, as a cutter
+        // (and Shapely's validity) needs.
+        clipper.StrictlySimple(true);
         clipper.AddPaths(paths_of(subject), ptSubject, true);
         PolyTree tree;
         PolyFillType fill = nonzero ? pftNonZero : pftEvenOdd;
@@ -46,6 +49,7 @@ ct_clipper_result *ct_clipper_union(ct_clipper_input subject, int nonzero, ct_cl
             Paths united;
             clipper.Execute(ctUnion, united, fill, fill);
             Clipper difference;
+            difference.StrictlySimple(true);
             difference.AddPaths(united, ptSubject, true);
             difference.AddPaths(paths_of(clip), ptClip, true);
             difference.Execute(ctDifference, tree, pftNonZero, pftNonZero);
@@ -66,8 +70,14 @@ ct_clipper_result *ct_clipper_offset(ct_clipper_input closed, ct_clipper_input o
         ClipperOffset offset(miter_limit, arc_tolerance);
         offset.AddPaths(paths_of(closed), round ? jtRound : jtMiter, closed_are_lines ? etClosedLine : etClosedPolygon);
         offset.AddPaths(paths_of(open), round ? jtRound : jtMiter, round ? etOpenRound : etOpenButt);
+        Paths grown;
+        offset.Execute(grown, delta);
+        // Through a strictly simple union, as ct_clipper_union's.
+        Clipper clipper;
+        clipper.StrictlySimple(true);
+        clipper.AddPaths(grown, ptSubject, true);
         PolyTree tree;
-        offset.Execute(tree, delta);
+        clipper.Execute(ctUnion, tree, pftNonZero, pftNonZero);
         ct_clipper_result *result = new ct_clipper_result();
         collect(&tree, -1, result);
         return result;

@@ -306,62 +306,131 @@ enum Bezier {
 
 /// Stencil bridges: a stencil is a sheet with the letters cut out, and the inside of an O (each
 /// hole of a letter's outline) would fall out with them. Each hole is joined to the sheet
-/// outside by a bridge: a strip of the given width left uncut across the letter's stroke,
-/// where the stroke is thinnest (the shortest way from the hole to the letter's outside).
-/// Written by hand: Clipper cuts the strips, but no library chooses where they go.
+/// outside by a bridge: a strip of the given width left uncut straight across the letter's
+/// stroke, where the stroke is thinnest and the strip's both ends lie wholly in the sheet (so it
+/// is its full width all the way). Written by hand: Clipper cuts the strips, but no library
+/// chooses where they go.
 enum Stencil {
+    /// The most ways tried for one hole, nearest first.
+    static let maximumCandidates = 64
+
     static func bridged(_ polygons: [OutlinePolygon], width: Double) throws(MachineError) -> [OutlinePolygon] {
         guard width.isFinite, width > 0 else { throw MachineError("a stencil's bridges must be more than 0 wide") }
         var current = polygons
-        // A bridge may leave a hole it crosses joined too; a few rounds join every hole.
+        // Each polygon is cut by its own holes' bridges only, so a bridge never bites into a
+        // neighbour. A bridge that crosses another hole joins that one too; a few rounds join
+        // every hole.
         for _ in 0..<4 {
-            var strips: [[Point]] = []
+            var next: [OutlinePolygon] = []
+            var cut = false
             for polygon in current {
+                guard !polygon.holes.isEmpty else { next.append(polygon); continue }
+                var strips: [[Point]] = []
                 for hole in polygon.holes {
-                    guard let (a, b) = shortestWay(from: hole, to: polygon.outer) else { continue }
-                    strips.append(strip(from: a, to: b, width: width))
+                    guard let strip = bridge(from: hole, in: polygon, among: current, width: width) else {
+                        let box = hole.reduce(into: (x: Double.infinity, y: Double.infinity)) { $0 = (min($0.x, $1.x), min($0.y, $1.y)) }
+                        throw MachineError("a hole of the outline near (\(shortestDigits(box.x.rounded())), \(shortestDigits(box.y.rounded()))) px has no way out for a stencil's bridge this wide: give a narrower --stencil")
+                    }
+                    strips.append(strip)
                 }
+                next += try Clipper.union([polygon.outer] + polygon.holes, minus: strips)
+                cut = true
             }
-            if strips.isEmpty { return current }
-            current = try Clipper.union(current.flatMap { [$0.outer] + $0.holes }, minus: strips)
+            current = next
+            if !cut { return current }
         }
         return current
     }
 
-    /// The nearest points of `hole` and `outer`: a vertex of one and the nearest point of a
-    /// segment of the other, whichever pair is closer.
-    static func shortestWay(from hole: [Point], to outer: [Point]) -> (Point, Point)? {
-        func nearest(_ q: Point, on ring: [Point]) -> (Point, Double)? {
-            var best: (Point, Double)?
-            for k in ring.indices {
-                let a = ring[k], b = ring[(k + 1) % ring.count]
-                let d = b - a
-                let length2 = d.dot(d)
-                let t = length2 > 0 ? max(0, min(1, (q - a).dot(d) / length2)) : 0
-                let p = a + d * t
-                let distance = q.distance(to: p)
-                if best.map({ distance < $0.1 }) ?? true { best = (p, distance) }
-            }
-            return best
-        }
-        var best: (Point, Point, Double)?
+    /// The strip that joins `hole` to the sheet outside `polygon`: from a point of the hole to
+    /// the nearest point of the outline, nearest first, the first whose ends lie wholly in the
+    /// sheet (the hole's end, once it reaches into the hole by half the width; the far end,
+    /// once it reaches out past the outline, at most three widths past it).
+    static func bridge(from hole: [Point], in polygon: OutlinePolygon, among all: [OutlinePolygon], width: Double) -> [Point]? {
+        var candidates: [(a: Point, b: Point, distance: Double)] = []
         for q in hole {
-            if let (p, d) = nearest(q, on: outer), best.map({ d < $0.2 }) ?? true { best = (q, p, d) }
+            if let (p, d) = nearest(q, on: polygon.outer) { candidates.append((q, p, d)) }
         }
-        for q in outer {
-            if let (p, d) = nearest(q, on: hole), best.map({ d < $0.2 }) ?? true { best = (p, q, d) }
+        for q in polygon.outer {
+            if let (p, d) = nearest(q, on: hole) { candidates.append((p, q, d)) }
         }
-        return best.map { ($0.0, $0.1) }
+        candidates.sort { $0.distance < $1.distance }
+        // Nearest first, but spread round the hole: a way that fails fails for its neighbours.
+        var tried: [Point] = []
+        for candidate in candidates {
+            guard tried.count < maximumCandidates else { break }
+            if tried.contains(where: { $0.distance(to: candidate.a) < width / 2 }) { continue }
+            tried.append(candidate.a)
+            var direction = candidate.b - candidate.a
+            let length = direction.length
+            guard length > 1e-12 else { continue }
+            direction = direction * (1 / length)
+            let normal = Point(x: -direction.y, y: direction.x) * (width / 2)
+            // Into the hole by half the width; a hole narrower than the bridge is crossed
+            // whole, the bridge taking a little of the stroke round it.
+            let start = candidate.a - direction * (width / 2)
+            guard isSheet(candidate.a - direction * min(width / 2, 1e-3 * width), among: all) else { continue }
+            for k in 1...6 {
+                let end = candidate.b + direction * (width / 2 * Double(k))
+                if isSheetEdge(end - normal, end + normal, among: all) {
+                    return [start + normal, end + normal, end - normal, start - normal]
+                }
+            }
+        }
+        return nil
     }
 
-    /// A rectangle `width` wide along `a`→`b`, reaching past both ends by its width, so that it
-    /// cuts clean through the stroke.
-    static func strip(from a: Point, to b: Point, width: Double) -> [Point] {
-        var direction = b - a
-        let length = direction.length
-        direction = length > 1e-12 ? direction * (1 / length) : Point(x: 1, y: 0)
-        let normal = Point(x: -direction.y, y: direction.x) * (width / 2)
-        let start = a - direction * width, end = b + direction * width
-        return [start + normal, end + normal, end - normal, start - normal]
+    /// Whether the segment from `p` to `q` lies wholly in the sheet: it crosses no outline and
+    /// its middle is inside none of the polygons.
+    static func isSheetEdge(_ p: Point, _ q: Point, among polygons: [OutlinePolygon]) -> Bool {
+        for polygon in polygons {
+            for ring in [polygon.outer] + polygon.holes where crosses(p, q, ring) { return false }
+        }
+        return isSheet((p + q) * 0.5, among: polygons)
+    }
+
+    /// Whether `point` lies in the sheet: inside no polygon (or in a hole of the one it is in).
+    static func isSheet(_ point: Point, among polygons: [OutlinePolygon]) -> Bool {
+        !polygons.contains { contains($0.outer, point) && !$0.holes.contains(where: { contains($0, point) }) }
+    }
+
+    /// Whether the segment `p`–`q` meets an edge of `ring`.
+    static func crosses(_ p: Point, _ q: Point, _ ring: [Point]) -> Bool {
+        func orientation(_ a: Point, _ b: Point, _ c: Point) -> Double { (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) }
+        let minX = min(p.x, q.x), maxX = max(p.x, q.x), minY = min(p.y, q.y), maxY = max(p.y, q.y)
+        for k in ring.indices {
+            let a = ring[k], b = ring[(k + 1) % ring.count]
+            if max(a.x, b.x) < minX || min(a.x, b.x) > maxX || max(a.y, b.y) < minY || min(a.y, b.y) > maxY { continue }
+            let d1 = orientation(p, q, a), d2 = orientation(p, q, b), d3 = orientation(a, b, p), d4 = orientation(a, b, q)
+            if d1 * d2 <= 0 && d3 * d4 <= 0 { return true }
+        }
+        return false
+    }
+
+    /// Whether `ring` (a polygon's boundary) holds `point` (even-odd ray casting).
+    static func contains(_ ring: [Point], _ point: Point) -> Bool {
+        var inside = false
+        var j = ring.count - 1
+        for i in ring.indices {
+            let a = ring[i], b = ring[j]
+            if (a.y > point.y) != (b.y > point.y), point.x < (b.x - a.x) * (point.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            j = i
+        }
+        return inside
+    }
+
+    /// The point of `ring` nearest `q`, and its distance.
+    static func nearest(_ q: Point, on ring: [Point]) -> (Point, Double)? {
+        var best: (Point, Double)?
+        for k in ring.indices {
+            let a = ring[k], b = ring[(k + 1) % ring.count]
+            let d = b - a
+            let length2 = d.dot(d)
+            let t = length2 > 0 ? max(0, min(1, (q - a).dot(d) / length2)) : 0
+            let p = a + d * t
+            let distance = q.distance(to: p)
+            if best.map({ distance < $0.1 }) ?? true { best = (p, distance) }
+        }
+        return best
     }
 }
