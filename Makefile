@@ -22,9 +22,10 @@ TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
 # font for the badge's emoji; Noto's colour bitmap emoji, drawn as images), for `make test` and
 # `make demo`.
-FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola fonts-noto-color-emoji
+FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola fonts-noto-color-emoji fonts-roboto-slab fonts-dancingscript
 FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf \
-  /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+  /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf /usr/share/fonts/opentype/roboto/slab/RobotoSlab-Bold.otf \
+  /usr/share/fonts/opentype/dancingscript/DancingScript-Regular.otf
 BENCH_PACKAGES = hyperfine librsvg2-bin
 # The viewers every golden file is drawn by (`make viewers`).
 VIEWER_PACKAGES = librsvg2-bin inkscape chromium
@@ -103,7 +104,7 @@ test: test-deps fixture-fonts venv
 # and geometry, G-code and HPGL read back, Shapely's distances, vpype's linesort, Inkscape's
 # size; DXFs drawn back by ezdxf into out/machine/. Part of `make test`.
 MACHINE_PY = ezdxf==1.4.5 shapely==2.2.0 vpype==1.15.0
-machine-check: build test-deps venv
+machine-check: build test-deps fixture-fonts venv
 	@command -v inkscape >/dev/null 2>&1 || { $(call apt_install,inkscape); }
 	@$(VENV)/bin/python -c 'import ezdxf, shapely, vpype' 2>/dev/null || $(VENV)/bin/pip install -q $(MACHINE_PY)
 	$(VENV)/bin/python Fixtures/machine_check.py $(CURVETYPE)

@@ -695,6 +695,20 @@ def main():
             check_case(name, hershey, folder, report)
         outline_cases(folder, report)
     print("\n".join(report))
+    # The golden DXFs, audited and drawn back by ezdxf, to look at.
+    from ezdxf.addons.drawing import Frontend, RenderContext, layout, svg as dxfsvg
+    os.makedirs(OUT, exist_ok=True)
+    for name in sorted(os.listdir(os.path.join(ROOT, "Fixtures", "machine"))):
+        if name.endswith(".dxf"):
+            doc = ezdxf.readfile(os.path.join(ROOT, "Fixtures", "machine", name))
+            if doc.audit().has_errors:
+                fail(f"golden {name}: ezdxf's audit finds errors")
+            backend = dxfsvg.SVGBackend()
+            Frontend(RenderContext(doc), backend).draw_layout(doc.modelspace())
+            w, h = doc.header["$EXTMAX"][0], doc.header["$EXTMAX"][1]
+            with open(os.path.join(OUT, "golden-" + name + ".svg"), "w") as f:
+                f.write(backend.get_string(layout.Page(w + 4, h + 4, layout.Units.mm, margins=layout.Margins.all(2))))
+            print(f"golden {name}: ezdxf's audit finds 0 errors; drawn back into out/machine/golden-{name}.svg")
     self_test(all_cases)
     outline_self_test()
     print(f"machine_check: {len(report)} cases, every measure within its bound; each fails when broken")

@@ -348,8 +348,15 @@ enum Stencil {
     /// once it reaches out past the outline, at most three widths past it).
     static func bridge(from hole: [Point], in polygon: OutlinePolygon, among all: [OutlinePolygon], width: Double) -> [Point]? {
         var candidates: [(a: Point, b: Point, distance: Double)] = []
-        for q in hole {
-            if let (p, d) = nearest(q, on: polygon.outer) { candidates.append((q, p, d)) }
+        // Points along the hole's edges, at most half a width apart (a corner alone may turn
+        // away from the way out), each to its nearest point of the outline.
+        for k in hole.indices {
+            let from = hole[k], to = hole[(k + 1) % hole.count]
+            let pieces = max(1, min(256, Int((from.distance(to: to) / (width / 2)).rounded(.up))))
+            for i in 0..<pieces {
+                let q = from + (to - from) * (Double(i) / Double(pieces))
+                if let (p, d) = nearest(q, on: polygon.outer) { candidates.append((q, p, d)) }
+            }
         }
         for q in polygon.outer {
             if let (p, d) = nearest(q, on: hole) { candidates.append((p, q, d)) }
