@@ -554,7 +554,7 @@ struct Destination: DeclaredOptions {
 
     static let fields: [OptionField<Destination>] = [
         OptionField.text("output", \.output, .output, type: .file, queries: false, default: "standard output",
-                         "Write the drawing to this file (- for standard output); .png and .pdf write PNG and PDF.")
+                         "Write the drawing to this file (- for standard output); .png, .pdf, .dxf, .gcode (.nc) and .hpgl write those formats.")
             .with { $0.shortName = "o" },
         .text("layout", \.layout, .output, type: .file, queries: false,
               "Also write the layout as JSON to this file (- for standard output)."),

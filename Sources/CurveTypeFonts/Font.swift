@@ -148,6 +148,14 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
                         path: name, variations: variations)
     }
 
+    /// Opens a Hershey stroke font's `.jhf` bytes already in memory (a font a build script
+    /// embeds, or a fuzzer's input), compiled into a single-line TrueType font; `name` stands for
+    /// it in messages and is its family name. Not cached: each call opens anew.
+    public static func openHershey(bytes: [UInt8], name: String = "Hershey") throws(FontError) -> Font {
+        let strokes = try HersheyReader.read(bytes, family: name, path: name)
+        return try Font(bytes: StrokeFontCompiler.compile(strokes), faceIndex: 0, source: .memory(name: name, faceIndex: 0), path: name)
+    }
+
     /// Opens face `faceIndex` of a copy of `bytes`. `path` names the source in errors.
     convenience init(bytes fontBytes: [UInt8], faceIndex: Int, source: FontSource, path: String,
                      variations: FontVariations? = nil) throws(FontError) {

@@ -18,6 +18,7 @@ public struct MachinePath: Sendable, Hashable {
         /// `counterClockwise`, never more than a quarter turn.
         case arc(to: Point, center: Point, counterClockwise: Bool)
 
+        /// Where the step ends.
         public var end: Point {
             switch self {
             case .line(let p), .arc(let p, _, _): p
@@ -83,7 +84,9 @@ public struct MachinePath: Sendable, Hashable {
 
 /// What machines can be told to do, refused rather than dropped.
 public struct MachineError: Error, Sendable, CustomStringConvertible {
+    /// One line for a person: what was refused, and what to do.
     public var description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }
 
@@ -93,7 +96,9 @@ public struct MachineError: Error, Sendable, CustomStringConvertible {
 public struct MachineDrawing: Sendable {
     /// The drawing's width and height, in `units`.
     public var width: Double
+    /// See `width`.
     public var height: Double
+    /// The unit of every length in it.
     public var units: LengthUnit
     /// How far a step may lie from the drawing, in `units`.
     public var tolerance: Double

@@ -193,6 +193,7 @@ public struct GCodeTemplate: Sendable, Hashable {
     /// burn), off by `M5`.
     public static let laser = GCodeTemplate(start: ["G90", "M5"], penDown: ["M4 S{power}"], penUp: ["M5"], end: ["M5", "G0 X0 Y0"])
 
+    /// A template of these lines.
     public init(start: [String], penDown: [String], penUp: [String], end: [String]) {
         self.start = start
         self.penDown = penDown

@@ -102,6 +102,7 @@ public struct OutlineSettings: Sendable, Hashable {
     /// How far the outlines may stray from the drawing's curves, px.
     public var tolerance: Double
 
+    /// Settings of bridges `stencil` px wide, a `kerf` px wide, curves within `tolerance` px.
     public init(stencil: Double? = nil, kerf: Double? = nil, tolerance: Double) {
         self.stencil = stencil
         self.kerf = kerf
@@ -323,11 +324,12 @@ enum Stencil {
         for _ in 0..<4 {
             var next: [OutlinePolygon] = []
             var cut = false
+            let boxed = current.map(BoxedPolygon.init)
             for polygon in current {
                 guard !polygon.holes.isEmpty else { next.append(polygon); continue }
                 var strips: [[Point]] = []
                 for hole in polygon.holes {
-                    guard let strip = bridge(from: hole, in: polygon, among: current, width: width) else {
+                    guard let strip = bridge(from: hole, in: polygon, among: boxed, width: width) else {
                         let box = hole.reduce(into: (x: Double.infinity, y: Double.infinity)) { $0 = (min($0.x, $1.x), min($0.y, $1.y)) }
                         throw MachineError("a hole of the outline near (\(shortestDigits(box.x.rounded())), \(shortestDigits(box.y.rounded()))) px has no way out for a stencil's bridge this wide: give a narrower --stencil")
                     }
@@ -346,7 +348,7 @@ enum Stencil {
     /// the nearest point of the outline, nearest first, the first whose ends lie wholly in the
     /// sheet (the hole's end, once it reaches into the hole by half the width; the far end,
     /// once it reaches out past the outline, at most three widths past it).
-    static func bridge(from hole: [Point], in polygon: OutlinePolygon, among all: [OutlinePolygon], width: Double) -> [Point]? {
+    static func bridge(from hole: [Point], in polygon: OutlinePolygon, among all: [BoxedPolygon], width: Double) -> [Point]? {
         var candidates: [(a: Point, b: Point, distance: Double)] = []
         // Points along the hole's edges, at most half a width apart (a corner alone may turn
         // away from the way out), each to its nearest point of the outline.
@@ -388,17 +390,32 @@ enum Stencil {
     }
 
     /// Whether the segment from `p` to `q` lies wholly in the sheet: it crosses no outline and
-    /// its middle is inside none of the polygons.
-    static func isSheetEdge(_ p: Point, _ q: Point, among polygons: [OutlinePolygon]) -> Bool {
-        for polygon in polygons {
-            for ring in [polygon.outer] + polygon.holes where crosses(p, q, ring) { return false }
+    /// its middle is inside none of the polygons. Only polygons whose boxes it reaches are read.
+    static func isSheetEdge(_ p: Point, _ q: Point, among polygons: [BoxedPolygon]) -> Bool {
+        let box = Rect(minX: min(p.x, q.x), minY: min(p.y, q.y), maxX: max(p.x, q.x), maxY: max(p.y, q.y))
+        for polygon in polygons where polygon.box.minX <= box.maxX && box.minX <= polygon.box.maxX && polygon.box.minY <= box.maxY && box.minY <= polygon.box.maxY {
+            for ring in [polygon.polygon.outer] + polygon.polygon.holes where crosses(p, q, ring) { return false }
         }
         return isSheet((p + q) * 0.5, among: polygons)
     }
 
     /// Whether `point` lies in the sheet: inside no polygon (or in a hole of the one it is in).
-    static func isSheet(_ point: Point, among polygons: [OutlinePolygon]) -> Bool {
-        !polygons.contains { contains($0.outer, point) && !$0.holes.contains(where: { contains($0, point) }) }
+    static func isSheet(_ point: Point, among polygons: [BoxedPolygon]) -> Bool {
+        !polygons.contains {
+            $0.box.contains(point) && contains($0.polygon.outer, point) && !$0.polygon.holes.contains(where: { contains($0, point) })
+        }
+    }
+
+    /// A polygon and the box round it, px.
+    struct BoxedPolygon {
+        var polygon: OutlinePolygon
+        var box: Rect
+
+        init(_ polygon: OutlinePolygon) {
+            self.polygon = polygon
+            let xs = polygon.outer.map(\.x), ys = polygon.outer.map(\.y)
+            box = Rect(minX: xs.min() ?? 0, minY: ys.min() ?? 0, maxX: xs.max() ?? 0, maxY: ys.max() ?? 0)
+        }
     }
 
     /// Whether the segment `p`–`q` meets an edge of `ring`.

@@ -40,7 +40,7 @@ NUMBERS = ["0", "-0", "1", "-1", "2", "16", "100", "360", "-360", "1e308", "-1e3
            "3.5", "-90", "45", "600", "601", "10000", "1,5", ""]
 COLORS = ["red", "#4c1", "#12", "rgb(1,2,3)", "rgba(0,0,0,0.5)", "hsl(120 50% 50%)", "currentColor",
           "brightgreen", "red\nx", "url(javascript:alert(1))", "\"><script>", "#ffffffff", "transparent"]
-PATHS = ["out.svg", "keep.svg", "link.svg", "-", "/dev/null", "/dev/full", "sub/dir/x.svg", "out.svg/",
+PATHS = ["out.svg", "keep.svg", "link.svg", "-", "/dev/null", "/dev/full", "sub/dir/x.svg", "out.svg/", "out.dxf", "out.nc", "out.hpgl",
          "nofolder/x.svg", ".", "", "keep.svg"]
 FONTS = ["Fonts/DejaVuSans.ttf", "DejaVu Sans:bold", "Arial", "/nonexistent.ttf", "corrupt.ttf", "Fonts",
          "/dev/null", "No Such Family"]
@@ -85,7 +85,15 @@ SPECIAL = {
     "top-color": COLORS, "bottom-color": COLORS, "ink-color": COLORS, "center-color": COLORS,
     "separator": ["★", "●", "", " ", "x" * 300, "\u0301"],
     "out": ["badges", "docs/badges", "../x", "/tmp/x", ".", "a b", "keep.svg", "x" * 300],
+    # Text for machines: units, machine formats and their settings, single-line fonts.
+    "units": ["mm", "cm", "in", "pt", "px", "furlong", ""],
+    "format": ["svg", "png", "pdf", "dxf", "gcode", "hpgl", "plotter-svg", "dwg"],
+    "gcode-template": ["Fixtures/machine/goldens.txt", "/dev/null", "/nonexistent", "Fonts", "big.txt", "keep.svg"],
+    "machine-tolerance": ["0.01", "0.0001", "10", "0", "1e-300", "nan", "-1"],
+    "kerf": ["0.2", "1", "1e-9", "0", "1e9", "nan"], "stencil": ["0.8", "3", "1e-9", "0", "1e9", "nan"],
+    "pen-width": ["0.3", "1e-9", "0", "1e6", "nan"],
 }
+FONTS += ["hershey:scripts", "hershey:futural", "hershey:nope", "hershey:../../etc/passwd", "Fixtures/fonts/CurveTypeTestSingleLine.ttf"]
 READMES = ["README.md", "README.md", "README.md", "keep.svg", "/nonexistent.md", "Fonts", "/dev/null", "big.txt"]
 
 

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."  # the repository root (this is Tools/Fuzz/run.sh)
 BUILD=.build-fuzz
 PYTHON=${PYTHON:-.build/venv/bin/python}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"FuzzColor FuzzLogo FuzzImage FuzzBatch FuzzFont FuzzFeatures FuzzPathData FuzzWarp FuzzBadgeData"}
+TARGETS=${FUZZ_TARGETS:-"FuzzColor FuzzLogo FuzzImage FuzzBatch FuzzFont FuzzFeatures FuzzPathData FuzzWarp FuzzBadgeData FuzzMachine"}
 
 mkdir -p $BUILD
 for target in $TARGETS; do
@@ -48,7 +48,7 @@ for target in $TARGETS; do
   case $target in
     FuzzFont) max_len=65536 ;;
     FuzzLogo|FuzzImage|FuzzBatch) max_len=16384 ;;
-    FuzzWarp|FuzzBadgeData) max_len=4096 ;;
+    FuzzWarp|FuzzBadgeData|FuzzMachine) max_len=4096 ;;
     *) max_len=512 ;;
   esac
   limit="-max_total_time=$SECONDS_EACH"

@@ -225,6 +225,21 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--ring", "RING", "--separator", "★"], "leaving no gap for --separator"),
         BadInput(["seal", "--top-sweep", "90", "--bottom", "B"], "--top-sweep sets top arcs: give --top TEXT"),
         BadInput(["seal", "--top", "A", "--border", "wavy"], "a border is solid, double, dotted, dashed, none or glyphs:TEXT"),
+        // Text for machines: units, single-line fonts, machine files' settings, outlines.
+        BadInput(["circle", text, "--units", "furlong"], "--units must be one of mm, cm, in, pt, px, not \"furlong\""),
+        BadInput(["circle", text, "--font", "hershey:nope"], "Hershey font not found: /usr/share/hershey-fonts/nope.jhf (install Debian's hershey-fonts-data"),
+        BadInput(["circle", text, "--font", "hershey:futural", "--glyphs", "text"], "a single-line font has no characters for a viewer to set"),
+        BadInput(["circle", text, "--pen-width", "1"], "--pen-width draws single-line fonts (hershey:NAME, a .jhf file), and this drawing has none"),
+        BadInput(["circle", text, "--machine-tolerance", "0.1"], "--machine-tolerance is for machine files"),
+        BadInput(["circle", text, "--format", "dxf", "--feed", "10"], "--feed is for G-code"),
+        BadInput(["circle", text, "--format", "gcode", "--machine-tolerance", "0"], "--machine-tolerance must be more than 0 and at most 10"),
+        BadInput(["circle", text, "--format", "gcode", "--gcode-template", "/nonexistent"], "G-code template file not found: /nonexistent"),
+        BadInput(["circle", text, "--format", "gcode", "--gcode-template", "Fixtures/machine/goldens.txt"], "the G-code template's lines must follow a section"),
+        BadInput(["circle", text, "--format", "dxf", "--frame-time", "1"], "--frame-time draws one moment into a PNG or PDF; a machine file is the drawing after its animations end"),
+        BadInput(["circle", text, "--kerf", "0"], "--kerf must be more than 0 and at most 1000 px"),
+        BadInput(["circle", text, "--units", "mm", "--stencil", "2000"], "--stencil must be more than 0 and at most 1000 mm"),
+        BadInput(["badge", "--message", "ok", "--format", "dxf", "--logo", "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGP4zwAE/wEHAAH/4iOeWQAAAABJRU5ErkJggg=="],
+                 "a picture (PNG or JPEG) has no strokes for a machine to follow"),
         BadInput(["seal", "--top", "A", "--border", "solid:0"], "a border's width must be from 0.25 to 100 px, not 0"),
         BadInput(["seal", "--top", "A", "--border", "glyphs:"], "a row of glyphs needs its text"),
         BadInput(["seal", "--name", "山田", "--top", "X"], "a name seal (--name) holds its characters only: leave out --top"),
@@ -263,7 +278,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         let layout = scratch.appendingPathComponent("out.json")
         try Data("KEEP".utf8).write(to: output)  // an earlier result that must survive
         let arguments = bad.arguments.map {
-            $0 == "CORRUPT" ? corrupt.path : $0.hasPrefix("Fonts/") ? packageRoot.appendingPathComponent($0).path : $0
+            $0 == "CORRUPT" ? corrupt.path : $0.hasPrefix("Fonts/") || $0.hasPrefix("Fixtures/") ? packageRoot.appendingPathComponent($0).path : $0
         }
         let run = try curvetype(arguments + ["-o", output.path, "--layout", layout.path])
         #expect(run.status != 0)
@@ -558,7 +573,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     @Test func printsItsVersion() throws {
         for words in [["--version"], ["badge", "--version"]] {
             let run = try curvetype(words)
-            #expect(run.status == 0 && run.stdout == "0.23.0\n" && run.stderr.isEmpty, "\(words)")
+            #expect(run.status == 0 && run.stdout == "0.24.0\n" && run.stderr.isEmpty, "\(words)")
         }
     }
 

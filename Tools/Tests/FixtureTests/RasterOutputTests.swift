@@ -54,7 +54,7 @@ import Testing
         for (words, message) in [
             (["--scale", "9"], "--scale must be from 1 to 8, not 9.0"),
             (["--scale", "0"], "--scale must be from 1 to 8, not 0.0"),
-            (["--format", "gif"], "--format must be one of svg, png, pdf, not \"gif\""),
+            (["--format", "gif"], "--format must be one of svg, png, pdf, dxf, gcode, hpgl, plotter-svg, not \"gif\""),
             (["--frame-time=-1"], "--frame-time must be from 0 to 3600 s, not -1.0"),
         ] {
             let run = try curvetype(Self.badge + words + ["-o", out])

@@ -69,7 +69,9 @@ import Testing
             // A redirection into a script, a job file or a shell's completions is not a drawing.
             if word == ">" && ![".svg", ".png", ".pdf"].contains(where: name.hasSuffix) { continue }
             let bytes = try Data(contentsOf: scratch.appendingPathComponent(name))
-            let signature: Data = name.hasSuffix(".png") ? Data([0x89, 0x50, 0x4E, 0x47]) : name.hasSuffix(".pdf") ? Data("%PDF-".utf8) : Data("<svg ".utf8)
+            let signatures: [(String, String)] = [(".pdf", "%PDF-"), (".dxf", "0\nSECTION\n"), (".gcode", "; CurveType"), (".hpgl", "IN;")]
+            let signature: Data = name.hasSuffix(".png") ? Data([0x89, 0x50, 0x4E, 0x47])
+                : Data((signatures.first { name.hasSuffix($0.0) }?.1 ?? "<svg ").utf8)
             #expect(bytes.prefix(signature.count) == signature, "README.md:\(block.line): \(name)")
         }
     }

@@ -186,7 +186,7 @@ extension BadgeURL {
         #expect(QueryCommand.options(of: "circle").first { $0.name == "text" }?.kind == .positional)
         #expect(QueryCommand.options(of: "spiral").first { $0.name == "text" }?.kind == .value)
         let files = CurveTypeServer.effects.flatMap { QueryCommand.options(of: $0).filter(\.namesFile).map(\.name) }
-        #expect(Set(files) == ["textFile", "pathFile", "outDir", "endpoint", "json"])
+        #expect(Set(files) == ["textFile", "pathFile", "outDir", "endpoint", "json", "gcodeTemplate"])
         #expect(QueryCommand.options(of: "badge").first { $0.name == "style" }?.choices == BadgeStyle.allCases.map(\.rawValue))
     }
 }
