@@ -232,14 +232,14 @@ struct OptionReader {
     /// a pattern (Fontconfig picks among installed fonts; no path is opened).
     mutating func font(_ name: String) throws(CurveTypeError) -> String? {
         guard let font = try text(name) else { return nil }
-        if case .file = FontRequest(argument: font) { try checkMayNameFiles(name) }
+        if case .file = FontRequest(argument: font), !FontRequest.namesHersheyFont(font) { try checkMayNameFiles(name) }
         return font
     }
 
     /// A repeated font option, as `font`.
     mutating func fonts(_ name: String) throws(CurveTypeError) -> [String]? {
         guard let fonts = try texts(name) else { return nil }
-        for font in fonts { if case .file = FontRequest(argument: font) { try checkMayNameFiles(name) } }
+        for font in fonts { if case .file = FontRequest(argument: font), !FontRequest.namesHersheyFont(font) { try checkMayNameFiles(name) } }
         return fonts
     }
 

@@ -23,6 +23,12 @@ public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
     /// Where Debian's `hershey-fonts-data` puts the Hershey fonts.
     public static let hersheyFolder = "/usr/share/hershey-fonts/"
 
+    /// Whether `argument` is `hershey:NAME`: an installed Hershey font by its name, which names
+    /// no file of the user's (a server's query may give it, as it may a Fontconfig family).
+    public static func namesHersheyFont(_ argument: String) -> Bool {
+        argument.hasPrefix(hersheyPrefix) && !argument.dropFirst(hersheyPrefix.count).contains("/")
+    }
+
     /// CurveType's default: DejaVu Sans, bundled.
     public static let `default` = FontRequest.bundled(.sans)
 
@@ -31,7 +37,7 @@ public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
     public init(argument: String, faceIndex: Int = 0) {
         let fontExtensions = ["ttf", "otf", "ttc", "otc", "pfb", "woff", "woff2", "jhf"]
         let ext = PathText.fileExtension(argument)
-        if argument.hasPrefix(Self.hersheyPrefix), !argument.dropFirst(Self.hersheyPrefix.count).contains("/") {
+        if Self.namesHersheyFont(argument) {
             self = .file(path: Self.hersheyFolder + argument.dropFirst(Self.hersheyPrefix.count) + ".jhf", faceIndex: faceIndex)
         } else if argument.contains("/") || fontExtensions.contains(ext)
             || FileManager.default.fileExists(atPath: argument) {

@@ -317,6 +317,24 @@ extension BadgeURL {
         }
     }
 
+    /// Machine files only as downloads: DXF, G-code, HPGL and plotter SVG answered as
+    /// attachments with their media types, the library's bytes; a template file is no query's.
+    @Test func machineFilesAreDownloads() async throws {
+        try await app().test(.router) { client in
+            for (query, type, start) in [("format=dxf", "image/vnd.dxf", "0\nSECTION"), ("format=gcode&feed=600", "text/x-gcode; charset=us-ascii", "; CurveType"),
+                                         ("format=hpgl", "application/vnd.hp-hpgl", "IN;"), ("format=plotter-svg", "image/svg+xml", "<svg ")] {
+                let response = try await client.execute(uri: "/circle?text=Hi&font=hershey:futural&units=mm&size=5&radius=20&\(query)", method: .get)
+                #expect(response.status == .ok, "\(query): \(String(buffer: response.body))")
+                #expect(response.headers[.contentType] == type && response.headers[.contentDisposition]?.hasPrefix("attachment; filename=") == true, "\(query)")
+                #expect(String(buffer: response.body).hasPrefix(start), "\(query)")
+            }
+            let dxf = try await client.execute(uri: "/circle?text=Hi&weld=true&kerf=0.5&format=dxf", method: .get)
+            #expect(dxf.status == .ok && String(buffer: dxf.body).contains("POLYLINE"))
+            let template = try await client.execute(uri: "/circle?text=Hi&format=gcode&gcode-template=/etc/passwd", method: .get)
+            #expect(template.status == .badRequest)
+        }
+    }
+
     @Test func gzipAndHead() async throws {
         try await app().test(.router) { client in
             let plain = try await client.execute(uri: "/badge/a-b-blue", method: .get)
