@@ -208,29 +208,13 @@ private struct Collector {
             switch item {
             case .group(let group):
                 if group.style.contains(.hidden) { continue }
-                var inner = map, innerFill = fill, innerStroke = stroke
-                for style in group.style {
-                    switch style {
-                    case .transform(let m): inner = m.concatenating(inner)
-                    case .fill(let p): innerFill = p
-                    case .stroke(let p): innerStroke = p
-                    default: break
-                    }
-                }
-                try collect(group.items, map: inner, fill: innerFill, stroke: innerStroke)
+                let inner = Flattening.applying(group.style, map: map, fill: fill, stroke: stroke)
+                try collect(group.items, map: inner.map, fill: inner.fill, stroke: inner.stroke)
             case .link(let link):
                 try collect(link.items, map: map, fill: fill, stroke: stroke)
             case .shape(let shape):
-                var local = map, shapeFill = fill, shapeStroke = stroke
-                for style in shape.style {
-                    switch style {
-                    case .transform(let m): local = m.concatenating(local)
-                    case .fill(let p): shapeFill = p
-                    case .stroke(let p): shapeStroke = p
-                    default: break
-                    }
-                }
                 if shape.style.contains(.hidden) { continue }
+                let (local, shapeFill, shapeStroke) = Flattening.applying(shape.style, map: map, fill: fill, stroke: stroke)
                 // A stroked shape is followed along its stroke; a filled one around its outline.
                 let stroked = color(shapeStroke)
                 guard let ink = stroked ?? (fillsGround ? nil : color(shapeFill)) else { continue }
@@ -286,53 +270,11 @@ private struct Collector {
     }
 
     mutating func add(_ path: Path, map: AffineMap, color: String, closeAll: Bool) throws(MachineError) {
-        let m = map.concatenating(toMachine)
-        var points: [Point] = []
-        var start = Point.zero, at = Point.zero
-        func finish(closed: Bool) {
-            if closed, let first = points.first, points.count > 1 {
-                if points.last != first { points.append(first) }
-            }
-            if points.count > 1 { polylines.append(Polyline(points: points, closed: closed && points.count > 2, color: color)) }
-            points = []
+        for var contour in try Flattening.contours(path, map: map.concatenating(toMachine), flatness: flatness, counted: &count) {
+            let closed = contour.closed || closeAll
+            if closed, let first = contour.points.first, contour.points.last != first { contour.points.append(first) }
+            polylines.append(Polyline(points: contour.points, closed: closed && contour.points.count > 2, color: color))
         }
-        for element in path.elements {
-            switch element {
-            case .move(let p):
-                finish(closed: closeAll)
-                start = p
-                at = p
-                points = [m.apply(p)]
-            case .line(let p):
-                if points.isEmpty { points = [m.apply(at)] }
-                points.append(m.apply(p))
-                at = p
-            case .quad(let c, let p):
-                if points.isEmpty { points = [m.apply(at)] }
-                let (c1, c2) = (at + (c - at) * (2.0 / 3), p + (c - p) * (2.0 / 3))
-                flatten(m.apply(at), m.apply(c1), m.apply(c2), m.apply(p), into: &points)
-                at = p
-            case .cubic(let c1, let c2, let p):
-                if points.isEmpty { points = [m.apply(at)] }
-                flatten(m.apply(at), m.apply(c1), m.apply(c2), m.apply(p), into: &points)
-                at = p
-            case .close:
-                finish(closed: true)
-                at = start
-            }
-            count += 1
-            if points.count + count > MachineDrawing.maximumPoints {
-                throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
-            }
-        }
-        finish(closed: closeAll)
-    }
-
-    /// A cubic Bézier as lines within `flatness`.
-    mutating func flatten(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, into points: inout [Point]) {
-        let before = points.count
-        Bezier.flatten(p0, c1, c2, p1, flatness: flatness, into: &points)
-        count += points.count - before
     }
 
     /// Arcs of true circles (centre, radius, from and to angle, radians, y down as the frame
@@ -394,4 +336,66 @@ enum ExactArcs {
 
 extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+/// Paths as polylines, for machines and welding alike.
+enum Flattening {
+    /// The map, fill and stroke inside an item of `styles`, from those outside it.
+    static func applying(_ styles: [Style], map: AffineMap, fill: Paint, stroke: Paint) -> (map: AffineMap, fill: Paint, stroke: Paint) {
+        var out = (map: map, fill: fill, stroke: stroke)
+        for style in styles {
+            switch style {
+            case .transform(let m): out.map = m.concatenating(out.map)
+            case .fill(let p): out.fill = p
+            case .stroke(let p): out.stroke = p
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// Each contour of `path` through `map` as a polyline (curves within `flatness`), and
+    /// whether the path closes it. `counted` adds up the points flattened so far; past
+    /// `MachineDrawing.maximumPoints` the drawing is refused.
+    static func contours(_ path: Path, map: AffineMap, flatness: Double, counted: inout Int) throws(MachineError) -> [(points: [Point], closed: Bool)] {
+        var out: [(points: [Point], closed: Bool)] = []
+        var current: [Point] = []
+        var start = Point.zero, at = Point.zero
+        func finish(_ closed: Bool) {
+            if current.count > 1 { out.append((current, closed)) }
+            current = []
+        }
+        for element in path.elements {
+            let before = current.count
+            switch element {
+            case .move(let p):
+                finish(false)
+                start = p
+                at = p
+                current = [map.apply(p)]
+            case .line(let p):
+                if current.isEmpty { current = [map.apply(at)] }
+                current.append(map.apply(p))
+                at = p
+            case .quad(let c, let p):
+                if current.isEmpty { current = [map.apply(at)] }
+                let c1 = at + (c - at) * (2.0 / 3), c2 = p + (c - p) * (2.0 / 3)
+                Bezier.flatten(map.apply(at), map.apply(c1), map.apply(c2), map.apply(p), flatness: flatness, into: &current)
+                at = p
+            case .cubic(let c1, let c2, let p):
+                if current.isEmpty { current = [map.apply(at)] }
+                Bezier.flatten(map.apply(at), map.apply(c1), map.apply(c2), map.apply(p), flatness: flatness, into: &current)
+                at = p
+            case .close:
+                finish(true)
+                at = start
+            }
+            counted += max(1, current.count - before)
+            if counted > MachineDrawing.maximumPoints {
+                throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
+            }
+        }
+        finish(false)
+        return out
+    }
 }

@@ -183,12 +183,8 @@ private struct OutlineGatherer {
             switch item {
             case .group(let group):
                 if group.style.contains(.hidden) { continue }
-                var inner = map, innerFill = fill
-                for style in group.style {
-                    if case .transform(let m) = style { inner = m.concatenating(inner) }
-                    if case .fill(let p) = style { innerFill = p }
-                }
-                try gather(group.items, map: inner, fill: innerFill)
+                let inner = Flattening.applying(group.style, map: map, fill: fill, stroke: .none)
+                try gather(group.items, map: inner.map, fill: inner.fill)
             case .link(let link):
                 try gather(link.items, map: map, fill: fill)
             case .shape(let shape):
@@ -238,49 +234,10 @@ private struct OutlineGatherer {
         }
     }
 
-    /// The path's contours as polylines in the frame's px: closed ones (ending at their start)
-    /// and open ones.
+    /// The path's contours as polylines in the frame's px: closed ones and open ones.
     mutating func flatten(_ path: Path, map: AffineMap) throws(MachineError) -> (closed: [[Point]], open: [[Point]]) {
-        var closed: [[Point]] = [], open: [[Point]] = []
-        var current: [Point] = []
-        var start = Point.zero, at = Point.zero
-        func finish(_ isClosed: Bool) {
-            if current.count > 1 {
-                if isClosed { closed.append(current) } else { open.append(current) }
-            }
-            current = []
-        }
-        for element in path.elements {
-            switch element {
-            case .move(let p):
-                finish(false)
-                start = p
-                at = p
-                current = [map.apply(p)]
-            case .line(let p):
-                if current.isEmpty { current = [map.apply(at)] }
-                current.append(map.apply(p))
-                at = p
-            case .quad(let c, let p):
-                if current.isEmpty { current = [map.apply(at)] }
-                let c1 = at + (c - at) * (2.0 / 3), c2 = p + (c - p) * (2.0 / 3)
-                Bezier.flatten(map.apply(at), map.apply(c1), map.apply(c2), map.apply(p), flatness: flatness, into: &current)
-                at = p
-            case .cubic(let c1, let c2, let p):
-                if current.isEmpty { current = [map.apply(at)] }
-                Bezier.flatten(map.apply(at), map.apply(c1), map.apply(c2), map.apply(p), flatness: flatness, into: &current)
-                at = p
-            case .close:
-                finish(true)
-                at = start
-            }
-            points += current.count
-            if points > MachineDrawing.maximumPoints {
-                throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
-            }
-        }
-        finish(false)
-        return (closed, open)
+        let contours = try Flattening.contours(path, map: map, flatness: flatness, counted: &points)
+        return (contours.filter(\.closed).map(\.points), contours.filter { !$0.closed }.map(\.points))
     }
 }
 
