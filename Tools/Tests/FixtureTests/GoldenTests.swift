@@ -34,10 +34,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         #expect(GoldenCase.all().count >= 16)
     }
 
-    /// Renders the case and compares it byte for byte with its golden SVG. A mismatch prints a
-    /// line diff and keeps the actual output beside the golden file as NAME.actual.svg. With
-    /// CURVETYPE_RECORD=1 (`make fixtures`) the golden file is rewritten and the test still
-    /// fails, so nothing is recorded silently.
+    /// Renders the case and compares it byte for byte with its golden SVG (`compare`), the
+    /// actual output kept beside it as NAME.actual.svg when they differ.
     @Test(arguments: GoldenCase.all())
     func matchesGoldenFile(_ golden: GoldenCase) throws {
         let folder = fixtures.appendingPathComponent(golden.command)
@@ -52,23 +50,31 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         let parser = XMLParser(data: actual)
         #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
 
-        if ProcessInfo.processInfo.environment["CURVETYPE_RECORD"] == "1" {
-            try actual.write(to: expectedURL)
-            try? FileManager.default.removeItem(at: actualURL)
-            Issue.record("recorded \(expectedURL.lastPathComponent): render it to PNG and look at it before committing")
-            return
-        }
-        guard let expected = try? Data(contentsOf: expectedURL) else {
-            try actual.write(to: actualURL)
-            Issue.record("no golden file \(expectedURL.path); wrote \(actualURL.lastPathComponent) (record with `make fixtures`)")
-            return
-        }
-        if expected == actual {
-            try? FileManager.default.removeItem(at: actualURL)
-        } else {
-            try actual.write(to: actualURL)
-            Issue.record("\(golden.command) \(golden.name) differs from its golden file; actual kept at \(actualURL.path)\n\(lineDiff(expected, actual))")
-        }
+        try compare(actual, withGolden: expectedURL, keepingActualAt: actualURL, named: "\(golden.command) \(golden.name)")
+    }
+}
+
+/// Compares `actual` with the golden file at `expectedURL` byte for byte: a mismatch prints a
+/// line diff and keeps the actual output at `actualURL`. With CURVETYPE_RECORD=1 (`make
+/// fixtures`) the golden file is rewritten and the test still fails, so nothing is recorded
+/// silently.
+func compare(_ actual: Data, withGolden expectedURL: URL, keepingActualAt actualURL: URL, named name: String) throws {
+    if ProcessInfo.processInfo.environment["CURVETYPE_RECORD"] == "1" {
+        try actual.write(to: expectedURL)
+        try? FileManager.default.removeItem(at: actualURL)
+        Issue.record("recorded \(expectedURL.lastPathComponent): draw it and look at it before committing")
+        return
+    }
+    guard let expected = try? Data(contentsOf: expectedURL) else {
+        try actual.write(to: actualURL)
+        Issue.record("no golden file \(expectedURL.path); wrote \(actualURL.lastPathComponent) (record with `make fixtures`)")
+        return
+    }
+    if expected == actual {
+        try? FileManager.default.removeItem(at: actualURL)
+    } else {
+        try actual.write(to: actualURL)
+        Issue.record("\(name) differs from its golden file; actual kept at \(actualURL.path)\n\(lineDiff(expected, actual))")
     }
 }
 
@@ -93,8 +99,7 @@ struct MachineGolden: CustomTestStringConvertible, Sendable {
         #expect(MachineGolden.all().count >= 5)
     }
 
-    /// Draws the file and compares it byte for byte with its golden file, as `GoldenTests`
-    /// does (CURVETYPE_RECORD=1 rewrites it and fails).
+    /// Draws the file and compares it byte for byte with its golden file (`compare`).
     @Test(arguments: MachineGolden.all())
     func matchesGoldenFile(_ golden: MachineGolden) throws {
         let expectedURL = fixtures.appendingPathComponent("machine/\(golden.file)")
@@ -110,22 +115,7 @@ struct MachineGolden: CustomTestStringConvertible, Sendable {
             let parser = XMLParser(data: actual)
             #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
         }
-        if ProcessInfo.processInfo.environment["CURVETYPE_RECORD"] == "1" {
-            try actual.write(to: expectedURL)
-            Issue.record("recorded \(golden.file): draw it and look at it before committing")
-            return
-        }
-        guard let expected = try? Data(contentsOf: expectedURL) else {
-            try actual.write(to: actualURL)
-            Issue.record("no golden file \(expectedURL.path); wrote \(actualURL.lastPathComponent)")
-            return
-        }
-        if expected == actual {
-            try? FileManager.default.removeItem(at: actualURL)
-        } else {
-            try actual.write(to: actualURL)
-            Issue.record("\(golden.file) differs from its golden file; actual kept at \(actualURL.path)\n\(lineDiff(expected, actual))")
-        }
+        try compare(actual, withGolden: expectedURL, keepingActualAt: actualURL, named: golden.file)
     }
 }
 
