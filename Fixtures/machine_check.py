@@ -19,7 +19,8 @@ size with --units mm), a DXF, G-code (with arcs and G1 alone), HPGL and a plotte
   open.
 - Plotter order: the pen-up travel of our plotter SVG is no longer than that of
   `vpype read … linesort write …` on the same file.
-- True size: Inkscape exports each SVG's page at 96 dpi to the pixels its width in mm says.
+- True size: Inkscape exports each SVG's page at 96 dpi to the pixels its width in mm says,
+  and `inkscape --query-width` measures the plotter SVG's ink as wide as its strokes are in mm.
 
 Each case of Fixtures/machine/outlines.txt is welded (--weld), offset for a 0.2 mm kerf and
 bridged for a stencil (0.8 mm), as DXF fitted to 0.0001 mm, and read into Shapely polygons
@@ -372,6 +373,13 @@ def check_case(name, hershey, folder, report, drawn_back=True):
     if t_ours > t_vpype * (1 + 1e-6) + 1e-6:
         fail(f"{name}: pen-up travel {t_ours:.2f} mm, longer than vpype linesort's {t_vpype:.2f} mm")
 
+    # Inkscape's --query-width: the plotter SVG's ink, strokes included (0.3 mm pens, half
+    # each side), in px at 96 to the inch, is the strokes' own width in mm.
+    queried = float(subprocess.run(["inkscape", "--query-width", base + ".plotter.svg"], capture_output=True, text=True).stdout.strip())
+    xs = [x for line in plotter for x, _ in line]
+    ink = max(xs) - min(xs) + 0.3
+    if abs(queried * MM_PER_PX - ink) > 0.01:
+        fail(f"{name}: Inkscape measures the plotter SVG's ink {queried * MM_PER_PX:.4f} mm wide, not {ink:.4f} mm")
     for file in (files["svg"], base + ".plotter.svg"):
         pixels = inkscape_page_width(file, folder)
         expected = round(width_mm / 25.4 * 96)

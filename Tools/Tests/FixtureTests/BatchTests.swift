@@ -66,6 +66,27 @@ import Testing
     }
 
     /// Job values are read as the command line reads them, and a wrong one is named.
+    /// Machine files from batch jobs: each machine golden as a job (units, single-line fonts,
+    /// weld, kerf, stencil and formats by the output's extension), the same bytes.
+    @Test func everyMachineGoldenAsAJobWritesTheSameBytes() throws {
+        let scratch = try scratchFolder("batch-machine")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let goldens = MachineGolden.all()
+        var lines: [String] = []
+        for golden in goldens {
+            let object = try Self.job(golden.arguments[0], Array(golden.arguments.dropFirst()), output: scratch.appendingPathComponent(golden.file).path)
+            lines.append(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+        }
+        let jobs = scratch.appendingPathComponent("jobs.jsonl")
+        try lines.joined(separator: "\n").write(to: jobs, atomically: true, encoding: .utf8)
+        let run = try curvetype(["batch", jobs.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        for golden in goldens {
+            let expected = try Data(contentsOf: fixtures.appendingPathComponent("machine/\(golden.file)"))
+            #expect((try? Data(contentsOf: scratch.appendingPathComponent(golden.file))) == expected, "\(golden.file)")
+        }
+    }
+
     @Test func jobValuesAndTheirErrors() throws {
         let scratch = try scratchFolder("batch-values")
         defer { try? FileManager.default.removeItem(at: scratch) }
