@@ -37,6 +37,12 @@ emoji=/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 if [ -d "$BUILD/corpus/FuzzFont" ] && [ -f "$emoji" ] && [ ! -f "$BUILD/corpus/FuzzFont/NotoColorEmoji.ttf" ]; then
   "$PYTHON" -m fontTools.subset "$emoji" --unicodes=U+1F680,U+1F389 --output-file="$BUILD/corpus/FuzzFont/NotoColorEmoji.ttf"
 fi
+# The heads of two Hershey fonts (Debian's hershey-fonts-data, not committed), when installed.
+if [ -d "$BUILD/corpus/FuzzMachine" ]; then
+  for font in futural scripts; do
+    [ -f "/usr/share/hershey-fonts/$font.jhf" ] && head -c 1200 "/usr/share/hershey-fonts/$font.jhf" > "$BUILD/corpus/FuzzMachine/$font-head.jhf"
+  done
+fi
 # The test fonts with variation tables (fvar, gvar, HVAR) and colour tables (COLR, CPAL).
 [ -d "$BUILD/corpus/FuzzFont" ] && cp Fixtures/fonts/*.ttf "$BUILD/corpus/FuzzFont/"
 

@@ -1,7 +1,8 @@
 // libFuzzer target: a Hershey .jhf font's bytes read, compiled and opened, text shaped in it and
 // placed on a turning baseline, that drawing welded, bridged and offset (Clipper) and written as
 // SVG, DXF, G-code, HPGL and plotter SVG; and the same bytes read as a G-code template.
-// Built only by `make fuzz`; seeds are the heads of Debian's Hershey fonts and a template.
+// Built only by `make fuzz`; seeds are a template and the heads of Debian's Hershey fonts
+// (copied by run.sh from the installed package).
 import CurveType
 import Foundation
 import FuzzSupport
