@@ -86,17 +86,11 @@ struct GlyphCairo {
         return kind
     }
 
-    /// The map from a glyph's font units (y up) to the frame's px.
-    static func map(_ placed: FrameGlyph) -> AffineMap { placed.fontUnitsMap }
-
-    /// The map from a glyph's own px (y down, origin on the baseline) to the frame's.
-    static func placement(_ placed: FrameGlyph) -> AffineMap { placed.placementMap }
-
     /// The box the run's outlines cover, px: what a gradient fill spans.
     func bounds(of run: GlyphRun) -> Rect? {
         var box: Rect?
         for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
-            guard let b = try? run.fonts[placed.font].outline(of: placed.glyph).path.bounds(transformedBy: Self.map(placed)) else { continue }
+            guard let b = try? run.fonts[placed.font].outline(of: placed.glyph).path.bounds(transformedBy: placed.fontUnitsMap) else { continue }
             box = box?.union(b) ?? b
         }
         return box
@@ -130,12 +124,12 @@ struct GlyphCairo {
             case .empty:
                 continue
             case .outline(let path):
-                CairoPath.append(path, through: Self.map(placed), to: cr)
+                CairoPath.append(path, through: placed.fontUnitsMap, to: cr)
                 pending = true
             case .layers(let layers):
                 flush()
                 for layer in layers {
-                    CairoPath.append(layer.path, through: Self.map(placed), to: cr)
+                    CairoPath.append(layer.path, through: placed.fontUnitsMap, to: cr)
                     let source: FrameCairo.Resolved? = layer.color.map {
                         .color(Double($0.red) / 255, Double($0.green) / 255, Double($0.blue) / 255, Double($0.alpha) / 255)
                     } ?? paint
@@ -147,7 +141,7 @@ struct GlyphCairo {
             case .paint(let tree, let box):
                 flush()
                 ct_cairo_save(cr)
-                canvas.transform(Self.map(placed))
+                canvas.transform(placed.fontUnitsMap)
                 var painter = ColorPaintCairo(cr: cr, font: font, box: box, text: paint, opacity: opacity)
                 try painter.draw(tree)
                 ct_cairo_restore(cr)
@@ -175,7 +169,7 @@ struct GlyphCairo {
         guard pw > 0, ph > 0, b.width > 0, b.height > 0 else { return }
         ct_cairo_save(cr)
         defer { ct_cairo_restore(cr) }
-        guard CairoMatrix.transform(cr, by: Self.placement(placed)) else { return }
+        guard CairoMatrix.transform(cr, by: placed.placementMap) else { return }
         // The box in the glyph's own px (y down): its top is the font's maxY.
         ct_cairo_translate(cr, b.minX * s, -b.maxY * s)
         ct_cairo_scale(cr, b.width * s / pw, b.height * s / ph)
@@ -224,7 +218,7 @@ struct GlyphCairo {
                 }
                 guard canvas.setSource(paint, opacity: opacity, bounds: box) else { continue }
                 ct_cairo_save(cr)
-                canvas.transform(Self.placement(placed))
+                canvas.transform(placed.placementMap)
                 ct_cairo_set_font_face(cr, face.face)
                 // px per em, y down as cairo's text space is. Every other glyph's em is larger by
                 // a part in 10¹²: cairo (1.16) writes a run of glyphs with one text matrix as one
