@@ -232,14 +232,14 @@ struct OptionReader {
     /// a pattern (Fontconfig picks among installed fonts; no path is opened).
     mutating func font(_ name: String) throws(CurveTypeError) -> String? {
         guard let font = try text(name) else { return nil }
-        if case .file = FontRequest(argument: font), !FontRequest.namesHersheyFont(font) { try checkMayNameFiles(name) }
+        try checkMayName(font: font, name)
         return font
     }
 
     /// A repeated font option, as `font`.
     mutating func fonts(_ name: String) throws(CurveTypeError) -> [String]? {
         guard let fonts = try texts(name) else { return nil }
-        for font in fonts { if case .file = FontRequest(argument: font), !FontRequest.namesHersheyFont(font) { try checkMayNameFiles(name) } }
+        for font in fonts { try checkMayName(font: font, name) }
         return fonts
     }
 
@@ -264,6 +264,12 @@ struct OptionReader {
             try checkMayNameFiles(name)
         }
         return logo
+    }
+
+    /// Refuses a font that names a file, where options come from a stranger; an installed
+    /// Hershey font by its name (`hershey:NAME`) names none of the user's, as a family does not.
+    private func checkMayName(font: String, _ name: String) throws(CurveTypeError) {
+        if case .file = FontRequest(argument: font), !FontRequest.namesHersheyFont(font) { try checkMayNameFiles(name) }
     }
 
     private func checkMayNameFiles(_ name: String) throws(CurveTypeError) {
