@@ -35,6 +35,13 @@ static void collect(const PolyNode *node, long parent, ct_clipper_result *result
     }
 }
 
+// The polygons of `tree`, in a result the caller frees.
+static ct_clipper_result *result_of(const PolyTree &tree) {
+    ct_clipper_result *result = new ct_clipper_result();
+    collect(&tree, -1, result);
+    return result;
+}
+
 ct_clipper_result *ct_clipper_union(ct_clipper_input subject, int nonzero, ct_clipper_input clip) {
     try {
         Clipper clipper;
@@ -56,9 +63,7 @@ ct_clipper_result *ct_clipper_union(ct_clipper_input subject, int nonzero, ct_cl
         } else {
             clipper.Execute(ctUnion, tree, fill, fill);
         }
-        ct_clipper_result *result = new ct_clipper_result();
-        collect(&tree, -1, result);
-        return result;
+        return result_of(tree);
     } catch (...) {
         return nullptr;
     }
@@ -78,9 +83,7 @@ ct_clipper_result *ct_clipper_offset(ct_clipper_input closed, ct_clipper_input o
         clipper.AddPaths(grown, ptSubject, true);
         PolyTree tree;
         clipper.Execute(ctUnion, tree, pftNonZero, pftNonZero);
-        ct_clipper_result *result = new ct_clipper_result();
-        collect(&tree, -1, result);
-        return result;
+        return result_of(tree);
     } catch (...) {
         return nullptr;
     }
