@@ -49,16 +49,18 @@ let package = Package(
         // font file ─▶ shaped glyphs, outlines, metrics (FreeType, HarfBuzz, Fontconfig), and the
         // text's bidi levels (FriBiDi) and line break opportunities (ICU); the bundled brand
         // logos, outlines by name as glyphs are by code point
-        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CLineBreaks", "CBundledFonts", "CBundledIcons", "CurveTypeGeometry"]),
+        .target(name: "CurveTypeFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CLineBreaks", "CBundledFonts", "CBundledIcons", "CZlib", "CurveTypeGeometry", "CurveTypeXML"]),
         // points, angles, transforms, paths, curves with arc-length parametrisation
         .target(name: "CurveTypeGeometry"),
+        // XML's lexical pieces and a bounded element tree, for SVG logos and SVG fonts
+        .target(name: "CurveTypeXML"),
         // shaped glyphs × curve ─▶ placed glyphs
         .target(name: "CurveTypeLayout", dependencies: ["CurveTypeFonts", "CurveTypeGeometry"]),
         // what is drawn, apart from how it is encoded: frames of glyph runs, shapes, paints,
         // gradients, groups, images, links and animations (px, y down); colours
         .target(name: "CurveTypeFrame", dependencies: ["CurveTypeFonts", "CurveTypeGeometry"]),
         // SVG files read (logos, path files): sanitised by an allowlist, resolved into frame items
-        .target(name: "CurveTypeSVGReader", dependencies: ["CurveTypeFrame", "CurveTypeGeometry"]),
+        .target(name: "CurveTypeSVGReader", dependencies: ["CurveTypeFrame", "CurveTypeGeometry", "CurveTypeXML"]),
         // frames ─▶ deterministic SVG bytes, in one pass (glyph outlines read from the fonts)
         .target(name: "CurveTypeSVG", dependencies: ["CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
         // frames ─▶ PNG and PDF bytes, drawn by cairo (glyphs read from the fonts as the SVG

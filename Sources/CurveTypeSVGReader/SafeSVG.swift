@@ -5,6 +5,7 @@ import Foundation
 #endif
 import CurveTypeFrame
 import CurveTypeGeometry
+import CurveTypeXML
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -225,40 +226,8 @@ extension SafeSVG {
     }
 
     /// An SVG transform list (`matrix`, `translate`, `scale`, `rotate` about a point, `skewX`,
-    /// `skewY`; the rightmost applies first); `nil` if it is not one.
-    public static func transform(_ text: String) -> AffineMap? {
-        var map = AffineMap.identity
-        var rest = Substring(text)
-        func skipSeparators() { rest = rest.drop { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" } }
-        skipSeparators()
-        while !rest.isEmpty {
-            guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
-            let name = rest[..<open].trimmed()
-            let numbers = rest[rest.index(after: open)..<close]
-                .split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-                .map { Double($0) }
-            guard numbers.allSatisfy({ $0 != nil && $0!.isFinite }) else { return nil }
-            let n = numbers.compactMap { $0 }
-            let step: AffineMap
-            switch (name, n.count) {
-            case ("matrix", 6): step = AffineMap(a: n[0], b: n[1], c: n[2], d: n[3], tx: n[4], ty: n[5])
-            case ("translate", 1), ("translate", 2): step = .translation(n[0], n.count == 2 ? n[1] : 0)
-            case ("scale", 1), ("scale", 2): step = .scale(n[0], n.count == 2 ? n[1] : n[0])
-            case ("rotate", 1): step = .rotation(.degrees(n[0]))
-            case ("rotate", 3):
-                step = AffineMap.translation(-n[1], -n[2]).concatenating(.rotation(.degrees(n[0])))
-                    .concatenating(.translation(n[1], n[2]))
-            case ("skewX", 1): step = AffineMap(a: 1, b: 0, c: tan(n[0] * .pi / 180), d: 1, tx: 0, ty: 0)
-            case ("skewY", 1): step = AffineMap(a: 1, b: tan(n[0] * .pi / 180), c: 0, d: 1, tx: 0, ty: 0)
-            default: return nil
-            }
-            // In "A B", B applies to the point first.
-            map = step.concatenating(map)
-            rest = rest[rest.index(after: close)...]
-            skipSeparators()
-        }
-        return map
-    }
+    /// `skewY`; the rightmost applies first); `nil` if it is not one. (`AffineMap(svgTransform:)`.)
+    public static func transform(_ text: String) -> AffineMap? { AffineMap(svgTransform: text) }
 }
 
 /// One rule of a logo's stylesheet: a simple selector and its declarations.
@@ -311,8 +280,12 @@ private struct StyleSheet {
 
 /// The reader behind `SafeSVG`: a small XML parser that keeps only the allowlist.
 private struct SafeSVGReader {
-    let bytes: [UInt8]
-    var i = 0
+    var scanner: XMLScanner
+    var bytes: [UInt8] { scanner.bytes }
+    var i: Int {
+        get { scanner.i }
+        set { scanner.i = newValue }
+    }
     var removed = Set<String>()
     /// The text of every `<style>` element, for the second pass.
     var styleSheet = ""
@@ -333,8 +306,7 @@ private struct SafeSVGReader {
     var elementCount = 0
 
     init(bytes: [UInt8], rules: [StyleRule] = []) {
-        // A UTF-8 byte order mark is not part of the document.
-        self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        self.scanner = XMLScanner(bytes: bytes)
         self.sheet = StyleSheet(rules)
     }
 
@@ -708,114 +680,27 @@ private struct SafeSVGReader {
         return rule.type == nil && rule.classes.isEmpty && rule.id == nil && !selector.hasPrefix("*") ? nil : rule
     }
 
-    func starts(_ s: StaticString) -> Bool {
-        s.withUTF8Buffer { prefix in
-            i + prefix.count <= bytes.count && bytes[i..<(i + prefix.count)].elementsEqual(prefix)
-        }
-    }
+    // The lexical pieces are XMLScanner's; its errors are the logo's.
+    func starts(_ s: StaticString) -> Bool { scanner.starts(s) }
 
     mutating func skip(past terminator: StaticString, what: String) throws(SVGError) {
-        while i < bytes.count {
-            if starts(terminator) { i += terminator.utf8CodeUnitCount; return }
-            i += 1
-        }
-        throw .invalidLogo("a \(what) is never closed")
+        do { try scanner.skip(past: terminator, what: what) } catch { throw .invalidLogo(error.reason) }
     }
 
-    /// `<!DOCTYPE …>` with any internal subset, which is skipped: its entities are never expanded.
     mutating func skipDeclaration() throws(SVGError) {
-        var depth = 0
-        while i < bytes.count {
-            switch bytes[i] {
-            case UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ">") where depth <= 0: i += 1; return
-            default: break
-            }
-            i += 1
-        }
-        throw .invalidLogo("a <!DOCTYPE> declaration is never closed")
+        do { try scanner.skipDeclaration() } catch { throw .invalidLogo(error.reason) }
     }
 
-    static func isNameByte(_ b: UInt8) -> Bool {
-        b >= 0x80 || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-            || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":")
-    }
+    mutating func readName() -> String { scanner.readName() }
 
-    mutating func readName() -> String {
-        let start = i
-        while i < bytes.count && Self.isNameByte(bytes[i]) { i += 1 }
-        return String(decoding: bytes[start..<i], as: UTF8.self)
-    }
-
-    mutating func skipSpace() {
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-    }
+    mutating func skipSpace() { scanner.skipSpace() }
 
     mutating func readAttributes() throws(SVGError) -> [(String, String)] {
-        var attributes: [(String, String)] = []
-        var names = Set<String>()
-        while true {
-            skipSpace()
-            guard i < bytes.count else { throw .invalidLogo("a tag is never closed") }
-            if bytes[i] == UInt8(ascii: ">") || bytes[i] == UInt8(ascii: "/") { return attributes }
-            let name = readName()
-            guard !name.isEmpty else { throw .invalidLogo("a tag holds something that is not an attribute") }
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw .invalidLogo("attribute \(name) has no value") }
-            i += 1
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-                throw .invalidLogo("the value of attribute \(name) is not quoted")
-            }
-            let quote = bytes[i]
-            i += 1
-            let start = i
-            while i < bytes.count && bytes[i] != quote {
-                guard bytes[i] != UInt8(ascii: "<") else { throw .invalidLogo("the value of attribute \(name) holds '<'") }
-                i += 1
-            }
-            guard i < bytes.count else { throw .invalidLogo("the value of attribute \(name) is never closed") }
-            let value = try decodeEntities(bytes[start..<i])
-            i += 1
-            guard names.insert(name).inserted else { throw .invalidLogo("attribute \(name) appears twice") }
-            attributes.append((name, value))
-        }
+        do { return try scanner.readAttributes() } catch { throw .invalidLogo(error.reason) }
     }
 
-    /// Text with XML's five entities and numeric character references replaced; any other
-    /// entity is an error (a DTD's entities are never expanded).
     func decodeEntities(_ slice: ArraySlice<UInt8>) throws(SVGError) -> String {
-        guard slice.contains(UInt8(ascii: "&")) else { return String(decoding: slice, as: UTF8.self) }
-        var out: [UInt8] = []
-        var j = slice.startIndex
-        while j < slice.endIndex {
-            guard slice[j] == UInt8(ascii: "&") else { out.append(slice[j]); j += 1; continue }
-            guard let end = slice[j...].firstIndex(of: UInt8(ascii: ";")), end - j <= 12 else {
-                throw .invalidLogo("a '&' starts no entity")
-            }
-            let name = String(decoding: slice[(j + 1)..<end], as: UTF8.self)
-            var scalar: Unicode.Scalar?
-            switch name {
-            case "amp": scalar = "&"
-            case "lt": scalar = "<"
-            case "gt": scalar = ">"
-            case "quot": scalar = "\""
-            case "apos": scalar = "'"
-            default:
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-                } else if name.hasPrefix("#") {
-                    scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
-                } else {
-                    throw .invalidLogo("it uses the entity &\(name); (only XML's own and numeric references are read)")
-                }
-            }
-            guard let scalar else { throw .invalidLogo("&\(name); is not a character") }
-            UTF8.encode(scalar) { out.append($0) }
-            j = end + 1
-        }
-        return String(decoding: out, as: UTF8.self)
+        do { return try XMLScanner.decodeEntities(slice) } catch { throw .invalidLogo(error.reason) }
     }
 }
 
