@@ -6,4 +6,10 @@
 static inline int curvetype_deflate_init(z_streamp stream, int level, int strategy) {
     return deflateInit2(stream, level, Z_DEFLATED, 15, 8, strategy);
 }
+
+/* inflateInit2 likewise, reading a gzip stream (windowBits 16 + 15), as OpenType's SVG table
+   stores compressed documents. */
+static inline int curvetype_inflate_init_gzip(z_streamp stream) {
+    return inflateInit2(stream, 16 + 15);
+}
 #endif

@@ -108,9 +108,12 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// they are drawn as images (`colorImage(of:)`). A font of only bitmaps has no outlines.
     public let hasColorImages: Bool
     /// Whether the font's glyphs are single strokes, to be drawn by a pen, not filled: a
-    /// single-line font that stores each stroke as a contour out and back (as TrueType must), or
-    /// a stroke font compiled so (Hershey). Its outlines come back as open strokes.
+    /// single-line font that stores each stroke as a contour out and back (as TrueType must), a
+    /// stroke font compiled so (Hershey, SVG fonts), or an OpenType-SVG font whose SVG glyphs are
+    /// unfilled strokes (Relief SingleLine's OTF-SVG). Its outlines come back as open strokes.
     public let isSingleLine: Bool
+    /// Whether the single-line glyphs are the SVG table's strokes, not retraced contours.
+    private let hasSVGStrokes: Bool
     /// Whether FreeType can scale the font's outlines; false for a font of colour bitmaps only.
     private let hasOutlines: Bool
 
@@ -153,6 +156,15 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// it in messages and is its family name. Not cached: each call opens anew.
     public static func openHershey(bytes: [UInt8], name: String = "Hershey") throws(FontError) -> Font {
         let strokes = try HersheyReader.read(bytes, family: name, path: name)
+        return try Font(bytes: StrokeFontCompiler.compile(strokes), faceIndex: 0, source: .memory(name: name, faceIndex: 0), path: name)
+    }
+
+    /// Opens an SVG font's bytes already in memory (EMSL's `svg_fonts`, or a single-line font
+    /// exported for Hershey Text), its glyphs' paths compiled into a single-line TrueType font
+    /// with the font's kerning; `name` stands for it in messages, and is its family name when
+    /// the font names none. Not cached: each call opens anew.
+    public static func openSVGFont(bytes: [UInt8], name: String = "SVG font") throws(FontError) -> Font {
+        let strokes = try SVGFontReader.read(bytes, family: name, path: name)
         return try Font(bytes: StrokeFontCompiler.compile(strokes), faceIndex: 0, source: .memory(name: name, faceIndex: 0), path: name)
     }
 
@@ -240,7 +252,12 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             throw .notAFont(path: path, reason: freeTypeError("FT_Load_Glyph", loadError).description)
         }
 
-        self.isSingleLine = hasOutlines && Font.detectSingleLine(face: face, hbFont: hbFont)
+        let probes = Font.singleLineProbe.unicodeScalars.compactMap { scalar -> UInt32? in
+            var glyph: hb_codepoint_t = 0
+            return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+        }
+        self.hasSVGStrokes = hasOutlines && SVGGlyphStrokes.isSingleLine(face: hb_font_get_face(hbFont), probes: probes)
+        self.isSingleLine = hasSVGStrokes || hasOutlines && Font.detectSingleLine(face: face, probes: probes)
         self.id = Font.nextID.add(1, ordering: .relaxed).oldValue
         self.source = source
         self.familyName = rec.family_name.map { String(cString: $0) } ?? "Unknown"
@@ -354,6 +371,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             throw .cCallFailed(function: "FT_Load_Glyph", code: 0x10, reason: "invalid glyph index \(glyph)")
         }
         guard hasOutlines else { return GlyphOutline(path: Path(), bounds: colorImage(of: glyph)?.bounds) }
+        // An OpenType-SVG single-line font's strokes are its SVG glyphs; a glyph without one (or
+        // whose document fills) keeps its outline.
+        if hasSVGStrokes, case .strokes(let strokes) = SVGGlyphStrokes.reading(of: glyph, face: hb_font_get_face(hbFont)) {
+            return GlyphOutline(path: strokes, bounds: strokes.bounds())
+        }
         var path = try Font.outlinePath(face: face, glyph: glyph)
         if isSingleLine { path = SingleLine.reopened(path).path }
         return GlyphOutline(path: path, bounds: path.bounds())
@@ -380,12 +402,10 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// Whether the font's glyphs are single strokes stored as retraced contours: every contour
     /// of every probe glyph the font has retraces itself. An outline font's contours enclose
     /// ink, so none of them does.
-    private static func detectSingleLine(face: FT_Face, hbFont: OpaquePointer) -> Bool {
+    private static func detectSingleLine(face: FT_Face, probes: [UInt32]) -> Bool {
         var checked = 0
-        for scalar in singleLineProbe.unicodeScalars {
-            var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0,
-                  let path = try? outlinePath(face: face, glyph: glyph), !path.isEmpty else { continue }
+        for glyph in probes {
+            guard let path = try? outlinePath(face: face, glyph: glyph), !path.isEmpty else { continue }
             guard SingleLine.isRetraced(path) else { return false }
             checked += 1
         }

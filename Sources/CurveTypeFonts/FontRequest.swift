@@ -35,7 +35,7 @@ public enum FontRequest: Sendable, Hashable, CustomStringConvertible {
     /// Reads a command-line `--font` value: a string that names an existing file, contains a `/`,
     /// or ends in a font file extension is a file; anything else is a Fontconfig pattern.
     public init(argument: String, faceIndex: Int = 0) {
-        let fontExtensions = ["ttf", "otf", "ttc", "otc", "pfb", "woff", "woff2", "jhf"]
+        let fontExtensions = ["ttf", "otf", "ttc", "otc", "pfb", "woff", "woff2", "jhf", "svg"]
         let ext = PathText.fileExtension(argument)
         if Self.namesHersheyFont(argument) {
             self = .file(path: Self.hersheyFolder + argument.dropFirst(Self.hersheyPrefix.count) + ".jhf", faceIndex: faceIndex)
@@ -77,12 +77,15 @@ enum FontCache {
         case .bundled(let bundled):
             font = try Font(bytes: .permanent(bundled.storage), faceIndex: 0, source: source, path: bundled.fileName,
                             variations: variations)
-        case .file(let path, let index) where PathText.fileExtension(path) == "jhf":
+        case .file(let path, let index) where ["jhf", "svg"].contains(PathText.fileExtension(path)):
+            // A stroke font: a Hershey .jhf file or an SVG font, compiled into TrueType.
             guard index == 0, variations == nil else {
                 throw .faceIndexOutOfRange(path: path, index: index, faceCount: 1)
             }
             let stem = path.split(separator: "/").last.map { String($0.dropLast(4)) } ?? path
-            let strokes = try HersheyReader.read(try readFile(path), family: "Hershey \(stem)", path: path)
+            let strokes = PathText.fileExtension(path) == "jhf"
+                ? try HersheyReader.read(try readFile(path), family: "Hershey \(stem)", path: path)
+                : try SVGFontReader.read(try readFile(path), family: stem, path: path)
             font = try Font(bytes: StrokeFontCompiler.compile(strokes), faceIndex: 0, source: source, path: path)
         case .file(let path, let index):
             font = try Font(bytes: try readFile(path), faceIndex: index, source: source, path: path, variations: variations)

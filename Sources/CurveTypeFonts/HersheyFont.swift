@@ -1,30 +1,46 @@
 import CurveTypeGeometry
 
-/// A stroke font: glyphs drawn as open polylines by a pen, not filled outlines. Read from a
-/// Hershey `.jhf` file (Debian's `hershey-fonts-data`), and compiled into a TrueType font whose
-/// contours retrace each stroke (`StrokeFontCompiler`), so that HarfBuzz shapes it and FreeType
-/// reads it as any other font; `Font` finds the retraced contours and opens them again.
+/// A stroke font: glyphs drawn as open paths by a pen, not filled outlines. Read from a
+/// Hershey `.jhf` file (Debian's `hershey-fonts-data`) or an SVG font (`SVGFontReader`), and
+/// compiled into a TrueType font whose contours retrace each stroke (`StrokeFontCompiler`), so
+/// that HarfBuzz shapes it and FreeType reads it as any other font; `Font` finds the retraced
+/// contours and opens them again.
 struct StrokeFont: Sendable {
-    /// One glyph: its advance and strokes, in the font's own units (y down, x from the glyph's
-    /// left side bearing's origin).
+    /// A point of a stroke, in compiled font units (y up, x from the glyph's origin): an end of
+    /// a line or quadratic, or (`onCurve` false) a quadratic's control point, as TrueType
+    /// stores them. A stroke starts and ends on the curve.
+    struct Point: Sendable, Equatable {
+        var x: Int, y: Int
+        var onCurve = true
+    }
+
+    /// One glyph: the character it draws, its advance and strokes.
     struct Glyph: Sendable {
-        /// The character it draws.
         var scalar: Unicode.Scalar
-        /// Where the pen starts and ends the glyph, font units: the advance is `right − left`.
-        var left: Int
-        var right: Int
-        /// Each stroke's points, in order, font units, y down.
-        var strokes: [[(x: Int, y: Int)]]
+        /// Compiled font units.
+        var advance: Int
+        var strokes: [[Point]]
+    }
+
+    /// A kerning pair: the adjustment to the advance of `left` when `right` follows it,
+    /// compiled font units (negative brings them closer).
+    struct KerningPair: Sendable {
+        var left: Unicode.Scalar, right: Unicode.Scalar
+        var value: Int
     }
 
     /// The family name the compiled font carries.
     var family: String
     var glyphs: [Glyph]
-    /// Where the baseline lies, font units from the origin, y down.
-    var baseline: Int
-    /// Compiled font units per font unit, and units per em (a power of two, as TrueType prefers).
-    var scale: Int
+    /// The glyph drawn for characters the font lacks (`.notdef`).
+    var missingGlyph: Glyph?
+    var kerning: [KerningPair] = []
+    /// Compiled units per em (at most 16384, as TrueType allows).
     var unitsPerEm: Int
+    /// The font's ascent and descent (descent negative), compiled units; `nil` for ¾ and −¼ em
+    /// or the ink, whichever reaches further.
+    var ascender: Int?
+    var descender: Int?
 }
 
 /// Reads the Hershey fonts' `.jhf` format, as the fonts' distributions (and Debian's
@@ -36,6 +52,9 @@ struct StrokeFont: Sendable {
 enum HersheyReader {
     /// Hershey's coordinates, y down: capitals rise from 9 (the baseline) to −12.
     static let baseline = 9
+
+    /// Compiled font units per Hershey unit.
+    static let scale = 32
 
     /// The most records read: the largest Debian file has 96 (193 lines with continuations).
     static let maximumGlyphs = 256
@@ -94,11 +113,15 @@ enum HersheyReader {
             }
             if !stroke.isEmpty { strokes.append(stroke) }
             guard let scalar = Unicode.Scalar(0x20 + UInt32(glyphs.count)) else { break }
-            glyphs.append(StrokeFont.Glyph(scalar: scalar, left: left, right: right, strokes: strokes))
+            // 32 compiled units per Hershey unit, 1024 per em: an em of 32 Hershey units, the
+            // span of the coordinates (−16…16), so capitals are 21 units (0.66 em) tall. Hershey's
+            // y runs down from the glyph's middle; x from its left side.
+            let compiled = strokes.map { stroke in
+                stroke.map { StrokeFont.Point(x: ($0.x - left) * scale, y: (baseline - $0.y) * scale) }
+            }
+            glyphs.append(StrokeFont.Glyph(scalar: scalar, advance: max(0, right - left) * scale, strokes: compiled))
         }
         guard !glyphs.isEmpty else { throw bad("it has no glyph records") }
-        // 32 compiled units per Hershey unit, 1024 per em: an em of 32 Hershey units, the span of
-        // the coordinates (−16…16), so capitals are 21 units (0.66 em) tall.
-        return StrokeFont(family: family, glyphs: glyphs, baseline: baseline, scale: 32, unitsPerEm: 1024)
+        return StrokeFont(family: family, glyphs: glyphs, unitsPerEm: 32 * scale)
     }
 }

@@ -6,21 +6,26 @@
 /// on the machine writes fonts.
 enum StrokeFontCompiler {
     static func compile(_ font: StrokeFont) -> [UInt8] {
-        // Glyph 0 is .notdef (empty); then one glyph per character.
-        struct Compiled { var advance: Int; var contours: [[(x: Int, y: Int)]] }
-        var compiled = [Compiled(advance: font.unitsPerEm / 2, contours: [])]
-        var mapping: [(scalar: UInt32, glyph: Int)] = []
-        for glyph in font.glyphs where glyph.scalar.properties.generalCategory != .control {
-            let s = font.scale
-            let contours: [[(x: Int, y: Int)]] = glyph.strokes.map { stroke in
-                let points = stroke.map { (x: ($0.x - glyph.left) * s, y: (font.baseline - $0.y) * s) }
-                // Out along the stroke and back: p0 … pn, then pn−1 … p1 (the contour closes
-                // p1 → p0). A one-point stroke (a dot) goes out and back along nothing.
-                return points.count == 1 ? [points[0], points[0]] : points + points.dropFirst().dropLast().reversed()
+        // Glyph 0 is .notdef (the font's missing glyph, or empty); then one glyph per character.
+        struct Compiled { var advance: Int; var contours: [[StrokeFont.Point]] }
+        func compiled(_ glyph: StrokeFont.Glyph) -> Compiled {
+            // Out along the stroke and back: p0 … pn, then pn−1 … p1 (the contour closes p1 → p0);
+            // a control point stays between the same two ends. A one-point stroke (a dot) goes
+            // out and back along nothing.
+            let contours = glyph.strokes.filter { !$0.isEmpty }.map { points in
+                points.count == 1 ? [points[0], points[0]] : points + points.dropFirst().dropLast().reversed()
             }
-            mapping.append((glyph.scalar.value, compiled.count))
-            compiled.append(Compiled(advance: max(0, glyph.right - glyph.left) * s, contours: contours))
+            return Compiled(advance: max(0, glyph.advance), contours: contours)
         }
+        var glyphs = [font.missingGlyph.map(compiled) ?? Compiled(advance: font.unitsPerEm / 2, contours: [])]
+        var mapping: [(scalar: UInt32, glyph: Int)] = []
+        var glyphOf: [Unicode.Scalar: Int] = [:]
+        for glyph in font.glyphs where glyph.scalar.properties.generalCategory != .control && glyphOf[glyph.scalar] == nil {
+            glyphOf[glyph.scalar] = glyphs.count
+            mapping.append((glyph.scalar.value, glyphs.count))
+            glyphs.append(compiled(glyph))
+        }
+        let compiled = glyphs
 
         var glyf: [UInt8] = [], loca: [UInt32] = []
         var boxes: [(xMin: Int, yMin: Int, xMax: Int, yMax: Int)?] = []
@@ -43,7 +48,7 @@ enum StrokeFontCompiler {
                 out.u16(end)
             }
             out.u16(0)  // no instructions
-            for _ in points { out.u8(0x01) }  // on curve; x and y as 16-bit deltas
+            for p in points { out.u8(p.onCurve ? 0x01 : 0x00) }  // x and y as 16-bit deltas
             var last = (x: 0, y: 0)
             for p in points { out.i16(p.x - last.x); last.x = p.x }
             for p in points { out.i16(p.y - last.y); last.y = p.y }
@@ -55,7 +60,8 @@ enum StrokeFontCompiler {
         let inked = boxes.compactMap { $0 }
         let xMin = inked.map(\.xMin).min() ?? 0, yMin = inked.map(\.yMin).min() ?? 0
         let xMax = inked.map(\.xMax).max() ?? 0, yMax = inked.map(\.yMax).max() ?? 0
-        let ascender = max(yMax, font.unitsPerEm * 3 / 4), descender = min(yMin, -font.unitsPerEm / 4)
+        let ascender = font.ascender ?? max(yMax, font.unitsPerEm * 3 / 4)
+        let descender = font.descender ?? min(yMin, -font.unitsPerEm / 4)
 
         var head = ByteWriter()
         head.u32(0x0001_0000); head.u32(0x0001_0000)  // version, font revision
@@ -92,11 +98,43 @@ enum StrokeFontCompiler {
         var locaTable = ByteWriter()
         for offset in loca { locaTable.u32(Int(offset)) }
 
-        return assemble([
+        var tables = [
             ("cmap", cmap(mapping).bytes), ("glyf", glyfTable.bytes), ("head", head.bytes), ("hhea", hhea.bytes),
-            ("hmtx", hmtx.bytes), ("loca", locaTable.bytes), ("maxp", maxp.bytes), ("name", name(font.family).bytes),
-            ("post", post().bytes),
-        ])
+            ("hmtx", hmtx.bytes),
+        ]
+        let pairs = font.kerning.compactMap { pair -> (left: Int, right: Int, value: Int)? in
+            guard let left = glyphOf[pair.left], let right = glyphOf[pair.right], pair.value != 0 else { return nil }
+            return (left, right, pair.value)
+        }
+        if !pairs.isEmpty { tables.append(("kern", kern(pairs).bytes)) }
+        tables += [("loca", locaTable.bytes), ("maxp", maxp.bytes), ("name", name(font.family).bytes), ("post", post().bytes)]
+        return assemble(tables)
+    }
+
+    /// A `kern` table (version 0, as HarfBuzz applies it when a font has no `GPOS`): the pairs,
+    /// sorted, in format 0 subtables of at most 10,000 pairs each, since a subtable's length is
+    /// 16 bits. Each pair is in one subtable, so the subtables' sums are the pairs' values. A
+    /// pair given twice counts once (the first), as in an SVG font.
+    private static func kern(_ pairs: [(left: Int, right: Int, value: Int)]) -> ByteWriter {
+        var unique: [Int: Int] = [:]
+        for pair in pairs where unique[pair.left << 16 | pair.right] == nil {
+            unique[pair.left << 16 | pair.right] = max(-0x8000, min(0x7FFF, pair.value))
+        }
+        let sorted = unique.sorted { $0.key < $1.key }
+        let perTable = 10_000
+        let chunks = stride(from: 0, to: sorted.count, by: perTable).map { sorted[$0..<min($0 + perTable, sorted.count)] }
+        var table = ByteWriter()
+        table.u16(0); table.u16(chunks.count)
+        for chunk in chunks {
+            var power = 1, log = 0
+            while power * 2 <= chunk.count { power *= 2; log += 1 }
+            table.u16(0); table.u16(14 + 6 * chunk.count); table.u16(0x0001)  // version, length, horizontal
+            table.u16(chunk.count); table.u16(6 * power); table.u16(log); table.u16(6 * (chunk.count - power))
+            for (key, value) in chunk {
+                table.u16(key >> 16); table.u16(key & 0xFFFF); table.i16(value)
+            }
+        }
+        return table
     }
 
     /// A format 4 `cmap` (Windows, Unicode BMP): one segment per run of consecutive characters
