@@ -15,8 +15,9 @@ size with --units mm), a DXF, G-code (with arcs and G1 alone), HPGL and a plotte
 - HPGL: PU/PD read back; within the tolerance plus half a plotter unit (0.0125 mm) of the
   drawing.
 - Single-line fonts: the strokes cut are the font's own, one path per stroke of the .jhf
-  file (read here), with no segment traced twice and none closing a stroke the font left
-  open.
+  file, of the SVG font's glyph paths or of the OpenType-SVG font's glyph documents (each read
+  here: the .jhf by hand, the SVG font by ElementTree and svgelements, the OpenType font by
+  fontTools), with no segment traced twice and none closing a stroke the font left open.
 - Plotter order: the pen-up travel of our plotter SVG is no longer than that of
   `vpype read … linesort write …` on the same file.
 - True size: Inkscape exports each SVG's page at 96 dpi to the pixels its width in mm says,
@@ -286,6 +287,54 @@ def jhf_strokes(name, text):
     return sum(records[ord(c) - 32] for c in text)
 
 
+def subpaths_drawn(d):
+    """How many subpaths of SVG path data `d` draw something (svgelements reads it)."""
+    if not d:
+        return 0
+    return sum(1 for sub in svgelements.Path(d).as_subpaths()
+               if any(not isinstance(seg, svgelements.Move) for seg in sub))
+
+
+def svg_font_strokes(file, text):
+    """How many strokes the SVG font `file` draws for `text`: its glyphs' subpaths."""
+    import xml.etree.ElementTree as ET
+    font = ET.parse(file).getroot().find(".//{http://www.w3.org/2000/svg}font")
+    glyphs = {}
+    for glyph in font.findall("{http://www.w3.org/2000/svg}glyph"):
+        unicode = glyph.get("unicode")
+        if unicode and len(unicode) == 1 and unicode not in glyphs:
+            glyphs[unicode] = subpaths_drawn(glyph.get("d"))
+    return sum(glyphs[c] for c in text)
+
+
+def svg_table_strokes(file, text):
+    """How many strokes the OpenType-SVG font `file` draws for `text`: the subpaths of the
+    paths in its glyphs' SVG documents (fontTools reads the table)."""
+    from fontTools.ttLib import TTFont
+    font = TTFont(file)
+    cmap, order = font.getBestCmap(), font.getGlyphOrder()
+    documents = {}
+    for doc in font["SVG "].docList:
+        for glyph in range(doc.startGlyphID, doc.endGlyphID + 1):
+            documents[glyph] = doc.data
+    total = 0
+    for c in text:
+        glyph = order.index(cmap[ord(c)])
+        for d in re.findall(r'\sd="([^"]*)"', documents.get(glyph, "")):
+            total += subpaths_drawn(d)
+    return total
+
+
+def font_strokes(font, text):
+    """How many strokes `font` draws for `text`: a Hershey font's name, an SVG font's file or an
+    OpenType-SVG font's file (paths from the project's root)."""
+    if font.endswith(".svg"):
+        return svg_font_strokes(os.path.join(ROOT, font), text)
+    if font.endswith(".otf"):
+        return svg_table_strokes(os.path.join(ROOT, font), text)
+    return jhf_strokes(font, text)
+
+
 def segments_traced_twice(polylines):
     seen, twice = set(), 0
     for p in polylines:
@@ -357,7 +406,7 @@ def check_case(name, hershey, folder, report, drawn_back=True):
 
     if hershey:
         font, text, others = hershey
-        strokes = jhf_strokes(font, text)
+        strokes = font_strokes(font, text)
         if len(cut) != strokes + others:
             fail(f"{name}: {len(cut)} paths cut, but the font draws {strokes} strokes (and {others} other paths)")
         twice = segments_traced_twice(cut)

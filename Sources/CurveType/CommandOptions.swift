@@ -456,7 +456,7 @@ public struct TextFontOptions: Sendable, Equatable {
 
     static let fields: [OptionField<TextFontOptions>] = [
         .text("font", \.font, .font, type: .font, default: "bundled DejaVu Sans",
-              "A font file (.ttf, .otf, .ttc with --face-index), a Fontconfig pattern (\"DejaVu Sans:bold\") or a full name (\"DejaVu Sans Bold\"); a badge or seal in a bold style takes DejaVu Sans Bold."),
+              "A font file (.ttf, .otf, .ttc with --face-index; single-line .jhf and SVG fonts), hershey:NAME (an installed Hershey font), a Fontconfig pattern (\"DejaVu Sans:bold\") or a full name (\"DejaVu Sans Bold\"); a badge or seal in a bold style takes DejaVu Sans Bold."),
         .integer("faceIndex", \.faceIndex, .font, range: .from(0), "The face of a .ttc or .otc font collection."),
         .text("features", \.features, .font, default: "the font's",
               "OpenType features in HarfBuzz syntax, comma-separated: -kern,-liga,ss01."),

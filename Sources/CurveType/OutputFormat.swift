@@ -168,7 +168,7 @@ public struct OutputSettings: Sendable, Equatable {
             throw .invalidInput("a single-line font has no characters for a viewer to set: draw it with --glyphs outlines (the default)")
         }
         if penWidth != nil, let frame, !frame.hasSingleLineGlyphs {
-            throw .invalidInput("\(parameter: "penWidth") draws single-line fonts (hershey:NAME, a .jhf file), and this drawing has none")
+            throw .invalidInput("\(parameter: "penWidth") draws single-line fonts (hershey:NAME, a .jhf file, an SVG font), and this drawing has none")
         }
         if format.isForMachines, frameTime != nil {
             throw .invalidInput("\(parameter: "frameTime") draws one moment into a PNG or PDF; a machine file is the drawing after its animations end")
@@ -198,7 +198,7 @@ public struct OutputSettings: Sendable, Equatable {
             .choice("units", \.units, .output,
                     "Read every length (sizes, radii, widths, paddings, boxes) in this unit, and write an SVG at true size in it (width=\"80mm\"); machine files are in mm, cm or in. Path data stay in px."),
             .number("penWidth", \.penWidth, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.1...10, default: "0.04 em",
-                    "The pen's width for single-line fonts (hershey:NAME, .jhf)."),
+                    "The pen's width for single-line fonts (hershey:NAME, .jhf, SVG fonts, OpenType-SVG strokes)."),
             .flag("weld", \.weld, .output,
                   "Weld everything of one colour into one outline: simple polygons with holes, no overlaps (Clipper), for cutting."),
             .number("kerf", \.kerf, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.05...2, default: "none",

@@ -187,6 +187,35 @@ private func hausdorff(_ a: [Point], _ b: [Point]) -> Double {
         #expect(!cad.isSingleLine, "the CAD font closes each stroke with a line it does not draw, not by retracing: not read as single-line")
     }
 
+    /// OpenType-SVG glyphs as the reading must take them (Fixtures/fonts/make_svg_strokes_font.py):
+    /// a path under a flipping group, a polyline styled by `style` under an outer translation,
+    /// a circle in a gzip-compressed document, two lines in a group, a cubic in a document shared
+    /// by two glyphs. A font whose SVG glyph fills (a colour font) is not single-line: its
+    /// outlines are drawn.
+    @Test func openTypeSVGGlyphsAreRead() throws {
+        let font = try FontStack.resolve(.file(path: packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestSVGStrokes.ttf").path)).primary
+        #expect(font.isSingleLine)
+        func strokes(_ c: Unicode.Scalar) throws -> [(points: [Point], closed: Bool)] {
+            polylines(try font.outline(of: try #require(font.glyph(for: c))).path, steps: 4)
+        }
+        #expect(try strokes("I").map(\.points) == [[Point(x: 300, y: 0), Point(x: 300, y: 700)]])
+        #expect(try strokes("L").map(\.points) == [[Point(x: 150, y: 700), Point(x: 150, y: 0), Point(x: 550, y: 0)]])
+        let o = try strokes("O")
+        #expect(o.count == 1 && o[0].closed, "the circle closes as the font draws it")
+        // (SVG's arcs become cubics, within 0.03 % of the radius.)
+        #expect(o.first.map { $0.points.allSatisfy { abs(hypot($0.x - 350, $0.y - 350) - 300) < 0.1 } } == true)
+        #expect(try strokes("T").map(\.points) == [[Point(x: 100, y: 700), Point(x: 600, y: 700)], [Point(x: 350, y: 700), Point(x: 350, y: 0)]])
+        let a = try strokes("A")
+        #expect(a.count == 1 && a[0].points.first == Point(x: 50, y: 0) && a[0].points.last == Point(x: 650, y: 0) && !a[0].closed)
+        #expect(a.first.map { $0.points.map(\.y).max() ?? 0 } ?? 0 > 600, "the arch rises (y up)")
+
+        let color = try FontStack.resolve(.file(path: packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestSVGColor.ttf").path)).primary
+        #expect(!color.isSingleLine)
+        let box = try color.outline(of: try #require(color.glyph(for: "A")))
+        #expect(polylines(box.path).count == 1 && polylines(box.path)[0].closed)
+        #expect(box.bounds == Rect(minX: 50, minY: 0, maxX: 650, maxY: 700), "its outline, a box")
+    }
+
     /// An SVG font as EMSL's `svg_fonts` write it (Hershey Sans 1-stroke's "A", "&", "." and
     /// the quotation mark, absolute M and L with half units): half units kept, the character
     /// from an entity, an empty `unicode` skipped, the missing glyph as `.notdef`, and the

@@ -43,7 +43,15 @@ if [ -d "$BUILD/corpus/FuzzMachine" ]; then
     [ -f "/usr/share/hershey-fonts/$font.jhf" ] && head -c 1200 "/usr/share/hershey-fonts/$font.jhf" > "$BUILD/corpus/FuzzMachine/$font-head.jhf"
   done
 fi
-# The test fonts with variation tables (fvar, gvar, HVAR) and colour tables (COLR, CPAL).
+# An SVG font: the head of Relief SingleLine's (Fixtures/fonts/relief), its first glyphs and
+# kerning pairs, closed.
+if [ -d "$BUILD/corpus/FuzzFont" ]; then
+  { sed -n '1,/<glyph glyph-name="B"/p' Fixtures/fonts/relief/ReliefSingleLineSVG-Regular.svg | sed '$d'
+    grep -m 3 -A 2 '<hkern' Fixtures/fonts/relief/ReliefSingleLineSVG-Regular.svg | grep -v '^--'
+    printf '</font>\n</defs></svg>\n'; } > "$BUILD/corpus/FuzzFont/relief-head.svg"
+fi
+# The test fonts with variation tables (fvar, gvar, HVAR), colour tables (COLR, CPAL) and SVG
+# glyphs (stroked and filled).
 [ -d "$BUILD/corpus/FuzzFont" ] && cp Fixtures/fonts/*.ttf "$BUILD/corpus/FuzzFont/"
 
 # Fontconfig's process-long allocations are not leaks of ours (lsan.supp says why).

@@ -1,5 +1,6 @@
 // libFuzzer target: font bytes opened by FreeType and HarfBuzz, shaped, measured and outlined,
-// their colour tables read.
+// their colour tables and SVG glyphs read; or, when they are not a font FreeType opens, read as
+// an SVG font and compiled.
 // Built only by `make fuzz`; seeds are small subsets of the bundled fonts and of Noto Color Emoji,
 // and the test fonts (Tools/Fuzz/run.sh makes them).
 import CurveType
@@ -8,7 +9,7 @@ import FuzzSupport
 
 exit(runFuzzer { data, size in
     let bytes = bytes(data, size)
-    guard let font = try? Font.open(bytes: bytes, name: "fuzz") else { return 0 }
+    guard let font = (try? Font.open(bytes: bytes, name: "fuzz")) ?? (try? Font.openSVGFont(bytes: bytes, name: "fuzz")) else { return 0 }
     let stack = FontStack(primary: font, fallbackPattern: nil)
     for text in ["Hello, ﬁne world", "AVA Wa", "שלום 12", "x\u{301}\u{302}", "🚀🎉", "LOSXGMRKY"] {
         let run = stack.shape(text)
