@@ -23,8 +23,11 @@ enum SVGFontReader {
     /// The largest SVG font read, bytes: Relief SingleLine's is 176 KB, a CJK one several MB.
     static let maximumBytes = 16 << 20
     /// The most kerning pairs a font's `hkern` elements may name, after lists and ranges are
-    /// expanded to the characters the font has (Relief SingleLine names 17,574).
+    /// expanded to the characters the font has (Relief SingleLine names 17,574); and the most
+    /// characters their lists may name.
     static let maximumKerningPairs = 1_000_000
+    /// The most points of all the glyphs' strokes, compiled (a CJK font's are about 2 million).
+    static let maximumPoints = 4_000_000
     /// How far a cubic's quadratics may stray from it, em.
     static let curveTolerance = 1.0 / 4000
 
@@ -70,26 +73,43 @@ enum SVGFontReader {
         // Kerning: each `hkern` names its left and right characters by lists; the pairs it
         // makes are capped, since a range may name every character.
         var pairs: [(left: Unicode.Scalar, right: Unicode.Scalar, k: Double)] = []
-        func characters(_ element: MarkupElement, _ u: String, _ g: String) -> [Unicode.Scalar] {
+        // The characters the font has, in order, so a range is found by bisection, not a scan;
+        // and how many characters the lists have named so far, capped as the pairs are.
+        let ordered = seen.sorted { $0.value < $1.value }
+        func firstIndex(atLeast value: UInt32) -> Int {
+            var low = 0, high = ordered.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ordered[middle].value < value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        var named = 0
+        func characters(_ element: MarkupElement, _ u: String, _ g: String) throws(FontError) -> [Unicode.Scalar] {
             var found: [Unicode.Scalar] = []
+            func add(_ scalars: ArraySlice<Unicode.Scalar>) throws(FontError) {
+                named += scalars.count
+                guard named <= maximumKerningPairs else { throw bad("its <hkern> elements name more than \(maximumKerningPairs) characters") }
+                found += scalars
+            }
             for entry in (element[u] ?? "").split(separator: ",") {
                 let entry = entry.trimmed()
                 if entry.unicodeScalars.count == 1, let scalar = entry.unicodeScalars.first {
-                    found.append(scalar)
+                    try add([scalar])
                 } else if entry.hasPrefix("U+") || entry.hasPrefix("u+") {
                     let bounds = entry.dropFirst(2).split(separator: "-", maxSplits: 1).map { UInt32($0, radix: 16) }
                     guard let low = bounds.first ?? nil, let high = bounds.count == 2 ? bounds[1] : low, low <= high else { continue }
-                    found += seen.filter { (low...high).contains($0.value) }.sorted { $0.value < $1.value }
+                    try add(ordered[firstIndex(atLeast: low)..<firstIndex(atLeast: high &+ 1)])
                 }
             }
             for name in (element[g] ?? "").split(separator: ",") {
-                if let scalar = scalarNamed[name.trimmed()] { found.append(scalar) }
+                if let scalar = scalarNamed[name.trimmed()] { try add([scalar]) }
             }
             return found
         }
         for element in font.children where element.name == "hkern" {
             guard let k = try number(element, "k") else { continue }
-            let lefts = characters(element, "u1", "g1"), rights = characters(element, "u2", "g2")
+            let lefts = try characters(element, "u1", "g1"), rights = try characters(element, "u2", "g2")
             guard pairs.count + lefts.count * rights.count <= maximumKerningPairs else {
                 throw bad("its <hkern> elements name more than \(maximumKerningPairs) pairs")
             }
@@ -111,11 +131,16 @@ enum SVGFontReader {
             throw bad("its glyphs reach \(Int(max(reach, widest))) units from the origin, more than 16383")
         }
         let tolerance = curveTolerance * unitsPerEm
+        // A glyph's contour, out and back, holds twice its points: TrueType holds 65,535 a glyph.
+        var budget = maximumPoints
         func glyph(_ source: Source) throws(FontError) -> StrokeFont.Glyph {
-            let strokes = StrokeOutline.strokes(of: source.path, scale: scale, tolerance: tolerance)
-            guard strokes.reduce(0, { $0 + 2 * $1.count }) <= 65535 else {
-                throw bad("glyph U+\(String(source.scalar.value, radix: 16, uppercase: true)) has more points than TrueType holds")
+            let limit = min(32767, budget)
+            guard let strokes = StrokeOutline.strokes(of: source.path, scale: scale, tolerance: tolerance, limit: limit) else {
+                throw limit < 32767
+                    ? bad("its glyphs have more than \(maximumPoints) points")
+                    : bad("glyph U+\(String(source.scalar.value, radix: 16, uppercase: true)) has more points than TrueType holds")
             }
+            budget -= strokes.reduce(0) { $0 + $1.count }
             return StrokeFont.Glyph(scalar: source.scalar, advance: Int((source.advance * scale).rounded()), strokes: strokes)
         }
         var glyphs: [StrokeFont.Glyph] = []
@@ -133,11 +158,11 @@ enum SVGFontReader {
 /// A path drawn by a pen, as the strokes of a stroke font: each subpath a stroke of TrueType
 /// points, lines and quadratics, in compiled units.
 enum StrokeOutline {
-    /// The strokes of `path` (font units, y up) scaled by `scale` and rounded to whole units.
-    /// Cubics become quadratics within `tolerance` font units; a closed subpath ends with its
-    /// closing line; a subpath of a lone move draws nothing, and one that stays on its point
-    /// is a dot (one point).
-    static func strokes(of path: Path, scale: Double, tolerance: Double) -> [[StrokeFont.Point]] {
+    /// The strokes of `path` (font units, y up) scaled by `scale` and rounded to whole units;
+    /// `nil` when they would have more than `limit` points. Cubics become quadratics within
+    /// `tolerance` font units; a closed subpath ends with its closing line; a subpath of a lone
+    /// move draws nothing, and one that stays on its point is a dot (one point).
+    static func strokes(of path: Path, scale: Double, tolerance: Double, limit: Int) -> [[StrokeFont.Point]]? {
         var strokes: [[StrokeFont.Point]] = []
         var current: [StrokeFont.Point] = []
         var at = Point.zero, start = Point.zero
@@ -156,9 +181,12 @@ enum StrokeOutline {
             for p in current where !(p.onCurve && kept.last == p) { kept.append(p) }
             strokes.append(kept)
         }
+        var count = 0
         for element in path.elements {
+            guard count + current.count <= limit else { return nil }
             switch element {
             case .move(let p):
+                count += current.count
                 finish()
                 at = p
                 start = p
@@ -183,10 +211,12 @@ enum StrokeOutline {
                 if drawn && at != start {
                     current.append(point(start))
                 }
+                count += current.count
                 finish()
                 at = start
             }
         }
+        guard count + current.count <= limit else { return nil }
         finish()
         return strokes
     }
