@@ -95,6 +95,9 @@ struct MachineGolden: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct MachineGoldenTests {
+    // Cases name fonts in Fixtures by relative paths.
+    init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
+
     @Test func thereAreCases() {
         #expect(MachineGolden.all().count >= 5)
     }
