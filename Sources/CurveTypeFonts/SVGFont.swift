@@ -66,6 +66,8 @@ enum SVGFontReader {
             sources.append(Source(scalar: scalar, advance: try number(element, "horiz-adv-x") ?? defaultAdvance, path: try glyphPath(element)))
         }
         guard !sources.isEmpty else { throw bad("it has no <glyph> for a character") }
+        // Glyph 0 is the missing glyph; TrueType counts glyphs in 16 bits.
+        guard sources.count < 65535 else { throw bad("it has more than 65534 glyphs for characters") }
         let missing = try font.children.first { $0.name == "missing-glyph" }.map { element throws(FontError) in
             Source(scalar: "\u{0}", advance: try number(element, "horiz-adv-x") ?? defaultAdvance, path: try glyphPath(element))
         }

@@ -138,7 +138,8 @@ enum StrokeFontCompiler {
     }
 
     /// A format 4 `cmap` (Windows, Unicode BMP): one segment per run of consecutive characters
-    /// and glyphs.
+    /// and glyphs; and, when a character lies past the BMP, a format 12 one (Windows, full
+    /// Unicode) of every character, which readers take first.
     private static func cmap(_ mapping: [(scalar: UInt32, glyph: Int)]) -> ByteWriter {
         var segments: [(start: Int, end: Int, delta: Int)] = []
         for (scalar, glyph) in mapping.sorted(by: { $0.scalar < $1.scalar }) where scalar < 0xFFFF {
@@ -162,9 +163,28 @@ enum StrokeFontCompiler {
         for s in segments { sub.u16((s.delta + 0x10000) & 0xFFFF) }
         for _ in segments { sub.u16(0) }
         var table = ByteWriter()
-        table.u16(0); table.u16(1)
-        table.u16(3); table.u16(1); table.u32(12)
-        table.bytes += sub.bytes
+        guard mapping.contains(where: { $0.scalar > 0xFFFF }) else {
+            table.u16(0); table.u16(1)
+            table.u16(3); table.u16(1); table.u32(12)
+            table.bytes += sub.bytes
+            return table
+        }
+        var groups: [(start: Int, end: Int, glyph: Int)] = []
+        for (scalar, glyph) in mapping.sorted(by: { $0.scalar < $1.scalar }) {
+            let code = Int(scalar)
+            if let last = groups.last, last.end == code - 1, last.glyph + (code - last.start) == glyph {
+                groups[groups.count - 1].end = code
+            } else {
+                groups.append((code, code, glyph))
+            }
+        }
+        var full = ByteWriter()
+        full.u16(12); full.u16(0); full.u32(16 + 12 * groups.count); full.u32(0); full.u32(groups.count)
+        for group in groups { full.u32(group.start); full.u32(group.end); full.u32(group.glyph) }
+        table.u16(0); table.u16(2)
+        table.u16(3); table.u16(1); table.u32(20)
+        table.u16(3); table.u16(10); table.u32(20 + sub.bytes.count)
+        table.bytes += sub.bytes + full.bytes
         return table
     }
 

@@ -218,8 +218,8 @@ private func hausdorff(_ a: [Point], _ b: [Point]) -> Double {
 
     /// An SVG font as EMSL's `svg_fonts` write it (Hershey Sans 1-stroke's "A", "&", "." and
     /// the quotation mark, absolute M and L with half units): half units kept, the character
-    /// from an entity, an empty `unicode` skipped, the missing glyph as `.notdef`, and the
-    /// font's ascent and descent.
+    /// from an entity, an empty `unicode` skipped, the missing glyph as `.notdef`, the font's
+    /// ascent and descent, and a character past the BMP.
     @Test func emslSVGFontKeepsItsPoints() throws {
         let text = """
             <?xml version="1.0" encoding="UTF-8" ?>
@@ -233,6 +233,7 @@ private func hausdorff(_ a: [Point], _ b: [Point]) -> Double {
             <glyph unicode="." glyph-name="period" horiz-adv-x="252" d="M 220 158 L 189 126 L 220 94.5 L 252 126 L 220 158" />
             <glyph unicode="A" glyph-name="A" horiz-adv-x="567" d="M 378 662 L 126 0 M 378 662 L 630 0 M 220 220 L 536 220" />
             <glyph unicode="" glyph-name="backslash" horiz-adv-x="441" d="M 94.5 662 L 536 -94.5" />
+            <glyph unicode="&#x1F58B;" glyph-name="pen" horiz-adv-x="900" d="M 100 100 L 800 800" />
             </font></defs></svg>
             """
         let font = try Font.openSVGFont(bytes: Array(text.utf8), name: "sans1")
@@ -246,6 +247,8 @@ private func hausdorff(_ a: [Point], _ b: [Point]) -> Double {
         #expect(polylines(try font.outline(of: try #require(font.glyph(for: "\""))).path).count == 2)
         #expect(font.glyph(for: "\\") == nil, "a glyph with an empty unicode maps no character")
         #expect(font.advance(of: 0) == 378 * 16)
+        let pen = try #require(font.glyph(for: "\u{1F58B}"), "a character past the BMP is mapped (cmap format 12)")
+        #expect(font.advance(of: pen) == 900 * 16 && font.glyph(for: "A") == a)
     }
 
     /// Files that are not SVG fonts, or SVG fonts the compiler cannot hold, are refused with a
