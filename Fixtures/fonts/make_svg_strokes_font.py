@@ -11,7 +11,8 @@ would fill). The glyphs hold what the reading must handle:
       <svg> that moves it (translate(100 0) on an outer <g>);
   O (U+004F): a <circle>, in a document stored gzip-compressed;
   T (U+0054): two <line>s in one <g id="glyph4">, with a <defs> that draws nothing;
-  A (U+0041): a <path> with a cubic, in T's document (glyphs 4 and 5 in one).
+  A (U+0041): a <path> with a cubic, in T's document (glyphs 4 and 5 in one);
+  J (U+004A): a stroked path in an <svg> with a viewBox, which is not read: J keeps its box.
 
 Fixtures/fonts/CurveTypeTestSVGColor.ttf: the same, but A's document fills its path: a colour
 OpenType-SVG font, which is not single-line (its outlines are drawn).
@@ -43,11 +44,11 @@ def box(width):
 
 
 def build(path, a_fill):
-    order = [".notdef", "I", "L", "O", "T", "A", "space"]
-    advances = {".notdef": 500, "I": 600, "L": 650, "O": 700, "T": 700, "A": 700, "space": 300}
+    order = [".notdef", "I", "L", "O", "T", "A", "J", "space"]
+    advances = {".notdef": 500, "I": 600, "L": 650, "O": 700, "T": 700, "A": 700, "J": 500, "space": 300}
     builder = FontBuilder(EM, isTTF=True)
     builder.setupGlyphOrder(order)
-    builder.setupCharacterMap({0x20: "space", 0x49: "I", 0x4C: "L", 0x4F: "O", 0x54: "T", 0x41: "A"})
+    builder.setupCharacterMap({0x20: "space", 0x49: "I", 0x4C: "L", 0x4F: "O", 0x54: "T", 0x41: "A", 0x4A: "J"})
     glyphs = {name: box(0 if name in ("space", ".notdef") else advances[name]) for name in order}
     builder.setupGlyf(glyphs)
     builder.setupHorizontalMetrics({name: (advances[name], getattr(glyphs[name], "xMin", 0)) for name in order})
@@ -65,6 +66,7 @@ def build(path, a_fill):
         # Glyphs 4 (T) and 5 (A) in one document.
         (f'<svg {svg_ns}><defs><path id="unused" d="M0 0H900"/></defs><g id="glyph4" fill="none" stroke="black">'
          f'<line x1="100" y1="-700" x2="600" y2="-700"/><line x1="350" y1="-700" x2="350" y2="0"/></g>{a}</svg>', 4, 5, False),
+        (f'<svg {svg_ns} viewBox="0 -1000 500 1000"><path id="glyph6" fill="none" stroke="black" d="M400 -700V-100"/></svg>', 6, 6, False),
     ]
     from fontTools.ttLib import newTable
     table = newTable("SVG ")

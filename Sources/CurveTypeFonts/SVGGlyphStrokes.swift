@@ -12,7 +12,8 @@ import CurveTypeXML
 /// What is read: the element whose id is `glyphN` and what it holds, under its ancestors'
 /// transforms; `path`, `line`, `polyline`, `polygon`, `rect`, `circle` and `ellipse`, each of
 /// which must be unfilled (`fill="none"`, as an attribute or in `style`) and stroked. A glyph
-/// that fills anything, or draws with anything else (`use`, `text`, `image`), is not single-line,
+/// that fills anything, draws with anything else (`use`, `text`, `image`) or sits in an `<svg>`
+/// with a `viewBox` or a place of its own keeps its outline; a font with such a glyph is not single-line,
 /// and neither is a font with such a glyph among the probes (colour SVG fonts are drawn from their
 /// outlines, as before). Written by hand: FreeType hands SVG documents to a renderer for pixels,
 /// and no library turns one into the paths it strokes.
@@ -112,6 +113,12 @@ enum SVGGlyphStrokes {
 
         mutating func walk(_ element: MarkupElement, map outer: AffineMap, paint inherited: Paint, inTarget: Bool) {
             guard !failed, !Self.undrawn.contains(element.name) else { return }
+            // A viewport of its own (a viewBox, or a place) would scale or move what it holds:
+            // not read, so such a glyph keeps its outline rather than be drawn wrong.
+            if element.name == "svg" && (element["viewBox"] != nil || element["x"] != nil || element["y"] != nil) {
+                failed = true
+                return
+            }
             var map = outer
             if let text = element["transform"] {
                 guard let own = AffineMap(svgTransform: text) else { failed = true; return }

@@ -190,8 +190,8 @@ private func hausdorff(_ a: [Point], _ b: [Point]) -> Double {
     /// OpenType-SVG glyphs as the reading must take them (Fixtures/fonts/make_svg_strokes_font.py):
     /// a path under a flipping group, a polyline styled by `style` under an outer translation,
     /// a circle in a gzip-compressed document, two lines in a group, a cubic in a document shared
-    /// by two glyphs. A font whose SVG glyph fills (a colour font) is not single-line: its
-    /// outlines are drawn.
+    /// by two glyphs; a glyph in an `<svg>` with a viewBox keeps its outline. A font whose SVG
+    /// glyph fills (a colour font) is not single-line: its outlines are drawn.
     @Test func openTypeSVGGlyphsAreRead() throws {
         let font = try FontStack.resolve(.file(path: packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestSVGStrokes.ttf").path)).primary
         #expect(font.isSingleLine)
@@ -208,6 +208,9 @@ private func hausdorff(_ a: [Point], _ b: [Point]) -> Double {
         let a = try strokes("A")
         #expect(a.count == 1 && a[0].points.first == Point(x: 50, y: 0) && a[0].points.last == Point(x: 650, y: 0) && !a[0].closed)
         #expect(a.first.map { $0.points.map(\.y).max() ?? 0 } ?? 0 > 600, "the arch rises (y up)")
+        // J's document has a viewBox, which is not read: J keeps its outline (a box).
+        let j = try font.outline(of: try #require(font.glyph(for: "J")))
+        #expect(j.bounds == Rect(minX: 50, minY: 0, maxX: 450, maxY: 700) && polylines(j.path).first?.closed == true)
 
         let color = try FontStack.resolve(.file(path: packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestSVGColor.ttf").path)).primary
         #expect(!color.isSingleLine)
