@@ -224,7 +224,7 @@ private struct Collector {
                 case .rect(let r, let corner) where corner <= 0:
                     try add(Path(rectangle: r), map: local, color: ink, closeAll: true)
                 case .rect(let r, let corner):
-                    try addRoundedRect(r, corner, map: local, color: ink)
+                    try addArcs(ExactArcs.roundedRectangle(r, corner), map: local, color: ink)
                 case .circle(let c, let radius):
                     try addArcs([(c, radius, 0, 2 * .pi)], map: local, color: ink)
                 }
@@ -291,11 +291,6 @@ private struct Collector {
         if let first = points.first, points.last != first { points.append(first) }
         polylines.append(Polyline(points: points, closed: true, color: color))
     }
-
-    /// A rectangle with corners rounded by `radius` px: quarter circles joined by its sides.
-    mutating func addRoundedRect(_ r: Rect, _ radius: Double, map: AffineMap, color: String) throws(MachineError) {
-        try addArcs(ExactArcs.roundedRectangle(r, radius), map: map, color: color)
-    }
 }
 
 /// Arcs of true circles as polylines: a circle's points all on it, not on four cubics (0.03 %
@@ -306,8 +301,8 @@ enum ExactArcs {
     /// Points along `arcs` (angles in radians, y down as the frame is), one after another,
     /// through `map`, each chord's middle within `flatness` of its arc (after the map).
     static func points(_ arcs: [Arc], map m: AffineMap, flatness: Double) -> [Point] {
-        // The largest factor the map stretches by, so that the chords are short enough after it.
-        let stretch = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1e-12)
+        // So that the chords are short enough after the map.
+        let stretch = max(m.stretch, 1e-12)
         var points: [Point] = []
         for arc in arcs {
             let r = arc.radius * stretch
@@ -332,6 +327,12 @@ enum ExactArcs {
             (Point(x: r.minX + q, y: r.minY + q), q, .pi, 3 * .pi / 2),
         ]
     }
+}
+
+extension AffineMap {
+    /// The largest factor the map stretches the x or y axis by: how much longer a length
+    /// becomes, for the maps frames use (rotations and scales).
+    var stretch: Double { max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot()) }
 }
 
 extension String {

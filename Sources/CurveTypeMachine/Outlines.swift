@@ -14,6 +14,9 @@ public struct OutlinePolygon: Sendable, Hashable {
     public var outer: [Point]
     /// The holes inside it, each the other way round.
     public var holes: [[Point]]
+
+    /// The outer boundary, then the holes.
+    public var rings: [[Point]] { [outer] + holes }
 }
 
 /// Clipper's union, difference and offset over polygons in px, through the C functions of
@@ -124,18 +127,18 @@ extension Frame {
         for (paint, parts) in gatherer.parts {
             var polygons = try Clipper.union(parts.filled)
             if !parts.stroked.isEmpty {
-                polygons = try Clipper.union(polygons.flatMap { [$0.outer] + $0.holes } + parts.stroked)
+                polygons = try Clipper.union(polygons.flatMap(\.rings) + parts.stroked)
             }
             if let width = settings.stencil {
                 polygons = try Stencil.bridged(polygons, width: width)
             }
             if let kerf = settings.kerf {
-                polygons = try Clipper.offset(closed: polygons.flatMap { [$0.outer] + $0.holes }, open: [], delta: kerf / 2, round: true,
+                polygons = try Clipper.offset(closed: polygons.flatMap(\.rings), open: [], delta: kerf / 2, round: true,
                                               arcTolerance: settings.tolerance / 4)
             }
             var path = Path()
             for polygon in polygons {
-                for ring in [polygon.outer] + polygon.holes where ring.count >= 3 {
+                for ring in polygon.rings where ring.count >= 3 {
                     path.move(to: ring[0])
                     for p in ring.dropFirst() { path.line(to: p) }
                     path.close()
@@ -189,12 +192,10 @@ private struct OutlineGatherer {
                 try gather(link.items, map: map, fill: fill)
             case .shape(let shape):
                 if shape.style.contains(.hidden) { continue }
-                var local = map, shapeFill = fill, stroke = Paint.none, width = 1.0, round = false, evenOdd = false
+                let (local, shapeFill, stroke) = Flattening.applying(shape.style, map: map, fill: fill, stroke: .none)
+                var width = 1.0, round = false, evenOdd = false
                 for style in shape.style {
                     switch style {
-                    case .transform(let m): local = m.concatenating(local)
-                    case .fill(let p): shapeFill = p
-                    case .stroke(let p): stroke = p
                     case .strokeWidth(let w): width = w
                     case .lineJoin(let j): round = j == .round
                     case .fillRule(let r): evenOdd = r == .evenOdd
@@ -209,14 +210,13 @@ private struct OutlineGatherer {
                 case .circle(let c, let radius): rings = [ExactArcs.points([(c, radius, 0, 2 * .pi)], map: local, flatness: flatness)]
                 }
                 if stroke != .none, width > 0 {
-                    let stretch = max((local.a * local.a + local.b * local.b).squareRoot(), (local.c * local.c + local.d * local.d).squareRoot())
-                    let grown = try Clipper.offset(closed: rings, open: open, delta: width * stretch / 2, round: round, arcTolerance: flatness,
+                    let grown = try Clipper.offset(closed: rings, open: open, delta: width * local.stretch / 2, round: round, arcTolerance: flatness,
                                                    closedAreLines: true)
-                    add(stroke, stroked: grown.flatMap { [$0.outer] + $0.holes })
+                    add(stroke, stroked: grown.flatMap(\.rings))
                 }
                 if shapeFill != .none {
                     let filled = try Clipper.union(rings + open, nonzero: !evenOdd)
-                    add(shapeFill, filled: filled.flatMap { [$0.outer] + $0.holes })
+                    add(shapeFill, filled: filled.flatMap(\.rings))
                 }
             case .glyphs(let run):
                 for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
@@ -224,7 +224,7 @@ private struct OutlineGatherer {
                     let (rings, _) = try flatten(outline.path, map: placed.fontUnitsMap.concatenating(map))
                     // Each glyph on its own fill rule (nonzero, as TrueType and CFF fill), so
                     // that its own overlapping contours weld as they are drawn.
-                    add(fill, filled: try Clipper.union(rings).flatMap { [$0.outer] + $0.holes })
+                    add(fill, filled: try Clipper.union(rings).flatMap(\.rings))
                 }
             case .text, .textLine, .textOnPath:
                 throw MachineError("text set by the viewer has no outlines to weld: draw its glyphs as outlines (--glyphs outlines)")
@@ -292,7 +292,7 @@ enum Stencil {
                     }
                     strips.append(strip)
                 }
-                next += try Clipper.union([polygon.outer] + polygon.holes, minus: strips)
+                next += try Clipper.union(polygon.rings, minus: strips)
                 cut = true
             }
             current = next
@@ -351,7 +351,7 @@ enum Stencil {
     static func isSheetEdge(_ p: Point, _ q: Point, among polygons: [BoxedPolygon]) -> Bool {
         let box = Rect(minX: min(p.x, q.x), minY: min(p.y, q.y), maxX: max(p.x, q.x), maxY: max(p.y, q.y))
         for polygon in polygons where polygon.box.minX <= box.maxX && box.minX <= polygon.box.maxX && polygon.box.minY <= box.maxY && box.minY <= polygon.box.maxY {
-            for ring in [polygon.polygon.outer] + polygon.polygon.holes where crosses(p, q, ring) { return false }
+            for ring in polygon.polygon.rings where crosses(p, q, ring) { return false }
         }
         return isSheet((p + q) * 0.5, among: polygons)
     }
