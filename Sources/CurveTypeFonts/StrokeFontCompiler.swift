@@ -8,7 +8,7 @@ enum StrokeFontCompiler {
     static func compile(_ font: StrokeFont) -> [UInt8] {
         // Glyph 0 is .notdef (the font's missing glyph, or empty); then one glyph per character.
         struct Compiled { var advance: Int; var contours: [[StrokeFont.Point]] }
-        func compiled(_ glyph: StrokeFont.Glyph) -> Compiled {
+        func compiling(_ glyph: StrokeFont.Glyph) -> Compiled {
             // Out along the stroke and back: p0 … pn, then pn−1 … p1 (the contour closes p1 → p0);
             // a control point stays between the same two ends. A one-point stroke (a dot) goes
             // out and back along nothing.
@@ -17,15 +17,14 @@ enum StrokeFontCompiler {
             }
             return Compiled(advance: max(0, glyph.advance), contours: contours)
         }
-        var glyphs = [font.missingGlyph.map(compiled) ?? Compiled(advance: font.unitsPerEm / 2, contours: [])]
+        var compiled = [font.missingGlyph.map(compiling) ?? Compiled(advance: font.unitsPerEm / 2, contours: [])]
         var mapping: [(scalar: UInt32, glyph: Int)] = []
         var glyphOf: [Unicode.Scalar: Int] = [:]
         for glyph in font.glyphs where glyph.scalar.properties.generalCategory != .control && glyphOf[glyph.scalar] == nil {
-            glyphOf[glyph.scalar] = glyphs.count
-            mapping.append((glyph.scalar.value, glyphs.count))
-            glyphs.append(compiled(glyph))
+            glyphOf[glyph.scalar] = compiled.count
+            mapping.append((glyph.scalar.value, compiled.count))
+            compiled.append(compiling(glyph))
         }
-        let compiled = glyphs
 
         var glyf: [UInt8] = [], loca: [UInt32] = []
         var boxes: [(xMin: Int, yMin: Int, xMax: Int, yMax: Int)?] = []

@@ -288,8 +288,7 @@ private enum SingleLineCheck {
         var out: [[Double]] = []
         for stroke in polylines(path) {
             for (a, b) in zip(stroke.points, stroke.points.dropFirst()) where a != b {
-                let forward = a.x < b.x || (a.x == b.x && a.y < b.y)
-                out.append(forward ? [a.x, a.y, b.x, b.y] : [b.x, b.y, a.x, a.y])
+                out.append(undirectedSegment(a, b))
             }
         }
         return out

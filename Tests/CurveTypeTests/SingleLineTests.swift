@@ -71,7 +71,7 @@ private func contours(_ path: Path) -> [(points: [Point], closed: Bool)] {
                 var seen: Set<[Double]> = []
                 for stroke in drawn {
                     for (a, b) in zip(stroke.points, stroke.points.dropFirst()) where a != b {
-                        let key = a.x < b.x || (a.x == b.x && a.y < b.y) ? [a.x, a.y, b.x, b.y] : [b.x, b.y, a.x, a.y]
+                        let key = undirectedSegment(a, b)
                         #expect(seen.insert(key).inserted || expected.strokes.count > 1, "\(name) \(scalar): a segment traced twice")
                     }
                 }

@@ -28,3 +28,9 @@ func hbShape(fontFile: String, text: String, features: String? = nil, direction:
     #expect(result.status == 0, "hb-shape failed: \(String(decoding: result.stderr, as: UTF8.self))")
     return try JSONDecoder().decode([HBGlyph].self, from: result.stdout)
 }
+
+/// The segment from `a` to `b` as its ends in a fixed order (the lesser point first), the same
+/// either way it is traced: to find a segment traced twice.
+func undirectedSegment(_ a: Point, _ b: Point) -> [Double] {
+    a.x < b.x || (a.x == b.x && a.y < b.y) ? [a.x, a.y, b.x, b.y] : [b.x, b.y, a.x, a.y]
+}
