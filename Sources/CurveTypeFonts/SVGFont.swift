@@ -130,17 +130,34 @@ enum SVGFontReader {
             scale /= 2
         }
         guard reach * scale <= 16383, widest * scale <= 65535 else {
-            throw bad("its glyphs reach \(Int(max(reach, widest))) units from the origin, more than 16383")
+            throw bad("its glyphs reach \(shortestDigits(max(reach, widest))) units from the origin, more than 16383")
         }
+        guard strongestKern * scale <= 32767 else {
+            throw bad("an <hkern> moves a glyph \(shortestDigits(strongestKern)) units, more than 32767 at \(shortestDigits(unitsPerEm)) units per em")
+        }
+        // TrueType's ascender and descender are 16-bit.
+        func metric(_ name: String) throws(FontError) -> Int? {
+            guard let value = try number(face, name) else { return nil }
+            guard let units = Int(exactly: (value * scale).rounded()), abs(units) <= 32767 else {
+                throw bad("<font-face> has \(name)=\"\(shortestDigits(value))\", more than 32767 units from the baseline")
+            }
+            return units
+        }
+        let ascender = try metric("ascent"), descender = try metric("descent")
         let tolerance = curveTolerance * unitsPerEm
         // A glyph's contour, out and back, holds twice its points: TrueType holds 65,535 a glyph.
         var budget = maximumPoints
         func glyph(_ source: Source) throws(FontError) -> StrokeFont.Glyph {
             let limit = min(32767, budget)
-            guard let strokes = StrokeOutline.strokes(of: source.path, scale: scale, tolerance: tolerance, limit: limit) else {
-                throw limit < 32767
-                    ? bad("its glyphs have more than \(maximumPoints) points")
-                    : bad("glyph U+\(String(source.scalar.value, radix: 16, uppercase: true)) has more points than TrueType holds")
+            let named = "glyph U+\(String(source.scalar.value, radix: 16, uppercase: true))"
+            let strokes: [[StrokeFont.Point]]
+            switch Result(catching: { () throws(StrokeOutline.Refusal) in
+                try StrokeOutline.strokes(of: source.path, scale: scale, tolerance: tolerance, limit: limit)
+            }) {
+            case .success(let made): strokes = made
+            case .failure(.tooManyPoints) where limit < 32767: throw bad("its glyphs have more than \(maximumPoints) points")
+            case .failure(.tooManyPoints): throw bad("\(named) has more points than TrueType holds")
+            case .failure(.outOfRange): throw bad("\(named) has a curve's control point more than 32767 units from the origin")
             }
             budget -= strokes.reduce(0) { $0 + $1.count }
             return StrokeFont.Glyph(scalar: source.scalar, advance: Int((source.advance * scale).rounded()), strokes: strokes)
@@ -152,28 +169,40 @@ enum SVGFontReader {
             family: family, glyphs: glyphs, missingGlyph: try missing.map { source throws(FontError) in try glyph(source) },
             kerning: pairs.map { .init(left: $0.left, right: $0.right, value: Int((-$0.k * scale).rounded())) },
             unitsPerEm: Int((unitsPerEm * scale).rounded()),
-            ascender: try number(face, "ascent").map { Int(($0 * scale).rounded()) },
-            descender: try number(face, "descent").map { Int(($0 * scale).rounded()) })
+            ascender: ascender,
+            descender: descender)
     }
 }
 
 /// A path drawn by a pen, as the strokes of a stroke font: each subpath a stroke of TrueType
 /// points, lines and quadratics, in compiled units.
 enum StrokeOutline {
+    /// Why a path has no strokes.
+    enum Refusal: Error {
+        /// More than the limit's points.
+        case tooManyPoints
+        /// A point (a curve's control point, which may lie far from the curve) past TrueType's
+        /// 16-bit coordinates.
+        case outOfRange
+    }
+
     /// The strokes of `path` (font units, y up) scaled by `scale` and rounded to whole units;
-    /// `nil` when they would have more than `limit` points. Cubics become quadratics within
-    /// `tolerance` font units; a closed subpath ends with its closing line; a subpath of a lone
-    /// move draws nothing, and one that stays on its point is a dot (one point).
-    static func strokes(of path: Path, scale: Double, tolerance: Double, limit: Int) -> [[StrokeFont.Point]]? {
+    /// refused when they would have more than `limit` points, or a point past ±32767. Cubics
+    /// become quadratics within `tolerance` font units; a closed subpath ends with its closing
+    /// line; a subpath of a lone move draws nothing, and one that stays on its point is a dot
+    /// (one point).
+    static func strokes(of path: Path, scale: Double, tolerance: Double, limit: Int) throws(Refusal) -> [[StrokeFont.Point]] {
         var strokes: [[StrokeFont.Point]] = []
         var current: [StrokeFont.Point] = []
         var at = Point.zero, start = Point.zero
         var drawn = false
-        func point(_ p: Point, onCurve: Bool = true) -> StrokeFont.Point {
-            StrokeFont.Point(x: Int((p.x * scale).rounded()), y: Int((p.y * scale).rounded()), onCurve: onCurve)
+        func point(_ p: Point, onCurve: Bool = true) throws(Refusal) -> StrokeFont.Point {
+            let x = (p.x * scale).rounded(), y = (p.y * scale).rounded()
+            guard abs(x) <= 32767, abs(y) <= 32767 else { throw .outOfRange }
+            return StrokeFont.Point(x: Int(x), y: Int(y), onCurve: onCurve)
         }
-        func begin() {
-            if current.isEmpty { current = [point(at)] }
+        func begin() throws(Refusal) {
+            if current.isEmpty { current = [try point(at)] }
         }
         func finish() {
             defer { current = []; drawn = false }
@@ -185,7 +214,7 @@ enum StrokeOutline {
         }
         var count = 0
         for element in path.elements {
-            guard count + current.count <= limit else { return nil }
+            guard count + current.count <= limit else { throw .tooManyPoints }
             switch element {
             case .move(let p):
                 count += current.count
@@ -193,32 +222,32 @@ enum StrokeOutline {
                 at = p
                 start = p
             case .line(let p):
-                begin()
-                current.append(point(p))
+                try begin()
+                current.append(try point(p))
                 drawn = true
                 at = p
             case .quad(let c, let p):
-                begin()
-                current += [point(c, onCurve: false), point(p)]
+                try begin()
+                current += [try point(c, onCurve: false), try point(p)]
                 drawn = true
                 at = p
             case .cubic(let c1, let c2, let p):
-                begin()
+                try begin()
                 for (control, end) in quadratics(at, c1, c2, p, tolerance: tolerance) {
-                    current += [point(control, onCurve: false), point(end)]
+                    current += [try point(control, onCurve: false), try point(end)]
                 }
                 drawn = true
                 at = p
             case .close:
                 if drawn && at != start {
-                    current.append(point(start))
+                    current.append(try point(start))
                 }
                 count += current.count
                 finish()
                 at = start
             }
         }
-        guard count + current.count <= limit else { return nil }
+        guard count + current.count <= limit else { throw .tooManyPoints }
         finish()
         return strokes
     }

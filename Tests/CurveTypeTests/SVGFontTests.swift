@@ -270,6 +270,15 @@ private func hausdorff(_ a: [Point], _ b: [Point]) -> Double {
             (font("<font><glyph unicode=\"&bomb;\"/></font>"), "entity"),
             (font("<font><glyph unicode=\"AB\" d=\"M0 0L1 1\"/></font>"), "no <glyph> for a character"),
             ("<svg>" + String(repeating: "<g>", count: 100) + "</svg>", "nest"),
+            // Numbers past what an Int holds: refused by a message that prints them as read
+            // (building it with Int(…) trapped), and every other number the compiler converts.
+            (font("<font horiz-adv-x=\"1e300\"><glyph unicode=\"A\" d=\"M0 0L1 1\"/></font>"), "1e+300 units from the origin"),
+            (font("<font><glyph unicode=\"A\" horiz-adv-x=\"9.3e18\" d=\"M0 0L1 1\"/></font>"), "more than 16383"),
+            (font("<font><glyph unicode=\"A\" d=\"M0 0L1 1\"/><glyph unicode=\"B\" d=\"M0 0L1 1\"/><hkern u1=\"A\" u2=\"B\" k=\"1e300\"/></font>"), "an <hkern> moves a glyph"),
+            (font("<font><font-face ascent=\"1e300\"/><glyph unicode=\"A\" d=\"M0 0L1 1\"/></font>"), "ascent=\"1e+300\""),
+            (font("<font><font-face descent=\"-1e19\"/><glyph unicode=\"A\" d=\"M0 0L1 1\"/></font>"), "descent="),
+            (font("<font><glyph unicode=\"A\" d=\"M0 0Q1e300 0 0 10\"/></font>"), "5e+299 units from the origin"),
+            (font("<font><glyph unicode=\"A\" d=\"M0 0C1e300 0 -1e300 0 0 10\"/></font>"), "has a curve's control point more than 32767 units"),
         ]
         for (text, reason) in cases {
             do {
