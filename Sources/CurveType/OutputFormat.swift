@@ -272,6 +272,14 @@ extension Frame {
         var frame = self
         frame.unit = settings.units
         frame.penWidth = settings.penWidth
+        if settings.welds || format.isForMachines {
+            // Said here in the user's unit, before the writers' own checks (in px and units).
+            let unit = settings.machineUnits
+            let finest = MachineDrawing.finestTolerance(width: width / unit.pixels, height: height / unit.pixels)
+            guard MachineDrawing.allows(tolerance: settings.toleranceInMachineUnits, finest: finest) else {
+                throw .invalidInput("\(parameter: "machineTolerance") \(shortestDigits(settings.toleranceInMachineUnits)) \(unit.rawValue) is finer than this drawing needs: give at least \(MachineDrawing.shown(finest: finest)) \(unit.rawValue)")
+            }
+        }
         if settings.welds {
             do {
                 let px = settings.toleranceInMachineUnits * settings.machineUnits.pixels

@@ -203,9 +203,14 @@ public struct BadgeLogo: Sendable {
             if lower.hasSuffix(".png") { format = "image/png" }
             if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { format = "image/jpeg" }
         }
+        func raster(_ format: RasterImage.Format) throws(CurveTypeError) -> Drawing {
+            var image = try lifting { try RasterImage(format, bytes: bytes) }
+            image.origin = source.lowercased().hasPrefix("data:") ? "the data: URL logo" : "the logo \(source.prefix(200))"
+            return .image(image)
+        }
         switch format {
-        case "image/png": drawing = .image(try lifting { try RasterImage(.png, bytes: bytes) })
-        case "image/jpeg", "image/jpg": drawing = .image(try lifting { try RasterImage(.jpeg, bytes: bytes) })
+        case "image/png": drawing = try raster(.png)
+        case "image/jpeg", "image/jpg": drawing = try raster(.jpeg)
         default: drawing = .svg(try lifting { try SafeSVG(parsing: bytes) })
         }
         brand = nil

@@ -522,6 +522,17 @@ public struct FrameImage: Sendable {
         self.content = content
         self.box = box
     }
+
+    /// Maps a vector picture's coordinates into the frame's px: its view box fitted inside
+    /// `box` and centred (SVG's xMidYMid meet); `nil` for a raster picture or an empty box.
+    public var vectorMap: AffineMap? {
+        guard case .vector(let picture) = content else { return nil }
+        let v = picture.viewBox
+        guard v.width > 0, v.height > 0, box.width > 0, box.height > 0 else { return nil }
+        let k = min(box.width / v.width, box.height / v.height)
+        return AffineMap(a: k, b: 0, c: 0, d: k, tx: box.minX + (box.width - v.width * k) / 2 - v.minX * k,
+                         ty: box.minY + (box.height - v.height * k) / 2 - v.minY * k)
+    }
 }
 
 /// Items that open `url` (http, https or mailto; checked by whoever made the frame).

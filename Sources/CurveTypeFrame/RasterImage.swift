@@ -28,6 +28,20 @@ public struct RasterImage: Sendable, Hashable {
     public let pixelWidth: Int
     /// Its height in pixels.
     public let pixelHeight: Int
+    /// What messages call it, where it came from (`the logo build.png`); `nil`: not known.
+    /// Not part of what is drawn, nor of equality.
+    public var origin: String?
+
+    /// Whether two pictures are the same bytes in the same format (wherever they came from).
+    public static func == (a: RasterImage, b: RasterImage) -> Bool {
+        a.format == b.format && a.bytes == b.bytes
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(format)
+        hasher.combine(bytes)
+    }
 
     /// Width ÷ height.
     public var aspectRatio: Double { Double(pixelWidth) / Double(pixelHeight) }

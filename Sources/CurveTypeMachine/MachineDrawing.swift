@@ -108,10 +108,32 @@ public struct MachineDrawing: Sendable {
     /// The most points a drawing may flatten into: a bound on time and memory.
     public static let maximumPoints = 4_000_000
 
+    /// The finest tolerance a drawing of `width` × `height` is flattened to, in their unit: a
+    /// millionth of its larger side (0.00005 mm on a 50 mm seal, far finer than any laser,
+    /// cutter or pen resolves). Below it the points of every curve, and the time to fit, weld
+    /// and order them, grow without a use.
+    public static func finestTolerance(width: Double, height: Double) -> Double {
+        max(width, height, 1) * 1e-6
+    }
+
+    /// Whether `tolerance` is at least `finest`, the finest tolerance (a millionth of the
+    /// larger side, in the same unit), allowing for rounding between units.
+    public static func allows(tolerance: Double, finest: Double) -> Bool { tolerance >= finest * (1 - 1e-9) }
+
+    /// `finest` rounded up to two digits, for a person: the tolerance to give.
+    public static func shown(finest: Double) -> String {
+        let unit = pow(10, log10(finest).rounded(.down) - 1)
+        return cFormat("%.2g", (finest / unit).rounded(.up) * unit)
+    }
+
     /// Reads `frame`. `arcs`: fit circular arcs where they stay within `tolerance`, else lines
     /// only. Pictures (PNG, JPEG) have no strokes to follow and are refused.
     public init(_ frame: Frame, units: LengthUnit, tolerance: Double, arcs: Bool = true) throws(MachineError) {
         guard tolerance.isFinite, tolerance > 0 else { throw MachineError("the tolerance must be more than 0") }
+        let finest = Self.finestTolerance(width: frame.width / units.pixels, height: frame.height / units.pixels)
+        guard Self.allows(tolerance: tolerance, finest: finest) else {
+            throw MachineError("a tolerance of \(shortestDigits(tolerance)) \(units.rawValue) is finer than this drawing needs: give at least \(Self.shown(finest: finest)) \(units.rawValue)")
+        }
         self.units = units
         self.tolerance = tolerance
         let k = 1 / units.pixels
@@ -123,9 +145,9 @@ public struct MachineDrawing: Sendable {
         // A filled shape under the drawing (a background, a seal's disc) is the ground it lies
         // on, the material itself: not a path to cut. The backdrop's strokes (rings) are drawn.
         collector.fillsGround = true
-        try collector.collect(flat.backdrop, map: .identity, fill: .color(.black), stroke: .none)
+        try collector.collect(flat.backdrop, PaintState())
         collector.fillsGround = false
-        try collector.collect(flat.items, map: .identity, fill: .color(.black), stroke: .none)
+        try collector.collect(flat.items, PaintState())
         paths = collector.polylines.map { ArcFitter.fit($0.points, closed: $0.closed, color: $0.color, tolerance: tolerance * 3 / 4, arcs: arcs) }
     }
 
@@ -203,21 +225,21 @@ private struct Collector {
         self.scheme = scheme
     }
 
-    mutating func collect(_ items: [FrameItem], map: AffineMap, fill: Paint, stroke: Paint) throws(MachineError) {
+    mutating func collect(_ items: [FrameItem], _ state: PaintState) throws(MachineError) {
         for item in items {
             switch item {
             case .group(let group):
                 if group.style.contains(.hidden) { continue }
-                let inner = Flattening.applying(group.style, map: map, fill: fill, stroke: stroke)
-                try collect(group.items, map: inner.map, fill: inner.fill, stroke: inner.stroke)
+                try collect(group.items, state.applying(group.style))
             case .link(let link):
-                try collect(link.items, map: map, fill: fill, stroke: stroke)
+                try collect(link.items, state)
             case .shape(let shape):
                 if shape.style.contains(.hidden) { continue }
-                let (local, shapeFill, shapeStroke) = Flattening.applying(shape.style, map: map, fill: fill, stroke: stroke)
+                let inner = state.applying(shape.style)
+                let local = inner.map
                 // A stroked shape is followed along its stroke; a filled one around its outline.
-                let stroked = color(shapeStroke)
-                guard let ink = stroked ?? (fillsGround ? nil : color(shapeFill)) else { continue }
+                let stroked = color(inner.inkedStroke)
+                guard let ink = stroked ?? (fillsGround ? nil : color(inner.inkedFill)) else { continue }
                 switch shape.geometry {
                 case .path(let p):
                     try add(p, map: local, color: ink, closeAll: stroked == nil)
@@ -228,19 +250,13 @@ private struct Collector {
                 case .circle(let c, let radius):
                     try addArcs([(c, radius, 0, 2 * .pi)], map: local, color: ink)
                 }
-            case .glyphs(let run):
-                try add(run, map: map, fill: fill)
-            case .text(let text):
-                guard let run = text.glyphs else { throw MachineError("text set by the viewer has no outlines to follow: draw its glyphs as outlines") }
-                try add(run, map: map, fill: fill)
-            case .textLine(let line):
-                guard let run = line.glyphs else { throw MachineError("text set by the viewer has no outlines to follow: draw its glyphs as outlines") }
-                try add(run, map: map, fill: line.fill)
-            case .textOnPath(let text):
-                guard let run = text.glyphs else { throw MachineError("text set by the viewer has no outlines to follow: draw its glyphs as outlines") }
-                try add(run, map: map, fill: text.fill)
-            case .image:
-                throw MachineError("a picture (PNG or JPEG) has no strokes for a machine to follow: use an SVG logo or none")
+            case .image(let image):
+                // A vector logo is drawn as any other drawing: its items under its own state.
+                guard let picture = try Flattening.vectorItems(of: image, in: state) else { continue }
+                try collect(picture.items, picture.state)
+            case .glyphs, .text, .textLine, .textOnPath:
+                guard let (run, fill) = try Flattening.glyphs(of: item, in: state) else { continue }
+                try add(run, map: state.map, fill: fill)
             }
         }
     }
@@ -341,18 +357,37 @@ extension String {
 
 /// Paths as polylines, for machines and welding alike.
 enum Flattening {
-    /// The map, fill and stroke inside an item of `styles`, from those outside it.
-    static func applying(_ styles: [Style], map: AffineMap, fill: Paint, stroke: Paint) -> (map: AffineMap, fill: Paint, stroke: Paint) {
-        var out = (map: map, fill: fill, stroke: stroke)
-        for style in styles {
-            switch style {
-            case .transform(let m): out.map = m.concatenating(out.map)
-            case .fill(let p): out.fill = p
-            case .stroke(let p): out.stroke = p
-            default: break
-            }
+    /// A vector picture's items and the state they are drawn in (a fresh one, through the
+    /// picture's fitting into its box); `nil` for an empty one. A PNG or JPEG has no outlines
+    /// for a machine or a weld, and is refused by name.
+    static func vectorItems(of image: FrameImage, in state: PaintState) throws(MachineError) -> (items: [FrameItem], state: PaintState)? {
+        switch image.content {
+        case .raster(let raster):
+            let kind = raster.format == .png ? "PNG" : "JPEG"
+            throw MachineError("\(raster.origin ?? "a logo") is a picture (\(kind)), with no outlines to cut or weld: give an SVG logo, a simple-icons name, or none")
+        case .vector(let picture):
+            guard let map = image.vectorMap else { return nil }
+            var inner = PaintState()
+            inner.map = map.concatenating(state.map)
+            return (picture.items, inner)
         }
-        return out
+    }
+
+    /// The glyphs a text item draws and their paint; `nil` for an item that is not text.
+    /// Text a viewer sets in its own font has no outlines here, and is refused.
+    static func glyphs(of item: FrameItem, in state: PaintState) throws(MachineError) -> (GlyphRun, Paint)? {
+        let run: GlyphRun?, fill: Paint
+        switch item {
+        case .glyphs(let glyphs): (run, fill) = (glyphs, state.inkedFill)
+        case .text(let text): (run, fill) = (text.glyphs, state.inkedFill)
+        case .textLine(let line): (run, fill) = (line.glyphs, line.fillOpacity > 0 ? line.fill : .none)
+        case .textOnPath(let text): (run, fill) = (text.glyphs, text.fill)
+        default: return nil
+        }
+        guard let run else {
+            throw MachineError("text set by the viewer has no outlines for a machine or a weld: draw its glyphs as outlines (--glyphs outlines)")
+        }
+        return (run, fill)
     }
 
     /// Each contour of `path` through `map` as a polyline (curves within `flatness`), and

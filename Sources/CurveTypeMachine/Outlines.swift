@@ -60,18 +60,98 @@ enum Clipper {
         return try read(result)
     }
 
+    /// The parts of `polygons` inside `clip` (both nonzero).
+    static func intersection(_ polygons: [[Point]], _ clip: [[Point]]) throws(MachineError) -> [OutlinePolygon] {
+        let subject = try Input(polygons), clip = try Input(clip)
+        let result = subject.with { s in clip.with { c in ct_clipper_intersection(s, c) } }
+        return try read(result)
+    }
+
     /// `closed` polygons (or, where `closedAreLines`, closed lines: rings) and `open` paths
-    /// grown by `delta` px (round joins and ends, or miter joins and butt ends), arcs within
-    /// `arcTolerance` px; unioned.
-    static func offset(closed: [[Point]], open: [[Point]], delta: Double, round: Bool, miterLimit: Double = 4,
+    /// grown by `delta` px with SVG's `join` corners (a miter reaching at most `miterLimit`
+    /// times `delta`) and `cap` ends, arcs within `arcTolerance` px; unioned.
+    static func offset(closed: [[Point]], open: [[Point]], delta: Double, join: LineJoin, cap: LineCap = .round, miterLimit: Double = 4,
                        arcTolerance: Double, closedAreLines: Bool = false) throws(MachineError) -> [OutlinePolygon] {
         let a = try Input(closed), b = try Input(open)
+        let joins: Int32 = switch join {
+        case .miter: Int32(CT_CLIPPER_JOIN_MITER)
+        case .round: Int32(CT_CLIPPER_JOIN_ROUND)
+        case .bevel: Int32(CT_CLIPPER_JOIN_BEVEL)
+        }
+        let caps: Int32 = switch cap {
+        case .butt: Int32(CT_CLIPPER_CAP_BUTT)
+        case .round: Int32(CT_CLIPPER_CAP_ROUND)
+        case .square: Int32(CT_CLIPPER_CAP_SQUARE)
+        }
+        // Clipper rounds each corner's number of chords to the nearest whole number (at least
+        // one), so a chord may span up to 1.5 of its steps, and stray 2.25 times the tolerance
+        // it was given (a sagitta grows as the square of the angle): it is given less.
+        let chordTolerance = max(arcTolerance / 2.25 * scale, 0.25)
         let result = a.with { a in
             b.with { b in
-                ct_clipper_offset(a, b, delta * scale, round ? 1 : 0, max(2, miterLimit), max(arcTolerance * scale, 0.25), closedAreLines ? 1 : 0)
+                ct_clipper_offset(a, b, delta * scale, joins, caps, max(2, miterLimit), chordTolerance, closedAreLines ? 1 : 0)
             }
         }
         return try read(result)
+    }
+
+    /// `polygons` grown by `delta` px with round joins, their curves within `arcTolerance` px.
+    /// Grown in steps that double from a pixel, each step's polygons unioned: a disc's
+    /// Minkowski sum is the sum of smaller discs' (D(a + b) = D(a) ⊕ D(b)), so the result is
+    /// the same, but shapes a wide kerf merges are merged while they have few points, not each
+    /// grown whole and then unioned when it overlaps every other (quadratic in the shapes).
+    /// Between steps the outlines drop the points that lie on their neighbours' line (Clipper
+    /// adds one at every vertex of each step, which would double them a step). The steps and
+    /// the thinning share the tolerance: a Minkowski sum moves no boundary farther than its
+    /// parts were moved. Written by hand: Clipper offsets in one step.
+    static func grown(_ polygons: [OutlinePolygon], by delta: Double, arcTolerance: Double) throws(MachineError) -> [OutlinePolygon] {
+        var steps: [Double] = []
+        var rest = delta, step = 1.0
+        while rest > 1e-12 * delta {
+            let next = min(step, rest)
+            steps.append(next)
+            rest -= next
+            if steps.count > 1 { step *= 2 }
+        }
+        guard steps.count > 1 else { return try offset(closed: polygons.flatMap(\.rings), open: [], delta: delta, join: .round, arcTolerance: arcTolerance) }
+        // A third of the tolerance for the steps' arcs, a third for thinning between them, a
+        // third for thinning the result (then unioned again, strictly simple).
+        let share = arcTolerance / Double(3 * steps.count)
+        func thin(_ polygons: [OutlinePolygon], within tolerance: Double) -> [[Point]] {
+            polygons.flatMap { $0.rings.map { thinned($0, within: tolerance) } }
+        }
+        var current = polygons
+        for (index, step) in steps.enumerated() {
+            let rings = index > 0 ? thin(current, within: share) : current.flatMap(\.rings)
+            current = try offset(closed: rings, open: [], delta: step, join: .round, arcTolerance: share)
+        }
+        return try union(thin(current, within: arcTolerance / 3))
+    }
+
+    /// A closed ring less the points that lie within `tolerance` of the line from the last
+    /// point kept to the next (every point dropped since the last kept one is checked, at most
+    /// 64 in a row), so it strays at most `tolerance` from the ring.
+    static func thinned(_ ring: [Point], within tolerance: Double) -> [Point] {
+        guard ring.count > 8 else { return ring }
+        var kept = [ring[0]]
+        var skipped: [Point] = []
+        for k in 1..<ring.count {
+            let candidate = ring[k]
+            let next = ring[(k + 1) % ring.count]
+            let from = kept[kept.count - 1]
+            let chord = next - from
+            let length = chord.length
+            func off(_ p: Point) -> Double {
+                length < 1e-12 ? p.distance(to: from) : abs((p.x - from.x) * chord.y - (p.y - from.y) * chord.x) / length
+            }
+            if skipped.count < 64, k + 1 < ring.count, off(candidate) <= tolerance, skipped.allSatisfy({ off($0) <= tolerance }) {
+                skipped.append(candidate)
+            } else {
+                kept.append(candidate)
+                skipped = []
+            }
+        }
+        return kept.count >= 3 ? kept : ring
     }
 
     private static func read(_ result: OpaquePointer?) throws(MachineError) -> [OutlinePolygon] {
@@ -121,21 +201,26 @@ extension Frame {
     /// fills (a background, a seal's paper: the ground) stay as they are.
     public func outlined(_ settings: OutlineSettings) throws(MachineError) -> Frame {
         guard settings.tolerance.isFinite, settings.tolerance > 0 else { throw MachineError("the tolerance must be more than 0") }
+        let finest = MachineDrawing.finestTolerance(width: width, height: height)
+        guard MachineDrawing.allows(tolerance: settings.tolerance, finest: finest) else {
+            throw MachineError("a tolerance of \(shortestDigits(settings.tolerance)) px is finer than this drawing needs: give at least \(MachineDrawing.shown(finest: finest)) px")
+        }
         var gatherer = OutlineGatherer(flatness: settings.tolerance / 4, scheme: colorScheme)
-        try gatherer.gather(strokingSingleLineGlyphs().items, map: .identity, fill: .color(.black))
+        try gatherer.gather(strokingSingleLineGlyphs().items, PaintState())
         var items: [FrameItem] = []
         for (paint, parts) in gatherer.parts {
             var polygons = try Clipper.union(parts.filled)
             if !parts.stroked.isEmpty {
                 polygons = try Clipper.union(polygons.flatMap(\.rings) + parts.stroked)
             }
+            try gatherer.count(polygons)
             if let width = settings.stencil {
                 polygons = try Stencil.bridged(polygons, width: width)
             }
             if let kerf = settings.kerf {
-                polygons = try Clipper.offset(closed: polygons.flatMap(\.rings), open: [], delta: kerf / 2, round: true,
-                                              arcTolerance: settings.tolerance / 4)
+                polygons = try Clipper.grown(polygons, by: kerf / 2, arcTolerance: settings.tolerance / 4)
             }
+            try gatherer.count(polygons)
             var path = Path()
             for polygon in polygons {
                 for ring in polygon.rings where ring.count >= 3 {
@@ -165,7 +250,24 @@ private struct OutlineGatherer {
     let scheme: ColorScheme?
     /// Parts by paint, in the order the paints first appear.
     var parts: [(Paint, Parts)] = []
+    /// The points flattened so far, and those Clipper's unions and offsets have made.
     var points = 0
+
+    /// The most points a weld flattens into and makes: Clipper's union and the stencil's
+    /// bridges take time that grows faster than the points.
+    static let maximumPoints = 1_000_000
+
+    /// Counts points made; past `maximumPoints` the weld is refused.
+    mutating func count(_ polygons: [OutlinePolygon]) throws(MachineError) {
+        points += polygons.reduce(0) { $0 + $1.rings.reduce(0) { $0 + $1.count } }
+        try checkPoints()
+    }
+
+    func checkPoints() throws(MachineError) {
+        guard points <= Self.maximumPoints else {
+            throw MachineError("the weld makes more than \(Self.maximumPoints) points: give a larger --machine-tolerance, or weld less at once")
+        }
+    }
 
     init(flatness: Double, scheme: ColorScheme?) {
         self.flatness = flatness
@@ -181,56 +283,92 @@ private struct OutlineGatherer {
         }
     }
 
-    mutating func gather(_ items: [FrameItem], map: AffineMap, fill: Paint) throws(MachineError) {
+    /// Gathers `items` drawn in `state`: the same cascade of paints, widths and joins as every
+    /// writer reads (`PaintState`), so a group's stroke is welded as it is drawn.
+    mutating func gather(_ items: [FrameItem], _ state: PaintState) throws(MachineError) {
         for item in items {
             switch item {
             case .group(let group):
                 if group.style.contains(.hidden) { continue }
-                let inner = Flattening.applying(group.style, map: map, fill: fill, stroke: .none)
-                try gather(group.items, map: inner.map, fill: inner.fill)
+                try gatherGroup(group, state.applying(group.style))
             case .link(let link):
-                try gather(link.items, map: map, fill: fill)
+                try gather(link.items, state)
             case .shape(let shape):
                 if shape.style.contains(.hidden) { continue }
-                let (local, shapeFill, stroke) = Flattening.applying(shape.style, map: map, fill: fill, stroke: .none)
-                var width = 1.0, round = false, evenOdd = false
-                for style in shape.style {
-                    switch style {
-                    case .strokeWidth(let w): width = w
-                    case .lineJoin(let j): round = j == .round
-                    case .fillRule(let r): evenOdd = r == .evenOdd
-                    default: break
-                    }
+                let inner = state.applying(shape.style)
+                let local = inner.map
+                let (rings, open) = try flatten(shape.geometry, map: local)
+                if inner.inkedStroke != .none {
+                    try checkPoints()
+                    let grown = try Clipper.offset(closed: rings, open: open, delta: inner.strokeWidth * local.stretch / 2, join: inner.join,
+                                                   cap: inner.cap, miterLimit: inner.miterLimit, arcTolerance: flatness, closedAreLines: true)
+                    try count(grown)
+                    add(inner.inkedStroke, stroked: grown.flatMap(\.rings))
                 }
-                var rings: [[Point]], open: [[Point]] = []
-                switch shape.geometry {
-                case .path(let p): (rings, open) = try flatten(p, map: local)
-                case .rect(let r, let corner) where corner <= 0: (rings, open) = try flatten(Path(rectangle: r), map: local)
-                case .rect(let r, let corner): rings = [ExactArcs.points(ExactArcs.roundedRectangle(r, corner), map: local, flatness: flatness)]
-                case .circle(let c, let radius): rings = [ExactArcs.points([(c, radius, 0, 2 * .pi)], map: local, flatness: flatness)]
+                if inner.inkedFill != .none {
+                    let filled = try Clipper.union(rings + open, nonzero: inner.fillRule == .nonzero)
+                    add(inner.inkedFill, filled: filled.flatMap(\.rings))
                 }
-                if stroke != .none, width > 0 {
-                    let grown = try Clipper.offset(closed: rings, open: open, delta: width * local.stretch / 2, round: round, arcTolerance: flatness,
-                                                   closedAreLines: true)
-                    add(stroke, stroked: grown.flatMap(\.rings))
-                }
-                if shapeFill != .none {
-                    let filled = try Clipper.union(rings + open, nonzero: !evenOdd)
-                    add(shapeFill, filled: filled.flatMap(\.rings))
-                }
-            case .glyphs(let run):
+            case .image(let image):
+                guard let picture = try Flattening.vectorItems(of: image, in: state) else { continue }
+                try gather(picture.items, picture.state)
+            case .glyphs, .text, .textLine, .textOnPath:
+                guard let (run, fill) = try Flattening.glyphs(of: item, in: state), fill != .none else { continue }
                 for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
                     guard let outline = try? run.fonts[placed.font].outline(of: placed.glyph), !outline.path.isEmpty else { continue }
-                    let (rings, _) = try flatten(outline.path, map: placed.fontUnitsMap.concatenating(map))
+                    let (rings, _) = try flatten(outline.path, map: placed.fontUnitsMap.concatenating(state.map))
                     // Each glyph on its own fill rule (nonzero, as TrueType and CFF fill), so
                     // that its own overlapping contours weld as they are drawn.
                     add(fill, filled: try Clipper.union(rings).flatMap(\.rings))
                 }
-            case .text, .textLine, .textOnPath:
-                throw MachineError("text set by the viewer has no outlines to weld: draw its glyphs as outlines (--glyphs outlines)")
-            case .image:
-                throw MachineError("a picture (PNG or JPEG) has no outline to weld: use an SVG logo or none")
             }
+        }
+    }
+
+    /// A group's items; where its style clips or masks it, welded on their own and cut to
+    /// the clip's (or mask's) shapes, so the weld shows what the writers show (a flat badge's
+    /// rounded corners).
+    mutating func gatherGroup(_ group: FrameGroup, _ state: PaintState) throws(MachineError) {
+        var regions: [[FrameShape]] = []
+        for style in group.style {
+            switch style {
+            case .clip(let shapes), .mask(let shapes): regions.append(shapes)
+            default: break
+            }
+        }
+        guard !regions.isEmpty else { return try gather(group.items, state) }
+        var nested = OutlineGatherer(flatness: flatness, scheme: scheme)
+        nested.points = points
+        try nested.gather(group.items, state)
+        points = nested.points
+        // The clip's region, in the frame's px: each list's shapes unioned (their own
+        // transforms in their style, in the group's px), the lists intersected.
+        var region: [[Point]]?
+        for shapes in regions {
+            var rings: [[Point]] = []
+            for shape in shapes {
+                let (closed, open) = try flatten(shape.geometry, map: PaintState().applying(shape.style).map.concatenating(state.map))
+                rings += closed + open
+            }
+            let unioned = try Clipper.union(rings).flatMap(\.rings)
+            region = try region.map { (kept: [[Point]]) throws(MachineError) in try Clipper.intersection(kept, unioned).flatMap(\.rings) } ?? unioned
+        }
+        for (paint, parts) in nested.parts {
+            let ink = try Clipper.union(parts.filled + parts.stroked).flatMap(\.rings)
+            let cut = try Clipper.intersection(ink, region ?? [])
+            try count(cut)
+            add(paint, filled: cut.flatMap(\.rings))
+        }
+    }
+
+    /// A geometry's outline as polylines in the frame's px: closed ones and open ones (circles
+    /// and rounded corners on their true circles).
+    mutating func flatten(_ geometry: FrameGeometry, map: AffineMap) throws(MachineError) -> (closed: [[Point]], open: [[Point]]) {
+        switch geometry {
+        case .path(let p): return try flatten(p, map: map)
+        case .rect(let r, let corner) where corner <= 0: return try flatten(Path(rectangle: r), map: map)
+        case .rect(let r, let corner): return ([ExactArcs.points(ExactArcs.roundedRectangle(r, corner), map: map, flatness: flatness)], [])
+        case .circle(let c, let radius): return ([ExactArcs.points([(c, radius, 0, 2 * .pi)], map: map, flatness: flatness)], [])
         }
     }
 
@@ -308,16 +446,12 @@ enum Stencil {
     static func bridge(from hole: [Point], in polygon: OutlinePolygon, among all: [BoxedPolygon], width: Double) -> [Point]? {
         var candidates: [(a: Point, b: Point, distance: Double)] = []
         // Points along the hole's edges, at most half a width apart (a corner alone may turn
-        // away from the way out), each to its nearest point of the outline.
-        for k in hole.indices {
-            let from = hole[k], to = hole[(k + 1) % hole.count]
-            let pieces = max(1, min(256, Int((from.distance(to: to) / (width / 2)).rounded(.up))))
-            for i in 0..<pieces {
-                let q = from + (to - from) * (Double(i) / Double(pieces))
-                if let (p, d) = nearest(q, on: polygon.outer) { candidates.append((q, p, d)) }
-            }
+        // away from the way out), each to its nearest point of the outline; and the outline's
+        // points to their nearest of the hole.
+        for q in samples(of: hole, spacing: width / 2) {
+            if let (p, d) = nearest(q, on: polygon.outer) { candidates.append((q, p, d)) }
         }
-        for q in polygon.outer {
+        for q in samples(of: polygon.outer, spacing: 0) {
             if let (p, d) = nearest(q, on: hole) { candidates.append((p, q, d)) }
         }
         candidates.sort { $0.distance < $1.distance }
@@ -344,6 +478,41 @@ enum Stencil {
             }
         }
         return nil
+    }
+
+    /// The most points of a ring tried as a bridge's end: each is measured against the whole
+    /// other ring, so the work is their product.
+    static let maximumSamples = 512
+
+    /// Points along `ring`: each vertex and points between, at most `spacing` apart (none
+    /// between where `spacing` is 0), up to 256 an edge; past `maximumSamples`, that many
+    /// spread evenly along the ring by length instead (a ring flattened finely).
+    static func samples(of ring: [Point], spacing: Double) -> [Point] {
+        var out: [Point] = []
+        var perimeter = 0.0
+        for k in ring.indices {
+            let from = ring[k], to = ring[(k + 1) % ring.count]
+            let length = from.distance(to: to)
+            perimeter += length
+            let pieces = spacing > 0 ? max(1, min(256, Int((length / spacing).rounded(.up)))) : 1
+            for i in 0..<pieces where out.count <= maximumSamples {
+                out.append(from + (to - from) * (Double(i) / Double(pieces)))
+            }
+        }
+        guard out.count > maximumSamples, perimeter > 0 else { return out }
+        out = []
+        let step = perimeter / Double(maximumSamples)
+        var along = 0.0, next = 0.0
+        for k in ring.indices {
+            let from = ring[k], to = ring[(k + 1) % ring.count]
+            let length = from.distance(to: to)
+            while next < along + length && out.count < maximumSamples {
+                out.append(from + (to - from) * ((next - along) / length))
+                next += step
+            }
+            along += length
+        }
+        return out
     }
 
     /// Whether the segment from `p` to `q` lies wholly in the sheet: it crosses no outline and
@@ -402,16 +571,21 @@ enum Stencil {
 
     /// The point of `ring` nearest `q`, and its distance.
     static func nearest(_ q: Point, on ring: [Point]) -> (Point, Double)? {
-        var best: (Point, Double)?
+        guard let first = ring.first else { return nil }
+        // Squared distances, one square root at the end: this is the stencil's inner loop.
+        var best = first, bestSquared = Double.infinity
         for k in ring.indices {
-            let a = ring[k], b = ring[(k + 1) % ring.count]
-            let d = b - a
-            let length2 = d.dot(d)
-            let t = length2 > 0 ? max(0, min(1, (q - a).dot(d) / length2)) : 0
-            let p = a + d * t
-            let distance = q.distance(to: p)
-            if best.map({ distance < $0.1 }) ?? true { best = (p, distance) }
+            let a = ring[k], b = ring[k + 1 < ring.count ? k + 1 : 0]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length2 = dx * dx + dy * dy
+            let t = length2 > 0 ? max(0, min(1, ((q.x - a.x) * dx + (q.y - a.y) * dy) / length2)) : 0
+            let px = a.x + dx * t, py = a.y + dy * t
+            let squared = (q.x - px) * (q.x - px) + (q.y - py) * (q.y - py)
+            if squared < bestSquared {
+                bestSquared = squared
+                best = Point(x: px, y: py)
+            }
         }
-        return best
+        return (best, bestSquared.squareRoot())
     }
 }

@@ -1,5 +1,6 @@
 @testable import CurveType
-import CurveTypeMachine
+@testable import CurveTypeMachine
+@testable import CurveTypeRaster
 import Foundation
 import Testing
 
@@ -115,6 +116,118 @@ private func off(_ p: Point, _ c: Point, _ r: Double) -> Double { abs(p.distance
         #expect(svg.contains("<g transform=\"scale(0.2645833333333333)\">") && svg.hasSuffix("</g>\n</svg>\n"))
         frame.unit = .px
         #expect(!(try frame.svg(format: SVGNumberFormat(precision: 2), idPrefix: "t")).contains("scale(0.26"))
+    }
+
+    /// The frame a command line draws, as `curvetype` draws it.
+    private func frame(_ words: [String]) throws -> Frame {
+        try CommandInvocation(arguments: words).request().renderDocument().frame
+    }
+
+    /// The pixels with ink (alpha over half) of `frame` drawn at 2 px a px.
+    private func ink(_ frame: Frame) throws -> (width: Int, mask: [Bool]) {
+        let pixels = try PNGPixels(png: try frame.png(scale: 2))
+        return (pixels.width, stride(from: 3, to: pixels.rgba.count, by: 4).map { pixels.rgba[$0] > 127 })
+    }
+
+    /// How many ink pixels of `a` lie more than a pixel from every ink pixel of `b`.
+    private func strays(_ a: (width: Int, mask: [Bool]), from b: (width: Int, mask: [Bool])) -> Int {
+        let w = a.width, h = a.mask.count / max(w, 1)
+        var count = 0
+        for y in 0..<h {
+            for x in 0..<w where a.mask[y * w + x] {
+                var near = false
+                for dy in -1...1 {
+                    for dx in -1...1 where (0..<w).contains(x + dx) && (0..<h).contains(y + dy) && b.mask[(y + dy) * w + x + dx] { near = true }
+                }
+                if !near { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// A weld keeps what a group strokes: the angle's rays and arc (stroked by their group,
+    /// with round caps), a badge's logo, a seal's centre logo and borders. The welded drawing's
+    /// ink lies within a pixel of the drawing's, both ways (before the weld read the cascade as
+    /// a writer does, the angle kept 5 % of its ink).
+    @Test func weldKeepsWhatGroupsAndLogosDraw() throws {
+        for words in [["angle", "60"], ["badge", "--label", "build", "--message", "passing", "--logo", "github"],
+                      ["seal", "--ring", "CurveType stamp", "--center-logo", "github"]] {
+            let drawn = try frame(words)
+            let welded = try drawn.outlined(OutlineSettings(tolerance: 0.01))
+            let a = try ink(drawn), b = try ink(welded)
+            #expect(a.mask.count == b.mask.count)
+            #expect(strays(a, from: b) == 0 && strays(b, from: a) == 0, "\(words)")
+        }
+        // A group's stroke width, joins and caps reach its children, as in every writer.
+        let line = Frame(width: 40, height: 40, title: "line", items: [
+            .group(FrameGroup(style: [.stroke(.color(.black)), .strokeWidth(6), .lineCap(.square), .fill(.none)], items: [
+                .shape(FrameShape(.path(Path([.move(Point(x: 10, y: 20)), .line(Point(x: 30, y: 20))])), style: [])),
+            ])),
+        ])
+        let welded = try line.outlined(OutlineSettings(tolerance: 0.01))
+        guard case .shape(let shape) = welded.items.first, case .path(let path) = shape.geometry, let box = path.bounds() else {
+            Issue.record("no welded shape")
+            return
+        }
+        #expect(abs(box.minX - 7) < 0.01 && abs(box.maxX - 33) < 0.01 && abs(box.minY - 17) < 0.01 && abs(box.maxY - 23) < 0.01, "\(box)")
+    }
+
+    /// Named and SVG logos are cut like any drawing, in every machine format; a PNG or JPEG
+    /// logo is refused by a message that names it.
+    @Test func vectorLogosAreCut() throws {
+        for words in [["badge", "--label", "build", "--message", "passing", "--logo", "github"],
+                      ["seal", "--ring", "CurveType stamp", "--center-logo", "github"]] {
+            let plain = try MachineDrawing(try frame(words.filter { $0 != "--logo" && $0 != "--center-logo" && $0 != "github" }), units: .mm, tolerance: 0.01)
+            let drawing = try MachineDrawing(try frame(words), units: .mm, tolerance: 0.01)
+            #expect(drawing.paths.count > plain.paths.count, "\(words)")
+        }
+        let png = try Frame(width: 2, height: 2, title: "dot").png()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ct-logo-\(getpid()).png")
+        try Data(png).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let logo = try frame(["badge", "--label", "a", "--message", "b", "--logo", path.path])
+        do {
+            _ = try MachineDrawing(logo, units: .mm, tolerance: 0.01)
+            Issue.record("a PNG logo was cut")
+        } catch {
+            #expect(error.description == "the logo \(path.path) is a picture (PNG), with no outlines to cut or weld: give an SVG logo, a simple-icons name, or none")
+        }
+    }
+
+    /// A tolerance finer than a millionth of the drawing's larger side is refused, by the
+    /// machine writers and the weld alike (at 1e-9 mm the weld ran for minutes); at that
+    /// millionth both draw.
+    @Test func finerTolerancesThanADrawingNeedsAreRefused() throws {
+        let drawing = circleFrame()
+        #expect(throws: MachineError.self) { try MachineDrawing(drawing, units: .px, tolerance: 1e-5) }
+        #expect(throws: MachineError.self) { try drawing.outlined(OutlineSettings(tolerance: 1e-5)) }
+        _ = try MachineDrawing(drawing, units: .px, tolerance: 1e-4)
+        _ = try drawing.outlined(OutlineSettings(tolerance: 1e-4))
+        #expect(MachineDrawing.shown(finest: MachineDrawing.finestTolerance(width: 53.3, height: 53.3)) == "5.4e-05")
+    }
+
+    /// A wide kerf is grown in steps: the same outline as Clipper's offset in one step (within
+    /// the tolerance), with no more points, for 400 letters that the kerf merges (in one step
+    /// the union of 800 overlapping rings ran for minutes).
+    @Test func wideKerfsAreGrownInSteps() throws {
+        var squares: [OutlinePolygon] = []
+        for k in 0..<100 {
+            let x = Double(k % 10) * 6, y = Double(k / 10) * 6
+            squares.append(OutlinePolygon(outer: [Point(x: x, y: y), Point(x: x + 4, y: y), Point(x: x + 4, y: y + 4), Point(x: x, y: y + 4)],
+                                          holes: [[Point(x: x + 1, y: y + 1), Point(x: x + 1, y: y + 3), Point(x: x + 3, y: y + 3), Point(x: x + 3, y: y + 1)]]))
+        }
+        let tolerance = 0.01
+        let stepped = try Clipper.grown(squares, by: 40, arcTolerance: tolerance)
+        let whole = try Clipper.offset(closed: squares.flatMap(\.rings), open: [], delta: 40, join: .round, arcTolerance: tolerance)
+        try #require(stepped.count == 1 && whole.count == 1)
+        #expect(stepped[0].holes.isEmpty)
+        // Every point of both lies 40 px from the nearest square, less at most the tolerance
+        // (arcs are drawn by chords inside them).
+        for outline in [stepped[0].outer, whole[0].outer] {
+            let distances = outline.map { p in squares.map { Stencil.nearest(p, on: $0.outer)?.1 ?? .infinity }.min() ?? .infinity }
+            #expect(distances.allSatisfy { $0 <= 40 + 1e-6 && $0 >= 40 - tolerance - 1e-6 }, "\(outline.count) points: \(distances.min() ?? 0)…\(distances.max() ?? 0)")
+        }
+        #expect(stepped[0].outer.count <= 2 * whole[0].outer.count, "\(stepped[0].outer.count) points against \(whole[0].outer.count)")
     }
 
     /// Lengths read from options in `--units`: a radius of 10 mm is 37.8 px.

@@ -26,12 +26,22 @@ typedef struct ct_clipper_result ct_clipper_result;
 /// out of its range).
 ct_clipper_result *ct_clipper_union(ct_clipper_input subject, int nonzero, ct_clipper_input clip);
 
-/// `closed` paths and `open` paths grown by `delta` with round joins and ends where `round`
-/// (else miter joins, `miter_limit` times delta at most, and butt ends), round arcs within
-/// `arc_tolerance`; then unioned. Closed paths are areas (polygons, grown outward, their holes
-/// inward; negative `delta` shrinks), or, where `closed_are_lines`, lines: a stroke either
-/// side of a closed outline, a ring.
-ct_clipper_result *ct_clipper_offset(ct_clipper_input closed, ct_clipper_input open, double delta, int round,
+/// The intersection of `subject` and `clip` (closed polygons, nonzero fill both), strictly
+/// simple. NULL when Clipper refuses.
+ct_clipper_result *ct_clipper_intersection(ct_clipper_input subject, ct_clipper_input clip);
+
+/// How corners are joined: SVG's miter (at most `miter_limit` times delta, then squared),
+/// round, and bevel (Clipper's square, which cuts the corner at delta).
+enum { CT_CLIPPER_JOIN_MITER = 0, CT_CLIPPER_JOIN_ROUND = 1, CT_CLIPPER_JOIN_BEVEL = 2 };
+/// How open paths end: SVG's butt, round and square caps.
+enum { CT_CLIPPER_CAP_BUTT = 0, CT_CLIPPER_CAP_ROUND = 1, CT_CLIPPER_CAP_SQUARE = 2 };
+
+/// `closed` paths and `open` paths grown by `delta` with `join` corners (a CT_CLIPPER_JOIN_)
+/// and `cap` ends of open paths (a CT_CLIPPER_CAP_), round arcs within `arc_tolerance`; then
+/// unioned. Closed paths are areas (polygons, grown outward, their holes inward; negative
+/// `delta` shrinks), or, where `closed_are_lines`, lines: a stroke either side of a closed
+/// outline, a ring.
+ct_clipper_result *ct_clipper_offset(ct_clipper_input closed, ct_clipper_input open, double delta, int join, int cap,
                                      double miter_limit, double arc_tolerance, int closed_are_lines);
 
 size_t ct_clipper_result_count(const ct_clipper_result *result);
