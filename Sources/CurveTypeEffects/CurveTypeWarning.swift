@@ -35,6 +35,9 @@ public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvert
         /// Elements or attributes of a logo were removed as unsafe or unknown; the message
         /// names up to eight of them.
         case logoContentRemoved
+        /// A seal's separators that do not fit the gaps between its arcs, and are not drawn;
+        /// the message says how many, and the room they need and have.
+        case separatorsNotDrawn
     }
 
     /// What happened.

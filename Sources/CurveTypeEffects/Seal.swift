@@ -367,6 +367,29 @@ struct SealDrawing {
         }
         try addBorder(request.innerBorder)
         identity += "|\(request.innerBorder)"
+        // The rings must leave a free disc inside the inner border: else it has a negative
+        // radius and the inner ring's text meets at the centre.
+        let smaller = min(outline.rx, outline.ry)
+        let needed = max(4, smaller / 10)
+        if smaller - inset < needed {
+            room.want(radius: outline.isCircle ? inset + needed : 0)
+            throw .invalidInput("the rings and borders are \(cFormat("%.1f", inset)) px deep, and a seal of radius \(cFormat("%g", smaller)) px keeps at least \(cFormat("%.1f", needed)) px free inside them: \(growingRemedy(fewer: "rings"))")
+        }
+    }
+
+    /// What makes more room in the seal, said truthfully: a larger radius only where the text
+    /// keeps its size as the seal grows (a size given, or the seal not sized), and not where
+    /// the radius grew as far as it goes.
+    func growingRemedy(fewer: String?, size sizeOption: String = "ringSize", sized givenSize: Bool = false) -> ErrorText {
+        let scales = sized && request.ringSize == nil && !givenSize
+        let fewer = fewer.map { "fewer \($0), " } ?? ""
+        if scales {
+            return "give \(fewer)shorter text or a \(parameter: sizeOption) smaller than the 15 % of the radius it is now"
+        }
+        if sized {
+            return "give a larger \(parameter: "radius"), \(fewer)shorter text or a smaller \(parameter: sizeOption)"
+        }
+        return "give \(fewer)shorter text or a smaller \(parameter: sizeOption) (no radius up to 2000 px holds them)"
     }
 
     /// Adds `border` at the current inset.
@@ -430,6 +453,9 @@ struct SealDrawing {
             if let sweep = arc.sweep, !(sweep.isFinite && sweep > 0 && sweep <= 360) {
                 throw .invalidInput("\(parameter: arc.side.rawValue + "Sweep") must be more than 0 and at most 360 degrees, not \(shortestDigits(sweep))")
             }
+            if !filled, arc.sweep == 360, ring.arcs.count > 1 {
+                throw .invalidInput("\(parameter: arc.side.rawValue + "Sweep") 360 takes the whole ring, and it has \(ring.arcs.count) arcs: give a smaller sweep, or each arc a ring of its own")
+            }
             let (run, said) = try shape(text, font: arc.font ?? ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
             warnings += said.map { $0.of(arc.side.rawValue) }
             shaped.append((arc, run, size, try ClusterInk(run, size: size)))
@@ -450,9 +476,9 @@ struct SealDrawing {
         var band: ClosedRange<Double>?
         var intervals: [(from: Double, to: Double)] = []
         for (s, baseline) in zip(shaped, baselines) {
-            let remedy: ErrorText = filled
-                ? "use a larger \(parameter: "radius"), a smaller \(parameter: "ringSize"), or shorter text"
-                : "use a larger \(parameter: s.arc.sweep == nil ? "radius" : s.arc.side.rawValue + "Sweep"), a smaller \(parameter: s.arc.side.rawValue + "Size"), or shorter text"
+            let remedy: ErrorText = filled || s.arc.sweep == nil
+                ? growingRemedy(fewer: filled ? nil : "arcs", size: filled ? "ringSize" : s.arc.side.rawValue + "Size", sized: s.arc.size != nil)
+                : "give a larger \(parameter: s.arc.side.rawValue + "Sweep"), a smaller \(parameter: s.arc.side.rawValue + "Size"), or shorter text"
             guard let layout = try lay(s.run, size: s.size, side: s.arc.side, angle: s.arc.anchorAngle, align: s.arc.align,
                                        sweep: s.arc.sweep, tracking: s.arc.tracking, inset: baseline,
                                        what: filled ? "ring text" : "\(s.arc.side.rawValue) arc", remedy: remedy) else { continue }
@@ -523,7 +549,7 @@ struct SealDrawing {
         guard clusters > 0 else { return nil }
         guard outline.rx - inset > 1, outline.ry - inset > 1 else {
             room.want()
-            throw .invalidInput("the rings leave no room for the \(what) text: make the seal larger or its text smaller")
+            throw .invalidInput("the rings leave no room for the \(what) text: \(growingRemedy(fewer: "rings"))")
         }
         let clockwise = side == .top
         let length = outline.circumference(inset: inset)
@@ -597,11 +623,24 @@ struct SealDrawing {
     }
 
     /// A separator at the middle of each gap between the ring's arcs, centred across its band.
+    /// A seal whose radius is fitted grows until each gap holds its separator with a third of
+    /// the ring text's size of space either side; one of a given radius draws those that fit
+    /// and warns of the rest, never dropping one unsaid.
     mutating func addSeparators(_ ring: SealRing, between intervals: [(from: Double, to: Double)], band: ClosedRange<Double>) throws(CurveTypeError) {
         guard ring.separator != nil || ring.separatorLogo != nil, !intervals.isEmpty else { return }
         let middles = Self.clockwise(intervals).filter { $0.span < 360 }.map { (angle: $0.from + $0.span + $0.gap / 2, gap: $0.gap) }
         let middle = (band.lowerBound + band.upperBound) / 2
         let depth = band.upperBound - band.lowerBound
+        let space = defaultSize / 3
+        var missing: [(needs: Double, gap: Double)] = []
+        /// Whether a separator `length` px along the ring at `radius` px fits a gap of `gap`°;
+        /// if not, noted (and, on a fitted seal, room wanted).
+        func fits(_ length: Double, radius: Double, gap: Double) -> Bool {
+            let degrees = 180 / .pi / max(1, radius)
+            if sized ? length * degrees < gap : (length + 2 * space) * degrees <= gap { return true }
+            missing.append(((length + (sized ? 0 : 2 * space)) * degrees, gap))
+            return false
+        }
         if let text = ring.separator {
             try TextInput.checkLength(text, "the separator")
             let (cleaned, removed) = TextInput.clean(text.trimmed())
@@ -618,8 +657,7 @@ struct SealDrawing {
             for (angle, gap) in middles {
                 let side: SealArcSide = cos(angle * .pi / 180) >= -1e-9 ? .top : .bottom
                 let baseline = baselineInset(sizedInk, side: side, middle: middle)
-                let width = advance / max(1, outline.rx - baseline) * 180 / .pi
-                guard width < gap else { continue }
+                guard fits(advance, radius: outline.rx - baseline, gap: gap) else { continue }
                 if let layout = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
                                         inset: baseline, what: "separator") {
                     layouts.append((layout, nil))
@@ -630,18 +668,26 @@ struct SealDrawing {
             let side = max(4, depth)
             // (The logo's width where it is 14 px high, as a badge measures it.)
             let (picture, width14) = try logo.prepared(style: .flat, color: request.negative ? request.background : request.color, size: .auto)
+            let width = side * width14 / 14
             for (angle, gap) in middles {
-                let angular = side / max(1, outline.rx - middle) * 180 / .pi
-                guard angular < gap else { continue }
+                guard fits(width, radius: outline.rx - middle, gap: gap) else { continue }
                 // Upright along the ring's normal there (on an ellipse, not its radius).
                 guard let (curve, anchor) = outline.curve(inset: middle, through: angle, clockwise: true, align: .center) else { continue }
                 let (at, tangent) = curve.pointAndTangent(atArcLength: anchor)
-                let width = side * width14 / 14
                 let turn = AffineMap(a: tangent.x, b: tangent.y, c: -tangent.y, d: tangent.x, tx: at.x, ty: at.y)
                 pictures.append(.group(FrameGroup(style: [.transform(turn)], items: [
                     .image(FrameImage(picture, box: Rect(minX: -width / 2, minY: -side / 2, maxX: width / 2, maxY: side / 2))),
                 ])))
             }
+        }
+        guard let narrowest = missing.min(by: { $0.gap < $1.gap }) else { return }
+        let what = ring.separator != nil ? "separator" : "separator logo"
+        let said = "\(missing.count) of \(middles.count) \(what)s \(cFormat("need %.1f° and have a %.1f° gap", narrowest.needs, narrowest.gap))"
+        if sized {
+            warnings.append(CurveTypeWarning(.separatorsNotDrawn, "\(said), and are not drawn: give the arcs smaller sweeps, shorter text or a smaller size, or the seal a larger radius", part: "separator"))
+        } else {
+            room.want()
+            throw .invalidInput("the \(said): give the arcs shorter text or a smaller size")
         }
     }
 
@@ -660,7 +706,7 @@ struct SealDrawing {
         let ra = a - margin, rb = b - margin
         guard ra > min(outline.rx, outline.ry) * 0.2, rb > min(outline.rx, outline.ry) * 0.2 else {
             room.want()
-            throw .invalidInput("the rings leave too little room in the centre: make their text smaller, the seal larger, or leave the centre empty")
+            throw .invalidInput("the rings leave too little room in the centre: \(growingRemedy(fewer: "rings")), or leave the centre empty")
         }
         let c = outline.center
         var belowLogo = false
@@ -693,6 +739,7 @@ struct SealDrawing {
         // logo, when there is one).
         var best: FittedText?
         var bestBox = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        let measured = try lifting { try TextFitter.Paragraphs(paragraphs) }
         for degrees in stride(from: 15.0, through: 75.0, by: 5.0) {
             let angle = degrees * .pi / 180
             let box: Rect
@@ -706,14 +753,19 @@ struct SealDrawing {
                 box = Rect(minX: c.x - w / 2, minY: c.y - rb * 0.1, maxX: c.x + w / 2, maxY: c.y + bottom)
             }
             let style = FitStyle(width: box.width, height: box.height, maxSize: min(ra, rb), minSize: 1, tight: true)
-            guard let fitted = try? TextFitter.fit(paragraphs, style: style, ellipsis: { stack.shape($0, features: request.features) }) else { continue }
+            guard let fitted = try? TextFitter.fit(measured, style: style, ellipsis: { stack.shape($0, features: request.features) }) else { continue }
             if best.map({ fitted.size > $0.size }) ?? true {
                 best = fitted
                 bestBox = box
             }
         }
         guard let fitted = best else {
-            room.want()
+            // At 1 px its rows and its longest row must fit across the free disc, less its
+            // margin: the radius below which no box can hold them.
+            let lineHeight = paragraphs[0].fonts.first.map { Double($0.metrics.lineHeight) / Double($0.unitsPerEm) } ?? 1.2
+            let rows = Double(paragraphs.count) * lineHeight
+            let widest = paragraphs.map { advanceWidth(of: $0, size: 1) }.max() ?? 0
+            room.want(radius: outline.isCircle ? inset + max(rows, widest) / 2 / 0.88 : 0)
             throw .invalidInput("the centre text does not fit inside the rings at 1 px")
         }
         centerText = fitted

@@ -52,6 +52,16 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible, Expressibl
             parts.append(.parameter(name))
         }
 
+        /// Another text, its parameters kept as parameters.
+        public mutating func appendInterpolation(_ text: ErrorText) {
+            for part in text.parts {
+                switch part {
+                case .words(let words): appendLiteral(words)
+                case .parameter(let name): parts.append(.parameter(name))
+                }
+            }
+        }
+
         /// Any value, written as `String(describing:)` writes it.
         public mutating func appendInterpolation<T>(_ value: T) {
             appendLiteral(String(describing: value))

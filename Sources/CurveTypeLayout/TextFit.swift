@@ -357,10 +357,27 @@ public enum TextFitter {
     /// `ellipsis(line)` shapes a truncated line's text with "…" added, for `truncate`.
     public static func fit(_ paragraphs: [ShapedRun], style: FitStyle,
                            ellipsis: (String) -> ShapedRun) throws -> FittedText {
+        try fit(try Paragraphs(paragraphs), style: style, ellipsis: ellipsis)
+    }
+
+    /// Paragraphs measured once (their clusters, ink and line-break opportunities), to be
+    /// fitted into several boxes.
+    public struct Paragraphs {
+        let prepared: [FitParagraph]
+
+        /// Measures `runs`, each a paragraph.
+        public init(_ runs: [ShapedRun]) throws {
+            prepared = try runs.map { try FitParagraph($0) }
+        }
+    }
+
+    /// `paragraphs` fitted as `fit(_:style:ellipsis:)` fits them, measured once for every box.
+    public static func fit(_ paragraphs: Paragraphs, style: FitStyle,
+                           ellipsis: (String) -> ShapedRun) throws -> FittedText {
         try style.validate()
-        guard !paragraphs.isEmpty else { throw LayoutError.invalidParameter("the text is empty") }
-        let prepared = try paragraphs.map { try FitParagraph($0) }
-        let metrics = paragraphs[0].fonts[0].metrics
+        let prepared = paragraphs.prepared
+        guard let first = prepared.first else { throw LayoutError.invalidParameter("the text is empty") }
+        let metrics = first.run.fonts[0].metrics
         let frame = LineFrame(metrics: metrics, factor: style.lineHeight, gap: nil)
 
         // Words stay whole if any size allows it; only when none does are they broken.

@@ -305,9 +305,62 @@ import Testing
         var previous = 80.0
         while (previous * 1.04).rounded(.up) < r { previous = (previous * 1.04).rounded(.up) }
         smaller.radius = previous
-        #expect(throws: CurveTypeError.self) { try smaller.render() }
+        // One step smaller, the arcs are refused, or their separators have no room and say so
+        // (a fitted seal grows for them too).
+        let below = try? smaller.render()
+        #expect(below == nil || below?.warnings.map(\.kind) == [.separatorsNotDrawn])
         smaller.radius = r
         #expect(try smaller.render().frame.width == grown.frame.width)
+    }
+
+    /// Many short rings on a fitted seal leave a free disc inside them: the inner border's
+    /// radius is positive and no ring's ink reaches the centre (11 of 700 fuzzed seals drew a
+    /// circle of radius -2.37 and text on the centre). Given a radius that cannot hold them,
+    /// the seal is refused by advice that can work: the text is 15 % of the radius, so a
+    /// larger radius cannot help.
+    @Test func manyRingsLeaveTheCentreFree() throws {
+        let texts = [("HCD", SealArcSide.top), ("EB", .top), ("GJ", .bottom), ("HG", .bottom), ("JFD", .top), ("HJ", .top)]
+        var request = SealRequest(ring: "", center: "")
+        request.ringSize = 12
+        request.rings = texts.enumerated().map { k, t in
+            SealRing(arcs: [SealArc(t.0, side: t.1)], border: k == 0 ? SealRequest.outerBorder : SealBorder(.solid, width: 1.5))
+        }
+        let seal = try request.render()
+        #expect(seal.innerRadius > 0.1 * seal.radii.x, "inner border at \(seal.innerRadius) px of \(seal.radii.x)")
+        for band in seal.bands { #expect(band.upperBound < seal.radii.x * 0.9) }
+        var sized = request
+        sized.ringSize = nil
+        sized.radius = 60
+        do {
+            _ = try sized.render()
+            Issue.record("six rings fitted a seal of radius 60")
+        } catch {
+            #expect(error.text.written(naming: { "--" + $0 }).contains("or a --ringSize smaller than the 15 % of the radius"), "\(error)")
+            #expect(!error.text.written(naming: { "--" + $0 }).contains("larger --radius"), "\(error)")
+        }
+    }
+
+    /// Separators are never dropped unsaid: a fitted seal grows until each gap holds its
+    /// separator with room either side (a 53-character seal drew 3.3° gaps and no star); a
+    /// seal of a given radius draws those that fit and warns of the rest.
+    @Test func separatorsHaveRoomOrAWarning() throws {
+        var request = SealRequest(ring: "", center: "")
+        request.rings = [SealRing(arcs: [SealArc("ABCDEFGHIJKLMNOPQRSTUVWXYZ", side: .top), SealArc("ABCDEFGHIJKLMNOPQRSTUVWXYZA", side: .bottom)],
+                                  separator: "★", border: SealRequest.outerBorder)]
+        let fitted = try request.render()
+        #expect(fitted.separators.count == 2)
+        #expect(fitted.warnings.isEmpty)
+        var wide = request
+        wide.rings[0].separator = "★★★★★"
+        wide.radius = 93
+        wide.ringSize = 12
+        let sized = try wide.render()
+        #expect(sized.separators.isEmpty)
+        #expect(sized.warnings.map(\.kind) == [.separatorsNotDrawn], "\(sized.warnings)")
+        // A 360° arc leaves no gap for another arc on its ring.
+        var whole = request
+        whole.rings[0].arcs[0].sweep = 360
+        #expect(throws: CurveTypeError.self) { try whole.render() }
     }
 
     /// Set by the viewer (`--glyphs text`), a seal's text asks for the bold face it is measured
