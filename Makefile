@@ -102,12 +102,14 @@ test: test-deps fixture-fonts venv
 
 # Machine files measured by tools that are not ours (Fixtures/machine_check.py): ezdxf's audit
 # and geometry, G-code and HPGL read back, Shapely's distances, vpype's linesort, Inkscape's
-# size; DXFs drawn back by ezdxf into out/machine/. Part of `make test`.
+# size; DXFs drawn back by ezdxf into out/machine/. Then every golden drawing welded and drawn
+# beside itself, its ink compared by Pillow (Fixtures/weld_check.py). Part of `make test`.
 MACHINE_PY = ezdxf==1.4.5 shapely==2.2.0 vpype==1.15.0
 machine-check: build test-deps fixture-fonts venv
 	@command -v inkscape >/dev/null 2>&1 || { $(call apt_install,inkscape); }
 	@$(VENV)/bin/python -c 'import ezdxf, shapely, vpype' 2>/dev/null || $(VENV)/bin/pip install -q $(MACHINE_PY)
 	$(VENV)/bin/python Fixtures/machine_check.py $(CURVETYPE)
+	$(VENV)/bin/python Fixtures/weld_check.py $(CURVETYPE)
 
 # The library's documentation (Sources/CurveType/CurveType.docc: an article per effect, one on
 # coordinates and units, and every public symbol's doc comment) with the toolchain's own docc,
