@@ -265,7 +265,8 @@ public struct OutputSettings: Sendable, Equatable {
 extension Frame {
     /// The frame in `format`, by that format's writer: the one place a writer is chosen. An
     /// SVG is written with `svg`'s ids and precision; a PNG or PDF under `settings`.
-    /// `isCancelled` is asked while a PNG is made, which then stops with
+    /// `isCancelled` is asked while a PNG is made, a drawing welded or a machine file
+    /// flattened, which then stop with
     /// ``CurveTypeError/internalFailure(_:)``.
     public func contents(_ format: OutputFormat, svg: SVGSettings, settings: OutputSettings,
                          isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> OutputFile.FileContents {
@@ -283,7 +284,7 @@ extension Frame {
         if settings.welds {
             do {
                 let px = settings.toleranceInMachineUnits * settings.machineUnits.pixels
-                frame = try frame.outlined(OutlineSettings(stencil: settings.stencil, kerf: settings.kerf, tolerance: px))
+                frame = try frame.outlined(OutlineSettings(stencil: settings.stencil, kerf: settings.kerf, tolerance: px), isCancelled: isCancelled)
             } catch {
                 throw .invalidInput(ErrorText(error.description))
             }
@@ -300,16 +301,17 @@ extension Frame {
                 try png(scale: settings.scale, time: settings.frameTime, isCancelled: isCancelled)
             }))
         case .pdf: return .bytes(try lifting(raster: { () throws(RasterError) in try pdf(time: settings.frameTime, creationDate: OutputSettings.sourceDateEpoch) }))
-        case .dxf, .gcode, .hpgl, .plotterSVG: return .text(try machineFile(format, settings: settings))
+        case .dxf, .gcode, .hpgl, .plotterSVG: return .text(try machineFile(format, settings: settings, isCancelled: isCancelled))
         }
     }
 
     /// The frame as a machine file: its strokes and outlines, fitted with lines and arcs within
     /// the settings' tolerance, in their units.
-    func machineFile(_ format: OutputFormat, settings: OutputSettings) throws(CurveTypeError) -> String {
+    func machineFile(_ format: OutputFormat, settings: OutputSettings, isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> String {
         let drawing: MachineDrawing
         do {
-            drawing = try MachineDrawing(self, units: settings.machineUnits, tolerance: settings.toleranceInMachineUnits, arcs: !settings.linesOnly)
+            drawing = try MachineDrawing(self, units: settings.machineUnits, tolerance: settings.toleranceInMachineUnits, arcs: !settings.linesOnly,
+                                         isCancelled: isCancelled)
         } catch {
             throw .invalidInput(ErrorText(error.description))
         }

@@ -88,6 +88,9 @@ public struct MachineError: Error, Sendable, CustomStringConvertible {
     public var description: String
     /// An error that says `description`.
     public init(_ description: String) { self.description = description }
+
+    /// The work was stopped by its caller (`isCancelled`), not refused for its input.
+    public static let cancelled = MachineError("stopped: the request was answered before the drawing was done")
 }
 
 /// A frame as the strokes a machine follows: every stroked path, the outline of every filled
@@ -127,8 +130,10 @@ public struct MachineDrawing: Sendable {
     }
 
     /// Reads `frame`. `arcs`: fit circular arcs where they stay within `tolerance`, else lines
-    /// only. Pictures (PNG, JPEG) have no strokes to follow and are refused.
-    public init(_ frame: Frame, units: LengthUnit, tolerance: Double, arcs: Bool = true) throws(MachineError) {
+    /// only. Pictures (PNG, JPEG) have no strokes to follow and are refused. `isCancelled` is
+    /// asked as items are flattened and paths fitted (a server's request answered already):
+    /// once it answers true, the drawing stops with an error.
+    public init(_ frame: Frame, units: LengthUnit, tolerance: Double, arcs: Bool = true, isCancelled: () -> Bool = { false }) throws(MachineError) {
         guard tolerance.isFinite, tolerance > 0 else { throw MachineError("the tolerance must be more than 0") }
         let finest = Self.finestTolerance(width: frame.width / units.pixels, height: frame.height / units.pixels)
         guard Self.allows(tolerance: tolerance, finest: finest) else {
@@ -145,10 +150,15 @@ public struct MachineDrawing: Sendable {
         // A filled shape under the drawing (a background, a seal's disc) is the ground it lies
         // on, the material itself: not a path to cut. The backdrop's strokes (rings) are drawn.
         collector.fillsGround = true
-        try collector.collect(flat.backdrop, PaintState())
+        try collector.collect(flat.backdrop, PaintState(), isCancelled: isCancelled)
         collector.fillsGround = false
-        try collector.collect(flat.items, PaintState())
-        paths = collector.polylines.map { ArcFitter.fit($0.points, closed: $0.closed, color: $0.color, tolerance: tolerance * 3 / 4, arcs: arcs) }
+        try collector.collect(flat.items, PaintState(), isCancelled: isCancelled)
+        var paths: [MachinePath] = []
+        for (index, polyline) in collector.polylines.enumerated() {
+            if index % 64 == 0, isCancelled() { throw MachineError.cancelled }
+            paths.append(ArcFitter.fit(polyline.points, closed: polyline.closed, color: polyline.color, tolerance: tolerance * 3 / 4, arcs: arcs))
+        }
+        self.paths = paths
     }
 
     /// The paths in the order a pen should take them: each next the nearest start (or end,
@@ -225,14 +235,15 @@ private struct Collector {
         self.scheme = scheme
     }
 
-    mutating func collect(_ items: [FrameItem], _ state: PaintState) throws(MachineError) {
+    mutating func collect(_ items: [FrameItem], _ state: PaintState, isCancelled: () -> Bool) throws(MachineError) {
         for item in items {
+            if isCancelled() { throw MachineError.cancelled }
             switch item {
             case .group(let group):
                 if group.style.contains(.hidden) { continue }
-                try collect(group.items, state.applying(group.style))
+                try collect(group.items, state.applying(group.style), isCancelled: isCancelled)
             case .link(let link):
-                try collect(link.items, state)
+                try collect(link.items, state, isCancelled: isCancelled)
             case .shape(let shape):
                 if shape.style.contains(.hidden) { continue }
                 let inner = state.applying(shape.style)
@@ -253,7 +264,7 @@ private struct Collector {
             case .image(let image):
                 // A vector logo is drawn as any other drawing: its items under its own state.
                 guard let picture = try Flattening.vectorItems(of: image, in: state) else { continue }
-                try collect(picture.items, picture.state)
+                try collect(picture.items, picture.state, isCancelled: isCancelled)
             case .glyphs, .text, .textLine, .textOnPath:
                 guard let (run, fill) = try Flattening.glyphs(of: item, in: state) else { continue }
                 try add(run, map: state.map, fill: fill)

@@ -198,26 +198,31 @@ extension Frame {
     /// grown to the outlines of their width) becomes one set of simple polygons with holes,
     /// none overlapping another or itself (Clipper's union), drawn as one filled path; then,
     /// as `settings` say, cut by stencil bridges and offset for a beam's kerf. The backdrop's
-    /// fills (a background, a seal's paper: the ground) stay as they are.
-    public func outlined(_ settings: OutlineSettings) throws(MachineError) -> Frame {
+    /// fills (a background, a seal's paper: the ground) stay as they are. `isCancelled` is
+    /// asked between items, paints and steps: once it answers true, the weld stops with an
+    /// error.
+    public func outlined(_ settings: OutlineSettings, isCancelled: () -> Bool = { false }) throws(MachineError) -> Frame {
         guard settings.tolerance.isFinite, settings.tolerance > 0 else { throw MachineError("the tolerance must be more than 0") }
         let finest = MachineDrawing.finestTolerance(width: width, height: height)
         guard MachineDrawing.allows(tolerance: settings.tolerance, finest: finest) else {
             throw MachineError("a tolerance of \(shortestDigits(settings.tolerance)) px is finer than this drawing needs: give at least \(MachineDrawing.shown(finest: finest)) px")
         }
         var gatherer = OutlineGatherer(flatness: settings.tolerance / 4, scheme: colorScheme)
-        try gatherer.gather(strokingSingleLineGlyphs().items, PaintState())
+        try gatherer.gather(strokingSingleLineGlyphs().items, PaintState(), isCancelled: isCancelled)
         var items: [FrameItem] = []
         for (paint, parts) in gatherer.parts {
+            if isCancelled() { throw MachineError.cancelled }
             var polygons = try Clipper.union(parts.filled)
             if !parts.stroked.isEmpty {
                 polygons = try Clipper.union(polygons.flatMap(\.rings) + parts.stroked)
             }
             try gatherer.count(polygons)
             if let width = settings.stencil {
+                if isCancelled() { throw MachineError.cancelled }
                 polygons = try Stencil.bridged(polygons, width: width)
             }
             if let kerf = settings.kerf {
+                if isCancelled() { throw MachineError.cancelled }
                 polygons = try Clipper.grown(polygons, by: kerf / 2, arcTolerance: settings.tolerance / 4)
             }
             try gatherer.count(polygons)
@@ -255,7 +260,7 @@ private struct OutlineGatherer {
 
     /// The most points a weld flattens into and makes: Clipper's union and the stencil's
     /// bridges take time that grows faster than the points.
-    static let maximumPoints = 1_000_000
+    static let maximumPoints = 4_000_000
 
     /// Counts points made; past `maximumPoints` the weld is refused.
     mutating func count(_ polygons: [OutlinePolygon]) throws(MachineError) {
@@ -285,14 +290,15 @@ private struct OutlineGatherer {
 
     /// Gathers `items` drawn in `state`: the same cascade of paints, widths and joins as every
     /// writer reads (`PaintState`), so a group's stroke is welded as it is drawn.
-    mutating func gather(_ items: [FrameItem], _ state: PaintState) throws(MachineError) {
+    mutating func gather(_ items: [FrameItem], _ state: PaintState, isCancelled: () -> Bool) throws(MachineError) {
         for item in items {
+            if isCancelled() { throw MachineError.cancelled }
             switch item {
             case .group(let group):
                 if group.style.contains(.hidden) { continue }
-                try gatherGroup(group, state.applying(group.style))
+                try gatherGroup(group, state.applying(group.style), isCancelled: isCancelled)
             case .link(let link):
-                try gather(link.items, state)
+                try gather(link.items, state, isCancelled: isCancelled)
             case .shape(let shape):
                 if shape.style.contains(.hidden) { continue }
                 let inner = state.applying(shape.style)
@@ -311,7 +317,7 @@ private struct OutlineGatherer {
                 }
             case .image(let image):
                 guard let picture = try Flattening.vectorItems(of: image, in: state) else { continue }
-                try gather(picture.items, picture.state)
+                try gather(picture.items, picture.state, isCancelled: isCancelled)
             case .glyphs, .text, .textLine, .textOnPath:
                 guard let (run, fill) = try Flattening.glyphs(of: item, in: state), fill != .none else { continue }
                 for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
@@ -328,7 +334,7 @@ private struct OutlineGatherer {
     /// A group's items; where its style clips or masks it, welded on their own and cut to
     /// the clip's (or mask's) shapes, so the weld shows what the writers show (a flat badge's
     /// rounded corners).
-    mutating func gatherGroup(_ group: FrameGroup, _ state: PaintState) throws(MachineError) {
+    mutating func gatherGroup(_ group: FrameGroup, _ state: PaintState, isCancelled: () -> Bool) throws(MachineError) {
         var regions: [[FrameShape]] = []
         for style in group.style {
             switch style {
@@ -336,10 +342,10 @@ private struct OutlineGatherer {
             default: break
             }
         }
-        guard !regions.isEmpty else { return try gather(group.items, state) }
+        guard !regions.isEmpty else { return try gather(group.items, state, isCancelled: isCancelled) }
         var nested = OutlineGatherer(flatness: flatness, scheme: scheme)
         nested.points = points
-        try nested.gather(group.items, state)
+        try nested.gather(group.items, state, isCancelled: isCancelled)
         points = nested.points
         // The clip's region, in the frame's px: each list's shapes unioned (their own
         // transforms in their style, in the group's px), the lists intersected.
@@ -375,6 +381,7 @@ private struct OutlineGatherer {
     /// The path's contours as polylines in the frame's px: closed ones and open ones.
     mutating func flatten(_ path: Path, map: AffineMap) throws(MachineError) -> (closed: [[Point]], open: [[Point]]) {
         let contours = try Flattening.contours(path, map: map, flatness: flatness, counted: &points)
+        try checkPoints()
         return (contours.filter(\.closed).map(\.points), contours.filter { !$0.closed }.map(\.points))
     }
 }
@@ -419,7 +426,7 @@ enum Stencil {
         for _ in 0..<4 {
             var next: [OutlinePolygon] = []
             var cut = false
-            let boxed = current.map(BoxedPolygon.init)
+            let boxed = Sheet(current)
             for polygon in current {
                 guard !polygon.holes.isEmpty else { next.append(polygon); continue }
                 var strips: [[Point]] = []
@@ -443,7 +450,7 @@ enum Stencil {
     /// the nearest point of the outline, nearest first, the first whose ends lie wholly in the
     /// sheet (the hole's end, once it reaches into the hole by half the width; the far end,
     /// once it reaches out past the outline, at most three widths past it).
-    static func bridge(from hole: [Point], in polygon: OutlinePolygon, among all: [BoxedPolygon], width: Double) -> [Point]? {
+    static func bridge(from hole: [Point], in polygon: OutlinePolygon, among all: Sheet, width: Double) -> [Point]? {
         var candidates: [(a: Point, b: Point, distance: Double)] = []
         // Points along the hole's edges, at most half a width apart (a corner alone may turn
         // away from the way out), each to its nearest point of the outline; and the outline's
@@ -482,7 +489,7 @@ enum Stencil {
 
     /// The most points of a ring tried as a bridge's end: each is measured against the whole
     /// other ring, so the work is their product.
-    static let maximumSamples = 512
+    static let maximumSamples = 128
 
     /// Points along `ring`: each vertex and points between, at most `spacing` apart (none
     /// between where `spacing` is 0), up to 256 an edge; past `maximumSamples`, that many
@@ -517,18 +524,67 @@ enum Stencil {
 
     /// Whether the segment from `p` to `q` lies wholly in the sheet: it crosses no outline and
     /// its middle is inside none of the polygons. Only polygons whose boxes it reaches are read.
-    static func isSheetEdge(_ p: Point, _ q: Point, among polygons: [BoxedPolygon]) -> Bool {
+    static func isSheetEdge(_ p: Point, _ q: Point, among sheet: Sheet) -> Bool {
         let box = Rect(minX: min(p.x, q.x), minY: min(p.y, q.y), maxX: max(p.x, q.x), maxY: max(p.y, q.y))
-        for polygon in polygons where polygon.box.minX <= box.maxX && box.minX <= polygon.box.maxX && polygon.box.minY <= box.maxY && box.minY <= polygon.box.maxY {
+        for polygon in sheet.near(box) where polygon.box.minX <= box.maxX && box.minX <= polygon.box.maxX && polygon.box.minY <= box.maxY && box.minY <= polygon.box.maxY {
             for ring in polygon.polygon.rings where crosses(p, q, ring) { return false }
         }
-        return isSheet((p + q) * 0.5, among: polygons)
+        return isSheet((p + q) * 0.5, among: sheet)
     }
 
     /// Whether `point` lies in the sheet: inside no polygon (or in a hole of the one it is in).
-    static func isSheet(_ point: Point, among polygons: [BoxedPolygon]) -> Bool {
-        !polygons.contains {
+    static func isSheet(_ point: Point, among sheet: Sheet) -> Bool {
+        !sheet.near(Rect(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y)).contains {
             $0.box.contains(point) && contains($0.polygon.outer, point) && !$0.polygon.holes.contains(where: { contains($0, point) })
+        }
+    }
+
+    /// The polygons a stencil is cut from, with a grid of their boxes, so that a point or a
+    /// segment is tested against the polygons near it, not every letter of a long text (which
+    /// made the bridges quadratic in the letters).
+    struct Sheet {
+        let polygons: [BoxedPolygon]
+        private let origin: Point
+        private let cell: Double
+        private let columns: Int, rows: Int
+        /// The polygons whose boxes reach each cell, row by row, ascending.
+        private var cells: [[Int]]
+
+        init(_ polygons: [OutlinePolygon]) {
+            let boxed = polygons.map(BoxedPolygon.init)
+            self.polygons = boxed
+            let minX = boxed.map(\.box.minX).min() ?? 0, minY = boxed.map(\.box.minY).min() ?? 0
+            let maxX = boxed.map(\.box.maxX).max() ?? 0, maxY = boxed.map(\.box.maxY).max() ?? 0
+            // Cells about as large as a typical box, at most 256 a side.
+            let typical = boxed.map { max($0.box.width, $0.box.height) }.sorted().dropFirst(boxed.count / 2).first ?? 1
+            let cell = max(typical, (maxX - minX) / 256, (maxY - minY) / 256, 1e-9)
+            origin = Point(x: minX, y: minY)
+            self.cell = cell
+            columns = max(1, min(256, Int(((maxX - minX) / cell).rounded(.down)) + 1))
+            rows = max(1, min(256, Int(((maxY - minY) / cell).rounded(.down)) + 1))
+            cells = Array(repeating: [], count: columns * rows)
+            for (index, polygon) in boxed.enumerated() {
+                let (c0, r0, c1, r1) = span(polygon.box)
+                for r in r0...r1 { for c in c0...c1 { cells[r * columns + c].append(index) } }
+            }
+        }
+
+        /// The cells a box reaches: first and last column, first and last row.
+        private func span(_ box: Rect) -> (Int, Int, Int, Int) {
+            func index(_ v: Double, _ from: Double, _ count: Int) -> Int {
+                let k = ((v - from) / cell).rounded(.down)
+                return k.isFinite ? Int(max(0, min(Double(count - 1), k))) : 0
+            }
+            return (index(box.minX, origin.x, columns), index(box.minY, origin.y, rows), index(box.maxX, origin.x, columns), index(box.maxY, origin.y, rows))
+        }
+
+        /// The polygons whose boxes may reach `box`, each once, in order.
+        func near(_ box: Rect) -> [BoxedPolygon] {
+            let (c0, r0, c1, r1) = span(box)
+            if c0 == c1 && r0 == r1 { return cells[r0 * columns + c0].map { polygons[$0] } }
+            var found = Set<Int>()
+            for r in r0...r1 { for c in c0...c1 { found.formUnion(cells[r * columns + c]) } }
+            return found.sorted().map { polygons[$0] }
         }
     }
 

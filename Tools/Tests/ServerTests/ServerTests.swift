@@ -545,6 +545,28 @@ extension BadgeURL {
         }
     }
 
+    /// A weld and a machine file answered 503 stop too: between items, paints and bridges,
+    /// not after the seconds the whole weld takes (two such requests burned 12 s of CPU after
+    /// their answers).
+    @Test func aWeldAnsweredAlreadyStops() async throws {
+        let metrics = ServerMetrics()
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.renderTimeLimit = 0.2
+        try await CurveTypeServer.application(configuration: configuration, metrics: metrics).test(.router) { client in
+            let text = String(repeating: "O", count: 1500)
+            let response = try await client.execute(uri: "/fit?text=\(text)&box=1000x1000&stencil=0.5&format=dxf", method: .get)
+            #expect(response.status == .serviceUnavailable)
+            var exposition = ""
+            for _ in 0..<100 {
+                exposition = String(decoding: metrics.exposition(), as: UTF8.self)
+                if exposition.contains("curvetype_render_stops_total 1") { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(exposition.contains("curvetype_render_stops_total 1"))
+        }
+    }
+
     /// The pixels of PNGs being drawn are held under a budget: a PNG larger than the whole
     /// budget is refused (400, the caller's to make smaller), and one that does not fit beside
     /// those being drawn is 503 at once, never a wait for memory.
