@@ -4,9 +4,10 @@
 Each case of Fixtures/<command>/cases.txt is drawn by curvetype as a PNG twice: as it is, and
 welded (--weld: every paint's fills, glyphs and strokes unioned by Clipper into one filled
 path). Pillow decodes both; a pixel is ink where, laid on white or on black, it differs from
-that ground by more than half (so white ink on a transparent page counts). The welded ink and
-the drawing's ink must each lie within one pixel of the other's: nothing the drawing shows may
-vanish (a group's stroke, a logo), and nothing may be added.
+that ground by more than half (so white ink on a transparent page counts), and faint ink where
+by more than a quarter. Every ink pixel of each must lie within one pixel of faint ink of the
+other (an edge pixel antialiased to 51 % in one and 49 % in the other is the same edge):
+nothing the drawing shows may vanish (a group's stroke, a logo), and nothing may be added.
 
 The check is shown to fail: a drawing's ink shifted by two pixels, and a drawing with its
 strokes removed, must fail it.
@@ -30,13 +31,18 @@ def fail(message):
     sys.exit(1)
 
 
-def ink(png):
-    """The pixels that are ink: laid on white or on black, more than half away from it."""
+def ink(png, threshold=0.5):
+    """The pixels that are ink: laid on white or on black, more than `threshold` away from it."""
     rgba = np.asarray(Image.open(png).convert("RGBA"), dtype=np.float64) / 255
     rgb, alpha = rgba[..., :3], rgba[..., 3:]
     on_white = rgb * alpha + (1 - alpha)
     on_black = rgb * alpha
-    return ((1 - on_white).max(axis=2) > 0.5) | (on_black.max(axis=2) > 0.5)
+    return ((1 - on_white).max(axis=2) > threshold) | (on_black.max(axis=2) > threshold)
+
+
+def faint(png):
+    """The pixels with ink more than a quarter away from the ground."""
+    return ink(png, 0.25)
 
 
 def grown(mask):
@@ -50,11 +56,14 @@ def grown(mask):
     return out
 
 
-def strays(a, b):
-    """How many ink pixels of `a` lie more than a pixel from every ink pixel of `b`, and of `b` from `a`."""
+def strays(a, b, a_faint=None, b_faint=None):
+    """How many ink pixels of `a` lie more than a pixel from every faint ink pixel of `b`, and
+    of `b` from `a` (the faint ink is the ink itself where not given)."""
     if a.shape != b.shape:
         return -1, -1
-    return int((a & ~grown(b)).sum()), int((b & ~grown(a)).sum())
+    a_faint = a if a_faint is None else a_faint
+    b_faint = b if b_faint is None else b_faint
+    return int((a & ~grown(b_faint)).sum()), int((b & ~grown(a_faint)).sum())
 
 
 def cases():
@@ -70,29 +79,38 @@ def cases():
     return out
 
 
+# What a weld refuses, rather than drop: colour bitmap glyphs have no outline to cut.
+REFUSED = "is a picture, with no outline to cut or weld"
+
+
 def draw(args, output):
+    """Draws `args` into `output`; False where the weld refuses them, as it must, by REFUSED."""
     run = subprocess.run([CURVETYPE] + args + ["-o", output], capture_output=True, text=True, cwd=ROOT)
     if run.returncode != 0:
+        if "--weld" in args and REFUSED in run.stderr:
+            return False
         fail(f"curvetype {' '.join(shlex.quote(a) for a in args)}: {run.stderr.strip()}")
+    return True
 
 
 def main():
     all_cases = cases()
     if len(all_cases) < 100:
         fail(f"only {len(all_cases)} golden cases found")
-    worst = (0, "")
+    refused = []
     with tempfile.TemporaryDirectory() as folder:
         drawn, welded = os.path.join(folder, "drawn.png"), os.path.join(folder, "welded.png")
         for name, args in all_cases:
             draw(args, drawn)
-            draw(args + ["--weld"], welded)
+            if not draw(args + ["--weld"], welded):
+                refused.append(name)
+                continue
             a, b = ink(drawn), ink(welded)
-            lost, added = strays(a, b)
+            lost, added = strays(a, b, faint(drawn), faint(welded))
             if lost < 0:
                 fail(f"{name}: the welded PNG is {b.shape} pixels, the drawing {a.shape}")
             if lost or added:
                 fail(f"{name}: {lost} pixels of the drawing's ink are more than a pixel from the weld's, and {added} of the weld's from the drawing's")
-            worst = max(worst, (int(a.sum()), name))
         # Shown to fail: the weld of the angle shifted by two pixels; the angle drawn without
         # its strokes (as the weld drew it when it read the cascade by its own copy).
         draw(["angle", "60"], drawn)
@@ -103,7 +121,10 @@ def main():
         draw(["angle", "60", "--stroke-width", "0", "--marker-width", "0"], welded)
         if strays(a, ink(welded))[0] == 0:
             fail("an angle without its rays and arc passes the check")
-    print(f"weld_check: {len(all_cases)} golden drawings weld to their own ink within a pixel; each check fails when broken")
+    if len(refused) > len(all_cases) // 20:
+        fail(f"the weld refused {len(refused)} golden drawings: {', '.join(refused)}")
+    print(f"weld_check: {len(all_cases) - len(refused)} golden drawings weld to their own ink within a pixel; "
+          f"{len(refused)} refused for colour bitmap glyphs ({', '.join(refused)}); each check fails when broken")
 
 
 if __name__ == "__main__":

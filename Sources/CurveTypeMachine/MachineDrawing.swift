@@ -275,8 +275,8 @@ private struct Collector {
     mutating func add(_ run: GlyphRun, map: AffineMap, fill: Paint) throws(MachineError) {
         guard let color = color(fill) else { return }
         for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
-            guard let outline = try? run.fonts[placed.font].outline(of: placed.glyph) else { continue }
-            try add(outline.path, map: placed.fontUnitsMap.concatenating(map), color: color, closeAll: true)
+            guard let outline = try Flattening.outline(of: placed, in: run) else { continue }
+            try add(outline, map: placed.fontUnitsMap.concatenating(map), color: color, closeAll: true)
         }
     }
 
@@ -382,6 +382,19 @@ enum Flattening {
             inner.map = map.concatenating(state.map)
             return (picture.items, inner)
         }
+    }
+
+    /// A placed glyph's outline, font units; `nil` for one with none (a space). A colour
+    /// glyph drawn only as a picture or as paints (a bitmap emoji, COLR v1 without an outline)
+    /// has nothing to cut, and is refused rather than dropped.
+    static func outline(of placed: FrameGlyph, in run: GlyphRun) throws(MachineError) -> Path? {
+        let font = run.fonts[placed.font]
+        let path = (try? font.outline(of: placed.glyph))?.path ?? Path()
+        guard path.isEmpty else { return path }
+        if font.colorImage(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil {
+            throw MachineError("a colour glyph (an emoji) of \(font.description) is a picture, with no outline to cut or weld: give an outline font for it (--fallback-font)")
+        }
+        return nil
     }
 
     /// The glyphs a text item draws and their paint; `nil` for an item that is not text.

@@ -321,8 +321,8 @@ private struct OutlineGatherer {
             case .glyphs, .text, .textLine, .textOnPath:
                 guard let (run, fill) = try Flattening.glyphs(of: item, in: state), fill != .none else { continue }
                 for placed in run.glyphs where run.fonts.indices.contains(placed.font) {
-                    guard let outline = try? run.fonts[placed.font].outline(of: placed.glyph), !outline.path.isEmpty else { continue }
-                    let (rings, _) = try flatten(outline.path, map: placed.fontUnitsMap.concatenating(state.map))
+                    guard let outline = try Flattening.outline(of: placed, in: run) else { continue }
+                    let (rings, _) = try flatten(outline, map: placed.fontUnitsMap.concatenating(state.map))
                     // Each glyph on its own fill rule (nonzero, as TrueType and CFF fill), so
                     // that its own overlapping contours weld as they are drawn.
                     add(fill, filled: try Clipper.union(rings).flatMap(\.rings))

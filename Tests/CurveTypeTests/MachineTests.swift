@@ -194,6 +194,20 @@ private func off(_ p: Point, _ c: Point, _ r: Double) -> Double { abs(p.distance
         }
     }
 
+    /// A colour bitmap emoji has no outline: a machine file and a weld refuse it by what it
+    /// is, where both dropped it unsaid.
+    @Test func colourBitmapGlyphsAreRefused() throws {
+        let emoji = try frame(["circle", "AB🎉", "--fallback-font", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"])
+        for attempt in [{ _ = try MachineDrawing(emoji, units: .mm, tolerance: 0.01) }, { _ = try emoji.outlined(OutlineSettings(tolerance: 0.01)) }] {
+            do {
+                try attempt()
+                Issue.record("an emoji was cut")
+            } catch {
+                #expect("\(error)".contains("a colour glyph (an emoji) of Noto Color Emoji"), "\(error)")
+            }
+        }
+    }
+
     /// A tolerance finer than a millionth of the drawing's larger side is refused, by the
     /// machine writers and the weld alike (at 1e-9 mm the weld ran for minutes); at that
     /// millionth both draw.
