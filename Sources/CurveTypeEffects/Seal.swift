@@ -481,6 +481,7 @@ struct SealDrawing {
                 : "give a larger \(parameter: s.arc.side.rawValue + "Sweep"), a smaller \(parameter: s.arc.side.rawValue + "Size"), or shorter text"
             guard let layout = try lay(s.run, size: s.size, side: s.arc.side, angle: s.arc.anchorAngle, align: s.arc.align,
                                        sweep: s.arc.sweep, tracking: s.arc.tracking, inset: baseline,
+                                       spacedAt: outline.isCircle && s.arc.side == .bottom ? s.ink.heights.map { baseline + $0.high } : nil,
                                        what: filled ? "ring text" : "\(s.arc.side.rawValue) arc", remedy: remedy) else { continue }
             let ink = inkInsets(s.ink, side: s.arc.side, baseline: baseline) ?? baseline...baseline
             band = band.map { min($0.lowerBound, ink.lowerBound)...max($0.upperBound, ink.upperBound) } ?? ink
@@ -542,12 +543,27 @@ struct SealDrawing {
     }
 
     /// Lays `run` on the ring `inset` px in; `nil` for a run with no clusters.
+    /// `spacedAt`: the inset, px, of the line along which the glyphs are spaced (by their
+    /// advances and the tracking) and the sweep measured; the baseline `inset` lies along each
+    /// glyph's normal from it. `nil`: the baseline.
+    ///
+    /// The rule: an arc is spaced along the inner edge of its text, where its letters
+    /// converge, so that no two stand closer than they do set straight, and the top and the
+    /// bottom read alike (mirror images across the band). A top arc's inner edge is its
+    /// baseline; a bottom arc's, upright, is the top of its letters: spaced along its
+    /// baseline (the band's outer edge), its letters converged toward their tops, T–T fused
+    /// and T and W overlapped. On an ellipse both are spaced along their baselines (its inset
+    /// curves are smaller ellipses, not parallel ones).
     mutating func lay(_ run: ShapedRun, size: Double, side: SealArcSide, angle: Double, align: TextAlignment, sweep: Double?,
-                      tracking: Double, inset: Double, what: String = "border glyphs",
+                      tracking: Double, inset baseline: Double, spacedAt: Double? = nil, what: String = "border glyphs",
                       remedy: ErrorText = "use a larger seal or smaller text") throws(CurveTypeError) -> CurveTextLayout? {
         let clusters = clusterCount(of: run)
         guard clusters > 0 else { return nil }
-        guard outline.rx - inset > 1, outline.ry - inset > 1 else {
+        let inset = spacedAt ?? baseline
+        // The baseline's height above the spacing line, along the glyphs' up (outward at the
+        // top, inward at the bottom).
+        let baselineShift = side == .top ? inset - baseline : baseline - inset
+        guard outline.rx - max(inset, baseline) > 1, outline.ry - max(inset, baseline) > 1 else {
             room.want()
             throw .invalidInput("the rings leave no room for the \(what) text: \(growingRemedy(fewer: "rings"))")
         }
@@ -579,7 +595,7 @@ struct SealDrawing {
             room.want()
             throw .invalidInput("the ring for the \(what) text has no length")
         }
-        return layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: 0)
+        return layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: baselineShift)
     }
 
     /// Where a laid arc begins and ends, clockwise, in visual degrees.
