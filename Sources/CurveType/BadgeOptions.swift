@@ -526,7 +526,7 @@ public struct SealOptions: Sendable, Equatable {
                "A border, from the outside in (one outside each text ring, then the inner one): solid, double, dotted, dashed, none or glyphs:TEXT, with :WIDTH in px (3 outside, 1.5 within)."),
         OptionField.text("center", \.center, .content, default: "none", "The centre text; each line feed starts a line.").with { $0.lines = true },
         .text("centerLogo", \.centerLogo, .content, type: .logo, default: "none", "A logo in the centre, above the centre text: a simple-icons name, an SVG, PNG or JPEG file."),
-        .number("radius", \.radius, .shape, unit: "px", range: .from(20, to: 2000), slider: 20...300,
+        .number("radius", \.radius, .shape, unit: "px", range: .from(10, to: 2000), slider: 10...300,
                 default: "80 px, or larger where the ring text needs room", "Outer radius."),
         .number("gap", \.gap, .shape, unit: "px", range: .from(0, to: 100), slider: 0...20, default: "30 % of the ring text's size, at least 2 px",
                 "Space between a ring's text and the borders either side."),

@@ -62,12 +62,15 @@ extension CommandDeclaration {
     /// `error` as the command line says it: each parameter the library's message names written
     /// as the option of this command that sets it (`strokeWidth` as `--stroke-width`), found in
     /// the declarations; a parameter no option of the command sets keeps its name.
-    public func message(for error: CurveTypeError) -> String {
-        error.text.written { name in
+    /// Lengths the message names are written in `units`, the unit the user gave them in.
+    public func message(for error: CurveTypeError, units: LengthUnit = .px) -> String {
+        error.text.written(naming: { name in
             // An old name (`fill` for `textColor`) is written as typed.
             guard let declared = option(name) else { return name }
             return declared.name == name ? declared.commandLineName : OptionKey.commandLineName(name)
-        }
+        }, length: { px in
+            units == .px ? ErrorText.pixels(px) : "\(ErrorText.digits(px / units.pixels)) \(units.rawValue)"
+        })
     }
 
     /// A reader of `words`, the command's options and arguments, grouped by option as the

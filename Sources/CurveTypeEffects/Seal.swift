@@ -200,6 +200,9 @@ public struct SealResult: Sendable {
 }
 
 extension SealRequest {
+    /// The smallest radius, px: 2.6 mm, a 5.3 mm seal (the smallest inkan are 8 mm across).
+    public static let smallestRadius = 10.0
+
     /// Renders the seal: at its radius, or without one at the smallest of 80 px and steps of
     /// 4 % up to 2000 px where the text has room.
     public func render() throws(CurveTypeError) -> SealResult {
@@ -224,12 +227,12 @@ extension SealRequest {
         try TextInput.checkLength(center, "the centre text")
         if let title { try TextInput.checkLength(title, "the title") }
         for (name, value) in [("radius", radius), ("vertical radius", radiusY ?? radius)] {
-            guard value.isFinite, value >= 20, value <= 2000 else {
-                throw .invalidInput("the seal's \(name) must be from 20 to 2000 px, not \(shortestDigits(value))")
+            guard value.isFinite, value >= Self.smallestRadius, value <= 2000 else {
+                throw .invalidInput("the seal's \(name) must be from \(px: Self.smallestRadius) to \(px: 2000), not \(px: value)")
             }
         }
         if let gap, !(gap.isFinite && gap >= 0 && gap <= 100) {
-            throw .invalidInput("\(parameter: "gap") must be from 0 to 100 px, not \(shortestDigits(gap))")
+            throw .invalidInput("\(parameter: "gap") must be from \(px: 0) to \(px: 100), not \(px: gap)")
         }
         guard rings.count <= 8 else { throw .invalidInput("a seal has at most 8 rings, not \(rings.count)") }
         guard rings.reduce(0, { $0 + $1.arcs.count }) <= 16 else { throw .invalidInput("a seal has at most 16 arcs") }
@@ -395,7 +398,7 @@ struct SealDrawing {
     /// Adds `border` at the current inset.
     mutating func addBorder(_ border: SealBorder) throws(CurveTypeError) {
         guard border.style == .none || SealBorder.widths.contains(border.width) else {
-            throw .invalidInput("a border's width must be from 0.25 to 100 px, not \(shortestDigits(border.width))")
+            throw .invalidInput("a border's width must be from \(px: 0.25) to \(px: 100), not \(px: border.width)")
         }
         var thickness = border.thickness
         if case .glyphs(let text) = border.style {
@@ -445,7 +448,7 @@ struct SealDrawing {
             guard size.isFinite, size >= 2, size <= limit else {
                 if size.isFinite && size >= 2 { room.want(radius: 3 * size) }
                 let named: ErrorText = arc.size == nil ? "the ring text size" : "\(parameter: arc.side.rawValue + "Size")"
-                throw .invalidInput("\(named) must be from 2 px to a third of the radius (\(shortestDigits(limit)) px), not \(shortestDigits(size))")
+                throw .invalidInput("\(named) must be from \(px: 2) to a third of the radius (\(px: limit)), not \(px: size)")
             }
             for (value, setting) in [(arc.anchorAngle, "Angle"), (arc.tracking, "Tracking")] where !value.isFinite || abs(value) > 100_000 {
                 throw .invalidInput("\(parameter: arc.side.rawValue + setting) must be a finite number from -100000 to 100000, not \(shortestDigits(value))")
@@ -882,40 +885,93 @@ extension SealDrawing {
             throw .invalidInput("the border leaves no room for the name: make it narrower or the seal larger")
         }
         let c = outline.center
-        let area: Rect
-        if name.square {
-            area = Rect(minX: c.x - a, minY: c.y - b, maxX: c.x + a, maxY: c.y + b)
-        } else {
-            // Cells of equal shape: the box's half-diagonal direction (columns·a′, rows·b′) on the ellipse.
-            let w = Double(columns), h = Double(rows)
-            let t = 1 / (w * w / (a * a) + h * h / (b * b)).squareRoot()
-            area = Rect(minX: c.x - w * t, minY: c.y - h * t, maxX: c.x + w * t, maxY: c.y + h * t)
-        }
-        let gap = min(area.width / Double(columns), area.height / Double(rows)) * 0.1
+        let grid = name.square
+            ? NameGrid.square(Rect(minX: c.x - a, minY: c.y - b, maxX: c.x + a, maxY: c.y + b), columns: columns, rows: rows, count: characters.count)
+            : NameGrid.round(center: c, a: a, b: b, columns: columns, rows: rows, count: characters.count)
+        let gap = grid.gap
         let font = request.font ?? .bundled(.sans)
         // Vertical forms where the font has them, as the characters stand in columns.
         let vertical = [FontFeature("vert"), FontFeature("vrt2")].compactMap { $0 }
-        var index = 0
-        for column in 0..<columns {
-            let count = min(rows, characters.count - index)
-            guard count > 0 else { break }
-            // Columns from the right; a short last column's characters share its height.
-            let x1 = area.maxX - area.width * Double(column) / Double(columns)
-            let x0 = area.maxX - area.width * Double(column + 1) / Double(columns)
-            for row in 0..<count {
-                let y0 = area.minY + area.height * Double(row) / Double(count)
-                let y1 = area.minY + area.height * Double(row + 1) / Double(count)
-                let cell = Rect(minX: x0 + gap / 2, minY: y0 + gap / 2, maxX: x1 - gap / 2, maxY: y1 - gap / 2)
+        for (index, box) in grid.cells.enumerated() {
+            do {
+                let cell = Rect(minX: box.minX + gap / 2, minY: box.minY + gap / 2, maxX: box.maxX - gap / 2, maxY: box.maxY - gap / 2)
                 let (run, said) = try shape(characters[index], font: font, fallbacks: request.fallbackFonts,
                                             features: request.features + vertical, removed: index == 0 ? removed : 0)
                 warnings += said.map { $0.of("name") }
                 try place(run, in: cell)
                 cells.append(cell)
-                index += 1
             }
         }
         spoken = cleaned
         identity += "|name:\(cleaned)|\(columns)x\(rows)|\(name.square)|\(border)|\(font.description)"
+    }
+
+    /// A name seal's cells, px, in reading order: columns from the right, each top to bottom
+    /// (a short last column's characters share its height), and the gap between them.
+    struct NameGrid {
+        var cells: [Rect]
+        var gap: Double
+
+        /// Cells splitting `area` evenly.
+        static func square(_ area: Rect, columns: Int, rows: Int, count: Int) -> NameGrid {
+            var cells: [Rect] = []
+            for column in 0..<columns {
+                let inColumn = min(rows, count - column * rows)
+                guard inColumn > 0 else { break }
+                let x1 = area.maxX - area.width * Double(column) / Double(columns)
+                let x0 = area.maxX - area.width * Double(column + 1) / Double(columns)
+                for row in 0..<inColumn {
+                    let y0 = area.minY + area.height * Double(row) / Double(inColumn)
+                    let y1 = area.minY + area.height * Double(row + 1) / Double(inColumn)
+                    cells.append(Rect(minX: x0, minY: y0, maxX: x1, maxY: y1))
+                }
+            }
+            return NameGrid(cells: cells, gap: min(area.width / Double(columns), area.height / Double(rows)) * 0.1)
+        }
+
+        /// Cells filling the free ellipse (semi-axes `a`, `b` about `center`): the rows share a
+        /// height of the ellipse, and each row of each column is as wide as the ellipse's chord
+        /// at the row's edge farther from the centre, so every cell lies inside it and the
+        /// middle rows reach farther out than the top and bottom ones, as round seals are cut.
+        /// The height is the one, of 48 tried, where the smallest character (square, stretched
+        /// at most `maximumStretch`) is largest. A short last column keeps its rows' heights,
+        /// centred.
+        static func round(center c: Point, a: Double, b: Double, columns: Int, rows: Int, count: Int) -> NameGrid {
+            func cells(height h: Double) -> [Rect] {
+                var out: [Rect] = []
+                for column in 0..<columns {
+                    let inColumn = min(rows, count - column * rows)
+                    guard inColumn > 0 else { break }
+                    let rowHeight = 2 * h / Double(inColumn)
+                    for row in 0..<inColumn {
+                        let y0 = c.y - h + rowHeight * Double(row), y1 = y0 + rowHeight
+                        let outer = max(abs(y0 - c.y), abs(y1 - c.y))
+                        let half = outer < b ? a * (1 - outer * outer / (b * b)).squareRoot() : 0
+                        let width = 2 * half / Double(columns)
+                        let x1 = c.x + half - width * Double(column)
+                        out.append(Rect(minX: x1 - width, minY: y0, maxX: x1, maxY: y1))
+                    }
+                }
+                return out
+            }
+            func score(_ cells: [Rect]) -> Double {
+                cells.map { cell in
+                    min(cell.width, cell.height * SealDrawing.maximumStretch) * min(cell.height, cell.width * SealDrawing.maximumStretch)
+                }.min() ?? 0
+            }
+            var best = cells(height: b * 0.7)
+            var bestScore = score(best)
+            for k in 1..<48 {
+                let candidate = cells(height: b * Double(k) / 48)
+                let value = score(candidate)
+                if value > bestScore {
+                    best = candidate
+                    bestScore = value
+                }
+            }
+            let gap = (best.map { min($0.width, $0.height) }.min() ?? 0) * 0.1
+            return NameGrid(cells: best, gap: gap)
+        }
     }
 
     /// Columns and rows for `count` characters: as given, or chosen from the count.
@@ -942,7 +998,13 @@ extension SealDrawing {
         return chosen
     }
 
-    /// The run's glyphs mapped so their joint ink box fills `cell`.
+    /// How much a name seal's character may be stretched one way against the other: seal
+    /// makers widen or narrow a character to its cell, within limits (stretched to fill, a
+    /// third character of a column was squashed 3.2:1 and ー became a block).
+    static let maximumStretch = 1.5
+
+    /// The run's glyphs mapped so their joint ink box fills `cell` as far as `maximumStretch`
+    /// allows, centred in it.
     mutating func place(_ run: ShapedRun, in cell: Rect) throws(CurveTypeError) {
         var ink: Rect?
         var pen = 0.0
@@ -959,11 +1021,16 @@ extension SealDrawing {
             pen += g.advance
         }
         guard let ink, ink.width > 0, ink.height > 0 else { throw .invalidInput("a character of the name has no ink") }
-        let sx = cell.width / ink.width, sy = cell.height / ink.height
+        // Filling the cell, stretched at most `maximumStretch` one way against the other, and
+        // centred in it where the limit leaves room.
+        var sx = cell.width / ink.width, sy = cell.height / ink.height
+        sx = min(sx, sy * Self.maximumStretch)
+        sy = min(sy, sx * Self.maximumStretch)
+        let left = cell.minX + (cell.width - sx * ink.width) / 2, bottom = cell.maxY - (cell.height - sy * ink.height) / 2
         var glyphs: [FrameGlyph] = []
         for (g, origin, k) in placed {
             // From the glyph's own px at 1 px per em (y down) to the cell.
-            let map = AffineMap(a: sx, b: 0, c: 0, d: sy, tx: cell.minX + sx * (origin.x - ink.minX), ty: cell.maxY - sy * (origin.y - ink.minY))
+            let map = AffineMap(a: sx, b: 0, c: 0, d: sy, tx: left + sx * (origin.x - ink.minX), ty: bottom - sy * (origin.y - ink.minY))
             glyphs.append(FrameGlyph(font: g.font, glyph: g.glyph, scale: k, placement: .mapped(map)))
         }
         mappedGlyphs.append(.glyphs(GlyphRun(fonts: run.fonts, glyphs: glyphs, text: run.text)))

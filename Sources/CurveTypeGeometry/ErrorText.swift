@@ -10,6 +10,8 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible, Expressibl
         case words(String)
         /// A parameter's name, written by each interface its own way.
         case parameter(String)
+        /// A length, px, written in the unit the user reads lengths in (`--units mm`).
+        case length(Double)
     }
 
     /// The text, in order.
@@ -52,12 +54,17 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible, Expressibl
             parts.append(.parameter(name))
         }
 
+        /// A length of `px`, written in the user's unit with it (`5.29 mm`; `20 px`).
+        public mutating func appendInterpolation(px: Double) {
+            parts.append(.length(px))
+        }
+
         /// Another text, its parameters kept as parameters.
         public mutating func appendInterpolation(_ text: ErrorText) {
             for part in text.parts {
                 switch part {
                 case .words(let words): appendLiteral(words)
-                case .parameter(let name): parts.append(.parameter(name))
+                case .parameter, .length: parts.append(part)
                 }
             }
         }
@@ -73,16 +80,28 @@ public struct ErrorText: Sendable, Hashable, CustomStringConvertible, Expressibl
         parts.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 
-    /// The text with each parameter written by `name`.
-    public func written(naming name: (String) -> String) -> String {
+    /// The text with each parameter written by `name`, and each length by `length` (px, by
+    /// default).
+    public func written(naming name: (String) -> String, length: (Double) -> String = ErrorText.pixels) -> String {
         var out = ""
         for part in parts {
             switch part {
             case .words(let words): out += words
             case .parameter(let parameter): out += name(parameter)
+            case .length(let px): out += length(px)
             }
         }
         return out
+    }
+
+    /// A length as px: `20 px`, `19.84 px` (at most 4 digits after the point).
+    public static func pixels(_ px: Double) -> String { "\(ErrorText.digits(px)) px" }
+
+    /// `value` with at most 4 significant decimals, no trailing zeros: `5.2917`, `20`.
+    public static func digits(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return shortestDigits(value) }
+        let rounded = (value * 10_000).rounded() / 10_000
+        return shortestDigits(rounded == 0 ? 0 : rounded)
     }
 
     /// The text with parameters by their names, as the library and job files name them.

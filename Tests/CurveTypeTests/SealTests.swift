@@ -226,8 +226,9 @@ import Testing
         }
     }
 
-    /// A name seal's characters fill their cells: each ink box centred within 0.5 px and filling
-    /// the cell to 0.5 px, columns from the right, top to bottom.
+    /// A name seal's characters fill their cells as seal makers fill them: each ink box centred
+    /// within 0.5 px, filling the cell one way to 0.5 px, stretched at most 1.5:1; columns from
+    /// the right, top to bottom.
     @Test(arguments: [("山ー山ー", "2x2"), ("山ー山ー山ー山ー山", "3x3"), ("山ー山", "2x2"), ("山ー", nil as String?)])
     func nameSealCellsHoldTheirCharacters(text: String, grid: String?) throws {
         var options = SealOptions()
@@ -237,7 +238,7 @@ import Testing
         options.radius = 60
         let seal = try options.request().render()
         #expect(seal.cells.count == text.count)
-        var boxes: [Rect] = []
+        var boxes: [(box: Rect, stretch: Double)] = []
         func collect(_ items: [FrameItem]) {
             for item in items {
                 switch item {
@@ -247,7 +248,7 @@ import Testing
                         guard case .mapped(let map) = g.placement,
                               let box = try? run.fonts[g.font].outline(of: g.glyph).path.bounds(
                                 transformedBy: AffineMap.scale(g.scale, -g.scale).concatenating(map)) else { continue }
-                        boxes.append(box)
+                        boxes.append((box, abs(map.a / map.d)))
                     }
                 default: break
                 }
@@ -255,15 +256,41 @@ import Testing
         }
         collect(seal.frame.items)
         #expect(boxes.count == seal.cells.count)
-        for (box, cell) in zip(boxes, seal.cells) {
+        for ((box, stretch), cell) in zip(boxes, seal.cells) {
+            // Centred in its cell, inside it, filling it one way, stretched at most 1.5:1 (a
+            // third character of a column was squashed 3.2:1, and ー drawn as a block).
             #expect(abs((box.minX + box.maxX) / 2 - (cell.minX + cell.maxX) / 2) < 0.5)
             #expect(abs((box.minY + box.maxY) / 2 - (cell.minY + cell.maxY) / 2) < 0.5)
-            #expect(abs(box.width - cell.width) < 0.5 && abs(box.height - cell.height) < 0.5)
+            #expect(box.width <= cell.width + 0.5 && box.height <= cell.height + 0.5)
+            #expect(abs(box.width - cell.width) < 0.5 || abs(box.height - cell.height) < 0.5)
+            #expect(stretch <= 1.5 + 1e-9 && stretch >= 1 / 1.5 - 1e-9, "stretched \(stretch):1")
         }
         // Read from the right: the first cell is right of the last column's.
         if let first = seal.cells.first, let last = seal.cells.last, grid != nil {
             #expect(first.minX > last.maxX)
         }
+    }
+
+    /// A round name seal's cells fill the circle: each lies inside the free disc, and the middle
+    /// row of a column of three reaches farther out than its top and bottom rows (square cells
+    /// left the circle's sides empty).
+    @Test func roundNameSealFillsTheCircle() throws {
+        var options = SealOptions()
+        options.name = "欧阳明"
+        options.shape = .round
+        options.fonts.font = "Fixtures/fonts/CurveTypeTestVert.ttf"
+        options.radius = 60
+        let seal = try options.request().render()
+        try #require(seal.cells.count == 3)
+        let c = seal.center, r = seal.innerRadius
+        for cell in seal.cells {
+            for corner in [Point(x: cell.minX, y: cell.minY), Point(x: cell.maxX, y: cell.minY), Point(x: cell.minX, y: cell.maxY), Point(x: cell.maxX, y: cell.maxY)] {
+                #expect(corner.distance(to: c) < r, "\(cell) reaches past the inner border at \(r)")
+            }
+        }
+        #expect(seal.cells[1].width > seal.cells[0].width + 1 && seal.cells[1].width > seal.cells[2].width + 1)
+        // Their height spans most of the disc.
+        #expect(seal.cells[2].maxY - seal.cells[0].minY > 1.2 * r)
     }
 
     /// Characters stand in columns, so a name seal asks for vertical forms: the long vowel mark

@@ -96,7 +96,7 @@ default:
         }
         exit(0)
     } catch {
-        fail(CommandDeclaration.named(first)?.message(for: error) ?? error.description, code: 1)
+        fail(CommandDeclaration.named(first)?.message(for: error, units: invocation.settings.units) ?? error.description, code: 1)
     }
 }
 
