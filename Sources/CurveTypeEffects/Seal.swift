@@ -756,8 +756,11 @@ struct SealDrawing {
         identity += "|center:\(joined)|\(centerRequest.description)"
         // The largest size over boxes of several shapes inscribed in the free ellipse (below the
         // logo, when there is one).
-        var best: FittedText?
-        var bestBox = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        // The user's lines are kept whole where they can be set at half the size wrapping
+        // them would allow, or more: a given line is never broken (合同专用章 into 合同专 /
+        // 用章, three lines into six) for a slightly larger size.
+        var best: FittedText?, bestKept: FittedText?
+        var bestBox = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0), bestKeptBox = bestBox
         let measured = try lifting { try TextFitter.Paragraphs(paragraphs) }
         for degrees in stride(from: 15.0, through: 75.0, by: 5.0) {
             let angle = degrees * .pi / 180
@@ -771,12 +774,22 @@ struct SealDrawing {
                 guard bottom > rb * 0.2 else { continue }
                 box = Rect(minX: c.x - w / 2, minY: c.y - rb * 0.1, maxX: c.x + w / 2, maxY: c.y + bottom)
             }
-            let style = FitStyle(width: box.width, height: box.height, maxSize: min(ra, rb), minSize: 1, tight: true)
-            guard let fitted = try? TextFitter.fit(measured, style: style, ellipsis: { stack.shape($0, features: request.features) }) else { continue }
-            if best.map({ fitted.size > $0.size }) ?? true {
+            var style = FitStyle(width: box.width, height: box.height, maxSize: min(ra, rb), minSize: 1, tight: true)
+            if let fitted = try? TextFitter.fit(measured, style: style, ellipsis: { stack.shape($0, features: request.features) }),
+               best.map({ fitted.size > $0.size }) ?? true {
                 best = fitted
                 bestBox = box
             }
+            style.maxLines = paragraphs.count
+            if let kept = try? TextFitter.fit(measured, style: style, ellipsis: { stack.shape($0, features: request.features) }),
+               bestKept.map({ kept.size > $0.size }) ?? true {
+                bestKept = kept
+                bestKeptBox = box
+            }
+        }
+        if let kept = bestKept, kept.size >= (best?.size ?? 0) / 2 {
+            best = kept
+            bestBox = bestKeptBox
         }
         guard let fitted = best else {
             // At 1 px its rows and its longest row must fit across the free disc, less its

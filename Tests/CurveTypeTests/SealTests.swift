@@ -271,6 +271,20 @@ import Testing
         }
     }
 
+    /// The centre keeps the lines the user gave (the notary's two lines became four, and
+    /// 合同专用章 became 合同 / 专用章, each for a slightly larger size); a single long line is
+    /// still wrapped where keeping it whole would halve its size.
+    @Test func centreKeepsTheGivenLines() throws {
+        var notary = SealRequest(ring: "", center: "JANE Q. EXAMPLE\nCOMMISSION 00-000", radius: 130, radiusY: 85)
+        notary.rings = [SealRing(arcs: [SealArc("NOTARY PUBLIC", side: .top, sweep: 150), SealArc("STATE OF NOWHERE", side: .bottom, sweep: 110)],
+                                 border: SealRequest.outerBorder)]
+        let lines = try #require(try notary.render().centerText).lines.map(\.text)
+        #expect(lines == ["JANE Q. EXAMPLE", "COMMISSION 00-000"])
+        var long = SealRequest(ring: "", center: "THE VERY LONG NAME OF A SOCIETY OF FRIENDS", radius: 90)
+        long.rings = [SealRing(arcs: [SealArc("TOP", side: .top)], border: SealRequest.outerBorder)]
+        #expect(try #require(try long.render().centerText).lines.count > 1)
+    }
+
     /// A round name seal's cells fill the circle: each lies inside the free disc, and the middle
     /// row of a column of three reaches farther out than its top and bottom rows (square cells
     /// left the circle's sides empty).
