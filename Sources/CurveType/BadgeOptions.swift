@@ -307,6 +307,8 @@ public struct SealOptions: Sendable, Equatable {
     public var separator: String?
     /// A logo at the middle of each gap instead (`--separator-logo`).
     public var separatorLogo: String?
+    /// The separator's or separator logo's height, px (`--separator-size`).
+    public var separatorSize: Double?
     /// Borders from the outside in: STYLE[:WIDTH] (`--border`, repeated).
     public var borders: [String] = []
     /// The centre text; `\n` (backslash, n) breaks a line.
@@ -438,7 +440,7 @@ public struct SealOptions: Sendable, Equatable {
         try checkArcOptions()
         if let name {
             let ringOptions: [(Bool, String)] = [(ring != nil, "ring"), (!top.isEmpty, "top"), (!bottom.isEmpty, "bottom"), (center != nil, "center"),
-                                                 (centerLogo != nil, "centerLogo"), (separator != nil, "separator"), (separatorLogo != nil, "separatorLogo"),
+                                                 (centerLogo != nil, "centerLogo"), (separator != nil, "separator"), (separatorLogo != nil, "separatorLogo"), (separatorSize != nil, "separatorSize"),
                                                  (borders.count > 1, "border"), (gap != nil, "gap"), (centerColor != nil, "centerColor"),
                                                  (centerFont != nil, "centerFont")]
             if let (_, option) = ringOptions.first(where: \.0) {
@@ -471,6 +473,9 @@ public struct SealOptions: Sendable, Equatable {
         guard ring != nil || !top.isEmpty || !bottom.isEmpty || center != nil || centerLogo != nil else {
             throw .invalidInput("give the seal its text: \(parameter: "top") and \(parameter: "bottom") arcs, a \(parameter: "ring"), a \(parameter: "center"), or a \(parameter: "name") for a name seal")
         }
+        if let size = separatorSize, separator == nil && separatorLogo == nil {
+            throw .invalidInput("\(parameter: "separatorSize") \(px: size) sizes separators: give \(parameter: "separator") or \(parameter: "separatorLogo")")
+        }
         if separator != nil && separatorLogo != nil {
             throw .invalidInput("give \(parameter: "separator") or \(parameter: "separatorLogo"), not both")
         }
@@ -486,7 +491,7 @@ public struct SealOptions: Sendable, Equatable {
                 var arcs: [SealArc] = []
                 if k < top.count { arcs.append(try topArc.arc(top[k], side: .top)) }
                 if k < bottom.count { arcs.append(try bottomArc.arc(bottom[k], side: .bottom)) }
-                rings.append(SealRing(arcs: arcs, separator: separator, separatorLogo: separatorLogo,
+                rings.append(SealRing(arcs: arcs, separator: separator, separatorLogo: separatorLogo, separatorSize: separatorSize,
                                       border: k == 0 ? SealRequest.outerBorder : SealBorder(.solid, width: 1.5)))
             }
         }
@@ -522,6 +527,8 @@ public struct SealOptions: Sendable, Equatable {
     ] + lifted(ArcOptions.fields(.top), into: \.topArc) + lifted(ArcOptions.fields(.bottom), into: \.bottomArc) + [
         .text("separator", \.separator, .content, default: "none", "Text at the middle of each gap between a ring's arcs: ★, ●, ◆."),
         .text("separatorLogo", \.separatorLogo, .content, type: .logo, default: "none", "A logo at the middle of each gap instead: a simple-icons name, an SVG, PNG or JPEG file."),
+        .number("separatorSize", \.separatorSize, .text, unit: "px", range: .positive(upTo: 1000), slider: 2...40, default: "70 % of the ring text's height",
+                "The separator's height (its ink's, or the logo's), at most a third of the radius."),
         .texts("border", \.borders, .shape, trailingLength: true,
                "A border, from the outside in (one outside each text ring, then the inner one): solid, double, dotted, dashed, none or glyphs:TEXT, with :WIDTH in px (3 outside, 1.5 within)."),
         OptionField.text("center", \.center, .content, default: "none", "The centre text; each line feed starts a line.").with { $0.lines = true },
@@ -533,7 +540,7 @@ public struct SealOptions: Sendable, Equatable {
         .text("ellipse", \.ellipse, .shape, type: .size, default: "a circle of --radius", "RXxRY: an elliptical seal with these semi-axes in px, instead of --radius."),
         .number("ringSize", \.ringSize, .text, unit: "px", slider: 4...60, default: "15 % of --radius; 12 px without one",
                 "Ring text size, from 2 px to a third of the radius."),
-        .text("name", \.name, .content, default: "none", "A name seal (inkan) of 1 to 9 characters, read in columns from the right, each stretched to its cell."),
+        .text("name", \.name, .content, default: "none", "A name seal (inkan) of 1 to 9 characters, read in columns from the right, each filling its cell, stretched at most 1.5:1."),
         .text("grid", \.grid, .shape, default: "from the count: 1–3 one column, 4 2x2, 5–6 2x3, 7–9 3x3", "A name seal's columns and rows, COLUMNSxROWS."),
         .choice("shape", \.shape, .shape, "A name seal's outline: square or round."),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + [

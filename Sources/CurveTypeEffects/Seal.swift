@@ -361,7 +361,7 @@ struct SealDrawing {
             // One arc round the whole circle is what a user calls the ring text.
             let filled = ring.arcs.count == 1 && ring.arcs[0].sweep == 360
             try addBorder(ring.border)
-            identity += "|\(ring.border)|\(ring.separator ?? "")|\(ring.separatorLogo?.source ?? "")"
+            identity += "|\(ring.border)|\(ring.separator ?? "")|\(ring.separatorLogo?.source ?? "")" + (ring.separatorSize.map { "|\($0)" } ?? "")
             if ring.arcs.isEmpty {
                 inset += max(2, ring.border.width)
             } else {
@@ -651,6 +651,11 @@ struct SealDrawing {
         let middle = (band.lowerBound + band.upperBound) / 2
         let depth = band.upperBound - band.lowerBound
         let space = defaultSize / 3
+        if let given = ring.separatorSize, !(given.isFinite && given > 0 && given <= min(outline.rx, outline.ry) / 3) {
+            throw .invalidInput("\(parameter: "separatorSize") must be more than \(px: 0) and at most a third of the radius (\(px: min(outline.rx, outline.ry) / 3)), not \(px: given)")
+        }
+        // The separator's height: as given, or 70 % of the ring text's depth.
+        let height = ring.separatorSize ?? 0.7 * (depth > 0 ? depth : defaultSize)
         var missing: [(needs: Double, gap: Double)] = []
         /// Whether a separator `length` px along the ring at `radius` px fits a gap of `gap`°;
         /// if not, noted (and, on a fitted seal, room wanted).
@@ -664,13 +669,13 @@ struct SealDrawing {
             try TextInput.checkLength(text, "the separator")
             let (cleaned, removed) = TextInput.clean(text.trimmed())
             guard !cleaned.isEmpty else { throw .invalidInput("the separator is empty") }
-            let size = depth > 0 ? depth : defaultSize
             let (run, said) = try shape(cleaned, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
             warnings += said.map { $0.of("separator") }
-            // Sized so its ink is as deep as the band's, at most the ring text's size.
+            // Sized so its ink is `height` tall (by default at most the ring text's size).
             let ink = try ClusterInk(run, size: 1)
             let ownDepth = ink.heights.map { $0.high - $0.low } ?? 1
-            let scaled = min(max(2, size / max(ownDepth, 0.01)), defaultSize * 1.2)
+            let natural = max(2, height / max(ownDepth, 0.01))
+            let scaled = ring.separatorSize == nil ? min(natural, defaultSize * 1.2) : natural
             let sizedInk = try ClusterInk(run, size: scaled)
             let advance = advanceWidth(of: run, size: scaled)
             for (angle, gap) in middles {
@@ -684,7 +689,7 @@ struct SealDrawing {
                 }
             }
         } else if let logo = ring.separatorLogo {
-            let side = max(4, depth)
+            let side = ring.separatorSize ?? max(4, height)
             // (The logo's width where it is 14 px high, as a badge measures it.)
             let (picture, width14) = try logo.prepared(style: .flat, color: request.negative ? request.background : request.color, size: .auto)
             let width = side * width14 / 14

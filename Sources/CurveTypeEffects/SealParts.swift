@@ -163,14 +163,18 @@ public struct SealRing: Sendable {
     public var separator: String?
     /// A logo drawn at the middle of each gap instead of a separator text.
     public var separatorLogo: BadgeLogo?
+    /// The separator's height, px: its ink's, or the logo's; `nil`: 70 % of the depth of the
+    /// ring's text (a ★, ● or ◆ as tall as the capitals outweighs them).
+    public var separatorSize: Double?
     /// The border outside the ring's text.
     public var border: SealBorder
 
     /// A ring of `arcs` inside `border`.
-    public init(arcs: [SealArc], separator: String? = nil, separatorLogo: BadgeLogo? = nil, border: SealBorder) {
+    public init(arcs: [SealArc], separator: String? = nil, separatorLogo: BadgeLogo? = nil, separatorSize: Double? = nil, border: SealBorder) {
         self.arcs = arcs
         self.separator = separator
         self.separatorLogo = separatorLogo
+        self.separatorSize = separatorSize
         self.border = border
     }
 }

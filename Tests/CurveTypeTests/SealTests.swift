@@ -434,6 +434,22 @@ import Testing
         let sized = try wide.render()
         #expect(sized.separators.isEmpty)
         #expect(sized.warnings.map(\.kind) == [.separatorsNotDrawn], "\(sized.warnings)")
+        // A separator is 70 % as tall as the ring's text by default (a ● as tall as the
+        // capitals outweighed them), or as tall as `separatorSize` says: its ink measured
+        // across the ring.
+        func inkHeight(_ seal: SealResult) throws -> Double {
+            let points = try Self.inkPoints(try #require(seal.separators.first)).flatMap { $0 }
+            let radii = points.map { $0.distance(to: seal.center) }
+            return (radii.max() ?? 0) - (radii.min() ?? 0)
+        }
+        var dots = request
+        dots.radius = 120
+        dots.ringSize = 12
+        dots.rings[0].separator = "●"
+        let band = try #require(try dots.render().bands.first)
+        #expect(abs(try inkHeight(try dots.render()) - 0.7 * (band.upperBound - band.lowerBound)) < 0.1)
+        dots.rings[0].separatorSize = 6
+        #expect(abs(try inkHeight(try dots.render()) - 6) < 0.1)
         // A 360° arc leaves no gap for another arc on its ring.
         var whole = request
         whole.rings[0].arcs[0].sweep = 360
