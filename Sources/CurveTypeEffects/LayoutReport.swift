@@ -449,6 +449,12 @@ public struct SealLayoutReport: Codable, Sendable, Hashable {
     public var arcs: [Arc]
     /// A name seal's cells, in reading order.
     public var cells: [LayoutBounds]
+    /// Every font the arcs' glyphs came from, once each: a glyph's `font` is an index into it
+    /// (two arcs in two fonts number them apart).
+    public var fonts: [LayoutFont]
+    /// Whether the drawing is mirrored left to right (`--mirror`): the report's positions are
+    /// the seal as read, before the mirror (x becomes `size` − x).
+    public var mirror: Bool
 }
 
 // MARK: - Each result's report
@@ -587,6 +593,19 @@ extension SealResult {
     /// The layout JSON's values (see `SealLayoutReport`).
     public var layoutReport: SealLayoutReport {
         let first = arcs.first?.text
+        // One font table for every arc.
+        var fonts: [Font] = []
+        for arc in arcs {
+            for font in arc.text.run.fonts where !fonts.contains(where: { $0 === font }) { fonts.append(font) }
+        }
+        func glyphs(_ layout: CurveTextLayout) -> [LayoutGlyph] {
+            let local = layout.run.fonts.map { font in fonts.firstIndex { $0 === font } ?? 0 }
+            return layout.reportGlyphs(arcLength: nil).map { g in
+                var g = g
+                g.font = local.indices.contains(g.font) ? local[g.font] : 0
+                return g
+            }
+        }
         return SealLayoutReport(
             size: size, baselineRadius: baselineRadius, innerRadius: innerRadius, ringFontSize: first?.size ?? 0,
             tracking: first?.tracking ?? 0, centerFontSize: centerText?.size ?? 0, centerLines: centerText?.lines.map(\.text) ?? [],
@@ -598,9 +617,10 @@ extension SealResult {
             arcs: arcs.map { a in
                 SealLayoutReport.Arc(ring: a.ring, side: a.side.rawValue, text: a.text.run.text, fontSize: a.text.size, tracking: a.text.tracking,
                                      baselineInset: a.baselineInset, inkOuter: a.inkInsets.lowerBound, inkInner: a.inkInsets.upperBound,
-                                     from: a.angles.from, to: a.angles.to, glyphs: a.text.reportGlyphs(arcLength: nil))
+                                     from: a.angles.from, to: a.angles.to, glyphs: glyphs(a.text))
             },
-            cells: cells.map { LayoutBounds(minX: $0.minX, minY: $0.minY, maxX: $0.maxX, maxY: $0.maxY) })
+            cells: cells.map { LayoutBounds(minX: $0.minX, minY: $0.minY, maxX: $0.maxX, maxY: $0.maxY) },
+            fonts: fonts.map(LayoutFont.init), mirror: mirrored)
     }
 }
 
@@ -715,6 +735,7 @@ enum LayoutJSON {
                 + a.glyphs.map(glyph).joined(separator: ",\n") + "\n]}"
         }.joined(separator: ",") + "]"
         out += ",\"cells\":[" + r.cells.map(bounds).joined(separator: ",") + "]"
+        out += ",\"fonts\":[" + fontList(r.fonts) + "],\"mirror\":\(r.mirror)"
         return out + "}\n"
     }
 

@@ -189,6 +189,9 @@ public struct SealResult: Sendable {
     /// What a user should hear about the drawing, in the order it happened (see
     /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
+    /// Whether the drawing is mirrored left to right, as a rubber stamp is cut; the layouts
+    /// above are the seal as read.
+    public let mirrored: Bool
 
     /// The first arc's baseline radius, px (a circle's radius less its inset).
     public var baselineRadius: Double { arcs.first.map { radii.x - $0.baselineInset } ?? 0 }
@@ -234,7 +237,12 @@ extension SealRequest {
         if let gap, !(gap.isFinite && gap >= 0 && gap <= 100) {
             throw .invalidInput("\(parameter: "gap") must be from \(px: 0) to \(px: 100), not \(px: gap)")
         }
-        guard rings.count <= 8 else { throw .invalidInput("a seal has at most 8 rings, not \(rings.count)") }
+        guard rings.count <= 8 else {
+            // Said as the user gave them: text rings, and borders outside them (each --border
+            // past the first of each text ring and the inner one is a ring of its own).
+            let texts = rings.filter { !$0.arcs.isEmpty }.count
+            throw .invalidInput("a seal has at most 8 rings, not \(rings.count): \(texts) of text, and \(rings.count - texts) of the \(parameter: "border") values past one for each text ring and the inner one")
+        }
         guard rings.reduce(0, { $0 + $1.arcs.count }) <= 16 else { throw .invalidInput("a seal has at most 16 arcs") }
         if negative && background == nil {
             throw .invalidInput("a negative seal draws its text in the background colour: give one, not none")
@@ -299,7 +307,7 @@ extension SealRequest {
         let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format) }
         return SealResult(svgSettings: svgSettings, frame: frame, size: width, center: outline.center, radii: (radius, ry),
                           arcs: drawing.arcs, bands: drawing.bands, borders: drawing.borders, separators: drawing.separatorLayouts,
-                          centerText: drawing.centerText, cells: drawing.cells, warnings: drawing.warnings)
+                          centerText: drawing.centerText, cells: drawing.cells, warnings: drawing.warnings, mirrored: mirror)
     }
 }
 

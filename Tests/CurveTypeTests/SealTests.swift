@@ -285,6 +285,22 @@ import Testing
         #expect(try #require(try long.render().centerText).lines.count > 1)
     }
 
+    /// The seal's report has one font table for all its arcs (two arcs in two fonts both said
+    /// `font: 0`), and says whether the drawing is mirrored.
+    @Test func reportNamesEveryArcsFontAndTheMirror() throws {
+        var request = SealRequest(ring: "", center: "", radius: 90)
+        var bottom = SealArc("BOTTOM", side: .bottom)
+        bottom.font = .bundled(.sans)
+        request.rings = [SealRing(arcs: [SealArc("TOP", side: .top), bottom], border: SealRequest.outerBorder)]
+        request.mirror = true
+        let report = try request.render().layoutReport
+        #expect(report.fonts.count == 2)
+        #expect(Set(report.arcs[0].glyphs.map(\.font)) == [0] && Set(report.arcs[1].glyphs.map(\.font)) == [1])
+        #expect(report.fonts[1].style == "Book" && report.mirror)
+        let json = try request.render().layoutJSON
+        #expect(json.contains("\"mirror\":true") && json.contains("\"fonts\":[{"))
+    }
+
     /// A round name seal's cells fill the circle: each lies inside the free disc, and the middle
     /// row of a column of three reaches farther out than its top and bottom rows (square cells
     /// left the circle's sides empty).

@@ -265,6 +265,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--top", "A", "--gap", "200"], "--gap must be from 0 px to 100 px, not 200 px"),
         BadInput(["seal", "--top", "A LONG ARC OF TEXT ALL ROUND", "--top-size", "20", "--radius", "60"], "(give a larger --radius, fewer arcs, shorter text or a smaller --top-size)"),
         BadInput(["seal", "--top", "A", "--separator", "★", "--separator-logo", "github"], "give --separator or --separator-logo, not both"),
+        BadInput(["seal", "--top", "A"] + Array(repeating: ["--border", "solid"], count: 200).flatMap { $0 },
+                 "a seal has at most 8 rings, not 199: 1 of text, and 198 of the --border values past one for each text ring and the inner one"),
         BadInput(["seal", "--top", "A", "--separator-size", "3"], "--separator-size 3 px sizes separators: give --separator or --separator-logo"),
         BadInput(["seal", "--top", "A", "--bottom", "B", "--separator", "★", "--separator-size", "40", "--radius", "60"],
                  "--separator-size must be more than 0 px and at most a third of the radius (20 px), not 40 px"),
