@@ -403,6 +403,14 @@ struct SealDrawing {
         return "give \(fewer)shorter text or a smaller \(parameter: sizeOption) (no radius up to 2000 px holds them)"
     }
 
+    /// Refuses a ring `inset` px in where an ellipse's parallel curve would fold over itself
+    /// (past the edge's tightest radius of curvature, at the ends of its long axis).
+    mutating func checkParallel(_ inset: Double) throws(CurveTypeError) {
+        guard !outline.isCircle, !outline.square, inset >= outline.tightestCurvature * 0.95 else { return }
+        room.want()
+        throw .invalidInput("the rings reach \(px: inset) in, and this ellipse's ends turn within \(px: outline.tightestCurvature): give a rounder \(parameter: "ellipse"), fewer rings or smaller text")
+    }
+
     /// Adds `border` at the current inset.
     mutating func addBorder(_ border: SealBorder) throws(CurveTypeError) {
         guard border.style == .none || SealBorder.widths.contains(border.width) else {
@@ -432,6 +440,7 @@ struct SealDrawing {
             }
         }
         if thickness > 0 {
+            try checkParallel(inset + thickness)
             borders.append(SealBorderLayout(border: border, insets: inset...(inset + thickness)))
         }
         inset += thickness
@@ -492,7 +501,7 @@ struct SealDrawing {
                 : "give a larger \(parameter: s.arc.side.rawValue + "Sweep"), a smaller \(parameter: s.arc.side.rawValue + "Size"), or shorter text"
             guard let layout = try lay(s.run, size: s.size, side: s.arc.side, angle: s.arc.anchorAngle, align: s.arc.align,
                                        sweep: s.arc.sweep, tracking: s.arc.tracking, inset: baseline,
-                                       spacedAt: outline.isCircle && s.arc.side == .bottom ? s.ink.heights.map { baseline + $0.high } : nil,
+                                       spacedAt: s.arc.side == .bottom ? s.ink.heights.map { baseline + $0.high } : nil,
                                        what: filled ? "ring text" : "\(s.arc.side.rawValue) arc", remedy: remedy) else { continue }
             let ink = inkInsets(s.ink, side: s.arc.side, baseline: baseline) ?? baseline...baseline
             band = band.map { min($0.lowerBound, ink.lowerBound)...max($0.upperBound, ink.upperBound) } ?? ink
@@ -563,14 +572,15 @@ struct SealDrawing {
     /// bottom read alike (mirror images across the band). A top arc's inner edge is its
     /// baseline; a bottom arc's, upright, is the top of its letters: spaced along its
     /// baseline (the band's outer edge), its letters converged toward their tops, T–T fused
-    /// and T and W overlapped. On an ellipse both are spaced along their baselines (its inset
-    /// curves are smaller ellipses, not parallel ones).
+    /// and T and W overlapped. On an ellipse too: its rings are the edge's parallel curves, so
+    /// the spacing line and the baseline share their normals.
     mutating func lay(_ run: ShapedRun, size: Double, side: SealArcSide, angle: Double, align: TextAlignment, sweep: Double?,
                       tracking: Double, inset baseline: Double, spacedAt: Double? = nil, what: String = "border glyphs",
                       remedy: ErrorText = "use a larger seal or smaller text") throws(CurveTypeError) -> CurveTextLayout? {
         let clusters = clusterCount(of: run)
         guard clusters > 0 else { return nil }
         let inset = spacedAt ?? baseline
+        try checkParallel(max(inset, baseline))
         // The baseline's height above the spacing line, along the glyphs' up (outward at the
         // top, inward at the bottom).
         let baselineShift = side == .top ? inset - baseline : baseline - inset
@@ -655,8 +665,11 @@ struct SealDrawing {
     /// and warns of the rest, never dropping one unsaid.
     mutating func addSeparators(_ ring: SealRing, between intervals: [(from: Double, to: Double)], band: ClosedRange<Double>) throws(CurveTypeError) {
         guard ring.separator != nil || ring.separatorLogo != nil, !intervals.isEmpty else { return }
-        let middles = Self.clockwise(intervals).filter { $0.span < 360 }.map { (angle: $0.from + $0.span + $0.gap / 2, gap: $0.gap) }
         let middle = (band.lowerBound + band.upperBound) / 2
+        // Each gap's middle by arc length along the band's middle.
+        let middles = Self.clockwise(intervals).filter { $0.span < 360 }.map {
+            (angle: outline.middle(inset: middle, from: $0.from + $0.span, span: $0.gap), gap: $0.gap)
+        }
         let depth = band.upperBound - band.lowerBound
         let space = defaultSize / 3
         if let given = ring.separatorSize, !(given.isFinite && given > 0 && given <= min(outline.rx, outline.ry) / 3) {
