@@ -315,6 +315,8 @@ public struct SealOptions: Sendable, Equatable {
     public var center: String?
     /// A logo in the centre, above the centre text (`--center-logo`).
     public var centerLogo: String?
+    /// The centre logo's height, px, which stands it at the seal's centre (`--center-logo-size`).
+    public var centerLogoSize: Double?
     /// Outer radius in px; `nil`: 80 px, or larger where the ring text needs room (`--radius`).
     public var radius: Double?
     /// Space between a ring's text and its borders, px (`--gap`).
@@ -377,6 +379,8 @@ public struct SealOptions: Sendable, Equatable {
         public var font: String?
         /// Colour (default: --ink-color).
         public var color: String?
+        /// Squeeze the letters narrower where the text is longer than its sweep.
+        public var squeeze = false
 
         /// Every setting at its default.
         public init() {}
@@ -385,15 +389,18 @@ public struct SealOptions: Sendable, Equatable {
         var givenSetting: String? {
             let fresh = ArcOptions()
             let given: [(Bool, String)] = [(angle != nil, "Angle"), (align != fresh.align, "Align"), (sweep != nil, "Sweep"), (size != nil, "Size"),
-                                           (tracking != fresh.tracking, "Tracking"), (font != nil, "Font"), (color != nil, "Color")]
+                                           (tracking != fresh.tracking, "Tracking"), (font != nil, "Font"), (color != nil, "Color"),
+                                           (squeeze, "Squeeze")]
             return given.first(where: \.0)?.1
         }
 
         /// The arc of `text` on `side`.
         func arc(_ text: String, side: SealArcSide) throws(CurveTypeError) -> SealArc {
-            SealArc(text, side: side, angle: angle, align: align, sweep: sweep, tracking: tracking, size: size,
-                    font: font.map { FontRequest(argument: $0) },
-                    color: try color.map { c throws(CurveTypeError) in try badgePaint(c, option: side.rawValue + "Color") })
+            var arc = SealArc(text, side: side, angle: angle, align: align, sweep: sweep, tracking: tracking, size: size,
+                              font: font.map { FontRequest(argument: $0) },
+                              color: try color.map { c throws(CurveTypeError) in try badgePaint(c, option: side.rawValue + "Color") })
+            arc.squeeze = squeeze
+            return arc
         }
 
         static func fields(_ side: SealArcSide) -> [OptionField<ArcOptions>] {
@@ -409,6 +416,8 @@ public struct SealOptions: Sendable, Equatable {
                         "Extra space between the \(name) text's letters, when not spread by a sweep."),
                 .text(name + "Font", \.font, .font, type: .font, default: "--font", "The \(name) text's font."),
                 .text(name + "Color", \.color, .color, type: .color, default: "--ink-color", "The \(name) text's colour."),
+                .flag(name + "Squeeze", \.squeeze, .text,
+                      "Where the \(name) text is longer than its sweep, squeeze its letters narrower to fit (as official seals set a name round 210–240°) rather than refuse it."),
             ]
         }
     }
@@ -434,13 +443,17 @@ public struct SealOptions: Sendable, Equatable {
             mirror: mirror, negative: negative, title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
             precision: document.precision)
         if let centerLogo { request.centerLogo = try naming("centerLogo") { () throws(CurveTypeError) in try BadgeLogo(argument: centerLogo) } }
+        if let size = centerLogoSize {
+            guard centerLogo != nil else { throw .invalidInput("\(parameter: "centerLogoSize") \(px: size) sizes the centre logo: give \(parameter: "centerLogo")") }
+            request.centerLogoSize = size
+        }
         let borders = try self.borders.enumerated().map { index, text throws(CurveTypeError) in
             try naming("border") { () throws(CurveTypeError) in try SealBorder(parsing: text, width: index == 0 ? 3 : 1.5) }
         }
         try checkArcOptions()
         if let name {
             let ringOptions: [(Bool, String)] = [(ring != nil, "ring"), (!top.isEmpty, "top"), (!bottom.isEmpty, "bottom"), (center != nil, "center"),
-                                                 (centerLogo != nil, "centerLogo"), (separator != nil, "separator"), (separatorLogo != nil, "separatorLogo"), (separatorSize != nil, "separatorSize"),
+                                                 (centerLogo != nil, "centerLogo"), (separator != nil, "separator"), (separatorLogo != nil, "separatorLogo"), (separatorSize != nil, "separatorSize"), (centerLogoSize != nil, "centerLogoSize"),
                                                  (borders.count > 1, "border"), (gap != nil, "gap"), (centerColor != nil, "centerColor"),
                                                  (centerFont != nil, "centerFont")]
             if let (_, option) = ringOptions.first(where: \.0) {
@@ -533,6 +546,8 @@ public struct SealOptions: Sendable, Equatable {
                "A border, from the outside in (one outside each text ring, then the inner one): solid, double, dotted, dashed, none or glyphs:TEXT, with :WIDTH in px (3 outside, 1.5 within)."),
         OptionField.text("center", \.center, .content, default: "none", "The centre text; each line feed starts a line.").with { $0.lines = true },
         .text("centerLogo", \.centerLogo, .content, type: .logo, default: "none", "A logo in the centre, above the centre text: a simple-icons name, an SVG, PNG or JPEG file."),
+        .number("centerLogoSize", \.centerLogoSize, .shape, unit: "px", range: .positive(upTo: 4000), slider: 10...200, default: "sized with the centre text",
+                "The centre logo's height: it then stands at the seal's centre (an official seal's star), the centre text fitted below it."),
         .number("radius", \.radius, .shape, unit: "px", range: .from(10, to: 2000), slider: 10...300,
                 default: "80 px, or larger where the ring text needs room", "Outer radius."),
         .number("gap", \.gap, .shape, unit: "px", range: .from(0, to: 100), slider: 0...20, default: "30 % of the ring text's size, at least 2 px",

@@ -444,6 +444,8 @@ public struct SealLayoutReport: Codable, Sendable, Hashable {
         public var to: Double
         /// Every glyph, with its origin and rotation.
         public var glyphs: [LayoutGlyph]
+        /// How much narrower the letters are drawn than shaped (`--top-squeeze`; 1: not).
+        public var squeeze: Double
     }
     /// Every arc, ring by ring.
     public var arcs: [Arc]
@@ -617,7 +619,7 @@ extension SealResult {
             arcs: arcs.map { a in
                 SealLayoutReport.Arc(ring: a.ring, side: a.side.rawValue, text: a.text.run.text, fontSize: a.text.size, tracking: a.text.tracking,
                                      baselineInset: a.baselineInset, inkOuter: a.inkInsets.lowerBound, inkInner: a.inkInsets.upperBound,
-                                     from: a.angles.from, to: a.angles.to, glyphs: glyphs(a.text))
+                                     from: a.angles.from, to: a.angles.to, glyphs: glyphs(a.text), squeeze: a.squeeze)
             },
             cells: cells.map { LayoutBounds(minX: $0.minX, minY: $0.minY, maxX: $0.maxX, maxY: $0.maxY) },
             fonts: fonts.map(LayoutFont.init), mirror: mirrored)
@@ -731,8 +733,8 @@ enum LayoutJSON {
         out += ",\"arcs\":[" + r.arcs.map { a in
             "{\"ring\":\(a.ring),\"side\":\(string(a.side)),\"text\":\(string(a.text)),\"fontSize\":\(number(a.fontSize))"
                 + ",\"tracking\":\(number(a.tracking)),\"baselineInset\":\(number(a.baselineInset)),\"inkOuter\":\(number(a.inkOuter))"
-                + ",\"inkInner\":\(number(a.inkInner)),\"from\":\(number(a.from)),\"to\":\(number(a.to)),\"glyphs\":[\n"
-                + a.glyphs.map(glyph).joined(separator: ",\n") + "\n]}"
+                + ",\"inkInner\":\(number(a.inkInner)),\"from\":\(number(a.from)),\"to\":\(number(a.to)),\"squeeze\":\(number(a.squeeze))"
+                + ",\"glyphs\":[\n" + a.glyphs.map(glyph).joined(separator: ",\n") + "\n]}"
         }.joined(separator: ",") + "]"
         out += ",\"cells\":[" + r.cells.map(bounds).joined(separator: ",") + "]"
         out += ",\"fonts\":[" + fontList(r.fonts) + "],\"mirror\":\(r.mirror)"

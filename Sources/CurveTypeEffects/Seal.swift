@@ -41,6 +41,10 @@ public struct SealRequest: Sendable {
     public var innerBorder: SealBorder
     /// A logo in the centre, above any centre text.
     public var centerLogo: BadgeLogo?
+    /// The centre logo's height, px: then it stands at the seal's very centre (an official
+    /// seal's star) and the centre text is fitted below it; `nil`: sized with the text, above
+    /// it.
+    public var centerLogoSize: Double?
     /// Font of the ring text; `nil` is bundled DejaVu Sans Bold.
     public var font: FontRequest?
     /// Font of the centre text; `nil` is the ring's font.
@@ -150,6 +154,8 @@ public struct SealArcLayout: Sendable {
     public let inkInsets: ClosedRange<Double>
     /// Where the arc begins and ends round the ring, clockwise: degrees from 12 o'clock.
     public let angles: (from: Double, to: Double)
+    /// How much narrower its letters are drawn than shaped (1: not squeezed).
+    public let squeeze: Double
 }
 
 /// A border as drawn: its style and the span it covers, inward from the outer edge, px.
@@ -291,6 +297,16 @@ extension SealRequest {
         if !drawing.mappedGlyphs.isEmpty {
             items.append(.group(FrameGroup(style: [.fill(.color(ink))], items: drawing.mappedGlyphs)))
         }
+        // Squeezed arcs: each glyph at its place and turn, scaled across by the squeeze.
+        for (layout, color, squeeze) in drawing.squeezed {
+            let glyphs = layout.glyphs.map { g in
+                let a = g.angle * .pi / 180
+                let map = AffineMap(a: cos(a) * squeeze, b: sin(a) * squeeze, c: -sin(a), d: cos(a), tx: g.origin.x, ty: g.origin.y)
+                return FrameGlyph(font: g.font, glyph: g.glyph, scale: g.scale, placement: .mapped(map))
+            }
+            items.append(.group(FrameGroup(style: [.fill(.color(negative ? ink : color ?? ink))],
+                                           items: [.glyphs(GlyphRun(fonts: layout.run.fonts, glyphs: glyphs, text: layout.run.text))])))
+        }
         items += drawing.pictures
         if mirror {
             // The ground is symmetric about the centre: only what lies on it is mirrored.
@@ -322,6 +338,8 @@ struct SealDrawing {
     var borders: [SealBorderLayout] = []
     /// Every run of text: arcs, separators, border glyphs and centre lines, with its colour.
     var layouts: [(layout: CurveTextLayout, color: SVGColor?)] = []
+    /// Arcs whose letters are squeezed: drawn apart, each glyph scaled across.
+    var squeezed: [(layout: CurveTextLayout, color: SVGColor?, squeeze: Double)] = []
     var separatorLayouts: [CurveTextLayout] = []
     var mappedGlyphs: [FrameItem] = []
     var pictures: [FrameItem] = []
@@ -435,7 +453,7 @@ struct SealDrawing {
             let (row, _) = try shape(repeated, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: 0)
             // Every copy is the same cluster, so one copy's ink places the row.
             let baseline = baselineInset(ink, side: .top, middle: middle)
-            if let layout = try lay(row, size: border.width, side: .top, angle: 0, align: .center, sweep: 360, tracking: 0, inset: baseline) {
+            if let (layout, _) = try lay(row, size: border.width, side: .top, angle: 0, align: .center, sweep: 360, tracking: 0, inset: baseline) {
                 layouts.append((layout, nil))
             }
         }
@@ -476,6 +494,9 @@ struct SealDrawing {
             if !filled, arc.sweep == 360, ring.arcs.count > 1 {
                 throw .invalidInput("\(parameter: arc.side.rawValue + "Sweep") 360 takes the whole ring, and it has \(ring.arcs.count) arcs: give a smaller sweep, or each arc a ring of its own")
             }
+            if arc.squeeze && request.glyphs == .text {
+                throw .invalidInput("\(parameter: arc.side.rawValue + "Squeeze") narrows the glyphs, which only outlines can: leave the glyphs as outlines")
+            }
             let (run, said) = try shape(text, font: arc.font ?? ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
             warnings += said.map { $0.of(arc.side.rawValue) }
             shaped.append((arc, run, size, try ClusterInk(run, size: size)))
@@ -499,16 +520,21 @@ struct SealDrawing {
             let remedy: ErrorText = filled || s.arc.sweep == nil
                 ? growingRemedy(fewer: filled ? nil : "arcs", size: filled ? "ringSize" : s.arc.side.rawValue + "Size", sized: s.arc.size != nil)
                 : "give a larger \(parameter: s.arc.side.rawValue + "Sweep"), a smaller \(parameter: s.arc.side.rawValue + "Size"), or shorter text"
-            guard let layout = try lay(s.run, size: s.size, side: s.arc.side, angle: s.arc.anchorAngle, align: s.arc.align,
+            guard let (layout, squeeze) = try lay(s.run, size: s.size, side: s.arc.side, angle: s.arc.anchorAngle, align: s.arc.align,
                                        sweep: s.arc.sweep, tracking: s.arc.tracking, inset: baseline,
-                                       spacedAt: s.arc.side == .bottom ? s.ink.heights.map { baseline + $0.high } : nil,
+                                       spacedAt: s.arc.side == .bottom ? s.ink.heights.map { baseline + $0.high } : nil, squeeze: s.arc.squeeze,
                                        what: filled ? "ring text" : "\(s.arc.side.rawValue) arc", remedy: remedy) else { continue }
             let ink = inkInsets(s.ink, side: s.arc.side, baseline: baseline) ?? baseline...baseline
             band = band.map { min($0.lowerBound, ink.lowerBound)...max($0.upperBound, ink.upperBound) } ?? ink
             let angles = span(of: layout, side: s.arc.side, inset: baseline)
             intervals.append(angles)
-            arcs.append(SealArcLayout(ring: index, side: s.arc.side, text: layout, baselineInset: baseline, inkInsets: ink, angles: angles))
-            layouts.append((layout, s.arc.color))
+            arcs.append(SealArcLayout(ring: index, side: s.arc.side, text: layout, baselineInset: baseline, inkInsets: ink, angles: angles,
+                                      squeeze: squeeze))
+            if squeeze < 1 {
+                squeezed.append((layout, s.arc.color, squeeze))
+            } else {
+                layouts.append((layout, s.arc.color))
+            }
         }
         try checkOverlap(intervals, ring: index, deepest: baselines.max() ?? inset)
         let stated = band ?? bandOuter...bandOuter
@@ -574,9 +600,12 @@ struct SealDrawing {
     /// baseline (the band's outer edge), its letters converged toward their tops, T–T fused
     /// and T and W overlapped. On an ellipse too: its rings are the edge's parallel curves, so
     /// the spacing line and the baseline share their normals.
+    ///
+    /// `squeeze`: where the text is longer than its sweep, its letters are set narrower to fit
+    /// (the layout's run is the squeezed one; the factor is returned, 1 where none).
     mutating func lay(_ run: ShapedRun, size: Double, side: SealArcSide, angle: Double, align: TextAlignment, sweep: Double?,
-                      tracking: Double, inset baseline: Double, spacedAt: Double? = nil, what: String = "border glyphs",
-                      remedy: ErrorText = "use a larger seal or smaller text") throws(CurveTypeError) -> CurveTextLayout? {
+                      tracking: Double, inset baseline: Double, spacedAt: Double? = nil, squeeze: Bool = false, what: String = "border glyphs",
+                      remedy: ErrorText = "use a larger seal or smaller text") throws(CurveTypeError) -> (layout: CurveTextLayout, squeeze: Double)? {
         let clusters = clusterCount(of: run)
         guard clusters > 0 else { return nil }
         let inset = spacedAt ?? baseline
@@ -590,8 +619,10 @@ struct SealDrawing {
         }
         let clockwise = side == .top
         let length = outline.circumference(inset: inset)
-        let advances = advanceWidth(of: run, size: size)
+        var run = run
+        var advances = advanceWidth(of: run, size: size)
         var spacing = tracking
+        var factor = 1.0
         if let sweep {
             let (from, to): (Double, Double)
             switch (align, clockwise) {
@@ -602,6 +633,13 @@ struct SealDrawing {
             let given = sweep == 360 ? length : outline.length(inset: inset, from: from, to: to)
             let gaps = sweep == 360 ? clusters : clusters - 1
             spacing = gaps > 0 ? (given - advances) / Double(gaps) : 0
+            if spacing < 0, squeeze, advances > 0, given / advances >= Self.narrowestSqueeze {
+                // Letters set narrower until they fill the sweep with no space between them.
+                factor = given / advances
+                run = run.squeezed(by: factor)
+                advances = given
+                spacing = 0
+            }
             if spacing < 0 {
                 room.want(radius: outline.isCircle ? inset + advances * 180 / (.pi * sweep) : 0)
                 throw .invalidInput("the \(what) \(cFormat("needs %.2f px but its %g° sweep gives only %.2f px", advances, sweep, given)) (" + remedy + ")")
@@ -616,8 +654,11 @@ struct SealDrawing {
             room.want()
             throw .invalidInput("the ring for the \(what) text has no length")
         }
-        return layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: baselineShift)
+        return (layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: baselineShift), factor)
     }
+
+    /// The narrowest a squeezed arc's letters are set: a third of their width.
+    static let narrowestSqueeze = 1.0 / 3
 
     /// Where a laid arc begins and ends, clockwise, in visual degrees.
     func span(of layout: CurveTextLayout, side: SealArcSide, inset: Double) -> (from: Double, to: Double) {
@@ -703,8 +744,8 @@ struct SealDrawing {
                 let side: SealArcSide = cos(angle * .pi / 180) >= -1e-9 ? .top : .bottom
                 let baseline = baselineInset(sizedInk, side: side, middle: middle)
                 guard fits(advance, radius: outline.rx - baseline, gap: gap) else { continue }
-                if let layout = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
-                                        inset: baseline, what: "separator") {
+                if let (layout, _) = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
+                                             inset: baseline, what: "separator") {
                     layouts.append((layout, nil))
                     separatorLayouts.append(layout)
                 }
@@ -755,14 +796,27 @@ struct SealDrawing {
         }
         let c = outline.center
         var belowLogo = false
+        // Where the text below a sized logo starts, px below the centre.
+        var textTop = -rb * 0.1
         if let logo = request.centerLogo {
             let (picture, width14) = try logo.prepared(style: .flat, color: request.negative ? request.background : (request.centerColor ?? request.color), size: .auto)
-            let height = hasText ? rb * 0.62 : rb * 1.2
-            let width = min(height * width14 / 14, ra * (hasText ? 1.1 : 1.4))
+            var height = hasText ? rb * 0.62 : rb * 1.2
+            if let size = request.centerLogoSize {
+                guard size.isFinite, size > 0, size <= 2 * rb else {
+                    throw .invalidInput("\(parameter: "centerLogoSize") must be more than \(px: 0) and at most the free centre's height (\(px: 2 * rb)), not \(px: size)")
+                }
+                height = size
+            }
+            let width = min(height * width14 / 14, ra * (hasText && request.centerLogoSize == nil ? 1.1 : 1.4))
             let h = width * 14 / width14
-            let top = hasText ? c.y - rb * 0.78 : c.y - h / 2
+            var top = hasText ? c.y - rb * 0.78 : c.y - h / 2
+            if request.centerLogoSize != nil {
+                // An official seal's star: at the very centre, the text in the room below it.
+                top = c.y - h / 2
+                textTop = h / 2 + rb * 0.06
+            }
             pictures.append(.image(FrameImage(picture, box: Rect(minX: c.x - width / 2, minY: top, maxX: c.x + width / 2, maxY: top + h))))
-            identity += "|logo:\(logo.source)"
+            identity += "|logo:\(logo.source)" + (request.centerLogoSize.map { "|\($0)" } ?? "")
             belowLogo = true
         }
         guard hasText else { return }
@@ -795,10 +849,10 @@ struct SealDrawing {
                 let w = 2 * ra * cos(angle), h = 2 * rb * sin(angle)
                 box = Rect(minX: c.x - w / 2, minY: c.y - h / 2, maxX: c.x + w / 2, maxY: c.y + h / 2)
             } else {
-                // Below the logo: from just under the centre down to where the ellipse is this wide.
+                // Below the logo: from just under it down to where the ellipse is this wide.
                 let bottom = rb * sin(angle), w = 2 * ra * cos(angle)
-                guard bottom > rb * 0.2 else { continue }
-                box = Rect(minX: c.x - w / 2, minY: c.y - rb * 0.1, maxX: c.x + w / 2, maxY: c.y + bottom)
+                guard bottom > textTop + rb * 0.1 else { continue }
+                box = Rect(minX: c.x - w / 2, minY: c.y + textTop, maxX: c.x + w / 2, maxY: c.y + bottom)
             }
             var style = FitStyle(width: box.width, height: box.height, maxSize: min(ra, rb), minSize: 1, tight: true)
             if let fitted = try? TextFitter.fit(measured, style: style, ellipsis: { stack.shape($0, features: request.features) }),

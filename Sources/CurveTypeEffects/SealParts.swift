@@ -43,6 +43,10 @@ public struct SealArc: Sendable {
     public var font: FontRequest?
     /// Colour; `nil` is the seal's ink.
     public var color: SVGColor?
+    /// Where the text is longer than `sweep`, squeeze its letters narrower to fit it (each
+    /// glyph scaled across, not in height), as official seals set a name round 210–240°;
+    /// `false` refuses such text.
+    public var squeeze = false
 
     /// An arc of `text` on `side`; every other property as the command line's defaults.
     public init(_ text: String, side: SealArcSide, angle: Double? = nil, align: TextAlignment = .center, sweep: Double? = nil,

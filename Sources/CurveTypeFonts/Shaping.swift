@@ -37,6 +37,18 @@ public struct ShapedRun: Sendable {
     /// order they first appear.
     public let missing: [Unicode.Scalar]
 
+    /// The run set `factor` times as wide: every advance and x offset scaled, heights kept (a
+    /// seal's squeezed arc; its writer scales each outline across by the same factor).
+    public func squeezed(by factor: Double) -> ShapedRun {
+        let narrower = glyphs.map { g in
+            var g = g
+            g.advance *= factor
+            g.xOffset *= factor
+            return g
+        }
+        return ShapedRun(text: text, fonts: fonts, glyphs: narrower, missing: missing)
+    }
+
     /// The glyphs `glyphs` of this run as a run of their own over the text's UTF-8 bytes
     /// `bytes` (which must hold exactly those glyphs' clusters): clusters are rebased to the new
     /// text. Breaking a shaped paragraph into lines keeps every shaped advance as it was.

@@ -340,6 +340,46 @@ import Testing
         #expect(json.contains("\"mirror\":true") && json.contains("\"fonts\":[{"))
     }
 
+    /// An official seal's name is squeezed round its span: with `squeeze`, text longer than
+    /// its sweep is set narrower (each glyph scaled across, heights kept) until it fills the
+    /// sweep; without, it is refused. The centre logo of a given size stands at the centre.
+    @Test func squeezedArcFillsItsSweep() throws {
+        var request = SealRequest(ring: "", center: "CONTRACT SEAL", radius: 90)
+        var top = SealArc("SOMEWHERE CITY SOMETHING TECHNOLOGY COMPANY", side: .top, sweep: 230, size: 16)
+        request.rings = [SealRing(arcs: [top], border: SealRequest.outerBorder)]
+        #expect(throws: CurveTypeError.self) { try request.render() }
+        top.squeeze = true
+        request.rings[0].arcs = [top]
+        request.centerLogo = try BadgeLogo(source: "Fixtures/logos/star.svg")
+        request.centerLogoSize = 40
+        let seal = try request.render()
+        let arc = try #require(seal.arcs.first)
+        #expect(arc.squeeze < 1 && arc.squeeze > 1.0 / 3)
+        // It spans its sweep: 230° from its first glyph's start to its last glyph's end.
+        let span = (arc.angles.to - arc.angles.from + 360).truncatingRemainder(dividingBy: 360)
+        #expect(abs(span - 230) < 0.5, "\(span)°")
+        // Each glyph is drawn narrower by the squeeze, not shorter.
+        var maps: [AffineMap] = []
+        func collect(_ items: [FrameItem]) {
+            for item in items {
+                switch item {
+                case .group(let g): collect(g.items)
+                case .glyphs(let run): for g in run.glyphs { if case .mapped(let m) = g.placement { maps.append(m) } }
+                default: break
+                }
+            }
+        }
+        collect(seal.frame.items)
+        #expect(!maps.isEmpty)
+        for m in maps {
+            #expect(abs((m.a * m.a + m.b * m.b).squareRoot() - arc.squeeze) < 1e-9 && abs((m.c * m.c + m.d * m.d).squareRoot() - 1) < 1e-9)
+        }
+        // The star at the very centre, the centre text below it.
+        let centre = try #require(seal.centerText)
+        #expect(centre.lines.count == 1)
+        #expect(seal.frame.items.contains { if case .image(let image) = $0 { abs((image.box.minY + image.box.maxY) / 2 - seal.center.y) < 1e-9 } else { false } })
+    }
+
     /// A round name seal's cells fill the circle: each lies inside the free disc, and the middle
     /// row of a column of three reaches farther out than its top and bottom rows (square cells
     /// left the circle's sides empty).
