@@ -25,17 +25,8 @@ final class FrameCairo {
     private var glyphs: GlyphCairo
 
     /// The inherited style at the item being drawn.
-    struct State {
-        var fill: Paint = .color(.black)
-        var fillOpacity = 1.0
-        var fillRule: FillRule = .nonzero
-        var stroke: Paint = .none
-        var strokeOpacity = 1.0
-        var strokeWidth = 1.0
-        var cap: LineCap = .butt
-        var join: LineJoin = .miter
-        var miterLimit = 4.0
-    }
+    /// The paint state every writer keeps (its map is cairo's matrix here, applied as it goes).
+    typealias State = PaintState
 
     init(cr: OpaquePointer, frame: Frame, time: Double?, isPDF: Bool) {
         self.cr = cr
@@ -179,18 +170,13 @@ final class FrameCairo {
             ct_cairo_rotate(cr, angle * .pi / 180)
             ct_cairo_translate(cr, -center.x, -center.y)
         }
+        // Paints, widths and joins by the cascade every writer reads; the rest is cairo's.
+        state = state.applying(style)
         for item in style {
             switch item {
-            case .fill(let p): state.fill = p
-            case .fillOpacity(let o): state.fillOpacity = min(max(o, 0), 1)
-            case .fillRule(let rule): state.fillRule = rule
-            case .stroke(let p): state.stroke = p
-            case .strokeOpacity(let o): state.strokeOpacity = min(max(o, 0), 1)
-            case .strokeWidth(let w): state.strokeWidth = w
-            case .lineCap(let cap): state.cap = cap
-            case .lineJoin(let join): state.join = join
-            case .miterLimit(let limit): state.miterLimit = max(limit, 1)
-            case .fontFamily, .fontSize, .fontWeight, .italic, .hidden: break
+            case .fill, .fillOpacity, .fillRule, .stroke, .strokeOpacity, .strokeWidth, .lineCap, .lineJoin, .miterLimit,
+                 .fontFamily, .fontSize, .fontWeight, .italic, .hidden:
+                break
             case .opacity(let o):
                 group = true
                 opacity *= min(max(o, 0), 1)
