@@ -9,8 +9,11 @@ fonts as fontTools reads them, not as CurveType does:
   within the ring's stated band to 0.01 px, and the band's edges must be ink to 0.01 px;
 - every arc: a bottom arc's glyphs have their tops toward the centre and read counter-clockwise,
   a top arc's the reverse (the glyph's baseline against the ring's tangent at its middle);
-- elliptical seals: the gaps between an arc's letters, measured along the true ellipse by
-  Simpson's rule, are equal to 0.01 px when the arc is spread by a sweep;
+- elliptical seals: every ring is the edge's parallel curve, so each glyph reads along the
+  edge's tangent where the edge's normal through it starts; the gaps between an arc's letters,
+  measured along that parallel curve (speed |E'|(1 - d·κ), by Simpson's rule) at the arc's
+  spacing line (a top arc's baseline, a bottom arc's letters' tops), are equal to 0.01 px when
+  the arc is spread by a sweep;
 - name seals: each cell of the JSON holds one character's ink box (read from the SVG's glyph
   transforms and fontTools' bounds), centred to 0.5 px.
 
@@ -109,22 +112,41 @@ def check_round(name, layout, fonts, failures):
         print(f"{name}: ring {ring} band {inner:.4f}…{outer:.4f} px, fontTools' ink {near:.4f}…{far:.4f}")
 
 
+def nearest_parameter(rx, ry, mx, my):
+    """The parameter t of the outer edge's point nearest (mx, my), about the centre: the edge is
+    (rx sin t, -ry cos t), and an ellipse ring is its parallel curve, so a point of a ring lies
+    on the edge's normal at t. Newton's method from the polar angle."""
+    t = math.atan2(mx / rx, -my / ry)
+    for _ in range(50):
+        ex, ey = rx * math.sin(t), -ry * math.cos(t)
+        dx, dy = rx * math.cos(t), ry * math.sin(t)
+        ddx, ddy = -rx * math.sin(t), ry * math.cos(t)
+        f = (mx - ex) * dx + (my - ey) * dy
+        df = (mx - ex) * ddx + (my - ey) * ddy - (dx * dx + dy * dy)
+        if df == 0:
+            break
+        step = f / df
+        t -= step
+        if abs(step) < 1e-14:
+            break
+    return t
+
+
 def check_upright(name, layout, failures):
     cx, cy = layout["center"]["x"], layout["center"]["y"]
     rx, ry = layout["radii"]
     for arc in layout["arcs"]:
-        # The baseline's own ellipse: the outline's semi-axes less the baseline's inset.
-        ex, ey = rx - arc["baselineInset"], ry - arc["baselineInset"]
         for g in arc["glyphs"]:
             a = math.radians(g["angle"])
             u = (math.cos(a), math.sin(a))
             up = (math.sin(a), -math.cos(a))
             m = (g["x"] + u[0] * g["advance"] / 2 - cx, g["y"] + u[1] * g["advance"] / 2 - cy)
-            # The outward normal of the ellipse through m (a circle's radius when rx = ry).
-            n = (m[0] / ex ** 2, m[1] / ey ** 2)
-            length = math.hypot(*n)
-            n = (n[0] / length, n[1] / length)
-            clockwise = (-n[1], n[0])
+            # The edge's outward normal and clockwise tangent where its normal passes through m
+            # (a circle's radius and tangent when rx = ry).
+            t = nearest_parameter(rx, ry, *m)
+            speed = math.hypot(rx * math.cos(t), ry * math.sin(t))
+            n = (ry * math.sin(t) / speed, -rx * math.cos(t) / speed)
+            clockwise = (rx * math.cos(t) / speed, ry * math.sin(t) / speed)
             along = u[0] * clockwise[0] + u[1] * clockwise[1]
             outward = up[0] * n[0] + up[1] * n[1]
             want = 1 if arc["side"] == "top" else -1
@@ -138,24 +160,29 @@ def check_ellipse_spacing(name, layout, case, failures):
     for arc in layout["arcs"]:
         if f"--{arc['side']}-sweep" not in case:
             continue
-        a, b = rx - arc["baselineInset"], ry - arc["baselineInset"]
+        # Spaced along the inner edge of its text: a top arc's baseline, a bottom arc's
+        # letters' tops (its ink's inner edge), on the edge's parallel curve there.
+        d = arc["baselineInset"] if arc["side"] == "top" else arc["inkInner"]
 
         def parameter(g):
             t = math.radians(g["angle"])
             m = (g["x"] + math.cos(t) * g["advance"] / 2 - cx, g["y"] + math.sin(t) * g["advance"] / 2 - cy)
-            return math.atan2(m[0] / a, -m[1] / b)
+            return nearest_parameter(rx, ry, *m)
 
         def length(t0, t1):
-            d = (t1 - t0 + math.pi) % (2 * math.pi) - math.pi
+            delta = (t1 - t0 + math.pi) % (2 * math.pi) - math.pi
             n = 2000
-            h = d / n
-            f = lambda t: math.sqrt(a * a * math.cos(t) ** 2 + b * b * math.sin(t) ** 2)
-            return abs(h / 3 * (f(t0) + f(t0 + d) + sum(f(t0 + k * h) * (4 if k % 2 else 2) for k in range(1, n))))
+            h = delta / n
+
+            def f(t):
+                speed = math.sqrt(rx * rx * math.cos(t) ** 2 + ry * ry * math.sin(t) ** 2)
+                return speed - d * rx * ry / (speed * speed)
+            return abs(h / 3 * (f(t0) + f(t0 + delta) + sum(f(t0 + k * h) * (4 if k % 2 else 2) for k in range(1, n))))
 
         glyphs = arc["glyphs"]
         gaps = [length(parameter(p), parameter(q)) - (p["advance"] + q["advance"]) / 2 for p, q in zip(glyphs, glyphs[1:])]
         spread = max(gaps) - min(gaps)
-        print(f"{name}: {arc['side']} arc, {len(gaps)} gaps by arc length along the ellipse agree to {spread:.5f} px")
+        print(f"{name}: {arc['side']} arc, {len(gaps)} gaps by arc length along the ring agree to {spread:.5f} px")
         if spread > 0.01:
             failures.append(f"{name}: the {arc['side']} arc's gaps differ by {spread:.4f} px")
 
