@@ -471,15 +471,12 @@ final class FrameCairo {
             ct_cairo_fill(cr)
             ct_cairo_restore(cr)
         case .vector(let picture):
-            let v = picture.viewBox
-            guard v.width > 0, v.height > 0 else { return }
-            let k = min(box.width / v.width, box.height / v.height)
+            // Fitted as the machine writers and the weld fit it (`FrameImage.vectorMap`).
+            guard let fitted = image.vectorMap else { return }
             ct_cairo_save(cr)
             ct_cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
             ct_cairo_clip(cr)
-            ct_cairo_translate(cr, box.minX + (box.width - v.width * k) / 2, box.minY + (box.height - v.height * k) / 2)
-            ct_cairo_scale(cr, k, k)
-            ct_cairo_translate(cr, -v.minX, -v.minY)
+            transform(fitted)
             for item in picture.items { try draw(item, State()) }
             ct_cairo_restore(cr)
         }
