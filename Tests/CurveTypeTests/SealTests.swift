@@ -162,6 +162,20 @@ import Testing
         return (low + high) / 2
     }
 
+    /// The length of the ring `inset` px inside the ellipse of semi-axes `a`, `b` (its parallel
+    /// curve, whose speed is |E′|(1 − dκ) = |E′| − d·ab/|E′|²), from the edge's parameter `t0`
+    /// over `delta` radians (either way): Simpson's rule on 4000 steps.
+    static func ringLength(a: Double, b: Double, inset d: Double, from t0: Double, by delta: Double) -> Double {
+        let n = 4000, h = delta / Double(n)
+        func f(_ t: Double) -> Double {
+            let speed = (a * a * cos(t) * cos(t) + b * b * sin(t) * sin(t)).squareRoot()
+            return speed - d * a * b / (speed * speed)
+        }
+        var sum = f(t0) + f(t0 + delta)
+        for k in 1..<n { sum += f(t0 + Double(k) * h) * (k % 2 == 1 ? 4 : 2) }
+        return abs(sum * h / 3)
+    }
+
     /// On an ellipse every ring is the edge's parallel curve: each cluster's middle lies its
     /// baseline's inset from the outer edge along the edge's normal (to 0.001 px), its glyph
     /// turns with the edge's tangent there, and spread text is spaced equally by arc length
@@ -180,18 +194,12 @@ import Testing
             // Spaced along the inner edge of its text: a top arc's baseline, a bottom arc's
             // letters' tops (its ink's inner edge).
             let d = arc.side == .top ? arc.baselineInset : arc.inkInsets.upperBound
+            // The shorter way round: the bottom arc crosses t = ±π.
             func length(_ t0: Double, _ t1: Double) -> Double {
                 var delta = (t1 - t0).truncatingRemainder(dividingBy: 2 * .pi)
                 if delta > .pi { delta -= 2 * .pi }
                 if delta < -.pi { delta += 2 * .pi }
-                let n = 4000, h = delta / Double(n)
-                func f(_ t: Double) -> Double {
-                    let speed = (a * a * cos(t) * cos(t) + b * b * sin(t) * sin(t)).squareRoot()
-                    return speed - d * a * b / (speed * speed)
-                }
-                var sum = f(t0) + f(t0 + delta)
-                for k in 1..<n { sum += f(t0 + Double(k) * h) * (k % 2 == 1 ? 4 : 2) }
-                return abs(sum * h / 3)
+                return Self.ringLength(a: a, b: b, inset: d, from: t0, by: delta)
             }
             var middles: [(t: Double, advance: Double)] = []
             for cluster in arc.text.clusters {
@@ -238,14 +246,7 @@ import Testing
         func along(_ t0: Double, _ t1: Double) -> Double {
             var delta = (t1 - t0).truncatingRemainder(dividingBy: 2 * .pi)
             if delta < 0 { delta += 2 * .pi }
-            let n = 4000, h = delta / Double(n)
-            func f(_ t: Double) -> Double {
-                let speed = (a * a * cos(t) * cos(t) + b * b * sin(t) * sin(t)).squareRoot()
-                return speed - d * a * b / (speed * speed)
-            }
-            var sum = f(t0) + f(t0 + delta)
-            for k in 1..<n { sum += f(t0 + Double(k) * h) * (k % 2 == 1 ? 4 : 2) }
-            return sum * h / 3
+            return Self.ringLength(a: a, b: b, inset: d, from: t0, by: delta)
         }
         func ends(_ layout: CurveTextLayout) throws -> (Double, Double) {
             let first = try #require(layout.clusters.first), last = try #require(layout.clusters.last)

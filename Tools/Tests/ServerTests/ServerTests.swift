@@ -534,12 +534,8 @@ extension BadgeURL {
             #expect(response.status == .serviceUnavailable)
             // The render goes on until it next asks (every 64 rows); wait for it, within a bound
             // far below the full encode's time (a minute and more in a debug build).
-            var exposition = ""
-            for _ in 0..<300 {
-                exposition = String(decoding: metrics.exposition(), as: UTF8.self)
-                if exposition.contains("curvetype_render_stops_total 1") && exposition.contains("curvetype_raster_reserved_bytes 0") { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            let exposition = try await Self.exposition(of: metrics, within: 300,
+                                                        showing: ["curvetype_render_stops_total 1", "curvetype_raster_reserved_bytes 0"])
             #expect(exposition.contains("curvetype_render_stops_total 1"))
             #expect(exposition.contains("curvetype_raster_reserved_bytes 0"))
         }
@@ -557,14 +553,21 @@ extension BadgeURL {
             let text = String(repeating: "O", count: 1500)
             let response = try await client.execute(uri: "/fit?text=\(text)&box=1000x1000&stencil=0.5&format=dxf", method: .get)
             #expect(response.status == .serviceUnavailable)
-            var exposition = ""
-            for _ in 0..<100 {
-                exposition = String(decoding: metrics.exposition(), as: UTF8.self)
-                if exposition.contains("curvetype_render_stops_total 1") { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            let exposition = try await Self.exposition(of: metrics, within: 100, showing: ["curvetype_render_stops_total 1"])
             #expect(exposition.contains("curvetype_render_stops_total 1"))
         }
+    }
+
+    /// The metrics' exposition once it shows every one of `lines`, or after `tries` looks 50 ms
+    /// apart: a stopped render is counted when it next asks, after its request was answered.
+    static func exposition(of metrics: ServerMetrics, within tries: Int, showing lines: [String]) async throws -> String {
+        var exposition = ""
+        for _ in 0..<tries {
+            exposition = String(decoding: metrics.exposition(), as: UTF8.self)
+            if lines.allSatisfy(exposition.contains) { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return exposition
     }
 
     /// The pixels of PNGs being drawn are held under a budget: a PNG larger than the whole
