@@ -4,9 +4,10 @@
 For each case of Fixtures/seal/cases.txt, the layout JSON (`--layout`) is checked against the
 fonts as fontTools reads them, not as CurveType does:
 
-- round seals: each arc glyph's outline (fontTools' pen, every curve cut into 64 chords) is
-  placed by the JSON's origin and angle; its farthest and nearest ink from the centre must lie
-  within the ring's stated band to 0.01 px, and the band's edges must be ink to 0.01 px;
+- every seal in the bundled font: each arc glyph's outline (fontTools' pen, every curve cut
+  into 64 chords) is placed by the JSON's origin and angle; its ink's insets from the outer edge
+  (on a circle along the radius, on an ellipse along the edge's normal through each point) must
+  lie within the ring's stated band to 0.01 px, and the band's edges must be ink to 0.01 px;
 - every arc: a bottom arc's glyphs have their tops toward the centre and read counter-clockwise,
   a top arc's the reverse (the glyph's baseline against the ring's tangent at its middle);
 - elliptical seals: every ring is the edge's parallel curve, so each glyph reads along the
@@ -93,23 +94,34 @@ def placed(glyph, points, scale):
         yield (glyph["x"] + ux * x * scale + math.sin(a) * y * scale, glyph["y"] + uy * x * scale - math.cos(a) * y * scale)
 
 
-def check_round(name, layout, fonts, failures):
+def check_band(name, layout, fonts, failures):
+    """Every ring's ink against its stated band, as insets from the outer edge: on a circle
+    along the radius, on an ellipse along the edge's normal through each point."""
     cx, cy = layout["center"]["x"], layout["center"]["y"]
-    radius = layout["radii"][0]
+    rx, ry = layout["radii"]
     f = fonts[BOLD]
     glyph_set, order, upm = f.getGlyphSet(), f.getGlyphOrder(), f["head"].unitsPerEm
+
+    def inset(x, y):
+        if rx == ry:
+            return rx - math.hypot(x - cx, y - cy)
+        mx, my = x - cx, y - cy
+        t = nearest_parameter(rx, ry, mx, my)
+        d = math.hypot(mx - rx * math.sin(t), my + ry * math.cos(t))
+        return d if (mx / rx) ** 2 + (my / ry) ** 2 <= 1 else -d
+
     for ring, band in enumerate(layout["bands"]):
-        outer, inner = radius - band["outer"], radius - band["inner"]
-        near, far = math.inf, 0
+        outer, inner = band["outer"], band["inner"]
+        near, far = math.inf, -math.inf
         for arc in (a for a in layout["arcs"] if a["ring"] == ring):
             scale = arc["fontSize"] / upm
             for g in arc["glyphs"]:
                 for x, y in placed(g, outline_points(glyph_set, order[g["glyph"]]), scale):
-                    r = math.hypot(x - cx, y - cy)
-                    near, far = min(near, r), max(far, r)
-        if far > outer + 0.01 or near < inner - 0.01 or abs(far - outer) > 0.01 or abs(near - inner) > 0.01:
-            failures.append(f"{name}: ring {ring} ink spans {near:.4f}…{far:.4f} px, the band {inner:.4f}…{outer:.4f}")
-        print(f"{name}: ring {ring} band {inner:.4f}…{outer:.4f} px, fontTools' ink {near:.4f}…{far:.4f}")
+                    d = inset(x, y)
+                    near, far = min(near, d), max(far, d)
+        if abs(near - outer) > 0.01 or abs(far - inner) > 0.01:
+            failures.append(f"{name}: ring {ring} ink {near:.4f}…{far:.4f} px in, the band {outer:.4f}…{inner:.4f}")
+        print(f"{name}: ring {ring} band {outer:.4f}…{inner:.4f} px in, fontTools' ink {near:.4f}…{far:.4f}")
 
 
 def nearest_parameter(rx, ry, mx, my):
@@ -244,10 +256,9 @@ def main():
                     checked += 1
                 continue
             check_upright(name, layout, failures)
-            if layout["radii"][0] == layout["radii"][1]:
-                if not custom_font:
-                    check_round(name, layout, fonts, failures)
-            else:
+            if not custom_font:
+                check_band(name, layout, fonts, failures)
+            if layout["radii"][0] != layout["radii"][1]:
                 check_ellipse_spacing(name, layout, arguments, failures)
             checked += 1
     for failure in failures:

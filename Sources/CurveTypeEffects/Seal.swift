@@ -514,17 +514,42 @@ struct SealDrawing {
             for s in shaped { baselines.append(baselineInset(s.ink, side: s.arc.side, middle: bandOuter + depth / 2)) }
             depth = zip(shaped, baselines).map { s, b in inkInsets(s.ink, side: s.arc.side, baseline: b).map { $0.upperBound - $0.lowerBound } ?? 0 }.max() ?? 0
         }
-        var band: ClosedRange<Double>?
-        var intervals: [(from: Double, to: Double)] = []
-        for (s, baseline) in zip(shaped, baselines) {
+        func layArc(_ s: (arc: SealArc, run: ShapedRun, size: Double, ink: ClusterInk), at baseline: Double) throws(CurveTypeError) -> (layout: CurveTextLayout, squeeze: Double)? {
             let remedy: ErrorText = filled || s.arc.sweep == nil
                 ? growingRemedy(fewer: filled ? nil : "arcs", size: filled ? "ringSize" : s.arc.side.rawValue + "Size", sized: s.arc.size != nil)
                 : "give a larger \(parameter: s.arc.side.rawValue + "Sweep"), a smaller \(parameter: s.arc.side.rawValue + "Size"), or shorter text"
-            guard let (layout, squeeze) = try lay(s.run, size: s.size, side: s.arc.side, angle: s.arc.anchorAngle, align: s.arc.align,
-                                       sweep: s.arc.sweep, tracking: s.arc.tracking, inset: baseline,
-                                       spacedAt: s.arc.side == .bottom ? s.ink.heights.map { baseline + $0.high } : nil, squeeze: s.arc.squeeze,
-                                       what: filled ? "ring text" : "\(s.arc.side.rawValue) arc", remedy: remedy) else { continue }
-            let ink = inkInsets(s.ink, side: s.arc.side, baseline: baseline) ?? baseline...baseline
+            return try lay(s.run, size: s.size, side: s.arc.side, angle: s.arc.anchorAngle, align: s.arc.align,
+                           sweep: s.arc.sweep, tracking: s.arc.tracking, inset: baseline,
+                           spacedAt: s.arc.side == .bottom ? s.ink.heights.map { baseline + $0.high } : nil, squeeze: s.arc.squeeze,
+                           what: filled ? "ring text" : "\(s.arc.side.rawValue) arc", remedy: remedy)
+        }
+        if !outline.isCircle && !outline.square {
+            // On an ellipse the ring's curvature changes along it, so how far across the ring
+            // a glyph's corners reach depends on where it stands: lay each arc, measure its ink
+            // where it lies, and move its baseline by how far the ink's centre is off the
+            // band's middle (it moves one for one, to within the change of curvature), until
+            // every arc's ink is centred to a millionth of a px.
+            for _ in 0..<8 {
+                var worst = 0.0, laidDepth = 0.0
+                for k in shaped.indices {
+                    guard let (layout, squeeze) = try layArc(shaped[k], at: baselines[k]),
+                          let ink = laidInk(shaped[k].ink, layout, squeeze: squeeze) else { continue }
+                    let off = bandOuter + depth / 2 - (ink.lowerBound + ink.upperBound) / 2
+                    baselines[k] += off
+                    worst = max(worst, abs(off))
+                    laidDepth = max(laidDepth, ink.upperBound - ink.lowerBound)
+                }
+                worst = max(worst, abs(laidDepth - depth) / 2)
+                depth = laidDepth
+                if worst < 1e-6 { break }
+            }
+        }
+        var band: ClosedRange<Double>?
+        var intervals: [(from: Double, to: Double)] = []
+        for (s, baseline) in zip(shaped, baselines) {
+            guard let (layout, squeeze) = try layArc(s, at: baseline) else { continue }
+            let ink = (outline.isCircle || outline.square ? inkInsets(s.ink, side: s.arc.side, baseline: baseline)
+                       : laidInk(s.ink, layout, squeeze: squeeze)) ?? baseline...baseline
             band = band.map { min($0.lowerBound, ink.lowerBound)...max($0.upperBound, ink.upperBound) } ?? ink
             let angles = span(of: layout, side: s.arc.side, inset: baseline)
             intervals.append(angles)
@@ -577,8 +602,28 @@ struct SealDrawing {
         return (low + high) / 2
     }
 
+    /// A laid run's ink across the ring, as insets from the outer edge, px: every glyph's
+    /// outline where the layout put it, measured along the edge's normal. `squeeze`: how much
+    /// narrower the layout's glyphs are drawn than `ink` measured them.
+    func laidInk(_ ink: ClusterInk, _ layout: CurveTextLayout, squeeze: Double) -> ClosedRange<Double>? {
+        var near = Double.infinity, far = -Double.infinity
+        for (glyph, placed) in zip(ink.glyphs, layout.glyphs) {
+            let a = placed.angle * .pi / 180
+            let along = Point(x: cos(a), y: sin(a)), up = Point(x: sin(a), y: -cos(a))
+            // Closed contours: each segment's start is another's end.
+            for (q, _) in ink.segments[glyph.segments] {
+                let p = placed.origin + along * ((q.x - glyph.origin.x) * squeeze) + up * (q.y - glyph.origin.y)
+                let inset = outline.inset(of: p)
+                near = min(near, inset)
+                far = max(far, inset)
+            }
+        }
+        return near <= far ? near...far : nil
+    }
+
     /// A run's ink across the ring with its baseline `baseline` px in, as insets from the
-    /// outer edge; on an ellipse, its heights from the baseline.
+    /// outer edge; on an ellipse, its heights from the baseline (flat: `laidInk` measures it
+    /// where it lies).
     func inkInsets(_ ink: ClusterInk, side: SealArcSide, baseline: Double) -> ClosedRange<Double>? {
         if outline.isCircle {
             guard let r = ink.radialRange(radius: outline.rx - baseline, outside: side == .top) else { return nil }
@@ -742,13 +787,22 @@ struct SealDrawing {
             let advance = advanceWidth(of: run, size: scaled)
             for (angle, gap) in middles {
                 let side: SealArcSide = cos(angle * .pi / 180) >= -1e-9 ? .top : .bottom
-                let baseline = baselineInset(sizedInk, side: side, middle: middle)
+                var baseline = baselineInset(sizedInk, side: side, middle: middle)
                 guard fits(advance, radius: outline.rx - baseline, gap: gap) else { continue }
-                if let (layout, _) = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
-                                             inset: baseline, what: "separator") {
-                    layouts.append((layout, nil))
-                    separatorLayouts.append(layout)
+                guard var (layout, _) = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
+                                                inset: baseline, what: "separator") else { continue }
+                // On an ellipse, centred where it lies, as the arcs are.
+                for _ in 0..<8 where !outline.isCircle && !outline.square {
+                    guard let ink = laidInk(sizedInk, layout, squeeze: 1) else { break }
+                    let off = middle - (ink.lowerBound + ink.upperBound) / 2
+                    guard abs(off) >= 1e-6 else { break }
+                    baseline += off
+                    guard let moved = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
+                                              inset: baseline, what: "separator") else { break }
+                    layout = moved.layout
                 }
+                layouts.append((layout, nil))
+                separatorLayouts.append(layout)
             }
         } else if let logo = ring.separatorLogo {
             let side = ring.separatorSize ?? max(4, height)

@@ -241,22 +241,42 @@ struct SealOutline {
         var degrees = atan2(p.x - center.x, center.y - p.y) * 180 / .pi
         if degrees < 0 { degrees += 360 }
         if !isCircle && !square {
-            // Newton's method on (p − E(t))·E′(t) = 0 from the polar angle's parameter.
-            var t = parameter(degrees)
-            for _ in 0..<30 {
-                let e = Point(x: center.x + rx * sin(t), y: center.y - ry * cos(t))
-                let de = Point(x: rx * cos(t), y: ry * sin(t)), dde = Point(x: -rx * sin(t), y: ry * cos(t))
-                let f = (p - e).dot(de), df = (p - e).dot(dde) - de.dot(de)
-                guard df != 0 else { break }
-                let step = f / df
-                t -= step
-                if abs(step) < 1e-13 { break }
-            }
+            let t = nearestParameter(p)
             let e = Point(x: rx * sin(t), y: -ry * cos(t))
             degrees = atan2(e.x, -e.y) * 180 / .pi
             if degrees < 0 { degrees += 360 }
         }
         return degrees >= 360 ? degrees - 360 : degrees
+    }
+
+    /// An ellipse's parameter t of the point of its outer edge nearest `p` (where the edge's
+    /// normal through `p` starts), for `p` within the edge's tightest radius of curvature of it:
+    /// Newton's method on (p − E(t))·E′(t) = 0 from the polar angle's parameter.
+    func nearestParameter(_ p: Point) -> Double {
+        var degrees = atan2(p.x - center.x, center.y - p.y) * 180 / .pi
+        if degrees < 0 { degrees += 360 }
+        var t = parameter(degrees)
+        for _ in 0..<30 {
+            let e = Point(x: center.x + rx * sin(t), y: center.y - ry * cos(t))
+            let de = Point(x: rx * cos(t), y: ry * sin(t)), dde = Point(x: -rx * sin(t), y: ry * cos(t))
+            let f = (p - e).dot(de), df = (p - e).dot(dde) - de.dot(de)
+            guard df != 0 else { break }
+            let step = f / df
+            t -= step
+            if abs(step) < 1e-13 { break }
+        }
+        return t
+    }
+
+    /// How far `p` lies inside the outer edge, px (negative outside): on a circle along the
+    /// radius, on an ellipse along the edge's normal through it (as rings are measured); not
+    /// for a square seal.
+    func inset(of p: Point) -> Double {
+        if isCircle { return rx - (p - center).length }
+        let t = nearestParameter(p)
+        let distance = (p - Point(x: center.x + rx * sin(t), y: center.y - ry * cos(t))).length
+        let q = p - center
+        return (q.x * q.x) / (rx * rx) + (q.y * q.y) / (ry * ry) <= 1 ? distance : -distance
     }
 
     /// The outline `inset` px inward as a frame geometry.
@@ -367,6 +387,9 @@ struct SealOutline {
 /// these and the ring alone.
 struct ClusterInk {
     var segments: [(Point, Point)] = []
+    /// Each glyph of the run, in the run's order: its origin in its cluster's frame (px) and
+    /// its outline's segments.
+    var glyphs: [(origin: Point, segments: Range<Int>)] = []
     /// The text size measured, px.
     let size: Double
 
@@ -386,6 +409,8 @@ struct ClusterInk {
                 let scale = size / Double(font.unitsPerEm)
                 let outline = try lifting { try font.outline(of: g.glyph) }
                 let origin = Point(x: pen + g.xOffset * scale, y: g.yOffset * scale)
+                let first = segments.count
+                defer { self.glyphs.append((origin: origin, segments: first..<segments.count)) }
                 if !outline.path.isEmpty {
                     add(outline.path, scale: scale, origin: origin)
                 } else if let box = outline.bounds {

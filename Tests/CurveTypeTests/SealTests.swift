@@ -229,6 +229,50 @@ import Testing
         #expect(turnedOffRadius > 0.1)
     }
 
+    /// On an ellipse too, each arc's ink (and each separator's) is centred across its band,
+    /// within 0.01 px, measured along the edge's normal where every glyph lies; the band is
+    /// the ink's and as far from the border outside as from the border inside; each arc's
+    /// reported ink is where it lies. The ink was placed by its flat heights, 0.38 px outside
+    /// its band, and `inkOuter` was as far off.
+    @Test(arguments: [(150.0, 90.0, 40.0, 210.0), (130, 80, 0, 180), (90, 150, 300, 150)])
+    func ellipseArcsLieWithinTheirBand(a: Double, b: Double, top: Double, bottom: Double) throws {
+        var request = SealRequest(ring: "", center: "", radius: a, radiusY: b)
+        request.rings = [SealRing(arcs: [SealArc("NOTARY PUBLIC Wj", side: .top, angle: top), SealArc("COUNTY Qgy SEAL", side: .bottom, angle: bottom)],
+                                  separator: "●", border: SealRequest.outerBorder)]
+        let seal = try request.render()
+        let c = seal.center
+        let band = try #require(seal.bands.first)
+        // A point's distance inside the edge along the edge's normal, found by its own search.
+        func inset(_ p: Point) -> Double {
+            let t = Self.nearestParameter(p, c, a, b)
+            let d = p.distance(to: Point(x: c.x + a * sin(t), y: c.y - b * cos(t)))
+            let q = p - c
+            return q.x * q.x / (a * a) + q.y * q.y / (b * b) <= 1 ? d : -d
+        }
+        func range(_ layout: CurveTextLayout) throws -> ClosedRange<Double> {
+            let insets = try Self.inkPoints(layout).joined().enumerated().filter { $0.offset % 3 == 0 }.map { inset($0.element) }
+            return try #require(insets.min())...(try #require(insets.max()))
+        }
+        var whole: ClosedRange<Double>?
+        for arc in seal.arcs {
+            let ink = try range(arc.text)
+            whole = whole.map { min($0.lowerBound, ink.lowerBound)...max($0.upperBound, ink.upperBound) } ?? ink
+            #expect(abs((ink.lowerBound + ink.upperBound) / 2 - (band.lowerBound + band.upperBound) / 2) < 0.01,
+                    "the \(arc.side) arc's ink \(ink) is not centred on the band \(band)")
+            #expect(abs(arc.inkInsets.lowerBound - ink.lowerBound) < 0.01 && abs(arc.inkInsets.upperBound - ink.upperBound) < 0.01,
+                    "the \(arc.side) arc reports \(arc.inkInsets), its ink lies at \(ink)")
+        }
+        let ink = try #require(whole)
+        #expect(abs(ink.lowerBound - band.lowerBound) < 0.01 && abs(ink.upperBound - band.upperBound) < 0.01, "ink \(ink), band \(band)")
+        let outer = try #require(seal.borders.first), inner = try #require(seal.borders.last)
+        #expect(abs((band.lowerBound - outer.insets.upperBound) - (inner.insets.lowerBound - band.upperBound)) < 0.01)
+        try #require(seal.separators.count == 2)
+        for separator in seal.separators {
+            let own = try range(separator)
+            #expect(abs((own.lowerBound + own.upperBound) / 2 - (band.lowerBound + band.upperBound) / 2) < 0.01, "separator \(own), band \(band)")
+        }
+    }
+
     /// An ellipse ring's separators stand at the middle of their gaps by arc length (they stood
     /// at the polar middle, up to 30.5 px along the ring from it, with arcs at 40° and 210° on
     /// 150×90).
