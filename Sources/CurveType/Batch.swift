@@ -58,7 +58,7 @@ public struct RenderedDocument: Sendable {
     public func write(to output: String?, settings: OutputSettings, layoutTo layout: String?) throws(CurveTypeError) {
         var files: [(path: String, contents: OutputFile.FileContents)] = []
         if let output { files.append((output, try contents(settings.checkedFormat(for: output), settings: settings))) }
-        if let layout { files.append((layout, .text(layoutJSON()))) }
+        if let layout { files.append((layout, .text(Self.unitStated(layoutJSON(), unit: settings.units)))) }
         try OutputFile.writeAtomically(files)
     }
 
@@ -119,6 +119,15 @@ extension RenderedResult {
 }
 
 extension RenderedDocument {
+    /// A layout JSON document for a drawing whose lengths were given in `unit`. Its lengths
+    /// stay px, the drawing's own coordinates (inside the SVG's one scale to the unit), so that
+    /// a glyph's `x`, `y` are where its path is; a drawing in another unit begins by naming it
+    /// and how many px make one: `{"unit":{"name":"mm","px":3.779527559055118},…`.
+    public static func unitStated(_ json: String, unit: LengthUnit) -> String {
+        guard unit != .px, json.hasPrefix("{") else { return json }
+        return "{\"unit\":{\"name\":\"\(unit.rawValue)\",\"px\":\(shortestDigits(unit.pixels))},\(json.dropFirst())"
+    }
+
     /// Writes the SVG to the file at `url` and, if given, the layout JSON to `layoutURL`, all
     /// or none. Only `file:` URLs name a place to write.
     public func write(to url: URL, layoutTo layoutURL: URL? = nil) throws(CurveTypeError) {
@@ -252,7 +261,7 @@ public enum Batch {
             case .text(let text): expected.append((job.output, Array(text.utf8)))
             case .bytes(let bytes): expected.append((job.output, bytes))
             }
-            if let layout = job.layout { expected.append((layout, Array(document.layoutJSON().utf8))) }
+            if let layout = job.layout { expected.append((layout, Array(RenderedDocument.unitStated(document.layoutJSON(), unit: job.settings.units).utf8))) }
             for (path, contents) in expected {
                 if let difference = try OutputFile.difference(at: path, from: contents) { stale.append(difference) }
             }

@@ -402,7 +402,7 @@ struct SealDrawing {
         let needed = max(4, smaller / 10)
         if smaller - inset < needed {
             room.want(radius: outline.isCircle ? inset + needed : 0)
-            throw .invalidInput("the rings and borders are \(cFormat("%.1f", inset)) px deep, and a seal of radius \(cFormat("%g", smaller)) px keeps at least \(cFormat("%.1f", needed)) px free inside them: \(growingRemedy(fewer: "rings"))")
+            throw .invalidInput("the rings and borders are \(px: inset) deep, and a seal of radius \(px: smaller) keeps at least \(px: needed) free inside them: \(growingRemedy(fewer: "rings"))")
         }
     }
 

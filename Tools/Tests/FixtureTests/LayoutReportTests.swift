@@ -25,6 +25,23 @@ import Testing
         }
     }
 
+    /// Under `--units`, the layout JSON says which unit the lengths were given in and how many
+    /// px make one; the rest is the px document a px run writes (it said px and nothing else).
+    @Test(arguments: [("mm", 96 / 25.4), ("in", 96.0), ("pt", 96.0 / 72)])
+    func layoutJSONStatesTheUnit(unit: String, px: Double) throws {
+        let given = try curvetype(["seal", "--ring", "TEST SEAL", "--units", unit, "--radius", "20", "-o", "/dev/null", "--layout", "-"])
+        #expect(given.status == 0, "\(given.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(given.stdout.utf8)) as? [String: Any])
+        let stated = try #require(object["unit"] as? [String: Any])
+        #expect(stated["name"] as? String == unit)
+        #expect(stated["px"] as? Double == px)
+        let radii = try #require(object["radii"] as? [Double])
+        #expect(abs(radii[0] - 20 * px) < 1e-9, "the lengths stay px: \(radii)")
+        let plain = try curvetype(["seal", "--ring", "TEST SEAL", "--radius", "\(20 * px)", "-o", "/dev/null", "--layout", "-"])
+        #expect(!plain.stdout.contains("\"unit\""))
+        #expect(given.stdout.hasSuffix(String(plain.stdout.dropFirst())))
+    }
+
     func check<Report: Codable & Equatable>(_ report: Report, _ json: String) throws {
         let bytes = Data(json.utf8)
         #expect(try JSONDecoder().decode(Report.self, from: bytes) == report)
