@@ -543,7 +543,7 @@ public struct SealOptions: Sendable, Equatable {
         .number("separatorSize", \.separatorSize, .text, unit: "px", range: .positive(upTo: 1000), slider: 2...40, default: "70 % of the ring text's height",
                 "The separator's height (its ink's, or the logo's), at most a third of the radius."),
         .texts("border", \.borders, .shape, trailingLength: true,
-               "A border, from the outside in (one outside each text ring, then the inner one): solid, double, dotted, dashed, none or glyphs:TEXT, with :WIDTH in px (3 outside, 1.5 within)."),
+               "A border, from the outside in (one outside each text ring, then the inner one): solid, double, dotted, dashed, milled (a coin's edge), serrated (teeth), none or glyphs:TEXT, with :WIDTH in px (3 outside, 1.5 within)."),
         OptionField.text("center", \.center, .content, default: "none", "The centre text; each line feed starts a line.").with { $0.lines = true },
         .text("centerLogo", \.centerLogo, .content, type: .logo, default: "none", "A logo in the centre, above the centre text: a simple-icons name, an SVG, PNG or JPEG file."),
         .number("centerLogoSize", \.centerLogoSize, .shape, unit: "px", range: .positive(upTo: 4000), slider: 10...200, default: "sized with the centre text",

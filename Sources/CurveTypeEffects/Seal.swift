@@ -982,6 +982,46 @@ struct SealDrawing {
                     for p in points.dropFirst() { path.elements.append(.line(p)) }
                 }
                 items.append(.shape(FrameShape(.path(path), style: [.fill(.none), .stroke(.color(ink)), .strokeWidth(w), .lineCap(.butt)])))
+            case .milled:
+                // A line a sixth of the width along the outside, then ticks across the rest
+                // along the ring's normal, a third of a width thick with a pitch of a width.
+                let line = w / 6
+                items.append(stroke(outer + line / 2, line))
+                let middle = outer + line + (w - line) / 2
+                guard let (curve, _) = outline.curve(inset: middle, through: 0, clockwise: true, align: .start) else { continue }
+                let count = max(6, Int(curve.length / w))
+                let half = (w - line) / 2, thick = w / 6
+                var path = Path()
+                for (p, t) in curve.pointsAndTangents(atArcLengths: (0..<count).map { curve.length * Double($0) / Double(count) }) {
+                    // Inward is to the right of a clockwise ring's direction on screen (y down).
+                    let n = Point(x: -t.y, y: t.x)
+                    let corners = [p - n * half - t * thick, p - n * half + t * thick, p + n * half + t * thick, p + n * half - t * thick]
+                    path.elements += [.move(corners[0]), .line(corners[1]), .line(corners[2]), .line(corners[3]), .close]
+                }
+                items.append(.shape(FrameShape(.path(path), style: [.fill(.color(ink))])))
+            case .serrated:
+                // The outer half cut into teeth a width apart (their tips on the edge), the
+                // inner half solid: the teeth's line clockwise, the inner edge back round.
+                guard let (tips, _) = outline.curve(inset: outer, through: 0, clockwise: true, align: .start),
+                      let (roots, _) = outline.curve(inset: outer + w / 2, through: 0, clockwise: true, align: .start),
+                      let (inner, _) = outline.curve(inset: outer + w, through: 0, clockwise: true, align: .start) else { continue }
+                let count = max(6, Int(tips.length / w))
+                let fractions = (0..<count).map { Double($0) / Double(count) }
+                let tip = tips.pointsAndTangents(atArcLengths: fractions.map { tips.length * $0 }).map(\.point)
+                let root = roots.pointsAndTangents(atArcLengths: fractions.map { roots.length * ($0 + 0.5 / Double(count)) }).map(\.point)
+                var path = Path()
+                for k in 0..<count {
+                    path.elements.append(k == 0 ? .move(tip[k]) : .line(tip[k]))
+                    path.elements.append(.line(root[k]))
+                }
+                path.elements.append(.close)
+                // The inner edge, counter-clockwise, a hole by the non-zero rule; a polyline of
+                // segments no longer than a px.
+                let steps = max(64, Int(inner.length.rounded(.up)))
+                let back = inner.pointsAndTangents(atArcLengths: (0..<steps).map { inner.length * Double(steps - $0) / Double(steps) }).map(\.point)
+                for (k, p) in back.enumerated() { path.elements.append(k == 0 ? .move(p) : .line(p)) }
+                path.elements.append(.close)
+                items.append(.shape(FrameShape(.path(path), style: [.fill(.color(ink))])))
             }
         }
         return items
@@ -1020,7 +1060,7 @@ extension SealDrawing {
             throw .invalidInput("a square name seal has one radius: leave the vertical radius out")
         }
         if name.square, case .glyphs = border.style {
-            throw .invalidInput("a square name seal's border is solid, double, dotted, dashed or none")
+            throw .invalidInput("a square name seal's border is solid, double, dotted, dashed, milled, serrated or none")
         }
         try addBorder(border)
         // The cells fill the room inside the border less a margin; round, the largest box of

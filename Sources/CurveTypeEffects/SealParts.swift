@@ -81,10 +81,18 @@ public enum SealBorderStyle: Sendable, Hashable {
     case dotted
     /// Dashes three times as long as the border is wide, gaps half that, evenly round the ring.
     case dashed
+    /// A milled edge, as a coin's: a thin line along the outside and, inside it, radial ticks
+    /// as deep as the border is wide, a third of a width thick and two thirds apart, evenly
+    /// round the ring (what notary law calls a "milled edge border", Texas Gov't Code §406.013).
+    case milled
+    /// A serrated edge: a band whose outer half is cut into teeth a width apart, evenly round
+    /// the ring (the law's other choice, "serrated").
+    case serrated
     /// A row of this text (★, •, ◆) repeated evenly round the ring at the border's width as size.
     case glyphs(String)
 
-    /// The style's name: `none`, `solid`, `double`, `dotted`, `dashed` or `glyphs`.
+    /// The style's name: `none`, `solid`, `double`, `dotted`, `dashed`, `milled`, `serrated`
+    /// or `glyphs`.
     public var name: String {
         switch self {
         case .none: "none"
@@ -92,6 +100,8 @@ public enum SealBorderStyle: Sendable, Hashable {
         case .double: "double"
         case .dotted: "dotted"
         case .dashed: "dashed"
+        case .milled: "milled"
+        case .serrated: "serrated"
         case .glyphs: "glyphs"
         }
     }
@@ -114,14 +124,14 @@ public struct SealBorder: Sendable, Hashable {
     /// largest seal holds at most some fifty thousand dots.
     public static let widths = 0.25...100.0
 
-    /// Reads `STYLE[:WIDTH]`: `solid`, `double`, `dotted`, `dashed` or `none`, or
+    /// Reads `STYLE[:WIDTH]`: `solid`, `double`, `dotted`, `dashed`, `milled`, `serrated` or `none`, or
     /// `glyphs:TEXT[:SIZE]` for a row of small glyphs; `width` px when no width is given.
     public init(parsing text: String, width defaultWidth: Double) throws(CurveTypeError) {
         var body = Substring(text.trimmed())
         var width = defaultWidth
         if let colon = body.lastIndex(of: ":"), let number = Double(body[body.index(after: colon)...].trimmed()) {
             guard number.isFinite, number >= Self.widths.lowerBound, number <= Self.widths.upperBound else {
-                throw .invalidInput("a border's width must be from 0.25 to 100 px, not \(shortestDigits(number))")
+                throw .invalidInput("a border's width must be from \(px: 0.25) to \(px: 100), not \(px: number)")
             }
             width = number
             body = body[..<colon]
@@ -133,13 +143,15 @@ public struct SealBorder: Sendable, Hashable {
         case "double": style = .double
         case "dotted": style = .dotted
         case "dashed": style = .dashed
+        case "milled": style = .milled
+        case "serrated": style = .serrated
         case let name where name.hasPrefix("glyphs:"):
             let glyphs = String(body.dropFirst("glyphs:".count))
             guard !glyphs.trimmed().isEmpty else { throw .invalidInput("a row of glyphs needs its text, such as glyphs:★ or glyphs:•:4") }
             try TextInput.checkLength(glyphs, "the border's glyphs")
             style = .glyphs(glyphs)
         default:
-            throw .invalidInput("a border is solid, double, dotted, dashed, none or glyphs:TEXT, with :WIDTH in px if wanted, not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
+            throw .invalidInput("a border is solid, double, dotted, dashed, milled, serrated, none or glyphs:TEXT, with :WIDTH in px if wanted, not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
         }
         self.init(style, width: width)
     }
@@ -149,7 +161,7 @@ public struct SealBorder: Sendable, Hashable {
     var thickness: Double {
         switch style {
         case .none, .glyphs: 0
-        case .solid, .dotted, .dashed: width
+        case .solid, .dotted, .dashed, .milled, .serrated: width
         case .double: width * 1.5 + doubleGap
         }
     }

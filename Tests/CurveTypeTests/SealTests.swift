@@ -557,6 +557,71 @@ import Testing
         }
     }
 
+    /// Every filled path of a frame, groups opened, as its subpaths' points.
+    static func filledPaths(_ items: [FrameItem]) -> [[[Point]]] {
+        items.flatMap { item -> [[[Point]]] in
+            switch item {
+            case .group(let g): return filledPaths(g.items)
+            case .shape(let shape):
+                guard case .path(let path) = shape.geometry, shape.style.contains(where: { if case .fill(.color) = $0 { true } else { false } }) else { return [] }
+                var subpaths: [[Point]] = []
+                for element in path.elements {
+                    switch element {
+                    case .move(let p): subpaths.append([p])
+                    case .line(let p): subpaths[subpaths.count - 1].append(p)
+                    default: break
+                    }
+                }
+                return [subpaths]
+            default: return []
+            }
+        }
+    }
+
+    /// The edges notary law names (a "serrated or milled edge border", Texas Gov't Code
+    /// §406.013): a milled border's ticks stand across its band, from its thin outer line to
+    /// its inner edge, a width apart, each a third of a width thick; a serrated border's teeth
+    /// have their tips on the edge and their roots half a width in, a width apart, with the
+    /// band solid to its inner edge.
+    @Test(arguments: [90.0, 40])
+    func milledAndSerratedEdges(radius: Double) throws {
+        let w = 6.0
+        for style in [SealBorderStyle.milled, .serrated] {
+            var request = SealRequest(ring: "", center: "", radius: radius)
+            request.rings = [SealRing(arcs: [SealArc("NOTARY PUBLIC", side: .top)], border: SealBorder(style, width: w))]
+            let seal = try request.render()
+            let border = try #require(seal.borders.first)
+            #expect(border.insets == 0...w)
+            let c = seal.center
+            func inset(_ p: Point) -> Double { radius - (p - c).length }
+            let paths = Self.filledPaths(seal.frame.items).filter { $0.count > 1 || ($0.first?.count ?? 0) > 200 }
+            let edge = try #require(paths.first { $0.allSatisfy { $0.allSatisfy { inset($0) <= w + 1e-9 } } })
+            switch style {
+            case .milled:
+                // Ticks: quadrilaterals from the line (a sixth of the width) to the inner edge.
+                let length = 2 * .pi * (radius - w / 6 - (w - w / 6) / 2)
+                #expect(edge.count == Int(length / w), "\(edge.count) ticks")
+                for tick in edge {
+                    try #require(tick.count == 4)
+                    // Its ends' middles on the line's inner edge and the band's; its corners
+                    // (square to its axis) within the band.
+                    let outerEnd = inset((tick[0] + tick[1]) * 0.5), innerEnd = inset((tick[2] + tick[3]) * 0.5)
+                    #expect(abs(outerEnd - w / 6) < 1e-9 && abs(innerEnd - w) < 1e-9, "ends at \(outerEnd), \(innerEnd)")
+                    #expect(tick.allSatisfy { inset($0) >= 0 && inset($0) <= w + 1e-9 })
+                    #expect(abs(tick[0].distance(to: tick[1]) - w / 3) < 1e-9)
+                }
+            default:
+                try #require(edge.count == 2)
+                let teeth = edge[0]
+                #expect(teeth.count == 2 * Int(2 * .pi * radius / w))
+                for (k, p) in teeth.enumerated() {
+                    #expect(abs(inset(p) - (k % 2 == 0 ? 0 : w / 2)) < 1e-6, "point \(k) at \(inset(p))")
+                }
+                for p in edge[1] { #expect(abs(inset(p) - w) < 1e-6) }
+            }
+        }
+    }
+
     /// Separators are never dropped unsaid: a fitted seal grows until each gap holds its
     /// separator with room either side (a 53-character seal drew 3.3° gaps and no star); a
     /// seal of a given radius draws those that fit and warns of the rest.
