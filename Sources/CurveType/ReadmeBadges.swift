@@ -76,16 +76,27 @@ public struct ReadmeBadges: Sendable {
         }
         let known = try manifest.map { bytes throws(CurveTypeError) in try Self.readManifest(bytes) } ?? []
         var planner = Planner(folder: folder, look: look)
-        var out = ""
+        // Line by line, by bytes: a line ends at a line feed, and a carriage return before it
+        // (a README written on Windows) is kept, not read.
+        let bytes = Array(readme.utf8)
+        var rewritten: [UInt8] = []
+        rewritten.reserveCapacity(bytes.count)
         var line = 0
         var scanner = ReadmeScanner()
-        for text in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+        var start = 0
+        while true {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             line += 1
-            if line > 1 { out += "\n" }
-            out += try scanner.rewrite(Substring(text), line: line) { url, context throws(CurveTypeError) in
+            if line > 1 { rewritten.append(0x0A) }
+            let returned = end > start && bytes[end - 1] == 0x0D
+            rewritten += try scanner.rewrite(bytes[start..<(returned ? end - 1 : end)], line: line) { url, context throws(CurveTypeError) in
                 try planner.replacement(for: url, context: context, line: line)
             }
+            if returned { rewritten.append(0x0D) }
+            guard end < bytes.count else { break }
+            start = end + 1
         }
+        let out = String(decoding: rewritten, as: UTF8.self)
         // Files a previous run drew that the README still shows, drawn again from their addresses.
         let shown = Self.fileNames(after: folder + "/", in: out)
         for entry in known where shown.contains(entry.file) {
@@ -146,8 +157,13 @@ public struct ReadmeBadges: Sendable {
         var theme: String
     }
 
+    /// The largest manifest read, bytes: an entry a drawn file, each at most an address of
+    /// the README and a name, so four times the largest README holds any a README can make
+    /// (a `<picture>` draws two files an address).
+    public static let maximumManifestBytes = 4 * ReadmeBadgesOptions.maximumReadmeBytes
+
     static func readManifest(_ bytes: [UInt8]) throws(CurveTypeError) -> [ManifestEntry] {
-        guard bytes.count <= JSONValue.maximumBytes,
+        guard bytes.count <= maximumManifestBytes,
               let entries = try? JSONDecoder().decode([String: [ManifestEntry]].self, from: Data(bytes))["badges"] else {
             throw .invalidInput("\(manifestName) in the badge folder is not what readme-badges writes; remove it to start again")
         }
@@ -223,13 +239,21 @@ private struct Planner {
         let base = reading.slug + "-" + hexDigits(fnv1a(address) & 0xFFFF_FFFF, width: 8)
         let light = base + "-light." + reading.format.rawValue, dark = base + "-dark." + reading.format.rawValue
         let single = base + "." + reading.format.rawValue
+        // A fragment stays on the address: GitHub shows `#gh-dark-mode-only` pictures on its
+        // dark theme alone and `#gh-light-mode-only` on its light one, so a README's own pair
+        // keeps working; with `--picture`, each is drawn for the one theme it is shown in.
+        let fragment = url.firstIndex(of: "#").map { String(url[$0...]) } ?? ""
+        let fragmentTheme: BadgeTheme? = fragment == "#gh-dark-mode-only" ? .dark : fragment == "#gh-light-mode-only" ? .light : nil
         // What is drawn: (file, theme), and how the address is replaced.
         let drawings: [(String, BadgeTheme)]
         let replacement: ReadmeScanner.Replacement
         switch (look, context) {
         case (.theme(let theme), _):
             drawings = [(single, theme)]
-            replacement = .address(folder + "/" + single)
+            replacement = .address(folder + "/" + single + fragment)
+        case (.picture, _) where !fragment.isEmpty:
+            drawings = [(single, fragmentTheme ?? .auto)]
+            replacement = .address(folder + "/" + single + fragment)
         case (.picture, .reference), (.picture, .sourceSet), (.picture, .markdown(image: nil)), (.picture, .htmlImage(element: nil)):
             drawings = [(single, .auto)]
             replacement = .address(folder + "/" + single)
@@ -295,19 +319,31 @@ private struct Planner {
         return out
     }
 
-    /// Whether `address` is on img.shields.io (http or https, any case).
-    static func isShields(_ address: String) -> Bool {
+    /// `address` after its scheme (`https://`, `http://` or a scheme-relative `//`).
+    static func withoutScheme(_ address: String) -> Substring {
         let lower = address.lowercased()
-        return lower.hasPrefix("https://img.shields.io/") || lower.hasPrefix("http://img.shields.io/")
+        for scheme in ["https://", "http://", "//"] where lower.hasPrefix(scheme) { return address.dropFirst(scheme.count) }
+        return Substring(address)
+    }
+
+    /// Whether `address` is a shields picture: on img.shields.io, or a badge on the bare
+    /// shields.io host (which serves `/badge/…` too), by http, https or `//`, any case.
+    static func isShields(_ address: String) -> Bool {
+        let rest = withoutScheme(address).lowercased()
+        return rest.hasPrefix("img.shields.io/") || rest.hasPrefix("shields.io/badge/") || rest.hasPrefix("shields.io/static/v1")
     }
 
     /// A shields address read as shields reads it: the badge command's options, the format,
     /// and a slug for the file's name; or why it is left.
     static func read(_ address: String) -> Result<(items: [(name: String, value: String)], format: OutputFormat, slug: String), ReadError> {
-        var rest = Substring(address)
-        for scheme in ["https://", "http://"] where rest.lowercased().hasPrefix(scheme) { rest = rest.dropFirst(scheme.count) }
-        guard rest.lowercased().hasPrefix("img.shields.io/") else { return .failure(.init("not a shields.io address")) }
-        rest = rest.dropFirst("img.shields.io".count)
+        var rest = withoutScheme(address)
+        if rest.lowercased().hasPrefix("img.shields.io/") {
+            rest = rest.dropFirst("img.shields.io".count)
+        } else if rest.lowercased().hasPrefix("shields.io/") {
+            rest = rest.dropFirst("shields.io".count)
+        } else {
+            return .failure(.init("not a shields.io address"))
+        }
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         let path: Substring, queryText: Substring
         if let mark = rest.firstIndex(of: "?") { (path, queryText) = (rest[..<mark], rest[rest.index(after: mark)...]) } else { (path, queryText) = (rest, "") }
@@ -352,7 +388,10 @@ private struct Planner {
     }
 }
 
-/// Finds picture addresses in a README, line by line, outside code and comments.
+/// Finds picture addresses in a README, line by line, outside code and comments. It reads
+/// UTF-8 bytes, not characters: every mark it looks for is ASCII, a byte of a multi-byte
+/// character is never ASCII, and a README of 16 MiB is read in well under a second (by
+/// `Character` it took 30 s).
 struct ReadmeScanner {
     /// What an address becomes.
     enum Replacement {
@@ -364,53 +403,58 @@ struct ReadmeScanner {
         case wrapped(Range<Int>, address: String, before: String, after: String)
     }
 
-    private var fence: (character: Character, count: Int)?
+    private var fence: (byte: UInt8, count: Int)?
     private var inComment = false
     private var previousBlank = true
 
-    /// `line` with each shields address `replace` answers for replaced.
-    mutating func rewrite(_ line: Substring, line number: Int,
-                          _ replace: (String, ReadmeContext) throws(CurveTypeError) -> Replacement?) throws(CurveTypeError) -> String {
+    static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), backtick = UInt8(ascii: "`"), tilde = UInt8(ascii: "~")
+
+    /// `line` (its bytes, without the line feed or a carriage return before it) with each
+    /// shields address `replace` answers for replaced.
+    mutating func rewrite(_ line: ArraySlice<UInt8>, line number: Int,
+                          _ replace: (String, ReadmeContext) throws(CurveTypeError) -> Replacement?) throws(CurveTypeError) -> [UInt8] {
         let chars = Array(line)
         // Fenced code: ``` or ~~~ (three or more), closed by at least as many of the same.
-        let indent = chars.prefix { $0 == " " }.count
-        if indent < 4, let first = chars.dropFirst(indent).first, first == "`" || first == "~" {
+        let indent = chars.prefix { $0 == Self.space }.count
+        if indent < 4, let first = chars.dropFirst(indent).first, first == Self.backtick || first == Self.tilde {
             let run = chars.dropFirst(indent).prefix { $0 == first }.count
             if run >= 3 {
                 if let open = fence {
-                    if open.character == first && run >= open.count && chars.dropFirst(indent + run).allSatisfy({ $0 == " " || $0 == "\t" }) { fence = nil }
-                } else if first == "~" || !chars.dropFirst(indent + run).contains("`") {
+                    if open.byte == first && run >= open.count && chars.dropFirst(indent + run).allSatisfy({ $0 == Self.space || $0 == Self.tab }) { fence = nil }
+                } else if first == Self.tilde || !chars.dropFirst(indent + run).contains(Self.backtick) {
                     fence = (first, run)
                 }
                 previousBlank = false
-                return String(line)
+                return chars
             }
         }
-        if fence != nil { return String(line) }
+        if fence != nil { return chars }
         // Indented code: four spaces (or a tab) after a blank line, outside HTML.
-        let blank = chars.allSatisfy { $0 == " " || $0 == "\t" }
-        if !inComment && previousBlank && !blank && (indent >= 4 || chars.first == "\t") {
-            return String(line)
+        let blank = chars.allSatisfy { $0 == Self.space || $0 == Self.tab }
+        if !inComment && previousBlank && !blank && (indent >= 4 || chars.first == Self.tab) {
+            return chars
         }
         previousBlank = blank
 
-        var out = ""
         var changes: [(range: Range<Int>, text: String)] = []
+        // The end of a `srcset` value being read: its later candidates follow commas.
+        var sourceSetEnd: Int?
         var i = 0
         while i < chars.count {
             if inComment {
-                if let end = Self.find(["-", "-", ">"], in: chars, from: i) { inComment = false; i = end + 3 } else { i = chars.count }
+                if let end = Self.find(Array("-->".utf8), in: chars, from: i) { inComment = false; i = end + 3 } else { i = chars.count }
                 continue
             }
-            if Self.matches(["<", "!", "-", "-"], in: chars, at: i) { inComment = true; i += 4; continue }
-            if chars[i] == "`" {
+            let c = chars[i]
+            if c == UInt8(ascii: "<") && Self.matches(Array("<!--".utf8), in: chars, at: i) { inComment = true; i += 4; continue }
+            if c == Self.backtick {
                 // A code span: the same number of backticks closes it.
-                let run = chars[i...].prefix { $0 == "`" }.count
+                let run = chars[i...].prefix { $0 == Self.backtick }.count
                 var j = i + run
                 var closed: Int?
                 while j < chars.count {
-                    if chars[j] == "`" {
-                        let other = chars[j...].prefix { $0 == "`" }.count
+                    if chars[j] == Self.backtick {
+                        let other = chars[j...].prefix { $0 == Self.backtick }.count
                         if other == run { closed = j + run; break }
                         j += other
                     } else { j += 1 }
@@ -419,9 +463,21 @@ struct ReadmeScanner {
                 continue
             }
             guard let start = Self.addressStart(chars, at: i) else { i += 1; continue }
-            guard let context = Self.context(chars, before: i) else { i = start; continue }
-            let end = Self.addressEnd(chars, from: i, context: context.terminator)
-            let url = String(chars[i..<end])
+            let context: Context
+            if let end = sourceSetEnd, i < end, Self.followsComma(chars, at: i) {
+                context = Context(terminator: .sourceSet(quoted: true)) { _, _, _ in .sourceSet }
+            } else if let found = Self.context(chars, before: i) {
+                context = found
+            } else { i = start; continue }
+            var end = Self.addressEnd(chars, from: i, context: context.terminator)
+            if case .sourceSet(let quoted) = context.terminator {
+                // A candidate's address loses the commas that end it; the value ends at its quote.
+                while end > i + 1, chars[end - 1] == UInt8(ascii: ",") { end -= 1 }
+                if quoted, sourceSetEnd == nil || i >= sourceSetEnd! {
+                    sourceSetEnd = chars[end...].firstIndex { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") } ?? chars.count
+                }
+            }
+            let url = String(decoding: chars[i..<end], as: UTF8.self)
             if let replacement = try replace(url, context.kind(chars, i, end)) {
                 switch replacement {
                 case .address(let text): changes.append((i..<end, text))
@@ -432,82 +488,110 @@ struct ReadmeScanner {
                     changes.append((range.upperBound..<range.upperBound, after))
                 }
             }
-            i = end
+            i = max(end, i + 1)
         }
-        guard !changes.isEmpty else { return String(line) }
+        guard !changes.isEmpty else { return chars }
         // Apply from the left; an element replaced whole swallows the changes inside it.
+        var out: [UInt8] = []
+        out.reserveCapacity(chars.count + changes.count * 64)
         var position = 0
         for change in changes.sorted(by: { $0.range.lowerBound < $1.range.lowerBound || ($0.range.lowerBound == $1.range.lowerBound && $0.range.isEmpty && !$1.range.isEmpty) }) {
             guard change.range.lowerBound >= position else { continue }
-            out += String(chars[position..<change.range.lowerBound]) + change.text
+            out += chars[position..<change.range.lowerBound]
+            out += Array(change.text.utf8)
             position = change.range.upperBound
         }
-        return out + String(chars[position...])
+        return out + chars[position...]
     }
 
-    /// Where an address could start at `i`: `http://` or `https://`, the end of that prefix.
-    private static func addressStart(_ chars: [Character], at i: Int) -> Int? {
-        for scheme in ["https://", "http://"] where matches(Array(scheme), in: chars, at: i, caseInsensitive: true) {
-            return i + scheme.count
+    /// Where an address could start at `i`: after `http://`, `https://` or a scheme-relative
+    /// `//` (which a page on https reads as https).
+    private static func addressStart(_ chars: [UInt8], at i: Int) -> Int? {
+        let c = chars[i]
+        guard c == UInt8(ascii: "h") || c == UInt8(ascii: "H") || c == UInt8(ascii: "/") else { return nil }
+        for scheme in ["https://", "http://", "//"] where matches(Array(scheme.utf8), in: chars, at: i, caseInsensitive: true) {
+            return i + scheme.utf8.count
         }
         return nil
     }
 
-    private struct Context {
-        let terminator: Terminator
-        let kind: ([Character], Int, Int) -> ReadmeContext
+    /// Whether the address at `i` follows a comma (and spaces): a later `srcset` candidate.
+    private static func followsComma(_ chars: [UInt8], at i: Int) -> Bool {
+        var j = i - 1
+        while j >= 0, chars[j] == space || chars[j] == tab { j -= 1 }
+        return j >= 0 && chars[j] == UInt8(ascii: ",")
     }
 
-    enum Terminator { case quote(Character), markdown, whitespace, angle }
+    private struct Context {
+        let terminator: Terminator
+        let kind: ([UInt8], Int, Int) -> ReadmeContext
+    }
+
+    /// What ends an address: its quote; Markdown's `)` or a space; `>` after `<`; a space (a
+    /// reference definition); a space or `>` (an unquoted attribute); a space or a quote (a
+    /// `srcset` candidate, followed by its descriptor).
+    enum Terminator { case quote(UInt8), markdown, whitespace, angle, unquoted, sourceSet(quoted: Bool) }
 
     /// The context of an address starting at `i`, if it names a picture.
     /// (Each test looks only at the few characters before `i`, so a line of many addresses is
     /// read in time proportional to its length.)
-    private static func context(_ chars: [Character], before i: Int) -> Context? {
-        func endsWith(_ text: String) -> Bool {
-            let pattern = Array(text)
-            return i >= pattern.count && matches(pattern, in: chars, at: i - pattern.count, caseInsensitive: true)
+    private static func context(_ chars: [UInt8], before i: Int) -> Context? {
+        func endsWith(_ text: String, at end: Int) -> Bool {
+            let pattern = Array(text.utf8)
+            return end >= pattern.count && matches(pattern, in: chars, at: end - pattern.count, caseInsensitive: true)
         }
-        if endsWith("](") || endsWith("](<") {
-            let angle = endsWith("<")
+        if endsWith("](", at: i) || endsWith("](<", at: i) {
+            let angle = endsWith("<", at: i)
             let open = i - (angle ? 3 : 2)
             return Context(terminator: angle ? .angle : .markdown) { chars, start, end in
                 .markdown(image: markdownImage(chars, close: open, addressEnd: end))
             }
         }
-        for quote in ["\"", "'"] {
-            for attribute in ["src=", "srcset="] where endsWith(attribute + quote) {
-                let q = Character(quote)
-                if attribute == "srcset=" { return Context(terminator: .quote(q)) { _, _, _ in .sourceSet } }
-                return Context(terminator: .quote(q)) { chars, start, _ in .htmlImage(element: element(chars, containing: start)) }
+        // An attribute, as HTML reads one: `src`, spaces, `=`, spaces, then a quote or none.
+        var j = i
+        var quote: UInt8?
+        if j > 0, chars[j - 1] == UInt8(ascii: "\"") || chars[j - 1] == UInt8(ascii: "'") { quote = chars[j - 1]; j -= 1 }
+        var spaces = 0
+        while j > 0, chars[j - 1] == space || chars[j - 1] == tab, spaces < 16 { j -= 1; spaces += 1 }
+        if j > 0, chars[j - 1] == UInt8(ascii: "=") {
+            j -= 1
+            spaces = 0
+            while j > 0, chars[j - 1] == space || chars[j - 1] == tab, spaces < 16 { j -= 1; spaces += 1 }
+            for attribute in ["srcset", "src"] where endsWith(attribute, at: j) {
+                let before = j - attribute.utf8.count - 1
+                guard before >= 0, chars[before] == space || chars[before] == tab else { continue }
+                if attribute == "srcset" { return Context(terminator: .sourceSet(quoted: quote != nil)) { _, _, _ in .sourceSet } }
+                return Context(terminator: quote.map { .quote($0) } ?? .unquoted) { chars, start, _ in .htmlImage(element: element(chars, containing: start)) }
             }
         }
         // A reference definition: up to three spaces, [label]: (a label is at most 999
         // characters, as CommonMark has it), spaces, the address.
         guard i <= 1_100 else { return nil }
         let before = chars[..<i]
-        let trimmed = before.drop { $0 == " " }
-        if before.count - trimmed.count <= 3, trimmed.first == "[", let close = trimmed.firstIndex(of: "]"),
-           trimmed[(close + 1)...].first == ":", trimmed[(close + 2)...].allSatisfy({ $0 == " " || $0 == "\t" }) {
+        let trimmed = before.drop { $0 == space }
+        if before.count - trimmed.count <= 3, trimmed.first == UInt8(ascii: "["), let close = trimmed.firstIndex(of: UInt8(ascii: "]")),
+           trimmed[(close + 1)...].first == UInt8(ascii: ":"), trimmed[(close + 2)...].allSatisfy({ $0 == space || $0 == tab }) {
             return Context(terminator: .whitespace) { _, _, _ in .reference }
         }
         return nil
     }
 
     /// The end of an address from `i`.
-    private static func addressEnd(_ chars: [Character], from i: Int, context: Terminator) -> Int {
+    private static func addressEnd(_ chars: [UInt8], from i: Int, context: Terminator) -> Int {
         var j = i
         var depth = 0
         while j < chars.count {
             let c = chars[j]
             switch context {
             case .quote(let q): if c == q { return j }
-            case .angle: if c == ">" || c == "<" { return j }
-            case .whitespace: if c == " " || c == "\t" { return j }
+            case .angle: if c == UInt8(ascii: ">") || c == UInt8(ascii: "<") { return j }
+            case .whitespace: if c == space || c == tab { return j }
+            case .unquoted: if c == space || c == tab || c == UInt8(ascii: ">") { return j }
+            case .sourceSet: if c == space || c == tab || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: ">") { return j }
             case .markdown:
-                if c == " " || c == "\t" || c == "<" { return j }
-                if c == "(" { depth += 1 }
-                if c == ")" { if depth == 0 { return j }; depth -= 1 }
+                if c == space || c == tab || c == UInt8(ascii: "<") { return j }
+                if c == UInt8(ascii: "(") { depth += 1 }
+                if c == UInt8(ascii: ")") { if depth == 0 { return j }; depth -= 1 }
             }
             j += 1
         }
@@ -516,56 +600,62 @@ struct ReadmeScanner {
 
     /// The whole `![alt](address …)` whose `](` is at `close`, if it is an inline image on
     /// this line: brackets matched back to `![`, the closing `)` found after the address.
-    private static func markdownImage(_ chars: [Character], close: Int, addressEnd: Int) -> (range: Range<Int>, alt: String)? {
+    private static func markdownImage(_ chars: [UInt8], close: Int, addressEnd: Int) -> (range: Range<Int>, alt: String)? {
         var depth = 0
         var j = close
         while j >= max(0, close - maximumElement) {
-            if chars[j] == "]" { depth += 1 } else if chars[j] == "[" {
+            if chars[j] == UInt8(ascii: "]") { depth += 1 } else if chars[j] == UInt8(ascii: "[") {
                 depth -= 1
                 if depth == 0 { break }
             }
             j -= 1
         }
-        guard j >= 1, depth == 0, chars[j - 1] == "!" else { return nil }
+        guard j >= 1, depth == 0, chars[j - 1] == UInt8(ascii: "!") else { return nil }
         var k = addressEnd
-        var inTitle: Character?
+        var inTitle: UInt8?
         while k < min(chars.count, addressEnd + maximumElement) {
-            if let q = inTitle { if chars[k] == q { inTitle = nil } } else if chars[k] == "\"" || chars[k] == "'" { inTitle = chars[k] } else if chars[k] == ")" { break }
+            let c = chars[k]
+            if let q = inTitle { if c == q { inTitle = nil } } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { inTitle = c } else if c == UInt8(ascii: ")") { break }
             k += 1
         }
-        guard k < chars.count, chars[k] == ")" else { return nil }
-        return ((j - 1)..<(k + 1), String(chars[(j + 1)..<close]))
+        guard k < chars.count, chars[k] == UInt8(ascii: ")") else { return nil }
+        return ((j - 1)..<(k + 1), String(decoding: chars[(j + 1)..<close], as: UTF8.self))
     }
 
-    /// How far an image's or element's ends are looked for from its address, characters: an
+    /// How far an image's or element's ends are looked for from its address, bytes: an
     /// image or `<img>` that spans more is left whole (its address is still replaced), so a
     /// line of many addresses is read in time proportional to its length.
     static let maximumElement = 4_096
 
     /// The `<img …>` element around `i`, if its `<img` and `>` are on this line.
-    private static func element(_ chars: [Character], containing i: Int) -> Range<Int>? {
+    private static func element(_ chars: [UInt8], containing i: Int) -> Range<Int>? {
         var j = i
-        while j >= max(0, i - maximumElement), chars[j] != "<" { j -= 1 }
-        guard j >= max(0, i - maximumElement), matches(Array("<img"), in: chars, at: j, caseInsensitive: true) else { return nil }
+        while j >= max(0, i - maximumElement), chars[j] != UInt8(ascii: "<") { j -= 1 }
+        guard j >= max(0, i - maximumElement), matches(Array("<img".utf8), in: chars, at: j, caseInsensitive: true) else { return nil }
         var k = j
-        var quote: Character?
+        var quote: UInt8?
         while k < min(chars.count, j + 2 * maximumElement) {
-            if let q = quote { if chars[k] == q { quote = nil } } else if chars[k] == "\"" || chars[k] == "'" { quote = chars[k] } else if chars[k] == ">" { return j..<(k + 1) }
+            let c = chars[k]
+            if let q = quote { if c == q { quote = nil } } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c } else if c == UInt8(ascii: ">") { return j..<(k + 1) }
             k += 1
         }
         return nil
     }
 
-    static func matches(_ pattern: [Character], in chars: [Character], at i: Int, caseInsensitive: Bool = false) -> Bool {
-        guard i + pattern.count <= chars.count else { return false }
+    /// Whether `pattern` (ASCII) is at `i`; ASCII letters of any case where `caseInsensitive`.
+    static func matches(_ pattern: [UInt8], in chars: [UInt8], at i: Int, caseInsensitive: Bool = false) -> Bool {
+        guard i >= 0, i + pattern.count <= chars.count else { return false }
         for (offset, p) in pattern.enumerated() {
             let c = chars[i + offset]
-            if caseInsensitive ? c.lowercased() != p.lowercased() : c != p { return false }
+            if caseInsensitive ? lowered(c) != lowered(p) : c != p { return false }
         }
         return true
     }
 
-    static func find(_ pattern: [Character], in chars: [Character], from i: Int) -> Int? {
+    /// An ASCII capital letter as a small one; any other byte as it is.
+    static func lowered(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+
+    static func find(_ pattern: [UInt8], in chars: [UInt8], from i: Int) -> Int? {
         var j = i
         while j + pattern.count <= chars.count {
             if matches(pattern, in: chars, at: j) { return j }

@@ -67,12 +67,14 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
             throw .invalidInput("\(parameter: "out") is a folder inside the README's folder (badges, docs/badges), not \"\(Diagnostic.escaped(String(out.prefix(60))))\"")
         }
         let folder = parts.joined(separator: "/")
-        let base = PathText.split(readme).folder
+        // A README that is a symbolic link is read where its target is: its addresses are
+        // relative to the target's folder, so the badges go beside the target.
+        let base = PathText.split(Self.resolvedLink(readme) ?? readme).folder
         func beside(_ path: String) -> String { base.isEmpty ? path : PathText.joined(base, path) }
         let text = try readUserFile(readme, what: "README", limit: Self.maximumReadmeBytes, shown: Self.maximumReadmeBytes)
         guard let readmeText = String(validating: text, as: UTF8.self) else { throw .invalidInput("\(readme) is not UTF-8 text") }
         let manifestPath = beside(folder + "/" + ReadmeBadges.manifestName)
-        let manifest = FileManager.default.fileExists(atPath: manifestPath) ? try readUserFile(manifestPath, what: "manifest", limit: JSONValue.maximumBytes, shown: JSONValue.maximumBytes) : nil
+        let manifest = FileManager.default.fileExists(atPath: manifestPath) ? try readUserFile(manifestPath, what: "manifest", limit: ReadmeBadges.maximumManifestBytes, shown: ReadmeBadges.maximumManifestBytes) : nil
         let plan = try ReadmeBadges(readme: readmeText, folder: folder, look: picture ? .picture : .theme(theme), manifest: manifest)
 
         var files: [(path: String, contents: OutputFile.FileContents)] = plan.files.map { (beside($0.path), $0.contents) }
@@ -106,6 +108,15 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
         report += rewrites ? "; \(readme) rewritten\n" : "; \(readme) unchanged\n"
         if !quiet { report += leftLines(plan) }
         return Outcome(report: report, staleness: nil)
+    }
+
+    /// The path a symbolic link at `path` leads to, at the end of any chain of links; `nil`
+    /// where `path` is no link.
+    static func resolvedLink(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private func leftLines(_ plan: ReadmeBadges) -> String {

@@ -128,6 +128,64 @@ import Testing
         }
     }
 
+    /// Every form a README writes a badge in is rewritten, none skipped unsaid: a Windows
+    /// README's (CRLF) reference definitions (they were skipped, exit 0, and every line read
+    /// "line 1"), `src = "…"` with spaces, an unquoted `src=`, `//img.shields.io`, the bare
+    /// shields.io host, each `srcset` candidate without its descriptor (` 2x` was read into the
+    /// colour), and GitHub's `#gh-dark-mode-only` fragment kept (it was dropped, so both
+    /// pictures showed). A README that is a link is read where its target is: the badges go
+    /// beside the target, and the link stays a link.
+    @Test func everyFormIsRewritten() throws {
+        let scratch = try scratchFolder("readme-forms")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let lines = [
+            "![a](https://img.shields.io/badge/a-b-blue)", "", "[![c][c-badge]][c-url]", "",
+            "[c-badge]: https://img.shields.io/badge/c-d-red?style=for-the-badge", "[c-url]: https://example.com",
+            "![live](https://img.shields.io/github/stars/swiftlang/swift)",
+            "<img src = \"https://img.shields.io/badge/e-f-green\" alt=e>", "<img src=https://img.shields.io/badge/g-h-green alt=g>",
+            "<img src=\"//img.shields.io/badge/i-j-green\">", "![k](https://shields.io/badge/k-l-orange)",
+            "<source srcset=\"https://img.shields.io/badge/m-n-blue 2x, https://img.shields.io/badge/o-p-blue 1x\">",
+            "![q](https://img.shields.io/badge/q-r-black#gh-dark-mode-only)", "",
+        ]
+        try FileManager.default.createDirectory(at: scratch.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try Data(lines.joined(separator: "\r\n").utf8).write(to: scratch.appendingPathComponent("docs/README.md"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.appendingPathComponent("README.md").path, withDestinationPath: "docs/README.md")
+        let run = try Self.offline(["readme-badges", "README.md"], in: scratch)
+        #expect(run.status == 0 && run.stdout.contains("9 badges shown from 9 files"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("  line 7: https://img.shields.io/github/stars/swiftlang/swift: shows live data"), "\(run.stdout)")
+        let written = try String(contentsOf: scratch.appendingPathComponent("docs/README.md"), encoding: .utf8)
+        let rewritten = written.components(separatedBy: "\r\n")
+        #expect(rewritten.count == lines.count, "every line keeps its CRLF")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("docs/badges").path)
+        func named(_ slug: String) -> String { "badges/" + (names.first { $0.hasPrefix(slug + "-") } ?? "?") }
+        #expect(rewritten[4] == "[c-badge]: \(named("c-d"))")
+        #expect(rewritten[7] == "<img src = \"\(named("e-f"))\" alt=e>")
+        #expect(rewritten[8] == "<img src=\(named("g-h")) alt=g>")
+        #expect(rewritten[9] == "<img src=\"\(named("i-j"))\">")
+        #expect(rewritten[10] == "![k](\(named("k-l")))")
+        #expect(rewritten[11] == "<source srcset=\"\(named("m-n")) 2x, \(named("o-p")) 1x\">")
+        #expect(rewritten[12] == "![q](\(named("q-r"))#gh-dark-mode-only)")
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: scratch.appendingPathComponent("README.md").path)
+        #expect(link == "docs/README.md")
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("badges").path))
+        #expect(try Self.offline(["readme-badges", "README.md", "--check"], in: scratch).status == 0)
+    }
+
+    /// A manifest past 1 MiB (10,000 badges, or a few hundred long addresses) is read again: a
+    /// rerun and `--check` refused it, and CI stayed red until the folder was deleted.
+    @Test func largeManifestsAreReadAgain() throws {
+        let scratch = try scratchFolder("readme-many")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let long = String(repeating: "9", count: 3_000)
+        let readme = (0..<400).map { "![b](https://img.shields.io/badge/item-\($0)-blue?cacheSeconds=\(long))" }.joined(separator: "\n") + "\n"
+        try Data(readme.utf8).write(to: scratch.appendingPathComponent("README.md"))
+        #expect(try Self.offline(["readme-badges", "README.md", "--quiet"], in: scratch).status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: scratch.appendingPathComponent("badges/curvetype-badges.json").path)[.size] as? Int)
+        #expect(size > 1 << 20)
+        let check = try Self.offline(["readme-badges", "README.md", "--check", "--quiet"], in: scratch)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     /// Two READMEs rewritten with --picture, byte for byte as expected/ holds them.
     @Test(arguments: ["wltjr+ephoto", "danielsaidi+BadgeIcon"])
     func pictureRewritesAreGolden(_ folder: String) throws {
