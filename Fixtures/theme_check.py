@@ -9,19 +9,23 @@ each scheme:
   its style, with its own attribute's colour in light mode and with the style rule's colour in
   dark mode (so the media query is what switches them, and nothing else);
 - every glyph that is not decoration (shadows are `aria-hidden`) must read at WCAG's 4.5:1
-  against each box under it: its bounding box, cut to the clip of a progress bar's half, is
-  sampled every 0.25 px along its middle, and the topmost opaque box at each sample is the
-  background there. Colours are Chromium's computed ones, contrast WCAG 2's formula.
+  against what is seen under it: its bounding box, cut to the clip of a progress bar's half, is
+  sampled every 0.25 px along three rows (a quarter, half and three quarters down), and the
+  background there is the pixel of Chromium's own screenshot of the badge with its text hidden
+  (so the flat and plastic styles' sheen over a box counts). Text colours are Chromium's
+  computed ones, contrast WCAG 2's formula.
 
 Screenshots of both schemes, on a page of each scheme's colour, go to out/theme/. Exits 1 on a
 failure. Usage: theme_check.py [FIXTURES_BADGE_DIR]
 """
+import io
 import os
 import re
 import shlex
 import shutil
 import sys
 
+from PIL import Image
 from playwright.sync_api import sync_playwright
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -115,6 +119,10 @@ def check(page, name, svg_path, scheme, failures):
             if expected is None or rgb(el[prop]) != rgb(expected):
                 failures.append(f"{name} ({scheme}): .{cls} is {el[prop]}, not {expected}")
             checked += 1
+    # The background as drawn: a screenshot with every glyph hidden, at the page's scale.
+    page.evaluate("() => { for (const el of document.querySelectorAll('use, text')) el.style.visibility = 'hidden' }")
+    shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    scale = shot.width / page.viewport_size["width"]
     low = None
     for glyph in seen["glyphs"]:
         x0, y0, x1, y1 = glyph["box"]
@@ -122,17 +130,20 @@ def check(page, name, svg_path, scheme, failures):
             x0, x1 = max(x0, glyph["clip"][0]), min(x1, glyph["clip"][2])
         if x1 - x0 < 0.25 or not glyph["fill"].startswith("rgb("):
             continue
-        ink, y = rgb(glyph["fill"]), (y0 + y1) / 2
-        x = x0 + 0.125
-        while x < x1:
-            under = [r for r in seen["rects"] if r["box"][0] <= x <= r["box"][2] and r["box"][1] <= y <= r["box"][3]]
-            if under:
-                ratio = contrast(ink, rgb(under[-1]["fill"]))
-                low = ratio if low is None else min(low, ratio)
-                if ratio < 4.5:
-                    failures.append(f"{name} ({scheme}): {glyph['fill']} on {under[-1]['fill']} at x {x:.2f}: {ratio:.2f}:1")
-                    break
-            x += 0.25
+        ink = rgb(glyph["fill"])
+        failed = False
+        for y in (y0 + (y1 - y0) * k / 4 for k in (1, 2, 3)):
+            x = x0 + 0.125
+            while x < x1 and not failed:
+                under = [r for r in seen["rects"] if r["box"][0] <= x <= r["box"][2] and r["box"][1] <= y <= r["box"][3]]
+                if under:
+                    seen_there = shot.getpixel((min(shot.width - 1, int(x * scale)), min(shot.height - 1, int(y * scale))))
+                    ratio = contrast(ink, seen_there)
+                    low = ratio if low is None else min(low, ratio)
+                    if ratio < 4.5:
+                        failures.append(f"{name} ({scheme}): {glyph['fill']} on rgb{seen_there} at ({x:.2f}, {y:.2f}): {ratio:.2f}:1")
+                        failed = True
+                x += 0.25
     return checked, low
 
 

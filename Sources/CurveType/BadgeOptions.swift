@@ -206,8 +206,15 @@ public struct BadgeOptions: Sendable, Equatable {
     /// rounding would hide that the bar is not empty or not full (0.4 %, 99.6 %).
     static func percentage(_ value: Double) -> String {
         let whole = (value * 100).rounded()
-        if (whole == 0 && value > 0) || (whole == 100 && value < 1) { return shortestDigits((value * 1000).rounded() / 10) + "%" }
-        return shortestDigits(whole) + "%"
+        guard (whole == 0 && value > 0) || (whole == 100 && value < 1) else { return shortestDigits(whole) + "%" }
+        // Never 0 % for some nor 100 % for less than all (0.9996 said "100%" in coverage's
+        // green, not its brightgreen): as many decimals as it takes, toward the inside.
+        for decimals in 1...6 {
+            let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
+            let shown = (value * 100 * scale).rounded() / scale
+            if shown > 0 && shown < 100 { return shortestDigits(shown) + "%" }
+        }
+        return value < 0.5 ? "<0.000001%" : ">99.999999%"
     }
 
     /// The request of a badge of parts: each `--part` with the colour, logo and link at its place.
@@ -264,7 +271,7 @@ public struct BadgeOptions: Sendable, Equatable {
         .text("logoColor", \.logoColor, .color, type: .color, default: "a named logo's brand colour", "Paint the whole logo in this colour."),
         .choice("logoSize", \.logoSize, .shape, default: "square", "square: a 14 px box, as shields draws; auto: the logo's own proportions, 14 px high."),
         .number("logoWidth", \.logoWidth, .shape, unit: "px", range: .from(0, to: 100), slider: 0...100, default: "14 px",
-                "The logo box's width (shields' logoWidth)."),
+                "The logo box's width. (shields' logoWidth, which shields has ignored in its addresses since 2025, as readme-badges and the server's shields routes do.)"),
         .text("title", \.title, .content, default: "label: message", "The accessible name and <title>."),
         OptionField.texts("part", \.parts, .content,
                "A part's text, once a part in order: a badge of several parts, instead of --label and --message (two parts draw as they do)."),

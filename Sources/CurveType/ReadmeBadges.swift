@@ -356,10 +356,11 @@ private struct Planner {
             return .success((reading.options, badge.format ?? .svg, slug(badge.label + " " + badge.message)))
         }
         if path == "/static/v1" || path == "/static/v1.svg" {
-            // shields' older static route: label, message and color in the query.
+            // shields' older static route: label, message and color in the query; with no
+            // label, its category's name, "static", and lightgrey (coalesce-badge.js).
             let value = { (key: String) in query.first { $0.name == key }?.value }
-            guard let message = value("message") else { return .failure(.init("a static badge without a message")) }
-            let badge = BadgeURL(label: value("label") ?? "", message: message, color: value("color") ?? "")
+            guard let message = value("message"), !message.isEmpty else { return .failure(.init("a static badge without a message")) }
+            let badge = BadgeURL(label: value("label") ?? "static", message: message, color: value("color") ?? "lightgrey")
             let reading = ShieldsBadgeQuery(badge: badge, query: shieldsQuery.filter { $0.name != "message" })
             return .success((reading.options, .svg, slug(badge.label + " " + badge.message)))
         }

@@ -21,7 +21,7 @@ public struct ShieldsBadgeQuery: Sendable {
 
     /// The parameters shields reads that this reading handles itself.
     static let shieldsParameters: Set<String> = [
-        "label", "color", "colorB", "labelColor", "colorA", "style", "logo", "logoColor", "logoSize", "logoWidth", "link",
+        "label", "color", "colorB", "labelColor", "colorA", "style", "logo", "logoColor", "logoSize", "logoWidth", "logoPosition", "link",
     ]
 
     /// Reads `badge` and its `query` as shields does.
@@ -87,12 +87,11 @@ public struct ShieldsBadgeQuery: Sendable {
         if let size = given["logoSize"] {
             if size == "auto", logo != nil { options.append(("logoSize", "auto")) } else { ignored.append("logoSize (\(Self.shown(size)))") }
         }
-        if let width = given["logoWidth"] {
-            if let value = Double(width), value.isFinite, (0...100).contains(value), logo != nil {
-                options.append(("logoWidth", width))
-            } else {
-                ignored.append("logoWidth (\(Self.shown(width)))")
-            }
+        if given["logoPosition"] != nil {
+            ignored.append("logoPosition (shields has ignored it since 2019)")
+        }
+        if given["logoWidth"] != nil {
+            ignored.append("logoWidth (shields has ignored it since 2025)")
         }
         // Once, the whole badge's; twice, the label's then the message's.
         let usable = links.filter(Self.isLink)

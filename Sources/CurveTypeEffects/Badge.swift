@@ -113,10 +113,12 @@ public enum BadgeColor {
     }
 
     /// `color` for dark pages (`BadgeTheme.dark`): darkened in its own hue, every channel by
-    /// one factor, until white reads on it at 4.5:1; a colour already that dark, or one only
-    /// the viewer knows, as it is.
-    public static func darkVariant(_ color: SVGColor) -> SVGColor {
-        guard let c = color.rgba, c.alpha == 1, contrast(white, color) < readableContrast else { return color }
+    /// one factor, until white reads on it at 4.5:1 wherever it is seen (`seen`: the colours a
+    /// box of it shows, as under a style's sheen; by default itself); a colour already that
+    /// dark, or one only the viewer knows, as it is.
+    public static func darkVariant(_ color: SVGColor, seen: (SVGColor) -> [SVGColor] = { [$0] }) -> SVGColor {
+        func reads(_ c: SVGColor) -> Bool { seen(c).allSatisfy { contrast(white, $0) >= readableContrast } }
+        guard let c = color.rgba, c.alpha == 1, !reads(color) else { return color }
         // The largest factor (to 1/1024) whose rounded colour reads: luminance rises with it.
         var low = 0.0, high = 1.0
         func scaled(_ k: Double) -> SVGColor {
@@ -124,9 +126,15 @@ public enum BadgeColor {
         }
         for _ in 0..<10 {
             let middle = (low + high) / 2
-            if contrast(white, scaled(middle)) >= readableContrast { low = middle } else { high = middle }
+            if reads(scaled(middle)) { low = middle } else { high = middle }
         }
         return scaled(low)
+    }
+
+    /// Whether some text colour (white, #333 or black) reads at 4.5:1 on every one of
+    /// `backgrounds`.
+    public static func someTextReads(on backgrounds: [SVGColor]) -> Bool {
+        [white, darkGrey, black].contains { ink in backgrounds.allSatisfy { contrast(ink, $0) >= readableContrast } }
     }
 
     /// The least contrast text must have to be read (WCAG 2, level AA, normal text).
@@ -460,7 +468,10 @@ public struct BadgeProgress: Sendable, Hashable {
     public static func parse(_ text: String) -> Double? {
         let trimmed = text.trimmed()
         let percent = trimmed.hasSuffix("%")
-        guard let number = Double(percent ? String(trimmed.dropLast()) : trimmed), number.isFinite else { return nil }
+        let digits = percent ? String(trimmed.dropLast()) : trimmed
+        // Decimal only: Swift's Double("0x1") is 1, a hexadecimal float no one means by a share.
+        guard digits.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
+              let number = Double(digits), number.isFinite else { return nil }
         let value = percent ? number / 100 : number
         return (0...1).contains(value) ? value : nil
     }

@@ -227,13 +227,16 @@ extension JSONValue {
     }
 }
 
-/// shields' endpoint document, checked as shields checks it (`services/endpoint-common.js`):
-/// `schemaVersion` 1, a `label` (empty allowed) and a non-empty `message`; optional `color`,
-/// `labelColor`, `isError`, `namedLogo` or `logoSvg` (not both), `logoColor` and `logoSize`
-/// with a named logo, `logoWidth` with either, `style` and `cacheSeconds`; any other key is
-/// refused, as shields refuses the document. Its values are read as shields reads them: a
-/// colour it cannot read is the renderer's default colour, a logo name it has not (or an SVG
-/// that does not read) is no logo, an unknown style is flat.
+/// shields' endpoint document, checked as shields checks it (`services/endpoint-common.js`, a
+/// Joi schema validated with Joi's conversions): `schemaVersion` 1 if given, a `label` (empty
+/// allowed) and a non-empty `message`; optional `color`, `labelColor`, `isError` (`true`,
+/// `false`, or those words as strings), `namedLogo` or `logoSvg` (not both), `logoColor` and
+/// `logoSize` with a named logo, `logoWidth` and `logoPosition` with either (numbers or numeric
+/// strings, read and ignored, as shields has ignored them since its PRs #10284 and #10878),
+/// `style` and `cacheSeconds` (a whole number, or one as a string); any other key is refused,
+/// as shields refuses the document. Its values are read as shields reads them: a colour it
+/// cannot read is the renderer's default colour, a logo name it has not (or an SVG that does
+/// not read) is no logo, an unknown style is flat.
 public struct BadgeEndpoint: Sendable, Equatable {
     /// The left text; empty for a message-only badge.
     public var label: String
@@ -253,8 +256,6 @@ public struct BadgeEndpoint: Sendable, Equatable {
     public var logoColor: String?
     /// `auto` or `square`, for the named logo.
     public var logoSize: String?
-    /// The logo box's width, px.
-    public var logoWidth: Double?
     /// The style's name (shields' old `popout` styles are read as flat ones).
     public var style: String?
     /// How long shields may cache the badge, seconds: a file's badge has no cache, but the
@@ -262,7 +263,20 @@ public struct BadgeEndpoint: Sendable, Equatable {
     public var cacheSeconds: Int?
 
     static let keys = ["schemaVersion", "label", "message", "color", "labelColor", "isError", "namedLogo", "logoSvg",
-                       "logoColor", "logoSize", "logoWidth", "style", "cacheSeconds"]
+                       "logoColor", "logoSize", "logoWidth", "logoPosition", "style", "cacheSeconds"]
+
+    /// A number as Joi's `number()` converts one: a JSON number, or a string that is one
+    /// number in decimal (JavaScript's `Number()` of it, less hexadecimal and the empty string).
+    static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .number(let n): return n
+        case .string(let text):
+            let trimmed = text.trimmed()
+            guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { return nil }
+            return Double(trimmed).flatMap { $0.isFinite ? $0 : nil }
+        default: return nil
+        }
+    }
 
     /// Reads the document in `bytes`; `what` names it in errors ("the endpoint file a.json").
     public init(json bytes: [UInt8], what: String) throws(CurveTypeError) {
@@ -274,7 +288,8 @@ public struct BadgeEndpoint: Sendable, Equatable {
         if let first = unknown.first {
             throw bad(Diagnostic.escaped(String(first.prefix(40))), "is not a key of shields' endpoint schema (\(Self.keys.joined(separator: ", ")))")
         }
-        guard case .number(1)? = object["schemaVersion"] else { throw bad("schemaVersion", "must be 1") }
+        // Joi's `schemaVersion: 1` is a literal that may be left out.
+        if let version = object["schemaVersion"], Self.number(version) != 1 { throw bad("schemaVersion", "must be 1") }
         func string(_ key: String, empty: Bool = false) throws(CurveTypeError) -> String? {
             switch object[key] {
             case nil: return nil
@@ -292,6 +307,7 @@ public struct BadgeEndpoint: Sendable, Equatable {
         switch object["isError"] {
         case nil: isError = false
         case .bool(let value)?: isError = value
+        case .string(let text)? where ["true", "false"].contains(text.lowercased()): isError = text.lowercased() == "true"
         default: throw bad("isError", "must be true or false")
         }
         namedLogo = try string("namedLogo")
@@ -303,16 +319,15 @@ public struct BadgeEndpoint: Sendable, Equatable {
             if logoColor != nil { throw bad("logoColor", "needs \"namedLogo\" (shields does not recolour an SVG logo)") }
             if logoSize != nil { throw bad("logoSize", "needs \"namedLogo\"") }
         }
-        switch object["logoWidth"] {
-        case nil: logoWidth = nil
-        case .number(let value)? where namedLogo != nil || logoSvg != nil: logoWidth = value
-        case .number?: throw bad("logoWidth", "needs a logo (\"namedLogo\" or \"logoSvg\")")
-        default: throw bad("logoWidth", "must be a number")
+        for key in ["logoWidth", "logoPosition"] {
+            guard let value = object[key] else { continue }
+            guard Self.number(value) != nil else { throw bad(key, "must be a number") }
+            if namedLogo == nil && logoSvg == nil { throw bad(key, "needs a logo (\"namedLogo\" or \"logoSvg\")") }
         }
         style = try string("style")
-        switch object["cacheSeconds"] {
+        switch object["cacheSeconds"].map(Self.number) {
         case nil: cacheSeconds = nil
-        case .number(let value)? where value >= 0 && value <= Double(Int32.max) && value.rounded() == value: cacheSeconds = Int(value)
+        case let value?? where value >= 0 && value <= Double(Int32.max) && value.rounded() == value: cacheSeconds = Int(value)
         default: throw bad("cacheSeconds", "must be a whole number of seconds, 0 or more")
         }
     }
@@ -369,8 +384,7 @@ public struct BadgeEndpoint: Sendable, Equatable {
             items.append(("logo", "data:image/svg+xml;base64," + Data(logoSvg.utf8).base64EncodedString()))
             drawsLogo = true
         }
-        let width = overrides.logoWidth ?? logoWidth.flatMap { (0...100).contains($0) ? shortestDigits($0) : nil }
-        if drawsLogo, let width { items.append(("logoWidth", width)) }
+        if drawsLogo, let width = overrides.logoWidth { items.append(("logoWidth", width)) }
         return items
     }
 }

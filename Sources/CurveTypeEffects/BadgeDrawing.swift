@@ -331,8 +331,23 @@ private struct BadgeDrawing {
         }
     }
 
-    /// A part's background paint: its colour, darkened for the dark scheme.
-    func boxPaint(_ color: SVGColor) -> Paint { paint(light: color, dark: BadgeColor.darkVariant(color)) }
+    /// A part's background paint: its colour as the theme shows it in each scheme (`readable`:
+    /// a progress bar's, whose text reads in every theme).
+    func boxPaint(_ color: SVGColor, readable: Bool = false) -> Paint {
+        paint(light: lightShown(color, readable: readable), dark: darkShown(color))
+    }
+
+    /// A part's colour in the light scheme: as given; in the light and auto themes (and on a
+    /// progress bar, `readable`, in any), where no text colour reads on it at 4.5:1 as seen
+    /// under the style's sheen (shields' blue under its gloss: white 4.48:1, black 4.40:1),
+    /// darkened in its own hue until white does. shields' theme draws shields' colours.
+    func lightShown(_ color: SVGColor, readable: Bool = false) -> SVGColor {
+        guard theme == .light || theme == .auto || readable, !BadgeColor.someTextReads(on: glossed([color])) else { return color }
+        return BadgeColor.darkVariant(color) { glossed([$0]) }
+    }
+
+    /// A part's colour in the dark scheme: darkened until white reads on it as seen.
+    func darkShown(_ color: SVGColor) -> SVGColor { BadgeColor.darkVariant(color) { glossed([$0]) } }
 
     /// Text and shadow paints over one part's `background`: shields' rule in its own theme (the
     /// usual badge, which builds no list), else as `inks(on:dark:readable:)`.
@@ -344,10 +359,16 @@ private struct BadgeDrawing {
 
     /// Text and shadow paints over `backgrounds` (light scheme; `dark` for the dark scheme, the
     /// light ones darkened where not given): shields' rule in its theme, else readable at
-    /// WCAG 4.5:1 over every one of them (a progress bar's text always). `nil` shadow where the
-    /// style has none.
-    func inks(on backgrounds: [SVGColor], dark: [SVGColor]? = nil, readable: Bool = false) -> BadgeTextColors {
+    /// WCAG 4.5:1 over every one of them as seen, under the style's sheen (a progress bar's
+    /// text always: a grey track under shields' gloss is darker than its colour, and #333 on it
+    /// read 4.22:1 flat, 3.20:1 plastic). `nil` shadow where the style has none.
+    ///
+    /// `asDrawn`: the colours are drawn as they are (a progress bar's gradient), not as boxes
+    /// the theme may darken.
+    func inks(on given: [SVGColor], dark givenDark: [SVGColor]? = nil, readable: Bool = false, asDrawn: Bool = false) -> BadgeTextColors {
         let wcag = readable || theme != .shields
+        let backgrounds = wcag ? glossed(asDrawn ? given : given.map { lightShown($0, readable: readable) }) : given
+        let dark = wcag ? glossed(givenDark ?? given.map(darkShown)) : givenDark
         func pick(_ colors: [SVGColor], darkScheme: Bool) -> (text: SVGColor, shadow: SVGColor, opacity: Double) {
             if style == .social {
                 return darkScheme ? (BadgeDrawing.socialDarkText, BadgeDrawing.socialDarkShadow, 1) : (BadgeColor.darkGrey, BadgeColor.white, 1)
@@ -356,7 +377,7 @@ private struct BadgeDrawing {
             return (chosen.text, chosen.shadow, 0.3)
         }
         let light = pick(backgrounds, darkScheme: false)
-        let night = theme == .dark || theme == .auto ? pick(dark ?? backgrounds.map(BadgeColor.darkVariant), darkScheme: true) : light
+        let night = theme == .dark || theme == .auto ? pick(dark ?? backgrounds.map { darkShown($0) }, darkScheme: true) : light
         return shadowed(paint(light: light.text, dark: night.text), shadow: paint(light: light.shadow, dark: night.shadow), opacity: light.opacity)
     }
 
@@ -441,7 +462,7 @@ private struct BadgeDrawing {
                 continue
             }
             let bar = barColors
-            items.append(.shape(FrameShape(.rect(cell.cell.box), style: [.fill(boxPaint(bar.track))])))
+            items.append(.shape(FrameShape(.rect(cell.cell.box), style: [.fill(boxPaint(bar.track, readable: true))])))
             if let fill = filledBox(cell.cell.box) { items.append(.shape(FrameShape(.rect(fill), style: [.fill(bar.fill)]))) }
         }
         return items
@@ -492,7 +513,7 @@ extension BadgeDrawing {
             let stops = BadgeDrawing.progressStops.map { GradientStop(offset: $0.offset, color: $0.color, opacity: 1) }
             return (track, .gradient(Gradient(.linear(start: Point(x: box.minX, y: 0), end: Point(x: box.maxX, y: 0)), stops: stops, units: .userSpace)))
         }
-        return (track, boxPaint(progress.color ?? BadgeProgress.coverageColor(percent: progress.value * 100)))
+        return (track, boxPaint(progress.color ?? BadgeProgress.coverageColor(percent: progress.value * 100), readable: true))
     }
 
     /// The gradient's stops: shields' red, yellow and brightgreen.
@@ -507,6 +528,37 @@ extension BadgeDrawing {
         guard progress.gradient else { return [progress.color ?? BadgeProgress.coverageColor(percent: progress.value * 100)] }
         let steps = Int((progress.value * 100).rounded(.up))
         return (0...steps).map { BadgeDrawing.gradientColor(at: min(Double($0) / 100, progress.value)) }
+    }
+
+    /// `colors` as seen under the style's sheen where text stands (from a quarter of the
+    /// badge's height down to 85 %, every 5 %): each composited with the sheen's colour and
+    /// opacity there, interpolated between its stops as SVG does. As they are for the styles
+    /// without one.
+    func glossed(_ colors: [SVGColor]) -> [SVGColor] {
+        guard style == .flat || style == .plastic else { return colors }
+        let stops = style == .flat ? BadgeDrawing.flatStops : BadgeDrawing.plasticStops
+        func sheen(at offset: Double) -> (color: (Double, Double, Double), opacity: Double) {
+            var upper = 1
+            while upper < stops.count - 1 && stops[upper].offset < offset { upper += 1 }
+            let (a, b) = (stops[upper - 1], stops[upper])
+            let t = b.offset > a.offset ? min(1, max(0, (offset - a.offset) / (b.offset - a.offset))) : 0
+            func channels(_ c: SVGColor?) -> (Double, Double, Double) {
+                let rgba = c?.rgba
+                return (Double(rgba?.red ?? 0), Double(rgba?.green ?? 0), Double(rgba?.blue ?? 0))
+            }
+            let (ca, cb) = (channels(a.color), channels(b.color))
+            return ((ca.0 + (cb.0 - ca.0) * t, ca.1 + (cb.1 - ca.1) * t, ca.2 + (cb.2 - ca.2) * t), a.opacity + (b.opacity - a.opacity) * t)
+        }
+        var seen: [SVGColor] = []
+        for color in colors {
+            guard let c = color.rgba else { seen.append(color); continue }
+            for step in 5...17 {
+                let (overlay, alpha) = sheen(at: Double(step) * 0.05)
+                func over(_ under: Int, _ top: Double) -> Int { Int((Double(under) * (1 - alpha) + top * alpha).rounded()) }
+                seen.append(SVGColor(red: over(c.red, overlay.0), green: over(c.green, overlay.1), blue: over(c.blue, overlay.2)))
+            }
+        }
+        return seen
     }
 
     /// The gradient's colour at `offset` (0…1), interpolated in sRGB as SVG does.
@@ -537,7 +589,8 @@ extension BadgeDrawing {
             return self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold, colors: onTrack)
         }
         // A gradient is the same in both schemes; a colour is darkened in the dark one.
-        let onFill = inks(on: fillColorsShown, dark: progress?.gradient == true ? fillColorsShown : nil, readable: true)
+        let gradient = progress?.gradient == true
+        let onFill = inks(on: fillColorsShown, dark: gradient ? fillColorsShown : nil, readable: true, asDrawn: gradient)
         if filled.maxX >= box.maxX || onFill.text == onTrack.text {
             return self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold,
                              colors: filled.maxX >= box.maxX ? onFill : onTrack)

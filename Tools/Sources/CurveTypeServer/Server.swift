@@ -232,7 +232,7 @@ public enum CurveTypeServer {
                     case "logo": overrides.logo = item.value
                     case "logoColor": overrides.logoColor = item.value
                     case "logoSize": overrides.logoSize = item.value
-                    default: overrides.logoWidth = item.value
+                    default: break  // logoWidth: shields has ignored it since its PR #10878.
                     }
                 }
                 items = endpoint.options(over: overrides) + query.filter { !shieldsNames.contains(QueryCommand.optionName($0.name)) }

@@ -80,7 +80,6 @@ import Testing
         let scratch = try scratchFolder("endpoint")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cases: [(String, String)] = [
-            (#"{"label":"a","message":"b"}"#, "\"schemaVersion\" must be 1"),
             (#"{"schemaVersion":2,"label":"a","message":"b"}"#, "\"schemaVersion\" must be 1"),
             (#"{"schemaVersion":1,"message":"b"}"#, "\"label\" is required"),
             (#"{"schemaVersion":1,"label":"a","message":""}"#, "\"message\" must not be empty"),
@@ -108,6 +107,15 @@ import Testing
         let read = try curvetype(["badge", "--endpoint", lenient.path, "--id-prefix", "t"])
         let plain = try curvetype(["badge", "--label", "a", "--message", "b", "--id-prefix", "t"])
         #expect(read.status == 0 && read.stdout == plain.stdout, "\(read.stderr)")
+        // What Joi converts and shields accepts: no schemaVersion, "true" and "300" as strings,
+        // and logoPosition and logoWidth, read and ignored (they were refused or drawn).
+        let converted = scratch.appendingPathComponent("converted.json")
+        try Data(#"{"label":"a","message":"b","isError":"true","cacheSeconds":"300","namedLogo":"github","logoPosition":5,"logoWidth":"40"}"#.utf8).write(to: converted)
+        let strict = scratch.appendingPathComponent("strict.json")
+        try Data(#"{"schemaVersion":1,"label":"a","message":"b","isError":true,"cacheSeconds":300,"namedLogo":"github"}"#.utf8).write(to: strict)
+        let loose = try curvetype(["badge", "--endpoint", converted.path, "--id-prefix", "t"])
+        #expect(loose.status == 0, "\(loose.stderr)")
+        #expect(loose.stdout == (try curvetype(["badge", "--endpoint", strict.path, "--id-prefix", "t"])).stdout)
         // shields' old popout styles read as flat ones.
         let popout = scratch.appendingPathComponent("popout.json")
         try Data(#"{"schemaVersion":1,"label":"a","message":"b","style":"popout-square"}"#.utf8).write(to: popout)

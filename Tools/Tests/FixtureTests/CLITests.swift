@@ -225,7 +225,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--top", "A", "--ring", "B"], "--ring fills the whole circle"),
         BadInput(["seal", "--ring", "RING", "--separator", "★"], "leaving no gap for --separator"),
         BadInput(["seal", "--top-sweep", "90", "--bottom", "B"], "--top-sweep sets top arcs: give --top TEXT"),
-        BadInput(["seal", "--top", "A", "--border", "wavy"], "a border is solid, double, dotted, dashed, none or glyphs:TEXT"),
+        BadInput(["seal", "--top", "A", "--border", "wavy"], "a border is solid, double, dotted, dashed, milled, serrated, none or glyphs:TEXT"),
         // Text for machines: units, single-line fonts, machine files' settings, outlines.
         BadInput(["circle", text, "--units", "furlong"], "--units must be one of mm, cm, in, pt, px, not \"furlong\""),
         BadInput(["circle", text, "--font", "hershey:nope"], "Hershey font not found: /usr/share/hershey-fonts/nope.jhf (install Debian's hershey-fonts-data"),

@@ -171,6 +171,32 @@ import Testing
         #expect(try Self.offline(["readme-badges", "README.md", "--check"], in: scratch).status == 0)
     }
 
+    /// Addresses drawn as shields draws them: `/static/v1` without a label has shields'
+    /// "static" label and lightgrey (it had neither); `logoWidth` and `logoPosition` change
+    /// nothing (logoWidth was drawn, though shields has ignored it since its PR #10878).
+    @Test func addressesDrawAsShieldsDrawsThem() throws {
+        let scratch = try scratchFolder("readme-shields")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let readme = """
+            ![s](https://img.shields.io/static/v1?message=hi)
+            ![l](https://img.shields.io/badge/build-passing-blue?logo=github&logoWidth=40&logoPosition=3)
+
+            """
+        try Data(readme.utf8).write(to: scratch.appendingPathComponent("README.md"))
+        #expect(try Self.offline(["readme-badges", "README.md"], in: scratch).status == 0)
+        let badges = scratch.appendingPathComponent("badges")
+        let names = try FileManager.default.contentsOfDirectory(atPath: badges.path)
+        func file(_ prefix: String) throws -> String {
+            try String(contentsOf: badges.appendingPathComponent(try #require(names.first { $0.hasPrefix(prefix) })), encoding: .utf8)
+        }
+        let expected = try curvetype(["badge", "--label", "static", "--message", "hi", "--message-color", "lightgrey"])
+        #expect(try file("static-hi-").replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression)
+                == expected.stdout.replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression))
+        let plain = try curvetype(["badge", "--label", "build", "--message", "passing", "--message-color", "blue", "--logo", "github"])
+        #expect(try file("build-passing-").replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression)
+                == plain.stdout.replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression))
+    }
+
     /// A manifest past 1 MiB (10,000 badges, or a few hundred long addresses) is read again: a
     /// rerun and `--check` refused it, and CI stayed red until the folder was deleted.
     @Test func largeManifestsAreReadAgain() throws {
