@@ -111,8 +111,7 @@ import Testing
     }
 
     @Test func fallbackFontsNamedByPathDrawEmoji() throws {
-        let symbola = "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
-        try #require(FileManager.default.fileExists(atPath: symbola), "make test installs fonts-symbola")
+        let symbola = try neededFile("/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf", install: "Debian fonts-symbola")
         let badge = try BadgeRequest(label: "deploy", message: "🚀 go", font: .file(path: fontsFolder("DejaVuSans.ttf")),
                                      fallbackFonts: [.file(path: symbola)]).render()
         #expect(badge.warnings.isEmpty)

@@ -197,7 +197,7 @@ private func off(_ p: Point, _ c: Point, _ r: Double) -> Double { abs(p.distance
     /// A colour bitmap emoji has no outline: a machine file and a weld refuse it by what it
     /// is, where both dropped it unsaid.
     @Test func colourBitmapGlyphsAreRefused() throws {
-        let emoji = try frame(["circle", "AB🎉", "--fallback-font", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"])
+        let emoji = try frame(["circle", "AB🎉", "--fallback-font", try neededEmojiFont()])
         for attempt in [{ _ = try MachineDrawing(emoji, units: .mm, tolerance: 0.01) }, { _ = try emoji.outlined(OutlineSettings(tolerance: 0.01)) }] {
             do {
                 try attempt()

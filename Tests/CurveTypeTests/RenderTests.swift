@@ -205,6 +205,7 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
 
     @Test func everyKindIsSaid() throws {
         let logo = packageRoot.appendingPathComponent("Fixtures/logos/hostile.svg").path
+        let emoji = try neededEmojiFont()
         let cases: [([String], CurveTypeWarning.Kind, String?)] = [
             (["circle", "Hello", "--font", "Arial"], .fontSubstituted, nil),
             (["circle", "A\u{7}B"], .controlCharactersRemoved, nil),
@@ -214,10 +215,10 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
             (["path", String(repeating: "PATH ", count: 20), "--d", "M0 0 L100 0"], .textRunsPastEnd, nil),
             (["path", String(repeating: "RING ", count: 20), "--d", "M0 0 L100 0 L100 100 Z"], .textOverlapsItself, nil),
             (["badge", "--label", "logo", "--message", "ok", "--logo", logo], .logoContentRemoved, nil),
-            (["path", "go 🚀", "--d", "M0 0 L200 0", "--effect", "bend", "--fallback-font", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"],
+            (["path", "go 🚀", "--d", "M0 0 L200 0", "--effect", "bend", "--fallback-font", emoji],
              .glyphsNotDrawn, nil),
-            (["warp", "🚀", "--preset", "wave1", "--fallback-font", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"], .glyphsNotDrawn, nil),
-            (["warp", "go\n🚀", "--preset", "arch-up", "--fallback-font", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"], .glyphsNotDrawn, nil),
+            (["warp", "🚀", "--preset", "wave1", "--fallback-font", emoji], .glyphsNotDrawn, nil),
+            (["warp", "go\n🚀", "--preset", "arch-up", "--fallback-font", emoji], .glyphsNotDrawn, nil),
             (["path", "CT", "--d", "M0 0 L200 0", "--effect", "bend", "--font",
               packageRoot.appendingPathComponent("Fixtures/fonts/CurveTypeTestCOLR.ttf").path], .colorsNotDrawn, nil),
             (["path", "LO", "--d", "M0 0 L200 0", "--effect", "bend", "--font",

@@ -462,7 +462,7 @@ import Testing
             }
         }
         collect(seal.frame.items)
-        let hbShape = try #require(which("hb-shape"))
+        let hbShape = try neededProgram("hb-shape", install: "Debian libharfbuzz-bin")
         let shaped = try runProcess(hbShape, ["--features=vert", "--no-glyph-names", "--no-positions", "--no-clusters",
                                               "Fixtures/fonts/CurveTypeTestVert.ttf", "山ー"])
         let text = String(decoding: shaped.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -65,7 +65,7 @@ import Testing
     /// package (`make venv` installs it), byte for byte.
     @Test func tableIsRemadeFromThePackage() throws {
         let python = packageRoot.appendingPathComponent(".build/venv/bin/python").path
-        try #require(FileManager.default.isExecutableFile(atPath: python), "no venv: `make venv` makes .build/venv with simple-icons-pack")
+        try needs("the venv .build/venv", FileManager.default.isExecutableFile(atPath: python), install: "`make venv` makes it with simple-icons-pack")
         let scratch = try scratchFolder("icons")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let output = scratch.appendingPathComponent("simple-icons.tsv")

@@ -7,7 +7,7 @@ import Testing
 /// A Hershey `.jhf` file read by the test itself (not by `HersheyReader`): each printable
 /// character's left and right sides and strokes, in Hershey units (y down).
 private func hersheyGlyphs(_ name: String) throws -> [(left: Int, right: Int, strokes: [[(Int, Int)]])] {
-    let text = try String(contentsOfFile: "/usr/share/hershey-fonts/\(name).jhf", encoding: .ascii)
+    let text = try String(contentsOfFile: try neededFile("/usr/share/hershey-fonts/\(name).jhf", install: "Debian hershey-fonts-data"), encoding: .ascii)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8.filter { $0 != 13 }) }
     var glyphs: [(Int, Int, [[(Int, Int)]])] = []
     while !lines.isEmpty {
@@ -48,7 +48,7 @@ private func contours(_ path: Path) -> [(points: [Point], closed: Bool)] {
     /// character's outline is the .jhf file's strokes: as many, with the same points (32 font
     /// units a Hershey unit, y up from the baseline at 9), open, none traced twice.
     @Test func hersheyGlyphsAreTheFilesStrokes() throws {
-        let folder = "/usr/share/hershey-fonts"
+        let folder = try neededFile("/usr/share/hershey-fonts", install: "Debian hershey-fonts-data")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jhf") }.map { String($0.dropLast(4)) }.sorted()
         try #require(names.count >= 30, "Debian's hershey-fonts-data: `make test` installs it")
         for name in names {
@@ -86,7 +86,7 @@ private func contours(_ path: Path) -> [(points: [Point], closed: Bool)] {
         let scratch = try scratchFolder("hershey")
         defer { try? FileManager.default.removeItem(at: scratch) }
         for name in ["futural", "scripts", "timesr"] {
-            let path = "/usr/share/hershey-fonts/\(name).jhf"
+            let path = try neededFile("/usr/share/hershey-fonts/\(name).jhf", install: "Debian hershey-fonts-data")
             let strokes = try HersheyReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: path))), family: "Hershey \(name)", path: path)
             let file = scratch.appendingPathComponent("\(name).ttf").path
             try Data(StrokeFontCompiler.compile(strokes)).write(to: URL(fileURLWithPath: file))

@@ -9,9 +9,8 @@ import TestSupport
     static let folder = "/usr/share/unicode"
 
     static func lines(_ name: String) throws -> [Substring] {
-        let path = "\(folder)/\(name)"
-        let text = try #require(try? String(contentsOfFile: path, encoding: .utf8),
-                                "\(path) is missing: install Debian's unicode-data (make test does)")
+        let path = try neededFile("\(folder)/\(name)", install: "Debian unicode-data")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
     }
 
