@@ -595,8 +595,9 @@ public struct CircleOptions: Sendable, Equatable {
     /// Degrees, 0 at 12 o'clock, clockwise.
     public var start = 0.0
     /// Which edge of the text sits at the start angle: start, center or end (left, right, leading
-    /// and trailing also work) (`--align`).
-    public var align = TextAlignment.start
+    /// and trailing also work) (`--align`). `center` by default: centred on 12 o'clock, as
+    /// CircleType and most circle-text tools set it.
+    public var align = TextAlignment.center
     /// outside: tops away from the centre, runs clockwise; inside: tops toward the centre, runs
     /// counterclockwise (`--side`).
     public var side = TextSide.outside

@@ -456,7 +456,7 @@ public struct PathOptions: Sendable, Equatable {
     public var textFile: String?
     /// SVG path data, px.
     public var d: String?
-    /// `RXxRY`: an ellipse about (0, 0), from 3 o'clock clockwise, as SVG's `<ellipse>`.
+    /// `RXxRY`: an ellipse about (0, 0), from 12 o'clock clockwise.
     public var ellipse: String?
     /// `WxH` or `WxH:R`: a rectangle from (0, 0), corners rounded R px, as SVG's `<rect>`.
     public var rect: String?
@@ -560,7 +560,9 @@ public struct PathOptions: Sendable, Equatable {
         } else if let ellipse {
             let r = try sizes(ellipse, "ellipse", "RXxRY")
             guard r.count == 2, r[0] > 0, r[1] > 0 else { throw .invalidInput("\(parameter: "ellipse") must be RXxRY in px, both greater than 0, such as 120x80") }
-            data = "M \(r[0]) 0 A \(r[0]) \(r[1]) 0 0 1 \(-r[0]) 0 A \(r[0]) \(r[1]) 0 0 1 \(r[0]) 0 Z"
+            // From 12 o'clock clockwise, so text that starts there reads upright along the top
+            // (from SVG's 3 o'clock it ran down the side and upside down along the bottom).
+            data = "M 0 \(-r[1]) A \(r[0]) \(r[1]) 0 0 1 0 \(r[1]) A \(r[0]) \(r[1]) 0 0 1 0 \(-r[1]) Z"
         } else {
             let s = try sizes(rect ?? "", "rect", "WxH or WxH:R")
             guard s.count == 2 || s.count == 3, s[0] > 0, s[1] > 0 else {
@@ -598,7 +600,7 @@ public struct PathOptions: Sendable, Equatable {
         .argument("text", \.text, command: "path", "The text to set (-- before text that starts with -)."),
         .text("textFile", \.textFile, .content, type: .file, "Read the text from this file, or - for standard input."),
         .text("d", \.d, .shape, type: .pathData, "SVG path data in px: the path the text follows."),
-        .text("ellipse", \.ellipse, .shape, type: .size, "RXxRY: an ellipse about (0, 0), from 3 o'clock clockwise, as SVG's <ellipse>."),
+        .text("ellipse", \.ellipse, .shape, type: .size, "RXxRY: an ellipse about (0, 0), from 12 o'clock clockwise (text from there reads upright along the top)."),
         .text("rect", \.rect, .shape, "WxH or WxH:R: a rectangle from (0, 0), corners rounded R px, as SVG's <rect>."),
         .text("pathFile", \.pathFile, .shape, type: .file, "An SVG file whose <path> the text follows, its transforms applied."),
         .text("pathId", \.pathID, .shape, default: "the first", "The id of the <path> in --path-file to follow."),

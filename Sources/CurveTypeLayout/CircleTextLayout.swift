@@ -77,7 +77,7 @@ public struct CircleTextStyle: Sendable, Hashable {
     public var allowOverlap: Bool
 
     /// A style; every property as the command line's defaults.
-    public init(size: Double = 16, radius: Double = 100, start: Double = 0, align: TextAlignment = .start,
+    public init(size: Double = 16, radius: Double = 100, start: Double = 0, align: TextAlignment = .center,
                 side: TextSide = .outside, tracking: Double = 0, sweep: Double? = nil,
                 baselineShift: Double = 0, allowOverlap: Bool = false) {
         self.size = size

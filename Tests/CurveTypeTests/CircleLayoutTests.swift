@@ -96,7 +96,7 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
 
     @Test func trackingGoesBetweenClustersNotAfterTheLast() throws {
         let run = try FontStack.resolve(.bundled(.mono)).shape("ABC")
-        let layout = try CircleTextLayout(run, style: CircleTextStyle(size: 20, radius: 100, tracking: 5), center: .zero)
+        let layout = try CircleTextLayout(run, style: CircleTextStyle(size: 20, radius: 100, align: .start, tracking: 5), center: .zero)
         let advance = 1233.0 * 20 / 2048
         #expect(abs(layout.text.extent - (3 * advance + 2 * 5)) < 1e-9)
         #expect(abs(layout.text.clusters[2].arcLength - (2.5 * advance + 10)) < 1e-9)

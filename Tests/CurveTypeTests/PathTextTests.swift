@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: [(60.0, 14.0), (125.0, 13.0), (400.0, 40.0), (1000.0, 24.0)])
     func aCircleAsTwoArcsIsTheCircleLayout(_ radius: Double, _ size: Double) throws {
         let shaped = try run("LET'S LEARN SWIFTUI! THE MOST MAGICAL FRAMEWORK!")
-        let circle = try CircleTextLayout(shaped, style: CircleTextStyle(size: size, radius: radius, start: 0, allowOverlap: true), center: .zero)
+        let circle = try CircleTextLayout(shaped, style: CircleTextStyle(size: size, radius: radius, start: 0, align: .start, allowOverlap: true), center: .zero)
         let arcs = try Path(svgPathData: "M 0 \(-radius) A \(radius) \(radius) 0 0 1 0 \(radius) A \(radius) \(radius) 0 0 1 0 \(-radius) Z")
         let path = try PathTextLayout(shaped, style: PathTextStyle(size: size), path: arcs)
         #expect(path.text.glyphs.count == circle.text.glyphs.count)
