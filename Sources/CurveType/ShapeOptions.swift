@@ -668,6 +668,8 @@ public struct WarpOptions: Sendable, Equatable {
     public var align: TextAlignment?
     /// Stretch each line along the whole path of a baseline preset (`--fit-path`).
     public var fitPath = false
+    /// Fit the canvas to the ink instead of the whole box (`--crop-to-ink`).
+    public var cropToInk = false
 
     /// Every option at its default, as the command line starts.
     public init() {}
@@ -682,7 +684,7 @@ public struct WarpOptions: Sendable, Equatable {
             throw .invalidInput("give the text, \(parameter: "textFile") or \(parameter: "line")")
         }
         let box = try CanvasSize(parsing: box, parameter: "box")
-        return WarpRequest(
+        var request = WarpRequest(
             text: text, preset: preset, adjust: try Self.adjust(adjust, of: preset), box: box,
             font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision,
@@ -690,6 +692,8 @@ public struct WarpOptions: Sendable, Equatable {
             edgeStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: "lineColor") },
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") },
             fontSize: size, alignment: align, fitPath: fitPath)
+        request.cropsToInk = cropToInk
+        return request
     }
 
     /// The preset named `name` (kebab case or the spec's), or an error naming the closest.
@@ -742,6 +746,7 @@ public struct WarpOptions: Sendable, Equatable {
         .choice("align", \.align, .text, named: TextAlignment.init(named:), default: "center",
                 "Where each line sits: along a baseline preset's path, or beside the longest row in an envelope: start, center or end."),
         .flag("fitPath", \.fitPath, .text, "Stretch each line along the whole path of a baseline preset instead of keeping its natural width."),
+        .flag("cropToInk", \.cropToInk, .shape, "Fit the canvas to the ink (and the preset's lines, if drawn) instead of the whole box."),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + [
         .number("tolerance", \.tolerance, .text, unit: "px", range: .from(0.001, to: 100), slider: 0.01...2,
                 "Largest distance of a warped outline from the exact warp."),

@@ -54,6 +54,9 @@ public struct WarpRequest: Sendable {
     /// Stretch each line along the whole of a baseline preset's path instead of keeping its
     /// natural width. Refused on an envelope.
     public var fitPath: Bool
+    /// Fit the canvas to the ink (and the preset's paths, where drawn) with `padding` round it,
+    /// instead of to the whole box: an arch's blank lower two thirds left out.
+    public var cropsToInk = false
 
     /// A baseline preset's font size, px, where none is given: about what PowerPoint's WordArt
     /// sets in a shape of the default box (400 × 200 px).
@@ -304,9 +307,10 @@ extension WarpRequest {
             }
         }
 
-        var ink = Rect(minX: 0, minY: 0, maxX: box.width, maxY: box.height)
-        for line in report { if let b = line.bounds { ink = ink.union(b) } }
-        if edgeStroke != nil { for edge in edges { if let b = edge.bounds() { ink = ink.union(b) } } }
+        var ink: Rect? = cropsToInk ? nil : Rect(minX: 0, minY: 0, maxX: box.width, maxY: box.height)
+        for line in report { if let b = line.bounds { ink = ink?.union(b) ?? b } }
+        if edgeStroke != nil { for edge in edges { if let b = edge.bounds() { ink = ink?.union(b) ?? b } } }
+        guard let ink else { throw .invalidInput("the text has no ink to fit the canvas to: leave out \(parameter: "cropToInk")") }
         let (width, height, offset) = fittedCanvas(around: ink, padding: padding, precision: precision)
         let moved = AffineMap.translation(offset.x, offset.y)
         let placedEdges = edges.map { $0.transformed(by: moved) }

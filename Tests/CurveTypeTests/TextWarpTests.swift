@@ -126,6 +126,23 @@ import TestSupport
     /// A full block (U+2588) fills its line's ink box, so warped it fills the envelope: its ink
     /// spans exactly the box the preset's edges span, in every envelope preset, with a line per
     /// envelope.
+    /// `cropsToInk` fits the canvas to the ink with the padding round it (an arch left two
+    /// thirds of its box blank); without it the canvas holds the whole box.
+    @Test(arguments: ["arch-up", "wave1", "circle"])
+    func cropToInkFitsTheCanvasToTheInk(_ preset: String) throws {
+        var request = WarpRequest(text: "CurveType", preset: try #require(TextWarpPreset.named(preset)), box: CanvasSize(width: 400, height: 200), precision: 6)
+        let whole = try request.render()
+        #expect(whole.width >= 400 + 8 - 1e-9 && whole.height >= 200 + 8 - 1e-9)
+        request.cropsToInk = true
+        let cropped = try request.render()
+        var ink: Rect?
+        for line in cropped.lines { if let b = line.bounds { ink = ink?.union(b) ?? b } }
+        let box = try #require(ink)
+        #expect(abs(box.minX - 4) < 0.01 && abs(box.minY - 4) < 0.01, "\(box)")
+        #expect(abs(cropped.width - box.maxX - 4) < 0.01 && abs(cropped.height - box.maxY - 4) < 0.01, "\(box) in \(cropped.width)×\(cropped.height)")
+        #expect(cropped.width * cropped.height < whole.width * whole.height)
+    }
+
     @Test func inkSpansTheBoxAsTheEdgesDo() throws {
         for preset in TextWarpPreset.all where preset.isEnvelope {
             let lines = Array(repeating: "\u{2588}\u{2588}", count: preset.areaCount).joined(separator: "\n")
