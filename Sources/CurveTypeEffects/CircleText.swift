@@ -204,7 +204,9 @@ func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
         let c = candidates[i]
         if let known = box, known.minX <= c.outer.minX, known.minY <= c.outer.minY,
            known.maxX >= c.outer.maxX, known.maxY >= c.outer.maxY { continue }
-        guard let exact = c.path.bounds(transformedBy: c.transform) else { continue }
+        // A colour bitmap glyph (an emoji) has no outline: its picture fills its box, whose
+        // turned corners are its ink (it was left out, and the canvas cut the emoji off).
+        guard let exact = c.path.isEmpty ? c.outer : c.path.bounds(transformedBy: c.transform) else { continue }
         box = box.map { $0.union(exact) } ?? exact
     }
     return box

@@ -440,6 +440,30 @@ func makeCollection(_ files: [String]) throws -> String {
         return try JSONDecoder().decode(Reference.self, from: run.stdout)
     }
 
+    /// A canvas fitted to the ink holds each emoji's whole picture, turned as it is drawn:
+    /// `circle 'AB🎉' --size 40 --radius 30` cut the emoji off (a picture has no outline, and
+    /// only outlines were measured).
+    @Test(arguments: [0.0, 40, 135, 250])
+    func fittedCanvasHoldsTheEmoji(start: Double) throws {
+        try neededEmojiFont()
+        let result = try CircleTextRequest(text: "AB🎉", fallbackFonts: [.file(path: Self.file, faceIndex: 0)],
+                                           style: CircleTextStyle(size: 40, radius: 30, start: start)).render()
+        var pictures = 0
+        for placed in result.layout.text.glyphs {
+            let outline = try result.layout.text.run.fonts[placed.font].outline(of: placed.glyph)
+            guard outline.path.isEmpty, let box = outline.bounds else { continue }
+            pictures += 1
+            let a = placed.angle * .pi / 180
+            for corner in [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY), Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY)] {
+                let x = corner.x * placed.scale, y = -corner.y * placed.scale
+                let p = Point(x: placed.origin.x + x * cos(a) - y * sin(a), y: placed.origin.y + x * sin(a) + y * cos(a))
+                #expect(p.x >= -0.01 && p.y >= -0.01 && p.x <= result.width + 0.01 && p.y <= result.height + 0.01,
+                        "corner \(p) outside \(result.width)×\(result.height)")
+            }
+        }
+        #expect(pictures == 1)
+    }
+
     @Test(arguments: ["🚀", "✨", "🎉"] as [Unicode.Scalar])
     func imagesAreTheFontsPNGsInTheirBoxes(_ scalar: Unicode.Scalar) throws {
         try neededEmojiFont()
