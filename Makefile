@@ -43,7 +43,7 @@ SIMPLE_ICONS = 15.16.0
 FUZZ_SECONDS ?= 300
 CLI_FUZZ_RUNS ?= 100000
 
-.PHONY: readme-options consumer-check docs all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
+.PHONY: readme-options readme-gallery consumer-check docs all deps test-deps fixture-fonts build release install demo test fixtures bench embed-fonts clean \
         venv warp-sheets viewers raster-check machine-check fuzz fuzz-smoke serve server-release server-check bench-server
 
 PREFIX ?= /usr/local
@@ -87,6 +87,10 @@ release: deps
 
 install: release
 	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/curvetype
+
+# The README's opening pictures, from Docs/gallery/gallery.txt (GalleryTests checks they are current).
+readme-gallery: build fixture-fonts
+	CURVETYPE=$(CURVETYPE) bash Docs/gallery/make_gallery.sh
 
 demo: build fixture-fonts
 	@mkdir -p out

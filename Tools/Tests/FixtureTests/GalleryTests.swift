@@ -7,6 +7,34 @@ import Testing
 @Suite struct GalleryTests {
     init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
 
+    /// The README opens with pictures that are current: each of Docs/gallery/gallery.txt is
+    /// drawn again and must equal the committed PNG byte for byte, be shown by the README, and
+    /// come with its command, word for word, in the README's tour.
+    @Test func readmeGalleryIsCurrent() throws {
+        let folder = packageRoot.appendingPathComponent("Docs/gallery")
+        let list = try String(contentsOf: folder.appendingPathComponent("gallery.txt"), encoding: .utf8)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let scratch = try scratchFolder("readme-gallery")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var drawn = 0
+        for line in list.split(separator: "\n") where !line.hasPrefix("#") && !line.isEmpty {
+            let name = String(line.prefix { $0 != " " })
+            let command = String(line.dropFirst(name.count + 1))
+            let png = scratch.appendingPathComponent(name + ".png")
+            let run = try curvetype(try shellWords(command) + ["--scale", "2", "-o", png.path])
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(name): \(run.stderr)")
+            let committed = try Data(contentsOf: folder.appendingPathComponent(name + ".png"))
+            #expect(try Data(contentsOf: png) == committed, "Docs/gallery/\(name).png is stale: run make readme-gallery")
+            #expect(readme.contains("Docs/gallery/\(name).png"), "the README does not show \(name).png")
+            #expect(readme.contains("curvetype " + command), "the README's tour lacks: curvetype \(command)")
+            drawn += 1
+        }
+        #expect(drawn == 8)
+        // They open the README: every picture before the first section.
+        let firstSection = try #require(readme.range(of: "\n## "))
+        #expect(readme[..<firstSection.lowerBound].components(separatedBy: "Docs/gallery/").count - 1 == drawn)
+    }
+
     @Test func showcaseIsGroupedQuietAndComplete() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-gallery-\(getpid())-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }

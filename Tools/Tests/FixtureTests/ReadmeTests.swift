@@ -3,8 +3,10 @@ import TestSupport
 import Testing
 
 /// The README's examples work as written: every ```sh block runs, with the built `curvetype`
-/// first on the PATH, in a scratch folder that holds a link to Fixtures (the examples name its
-/// logos and paths) and is the home folder (the completion scripts go there).
+/// first on the PATH, in a scratch folder that is a copy of the clone's root as far as the
+/// examples can reach it (Fixtures, whose logos and paths they name, the README, Package.swift
+/// and the Makefile) and is the home folder (the completion scripts go there). No example may
+/// change a file it did not make: `cp … README.md` replaced the clone's own README.
 @Suite struct ReadmeTests {
     init() { precondition(workingInPackageRoot, "cannot work in the repository's root") }
 
@@ -52,7 +54,21 @@ import Testing
     func everyShellBlockRunsAsWritten(_ block: Block) throws {
         let scratch = try scratchFolder("readme")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        try FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent("Fixtures"), withDestinationURL: fixtures)
+        try FileManager.default.copyItem(at: fixtures, to: scratch.appendingPathComponent("Fixtures"))
+        for name in ["README.md", "Package.swift", "Makefile"] {
+            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent(name), to: scratch.appendingPathComponent(name))
+        }
+        /// Every file under the scratch folder, by its path, with its bytes.
+        func files() throws -> [String: Data] {
+            var found: [String: Data] = [:]
+            let enumerator = FileManager.default.enumerator(at: scratch, includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = enumerator?.nextObject() as? URL {
+                guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+                found[String(url.path.dropFirst(scratch.path.count))] = try Data(contentsOf: url)
+            }
+            return found
+        }
+        let before = try files()
         let bin = URL(fileURLWithPath: curvetypeBinary).deletingLastPathComponent().path
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         // `sh -e`: the block stops at its first failing command, as a reader would notice it.
@@ -62,6 +78,10 @@ import Testing
         let stderr = String(decoding: result.stderr, as: UTF8.self)
         #expect(result.status == 0, "README.md:\(block.line) failed: \(stderr)")
         #expect(stderr.isEmpty, "README.md:\(block.line) printed: \(stderr)")
+        let after = try files()
+        for (path, bytes) in before where after[path] != bytes {
+            Issue.record("README.md:\(block.line) changed the clone's \(path.dropFirst())")
+        }
         // Every file the block names with -o or > was written, and is what its extension says.
         let words = block.text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         for (i, word) in words.enumerated() where (word == "-o" || word == ">") && i + 1 < words.count {
