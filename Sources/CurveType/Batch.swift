@@ -217,6 +217,9 @@ public enum BatchCheck: Sendable {
 /// are cached per process, so jobs that share a font or a text share the work. Each job writes
 /// its files all or none; a failing job never stops the others.
 public enum Batch {
+    /// How many failed jobs a run lists one by one; the rest are counted in one line.
+    static let listedFailures = 20
+
     /// Runs `jobs` on `threads` threads (default: one per core) and returns each job's outcome,
     /// in the jobs' order. Jobs are handed out one at a time, so a slow job does not hold up a
     /// thread's share of quick ones.
@@ -410,7 +413,10 @@ extension Batch {
                     for path in paths { listing += (path.missing ? "missing: " : "differs: ") + path.path + "\n" }
                 case .failed(let error):
                     summary.failed += 1
-                    report += Diagnostic.line("error", "job \(number): \(error.keyedMessage)")
+                    // The first few are listed; the rest counted at the end.
+                    if summary.failed <= Self.listedFailures {
+                        report += Diagnostic.line("error", "job \(number): \(error.keyedMessage)")
+                    }
                 }
                 if !quiet { for warning in warnings { report += Diagnostic.line("warning", "job \(number): \(warning.description)") } }
             }
@@ -419,6 +425,9 @@ extension Batch {
             if !listing.isEmpty { OutputFile.writeToStandardOutput(listing) }
         }
         guard summary.jobs > 0 else { throw .invalidInput("there are no jobs") }
+        if summary.failed > Self.listedFailures {
+            OutputFile.writeToStandardError(Diagnostic.line("error", "and \(summary.failed - Self.listedFailures) more jobs failed, not listed"))
+        }
         return summary
     }
 }

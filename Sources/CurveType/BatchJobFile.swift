@@ -61,6 +61,10 @@ public final class BatchJobFile {
             if first == UInt8(ascii: "[") {
                 arrayJobs = try Self.parseArray(reader.rest(limit: Self.maximumArrayBytes))
                 self.reader = nil
+            } else if let first, first != UInt8(ascii: "{") {
+                // Neither form: a binary file or some other text, refused once, not line by
+                // line (a picture gave 179,453 errors).
+                throw CurveTypeError.invalidInput("the jobs file is not JSON: it must be a JSON array of jobs, or one job (a JSON object) a line")
             } else {
                 self.reader = reader
             }

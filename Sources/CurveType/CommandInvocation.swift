@@ -73,6 +73,16 @@ extension CommandDeclaration {
         })
     }
 
+    /// The unit `--units` names among `words` (`--units mm` or `--units=mm`), px where none
+    /// does: so an error in reading them still says lengths in the user's unit.
+    public static func units(in words: [String]) -> LengthUnit {
+        for (index, word) in words.enumerated() {
+            if word == "--units", index + 1 < words.count, let unit = LengthUnit(rawValue: words[index + 1]) { return unit }
+            if word.hasPrefix("--units="), let unit = LengthUnit(rawValue: String(word.dropFirst("--units=".count))) { return unit }
+        }
+        return .px
+    }
+
     /// A reader of `words`, the command's options and arguments, grouped by option as the
     /// declarations say (see `CommandInvocation.init(arguments:)`).
     func reader(_ words: [String]) throws(CurveTypeError) -> OptionReader {
@@ -162,7 +172,15 @@ extension CommandDeclaration {
         guard !wanted.isEmpty else { return nil }
         if let renamed = option(retiredAs: OptionKey.normalized(String(wanted)).stringValue) { return renamed.commandLineName }
         let candidates = options.filter { $0.kind != .positional }.map { (spelling: String($0.commandLineName.dropFirst(2)), name: $0.commandLineName) }
-        return closestName(to: wanted, among: candidates)
+        if let close = closestName(to: wanted, among: candidates) { return close }
+        // A word the command's options end in: `--color` for circle's --text-color (and the
+        // other colours it takes), as a user of another command would type it.
+        let ending = candidates.filter { $0.spelling.hasSuffix("-" + wanted) }.map(\.name)
+        switch ending.count {
+        case 0: return nil
+        case 1: return ending[0]
+        default: return ending.dropLast().joined(separator: ", ") + " or " + (ending.last ?? "")
+        }
     }
 }
 

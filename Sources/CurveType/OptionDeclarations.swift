@@ -374,7 +374,13 @@ extension OptionField {
     static func number(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Double> & Sendable, _ group: OptionDeclaration.Group,
                        unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil, _ help: String) -> Self {
         OptionField(declaration: range.applied(to: declare(name, .value, .number, group, help), unit: unit, slider: slider),
-                    read: { o, r throws(CurveTypeError) in if let v = try r.number(name) { o[keyPath: field()] = unit == "px" ? v * (try r.pixelsPerUnit()) : v } },
+                    read: { o, r throws(CurveTypeError) in
+                        if let v = try r.number(name) {
+                            let value = unit == "px" ? v * (try r.pixelsPerUnit()) : v
+                            try range.check(value, name: name, unit: unit)
+                            o[keyPath: field()] = value
+                        }
+                    },
                     shown: { shortestDigits($0[keyPath: field()]) })
     }
 
@@ -385,7 +391,13 @@ extension OptionField {
         var d = range.applied(to: declare(name, .value, .number, group, help), unit: unit, slider: slider)
         d.defaultNote = note
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in if let v = try r.number(name) { o[keyPath: field()] = unit == "px" ? v * (try r.pixelsPerUnit()) : v } },
+                           read: { o, r throws(CurveTypeError) in
+                               if let v = try r.number(name) {
+                                   let value = unit == "px" ? v * (try r.pixelsPerUnit()) : v
+                                   try range.check(value, name: name, unit: unit)
+                                   o[keyPath: field()] = value
+                               }
+                           },
                            shown: { $0[keyPath: field()].map(shortestDigits) })
     }
 
@@ -521,6 +533,16 @@ struct OptionRange: Sendable {
     var minimum: Double?
     var exclusiveMinimum = false
     var maximum: Double?
+    /// Whether a value is checked as it is read; `false` where the settings check it in units
+    /// of their own (a machine file's mm or in).
+    var checkedWhenRead = true
+
+    /// The same range, checked by the settings that hold it rather than as it is read.
+    var checkedBySettings: OptionRange {
+        var range = self
+        range.checkedWhenRead = false
+        return range
+    }
 
     /// Any finite number.
     static let any = OptionRange()
@@ -528,6 +550,25 @@ struct OptionRange: Sendable {
     static func positive(upTo maximum: Double? = nil) -> OptionRange { OptionRange(minimum: 0, exclusiveMinimum: true, maximum: maximum) }
     /// From `minimum` to `maximum`, both accepted.
     static func from(_ minimum: Double, to maximum: Double? = nil) -> OptionRange { OptionRange(minimum: minimum, maximum: maximum) }
+
+    /// Refuses `value` (px, for a length) outside the range, naming the option as each
+    /// interface names it and saying lengths in the user's unit: `--radius must be more than
+    /// 0 mm, not -5 mm` (the layout's own check said "radius … not -5.0").
+    func check(_ value: Double, name: String, unit: String?) throws(CurveTypeError) {
+        guard checkedWhenRead else { return }
+        guard value.isFinite else { throw .invalidInput("\(parameter: name) must be a finite number, not \(shortestDigits(value))") }
+        let below = minimum.map { exclusiveMinimum ? value <= $0 : value < $0 } ?? false
+        let above = maximum.map { value > $0 } ?? false
+        guard below || above else { return }
+        func shown(_ v: Double) -> ErrorText {
+            if unit == "px" { return "\(px: v)" }
+            return ErrorText(shortestDigits(v) + (unit.map { $0 == "°" || $0 == "×" ? $0 : " " + $0 } ?? ""))
+        }
+        var limits: ErrorText = ""
+        if let minimum { limits = exclusiveMinimum ? "more than \(shown(minimum))" : "at least \(shown(minimum))" }
+        if let maximum { limits = minimum == nil ? "at most \(shown(maximum))" : "\(limits) and at most \(shown(maximum))" }
+        throw .invalidInput("\(parameter: name) must be \(limits), not \(shown(value))")
+    }
 
     func applied(to declaration: OptionDeclaration, unit: String?, slider: ClosedRange<Double>?) -> OptionDeclaration {
         var d = declaration

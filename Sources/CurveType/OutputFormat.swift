@@ -191,27 +191,27 @@ public struct OutputSettings: Sendable, Equatable {
         [
             .choice("format", \.format, .output, default: "the output's extension, else svg",
                     "svg, png, pdf, or for machines dxf, gcode, hpgl or plotter-svg, whatever the output's name (and on standard output)."),
-            .number("scale", \.scale, .output, unit: "×", range: .from(1, to: 8), slider: 1...8,
+            .number("scale", \.scale, .output, unit: "×", range: .from(1, to: 8).checkedBySettings, slider: 1...8,
                     "PNG pixels per px (2 for HiDPI screens)."),
-            .number("frameTime", \.frameTime, .output, unit: "s", range: .from(0, to: 3600), slider: 0...2, default: "after it ends",
+            .number("frameTime", \.frameTime, .output, unit: "s", range: .from(0, to: 3600).checkedBySettings, slider: 0...2, default: "after it ends",
                     "Draw an animated angle into PNG or PDF at this time."),
             .choice("units", \.units, .output,
                     "Read every length (sizes, radii, widths, paddings, boxes) in this unit, and write an SVG at true size in it (width=\"80mm\"); machine files are in mm, cm or in. Path data stay in px."),
-            .number("penWidth", \.penWidth, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.1...10, default: "0.04 em",
+            .number("penWidth", \.penWidth, .output, unit: "px", range: .positive(upTo: 1000).checkedBySettings, slider: 0.1...10, default: "0.04 em",
                     "The pen's width for single-line fonts (hershey:NAME, .jhf, SVG fonts, OpenType-SVG strokes)."),
             .flag("weld", \.weld, .output,
                   "Weld everything of one colour into one outline: simple polygons with holes, no overlaps (Clipper), for cutting."),
-            .number("kerf", \.kerf, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.05...2, default: "none",
+            .number("kerf", \.kerf, .output, unit: "px", range: .positive(upTo: 1000).checkedBySettings, slider: 0.05...2, default: "none",
                     "Offset the welded outlines for a beam this wide: out by half on pieces, in on holes, round joins. Welds."),
-            .number("stencil", \.stencil, .output, unit: "px", range: .positive(upTo: 1000), slider: 0.5...10, default: "none",
+            .number("stencil", \.stencil, .output, unit: "px", range: .positive(upTo: 1000).checkedBySettings, slider: 0.5...10, default: "none",
                     "Join each hole (the inside of O, A, B) to the outside by a bridge this wide, so nothing falls out. Welds."),
-            .number("machineTolerance", \.machineTolerance, .output, unit: "mm", range: .positive(upTo: 10), slider: 0.001...1, default: "0.01 mm",
+            .number("machineTolerance", \.machineTolerance, .output, unit: "mm", range: .positive(upTo: 10).checkedBySettings, slider: 0.001...1, default: "0.01 mm",
                     "How far a machine file's lines and arcs may stray from the drawing (in inches with --units in)."),
             .flag("linesOnly", \.linesOnly, .output,
                   "Straight lines only in machine files: G-code of G1 alone, DXF without bulges, for controllers without arcs."),
-            .number("feed", \.feed, .output, unit: "mm/min", range: .positive(upTo: 1_000_000), slider: 100...10_000,
+            .number("feed", \.feed, .output, unit: "mm/min", range: .positive(upTo: 1_000_000).checkedBySettings, slider: 100...10_000,
                     "G-code's cutting feed (inches per minute with --units in)."),
-            .number("power", \.power, .output, range: .from(0, to: 1_000_000), slider: 0...1000,
+            .number("power", \.power, .output, range: .from(0, to: 1_000_000).checkedBySettings, slider: 0...1000,
                     "G-code's power, put for {power} in the template (a laser's S)."),
             .text("gcodeTemplate", \.gcodeTemplate, .output, type: .file, default: "GRBL laser mode (M4 S{power} … M5)",
                   "A G-code template file: [start], [pen-down], [pen-up] and [end] sections of lines, with {feed} and {power}."),
@@ -230,10 +230,10 @@ public struct OutputSettings: Sendable, Equatable {
     /// Checks the scale and the time.
     public func validate() throws(CurveTypeError) {
         guard scale.isFinite, RasterFormat.scales.contains(scale) else {
-            throw .invalidInput("\(parameter: "scale") must be from 1 to 8, not \(scale)")
+            throw .invalidInput("\(parameter: "scale") must be from 1 to 8, not \(shortestDigits(scale))")
         }
         if let frameTime, !(frameTime.isFinite && frameTime >= 0 && frameTime <= 3600) {
-            throw .invalidInput("\(parameter: "frameTime") must be from 0 to 3600 s, not \(frameTime)")
+            throw .invalidInput("\(parameter: "frameTime") must be from 0 to 3600 s, not \(shortestDigits(frameTime))")
         }
         if let tolerance = machineTolerance, !(tolerance.isFinite && tolerance > 0 && tolerance <= 10) {
             throw .invalidInput("\(parameter: "machineTolerance") must be more than 0 and at most 10, not \(shortestDigits(tolerance))")

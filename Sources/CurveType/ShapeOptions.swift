@@ -584,6 +584,9 @@ public struct PathOptions: Sendable, Equatable {
     /// read as a logo is: through `SafeSVG`, a stream, at most its size limit.
     private static func path(inFile file: String, id: String?) throws(CurveTypeError) -> (String, AffineMap) {
         let bytes = try readUserFile(file, what: "path", limit: SafeSVG.maximumBytes + 1, shown: SafeSVG.maximumBytes)
+        if let kind = Self.pictureKind(bytes) {
+            throw .invalidInput("\(file) is \(kind), not an SVG file: \(parameter: "pathFile") follows an SVG's <path>")
+        }
         do throws(SVGError) {
             // A path needs no canvas: its file may give no size.
             guard let found = try SafeSVG(parsing: bytes, sized: false).path(id: id) else {
@@ -594,6 +597,21 @@ public struct PathOptions: Sendable, Equatable {
             guard case .invalidLogo(let reason) = error else { throw .invalidInput("\(file): \(error.description)") }
             throw .invalidInput("\(file): \(reason)")
         }
+    }
+
+    /// What a file that is no SVG is, by its first bytes (a picture or an archive people give
+    /// by mistake); `nil` for anything else, which the SVG reader then reads (an image read
+    /// as XML said "a '&' starts no entity").
+    static func pictureKind(_ bytes: [UInt8]) -> String? {
+        func starts(_ signature: [UInt8]) -> Bool { bytes.starts(with: signature) }
+        if starts([0x89, 0x50, 0x4E, 0x47]) { return "a PNG picture" }
+        if starts([0xFF, 0xD8, 0xFF]) { return "a JPEG picture" }
+        if starts(Array("GIF8".utf8)) { return "a GIF picture" }
+        if starts(Array("RIFF".utf8)) && bytes.count >= 12 && Array(bytes[8..<12]) == Array("WEBP".utf8) { return "a WebP picture" }
+        if starts(Array("%PDF-".utf8)) { return "a PDF document" }
+        if starts([0x1F, 0x8B]) { return "compressed (gzip; an .svgz must be unpacked first)" }
+        if starts([0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive" }
+        return nil
     }
 
     static let fields: [OptionField<PathOptions>] = [

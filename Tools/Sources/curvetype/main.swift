@@ -84,7 +84,7 @@ case "logos":
 default:
     let invocation: CommandInvocation
     do { invocation = try CommandInvocation(arguments: arguments) } catch {
-        fail(CommandDeclaration.named(first)?.message(for: error) ?? error.description, code: 64)
+        fail(CommandDeclaration.named(first)?.message(for: error, units: CommandDeclaration.units(in: arguments)) ?? error.description, code: 64)
     }
     do {
         if case .angle(let angle) = invocation.command, let frames = angle.frames, let outDir = angle.outDir {

@@ -131,6 +131,23 @@ import Testing
     /// A job that fails leaves no folder behind: a path that names a folder is refused before
     /// anything is made, and folders made for a job whose other file cannot be written are taken
     /// away again (`"output": "new.svg/"` once left `new.svg/`).
+    /// A file that is not JSON is refused in one line (a picture gave an error a line, 179,453
+    /// of them); a run of many failed jobs lists twenty and counts the rest.
+    @Test func manyFailuresAreCounted() throws {
+        let scratch = try scratchFolder("batch-many")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let picture = packageRoot.appendingPathComponent("Docs/gallery/circle.png").path
+        let binary = try curvetype(["batch", picture])
+        #expect(binary.status != 0 && binary.stderr == "curvetype: error: the jobs file is not JSON: it must be a JSON array of jobs, or one job (a JSON object) a line\n", "\(binary.stderr)")
+        let jobs = (0..<30).map { #"{"command": "circle", "args": ["x"], "radius": -1, "output": "o\#($0).svg"}"# }.joined(separator: "\n")
+        let file = scratch.appendingPathComponent("jobs.jsonl")
+        try Data(jobs.utf8).write(to: file)
+        let run = try curvetype(["batch", file.path])
+        let lines = run.stderr.split(separator: "\n")
+        #expect(run.status != 0 && lines.count == 22, "\(run.stderr)")
+        #expect(lines.contains("curvetype: error: and 10 more jobs failed, not listed"))
+    }
+
     @Test func failedJobsLeaveNoFolders() throws {
         let scratch = try scratchFolder("batch-folders")
         defer { try? FileManager.default.removeItem(at: scratch) }

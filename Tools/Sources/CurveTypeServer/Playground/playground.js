@@ -309,6 +309,13 @@ function shieldsAddress(list) {
   return "/badge/" + (label ? part(label) + "-" : "") + part(message) + "-" + part(color) + (query ? "?" + query : "");
 }
 
+/// The server's one-line refusal as the page says it: each option it names as a JSON key
+/// ("allowOverlap") by its field's label (Allow overlap), as the form shows it.
+function readable(text) {
+  const known = new Set(effectOf(effect).options.map((o) => o.name));
+  return text.replace(/^curvetype: error: /, "").replace(/"([A-Za-z][A-Za-z0-9]*)"/g, (quoted, key) => known.has(key) ? words(key) : quoted);
+}
+
 function schedule() {
   clearTimeout(timer);
   timer = setTimeout(update, 250);
@@ -337,7 +344,7 @@ async function update() {
       problem.hidden = true;
       downloads(url);
     } else {
-      problem.textContent = (await response.text()).replace(/^curvetype: error: /, "");
+      problem.textContent = readable(await response.text());
       problem.hidden = false;
     }
   } catch (error) {
