@@ -31,6 +31,11 @@ struct PlainErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
+            // A 500 is the operator's to mend (a broken data file): the log says what and why.
+            if error.status == .internalServerError {
+                context.logger.error("\(Diagnostic.escaped(String((error.body ?? "internal error").prefix(500))))",
+                                     metadata: ["path": "\(Diagnostic.escaped(String(request.uri.path.prefix(200))))"])
+            }
             return Self.plain(error.status, error.headers, error.body)
         } catch let error as any HTTPResponseError {
             // Hummingbird's own (a body over the limit is 413): their status, our line.

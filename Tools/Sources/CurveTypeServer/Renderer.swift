@@ -57,8 +57,11 @@ public final class Renderer: Sendable {
     public let configuration: ServerConfiguration
     private let cache: Mutex<RenderCache>
     private let inFlight = RenderCount()
+    private let heavyInFlight = RenderCount()
     private let rasterMemory: RasterMemory
     private let pool: NIOThreadPool
+    /// The heavy lane's threads: half the cores (at least one), so light renders keep the rest.
+    private let heavyPool: NIOThreadPool
     private let timers: any EventLoopGroup
     private let metrics: ServerMetrics
 
@@ -68,8 +71,15 @@ public final class Renderer: Sendable {
         self.cache = Mutex(RenderCache(capacity: configuration.cacheBytes))
         self.rasterMemory = RasterMemory(budget: configuration.rasterBytes)
         self.pool = pool
+        let heavyPool = NIOThreadPool(numberOfThreads: max(1, System.coreCount / 2))
+        heavyPool.start()
+        self.heavyPool = heavyPool
         self.timers = timers
         self.metrics = metrics
+    }
+
+    deinit {
+        heavyPool.shutdownGracefully { _ in }
     }
 
     /// The strong ETag of a request: a hash of its canonical form and the renderer's identity
@@ -84,6 +94,12 @@ public final class Renderer: Sendable {
 
     /// The drawing for `query` (SVG, PNG or PDF, as its settings say), from the cache or
     /// rendered now.
+    ///
+    /// Two lanes, each with its own threads and its own bound on renders at once, so heavy work
+    /// never starves light: the drawing is laid out in the light lane, and written there too
+    /// unless the writing is heavy (a PNG of more than a million pixels, a weld, kerf or
+    /// stencil, a machine file), which goes to the heavy lane. Under eight heavy requests a
+    /// badge waited 2.3 s for a thread and was answered 503.
     public func body(for query: QueryCommand) async throws(RenderFailure) -> RenderedBody {
         if let cached = cache.withLock({ $0[query.canonical] }) {
             metrics.cacheHit()
@@ -91,32 +107,25 @@ public final class Renderer: Sendable {
         }
         let rendered: ByteBuffer
         let format = query.settings.format(for: nil)
+        let start = ContinuousClock.now
         do throws(RenderFailure) {
-            rendered = try await render { [rasterMemory, configuration, metrics] (isCancelled) throws(RenderFailure) -> ByteBuffer in
+            let laidOut = try await render(lane: .light, limit: configuration.renderTimeLimit) { [configuration] (isCancelled) throws(RenderFailure) -> Written in
                 let document: RenderedDocument
                 do throws(CurveTypeError) { document = try query.request().renderDocument() } catch { throw RenderFailure(error) }
                 // Answered 503 already: no one wants the picture.
                 guard !isCancelled() else { throw .timedOut(seconds: configuration.renderTimeLimit) }
-                // A picture's pixels are held while it is drawn: it waits for no one, but is
-                // refused at once when those being drawn hold the budget.
-                let reserved = format == .png ? try rasterMemory.reserve(for: document.frame, scale: query.settings.scale) : 0
-                if reserved > 0 { metrics.rasterBytes(rasterMemory.reserved) }
-                defer {
-                    if reserved > 0 {
-                        rasterMemory.release(reserved)
-                        metrics.rasterBytes(rasterMemory.reserved)
-                    }
-                }
-                let contents: OutputFile.FileContents
-                do throws(CurveTypeError) {
-                    contents = try document.contents(format, settings: query.settings, isCancelled: isCancelled)
-                } catch {
-                    if isCancelled() { metrics.renderStopped() }
-                    throw RenderFailure(error)
-                }
-                switch contents {
-                case .text(let svg): return ByteBuffer(string: svg)
-                case .bytes(let bytes): return ByteBuffer(bytes: bytes)
+                if Self.isHeavy(document, format: format, settings: query.settings) { return .heavy(document) }
+                return .done(try self.write(document, format: format, query: query, isCancelled: isCancelled))
+            }
+            switch laidOut {
+            case .done(let bytes): rendered = bytes
+            case .heavy(let document):
+                let elapsed = ContinuousClock.now - start
+                let left = configuration.renderTimeLimit - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) / 1e18
+                guard left > 0 else { throw .timedOut(seconds: configuration.renderTimeLimit) }
+                metrics.heavyRender()
+                rendered = try await render(lane: .heavy, limit: left, reported: configuration.renderTimeLimit) { (isCancelled) throws(RenderFailure) -> ByteBuffer in
+                    try self.write(document, format: format, query: query, isCancelled: isCancelled)
                 }
             }
         } catch {
@@ -138,29 +147,80 @@ public final class Renderer: Sendable {
         return svg
     }
 
-    /// Runs `work` on the thread pool; gives up waiting after the time limit. Work still queued
-    /// then is skipped; work already running is told by the function it is given, which answers
-    /// true once the request has been answered, and stops at its next check (before a picture
-    /// is drawn, and every 64 rows of a PNG). Every accepted input is bounded, so the rest ends,
-    /// and the bound on renders at once (counting those given up on) keeps it from piling up.
-    private func render(_ work: @escaping @Sendable (_ isCancelled: () -> Bool) throws(RenderFailure) -> ByteBuffer) async throws(RenderFailure) -> ByteBuffer {
-        guard inFlight.enter(limit: configuration.maximumConcurrentRenders) else { throw .busy }
-        let limit = configuration.renderTimeLimit
-        let result: Result<ByteBuffer, RenderFailure> = await withCheckedContinuation { continuation in
+    /// What the light lane gives: the bytes, or a document whose writing is heavy.
+    private enum Written: Sendable {
+        case done(ByteBuffer)
+        case heavy(RenderedDocument)
+    }
+
+    /// Which lane a render runs in.
+    enum Lane: Sendable { case light, heavy }
+
+    /// A PNG of more pixels than this is heavy to write.
+    static let heavyPixels = 1_000_000.0
+
+    /// Whether writing `document` in `format` is heavy work: a PNG of more than a million
+    /// pixels, anything welded (weld, kerf, stencil), a machine file.
+    static func isHeavy(_ document: RenderedDocument, format: OutputFormat, settings: OutputSettings) -> Bool {
+        if settings.welds || format.isForMachines { return true }
+        guard format == .png else { return false }
+        return document.frame.width * document.frame.height * settings.scale * settings.scale > heavyPixels
+    }
+
+    /// `document` written in `format`, its PNG pixels held under the raster budget while drawn.
+    private func write(_ document: RenderedDocument, format: OutputFormat, query: QueryCommand,
+                       isCancelled: () -> Bool) throws(RenderFailure) -> ByteBuffer {
+        // A picture's pixels are held while it is drawn: it waits for no one, but is
+        // refused at once when those being drawn hold the budget.
+        let reserved = format == .png ? try rasterMemory.reserve(for: document.frame, scale: query.settings.scale) : 0
+        if reserved > 0 { metrics.rasterBytes(rasterMemory.reserved) }
+        defer {
+            if reserved > 0 {
+                rasterMemory.release(reserved)
+                metrics.rasterBytes(rasterMemory.reserved)
+            }
+        }
+        let contents: OutputFile.FileContents
+        do throws(CurveTypeError) {
+            contents = try document.contents(format, settings: query.settings, isCancelled: isCancelled)
+        } catch {
+            if isCancelled() { metrics.renderStopped() }
+            throw RenderFailure(error)
+        }
+        switch contents {
+        case .text(let svg): return ByteBuffer(string: svg)
+        case .bytes(let bytes): return ByteBuffer(bytes: bytes)
+        }
+    }
+
+    /// Runs `work` on `lane`'s threads; gives up waiting after `limit` seconds (a 503 that
+    /// reports `reported`, the whole render's limit). Work still queued then is skipped; work
+    /// already running is told by the function it is given, which answers true once the
+    /// request has been answered, and stops at its next check (before a picture is drawn, and
+    /// every 64 rows of a PNG). Every accepted input is bounded, so the rest ends, and each
+    /// lane's bound on renders at once (counting those given up on) keeps it from piling up.
+    private func render<T: Sendable>(lane: Lane, limit: Double, reported: Double? = nil,
+                                     _ work: @escaping @Sendable (_ isCancelled: () -> Bool) throws(RenderFailure) -> T) async throws(RenderFailure) -> T {
+        let (count, bound, threads) = lane == .light
+            ? (inFlight, configuration.maximumConcurrentRenders, pool)
+            : (heavyInFlight, configuration.maximumConcurrentHeavyRenders, heavyPool)
+        guard count.enter(limit: bound) else { throw .busy }
+        let reportedLimit = reported ?? limit
+        let result: Result<T, RenderFailure> = await withCheckedContinuation { continuation in
             let once = OnceFlag()
             let nanoseconds = Int64(min(max(limit, 0.000_001), 86_400) * 1e9)
             let timer = timers.any().scheduleTask(in: .nanoseconds(nanoseconds)) {
-                if once.claim() { continuation.resume(returning: .failure(.timedOut(seconds: limit))) }
+                if once.claim() { continuation.resume(returning: .failure(.timedOut(seconds: reportedLimit))) }
             }
-            pool.submit { [inFlight] state in
-                defer { inFlight.leave() }
+            threads.submit { state in
+                defer { count.leave() }
                 guard case .active = state else {
                     if once.claim() { continuation.resume(returning: .failure(.busy)) }
                     return
                 }
                 // Answered 503 while it waited in the queue: no one wants it any more.
                 guard !once.isClaimed else { return }
-                let result: Result<ByteBuffer, RenderFailure>
+                let result: Result<T, RenderFailure>
                 do throws(RenderFailure) { result = .success(try work { once.isClaimed }) } catch { result = .failure(error) }
                 timer.cancel()
                 if once.claim() { continuation.resume(returning: result) }
@@ -171,7 +231,7 @@ public final class Renderer: Sendable {
 }
 
 /// Renders running now, counting those whose requests were given up on.
-private final class RenderCount: Sendable {
+final class RenderCount: Sendable {
     private let count = Atomic<Int>(0)
 
     /// Counts one more render if fewer than `limit` run.

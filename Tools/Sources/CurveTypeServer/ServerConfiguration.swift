@@ -14,6 +14,10 @@ public struct ServerConfiguration: Sendable {
     /// Renders queued or running at once (counting running ones given up on); more are answered
     /// 503 at once. The pool runs one per core; the rest wait, each within its time limit.
     public var maximumConcurrentRenders = 256
+    /// Heavy writes (a PNG of more than a million pixels, a weld, a machine file) queued or
+    /// running at once, in a lane of their own with half the cores; more are answered 503 at
+    /// once. Light renders never wait behind them.
+    public var maximumConcurrentHeavyRenders = 16
     /// Bytes the pictures being drawn at once may hold (8 a PNG pixel): a PNG that would pass
     /// it is answered 503 at once. The default draws one PNG at the 64 Mpx limit, or many
     /// smaller ones, keeping the server under 1 GB.

@@ -15,6 +15,7 @@ public final class ServerMetrics: Sendable {
     private static var cacheSize: MetricNameDescriptor { descriptor("cache", "bytes", "Bytes held by the in-memory cache of rendered SVGs, PNGs and PDFs") }
     private static var stops: MetricNameDescriptor { descriptor("render_stops", "total", "Renders stopped midway because their request was answered already (timed out)") }
     private static var rasterReserved: MetricNameDescriptor { descriptor("raster_reserved", "bytes", "Bytes reserved by the PNGs being drawn now") }
+    private static var heavy: MetricNameDescriptor { descriptor("heavy_renders", "total", "Writes sent to the heavy lane (big PNGs, welds, machine files)") }
 
     private static func descriptor(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(namespace: "curvetype", metricName: name, unitName: unit, helpText: help)
@@ -36,6 +37,7 @@ public final class ServerMetrics: Sendable {
     private let cacheSizeGauge: Gauge
     private let stopCount: Counter
     private let rasterReservedGauge: Gauge
+    private let heavyCount: Counter
 
     public init() {
         notModifiedCount = registry.makeCounter(descriptor: Self.notModified)
@@ -43,6 +45,7 @@ public final class ServerMetrics: Sendable {
         cacheSizeGauge = registry.makeGauge(descriptor: Self.cacheSize)
         stopCount = registry.makeCounter(descriptor: Self.stops)
         rasterReservedGauge = registry.makeGauge(descriptor: Self.rasterReserved)
+        heavyCount = registry.makeCounter(descriptor: Self.heavy)
     }
 
     /// One answered request: `route` is one of a fixed set of names (never the raw path, so
@@ -81,6 +84,8 @@ public final class ServerMetrics: Sendable {
     func cacheBytes(_ bytes: Int) { cacheSizeGauge.set(Double(bytes)) }
 
     func renderStopped() { stopCount.increment() }
+
+    func heavyRender() { heavyCount.increment() }
 
     func rasterBytes(_ bytes: Int) { rasterReservedGauge.set(Double(bytes)) }
 

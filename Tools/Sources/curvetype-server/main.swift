@@ -25,6 +25,8 @@ struct ServerCommand: AsyncParsableCommand {
     var rasterMegabytes = 512
     @Option(help: "Seconds a render may take before the request is answered 503.")
     var renderTimeLimit = 2.0
+    @Option(help: "Heavy writes (PNGs over a million pixels, welds, machine files) queued or running at once, in a lane of their own with half the cores; more are answered 503 at once.")
+    var heavyRenders = 16
     @Option(help: "A folder of JSON files: /endpoint/NAME draws NAME.json as shields' endpoint badge, /json/NAME?query=$.x the value it holds.")
     var dataFolder: String?
     @Flag(help: "Log one line per request to standard error.")
@@ -38,6 +40,7 @@ struct ServerCommand: AsyncParsableCommand {
             var status = stat()
             guard stat(dataFolder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw ValidationError("--data-folder must name a folder") }
         }
+        guard (1...4096).contains(heavyRenders) else { throw ValidationError("--heavy-renders must be 1…4096") }
         guard renderTimeLimit.isFinite, renderTimeLimit > 0, renderTimeLimit <= 600 else {
             throw ValidationError("--render-time-limit must be more than 0 and at most 600 seconds")
         }
@@ -50,6 +53,7 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.cacheBytes = cacheMegabytes << 20
         configuration.rasterBytes = rasterMegabytes << 20
         configuration.renderTimeLimit = renderTimeLimit
+        configuration.maximumConcurrentHeavyRenders = heavyRenders
         configuration.logRequests = log
         configuration.dataFolder = dataFolder
         var logger = Logger(label: "curvetype-server")

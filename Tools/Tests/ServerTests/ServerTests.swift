@@ -4,6 +4,8 @@ import CurveType
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import Synchronization
 import Testing
 
 // The server through Hummingbird's router test client: every route, the HTTP a cache relies
@@ -18,6 +20,27 @@ private func app(_ change: (inout ServerConfiguration) -> Void = { _ in }) -> so
 }
 
 private func text(_ response: TestResponse) -> String { String(buffer: response.body) }
+
+/// Log lines, as `LEVEL message`, kept for a test to read.
+final class CapturedLog: Sendable {
+    let lines = Mutex<[String]>([])
+}
+
+/// A log handler that keeps every line in a `CapturedLog`.
+struct CapturingLogHandler: LogHandler {
+    let log: CapturedLog
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
+        log.lines.withLock { $0.append("\(level) \(message)") }
+    }
+}
 
 /// The bytes the library renders for a command line (as the CLI reads them).
 private func cliSVG(_ words: [String]) throws -> String {
@@ -558,6 +581,33 @@ extension BadgeURL {
         }
     }
 
+    /// Heavy writes run in a lane of their own, with their own threads: with eight stencils of
+    /// 1,500 letters in flight (each longer than the time limit), a badge is still drawn. Under
+    /// eight heavy requests a badge waited 2.3 s for a thread and was answered 503.
+    @Test func heavyRendersDoNotStarveLightOnes() async throws {
+        let metrics = ServerMetrics()
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.renderTimeLimit = 1
+        try await CurveTypeServer.application(configuration: configuration, metrics: metrics).test(.router) { client in
+            let letters = String(repeating: "O", count: 1500)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for k in 0..<8 {
+                    group.addTask {
+                        let heavy = try await client.execute(uri: "/fit?text=\(letters)\(k)&box=1000x1000&stencil=0.5&format=dxf", method: .get)
+                        #expect(heavy.status == .serviceUnavailable || heavy.status == .ok)
+                    }
+                }
+                // Once they are under way (laid out, queued for their writing): the badge
+                // finds the light lane free.
+                try await Task.sleep(for: .milliseconds(300))
+                let badge = try await client.execute(uri: "/badge/build-passing-brightgreen", method: .get)
+                #expect(badge.status == .ok, "\(text(badge))")
+                try await group.waitForAll()
+            }
+        }
+    }
+
     /// The metrics' exposition once it shows every one of `lines`, or after `tries` looks 50 ms
     /// apart: a stopped render is counted when it next asks, after its request was answered.
     static func exposition(of metrics: ServerMetrics, within tries: Int, showing lines: [String]) async throws -> String {
@@ -745,6 +795,17 @@ extension BadgeURL {
             // The operator's broken file is the server's fault, not the asker's.
             try await client.execute(uri: "/endpoint/broken", method: .get) { response in #expect(response.status == .internalServerError) }
         }
+        // …and the log tells the operator which file and why.
+        let log = CapturedLog()
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.dataFolder = scratch.path
+        let logged = CurveTypeServer.application(configuration: configuration, logger: Logger(label: "test") { _ in CapturingLogHandler(log: log) })
+        try await logged.test(.router) { client in
+            try await client.execute(uri: "/endpoint/broken", method: .get) { response in #expect(response.status == .internalServerError) }
+        }
+        let lines = log.lines.withLock { $0 }
+        #expect(lines.contains { $0.hasPrefix("error ") && $0.contains("broken.json") && $0.contains("\"colour\" is not a key") }, "\(lines)")
     }
 }
 
