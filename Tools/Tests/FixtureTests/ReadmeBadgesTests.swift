@@ -38,12 +38,15 @@ import Testing
             let run = try Self.offline(["readme-badges", file], in: work)
             #expect(run.status == 0, "\(folder): \(run.stderr)")
             let rewritten = try String(contentsOf: work.appendingPathComponent(file), encoding: .utf8)
-            // Every line is the original's but where a shields badge address was.
-            let before = original.split(separator: "\n", omittingEmptySubsequences: false)
-            let after = rewritten.split(separator: "\n", omittingEmptySubsequences: false)
+            // Every line is the original's but where a shields badge address was, its line
+            // end kept (a Windows README's CRLF: split by scalars, as Swift's "\r\n" is one
+            // Character).
+            let before = original.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+            let after = rewritten.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
             #expect(before.count == after.count, "\(folder)")
             for (old, new) in zip(before, after) where old != new {
                 #expect(old.contains("img.shields.io/") && new.contains("badges/"), "\(folder): \(new)")
+                #expect(old.unicodeScalars.last == "\r" ? new.unicodeScalars.last == "\r" : new.unicodeScalars.last != "\r", "\(folder): \(new)")
             }
             let check = try Self.offline(["readme-badges", file, "--check"], in: work)
             #expect(check.status == 0 && check.stdout.contains("are current"), "\(folder): \(check.stdout)")

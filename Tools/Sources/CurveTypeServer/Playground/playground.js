@@ -25,6 +25,9 @@ function effectNames() { return schema ? schema.effects.map((e) => e.name) : [];
 const SKIP = new Set(["frames", "format", "scale"]);
 const GROUPS = ["content", "shape", "text", "font", "color", "document", "output"];
 const TITLES = { content: "Content", shape: "Shape", text: "Text", font: "Font", color: "Colour", document: "Document", output: "Output" };
+/// The output options for lasers, plotters and cutters: under a fold of their own, closed, so
+/// a badge's page is not three screens of machine settings.
+const MACHINE = new Set(["units", "penWidth", "weld", "kerf", "stencil", "machineTolerance", "linesOnly", "feed", "power"]);
 
 let schema = null;
 let effect = "circle";
@@ -71,7 +74,7 @@ function buildForm(values) {
   form.append(about);
   const options = optionsOf(effect);
   for (const group of GROUPS) {
-    const members = options.filter((o) => o.group === group);
+    const members = options.filter((o) => o.group === group && !MACHINE.has(o.name));
     if (members.length === 0) continue;
     const set = document.createElement("fieldset");
     const legend = document.createElement("legend");
@@ -79,6 +82,19 @@ function buildForm(values) {
     set.append(legend);
     for (const option of members) set.append(field(option, values[option.name]));
     form.append(set);
+  }
+  const machine = options.filter((o) => MACHINE.has(o.name));
+  if (machine.length > 0) {
+    const fold = document.createElement("details");
+    fold.className = "machine";
+    // Open where the shared state sets one of them.
+    fold.open = machine.some((o) => values[o.name] !== undefined);
+    const summary = document.createElement("summary");
+    summary.textContent = "For lasers, plotters and cutters";
+    const set = document.createElement("fieldset");
+    for (const option of machine) set.append(field(option, values[option.name]));
+    fold.append(summary, set);
+    form.append(fold);
   }
 }
 
@@ -166,10 +182,13 @@ function presetPicker(option, input, field) {
     button.dataset.preset = name;
     button.title = name;
     const picture = document.createElement("img");
-    picture.alt = name;
+    picture.alt = "";
     picture.loading = "lazy";
     picture.src = "/warp?text=Abc&preset=" + encodeURIComponent(name) + "&box=90x45&padding=2&text-color=%231f2937&line-color=%23cbd5e1";
-    button.append(picture);
+    // Its name under it, as the button's text: a drawing alone is hard to tell apart.
+    const caption = document.createElement("span");
+    caption.textContent = name;
+    button.append(picture, caption);
     button.addEventListener("click", () => { input.value = name; mark(); schedule(); });
     grid.append(button);
   }
@@ -203,7 +222,14 @@ function colorPicker(option, input, control) {
   picker.type = "color";
   picker.id = input.id + "-picker";
   picker.setAttribute("aria-label", "pick --" + kebab(option.name));
-  const follow = () => { const hex = hexOf(input.value || option.defaultValue || ""); if (hex) picker.value = hex; };
+  // Unset (or set to what no swatch shows, such as currentColor): a white swatch marked as
+  // unset, not black, which looked like a colour given.
+  const follow = () => {
+    const hex = hexOf(input.value || option.defaultValue || "");
+    picker.value = hex || "#ffffff";
+    picker.classList.toggle("unset", !hex);
+    picker.title = hex ? hex : "not set: " + (option.shownDefault || option.defaultNote || "the default");
+  };
   follow();
   picker.addEventListener("input", () => { input.value = picker.value; schedule(); });
   input.addEventListener("input", follow);
@@ -316,6 +342,28 @@ function readable(text) {
   return text.replace(/^curvetype: error: /, "").replace(/"([A-Za-z][A-Za-z0-9]*)"/g, (quoted, key) => known.has(key) ? words(key) : quoted);
 }
 
+/// The picture's alt text: a badge's label and message, else the effect's text.
+function altOf(list) {
+  const value = (name) => (list.find(([n]) => n === name) || [])[1];
+  if (effect === "badge") return [value("label"), value("message")].filter((t) => t).join(": ") || "badge";
+  return value("text") || value("top") || value("ring") || value("name") || effect;
+}
+
+/// Markdown that shows the picture, as shields' builder offers it.
+function markdownOf(list, address) {
+  return "![" + altOf(list).replace(/[\[\]]/g, "") + "](" + address.replace(/ /g, "%20").replace(/\)/g, "%29") + ")";
+}
+
+/// HTML that shows it: for a badge, a <picture> with a light and a dark file, which GitHub
+/// switches with its own theme setting; else an <img>.
+function htmlOf(list, address) {
+  const attribute = (t) => t.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const alt = attribute(altOf(list));
+  if (effect !== "badge" || list.some(([n]) => n === "theme")) return '<img alt="' + alt + '" src="' + attribute(address) + '">';
+  const themed = (theme) => attribute(address + (address.includes("?") ? "&" : "?") + "theme=" + theme);
+  return '<picture><source media="(prefers-color-scheme: dark)" srcset="' + themed("dark") + '"><img alt="' + alt + '" src="' + themed("light") + '"></picture>';
+}
+
 function schedule() {
   clearTimeout(timer);
   timer = setTimeout(update, 250);
@@ -327,6 +375,8 @@ async function update() {
   $("command").textContent = commandLine(list);
   const shields = effect === "badge" ? shieldsAddress(list) : null;
   $("url").textContent = location.origin + url + (shields ? "\n" + location.origin + shields : "");
+  $("markdown").textContent = markdownOf(list, location.origin + url);
+  $("html").textContent = htmlOf(list, location.origin + url);
   history.replaceState(null, "", "#" + url.slice(1));
   if (url === shown) return;
   downloads(null);
@@ -454,7 +504,8 @@ async function start() {
       const text = $(button.dataset.copy).textContent;
       try { await navigator.clipboard.writeText(text); button.textContent = "Copied"; }
       catch { getSelection().selectAllChildren($(button.dataset.copy)); button.textContent = "Selected"; }
-      setTimeout(() => { button.textContent = "Copy"; }, 1200);
+      const label = button.dataset.label || "Copy";
+      setTimeout(() => { button.textContent = label; }, 1200);
     });
   }
   dragStart();
