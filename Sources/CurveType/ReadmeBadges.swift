@@ -665,8 +665,9 @@ struct ReadmeScanner {
         return nil
     }
 
-    /// HTML's and Markdown's character references in an address: `&amp;` and the few others
-    /// addresses hold (`&quot;`, `&#39;`, `&lt;`, `&gt;`, and numeric ones).
+    /// HTML's and Markdown's character references in an address, as a browser and GitHub
+    /// read them: every named one of HTML's list (`&amp;`, `&nbsp;`, `&eacute;`) and numeric
+    /// ones (`&#39;`, `&#x2014;`). (`&nbsp;` was drawn as those six characters.)
     static func decodingEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var out = ""
@@ -674,10 +675,10 @@ struct ReadmeScanner {
         while let amp = rest.firstIndex(of: "&") {
             out += rest[..<amp]
             rest = rest[amp...]
-            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else { out += "&"; rest = rest.dropFirst(); continue }
+            // The longest name is 31 letters (CounterClockwiseContourIntegral).
+            guard let semicolon = rest.prefix(34).firstIndex(of: ";") else { out += "&"; rest = rest.dropFirst(); continue }
             let name = rest[rest.index(after: rest.startIndex)..<semicolon]
-            let named: [Substring: String] = ["amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">"]
-            if let value = named[name] {
+            if let value = HTMLEntities.values[name] {
                 out += value
             } else if name.hasPrefix("#"), let code = name.hasPrefix("#x") || name.hasPrefix("#X") ? UInt32(name.dropFirst(2), radix: 16) : UInt32(name.dropFirst()),
                       let scalar = Unicode.Scalar(code) {

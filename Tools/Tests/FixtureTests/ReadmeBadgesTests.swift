@@ -200,6 +200,26 @@ import Testing
                 == plain.stdout.replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression))
     }
 
+    /// An address's character references are read as a browser reads them, every name of
+    /// HTML's list: `&nbsp;` is U+00A0 (it was drawn as the six characters), `&eacute;` é.
+    /// The table is what Tools/html_entities.py makes from Python's list, byte for byte.
+    @Test func namedCharacterReferencesAreHTMLs() throws {
+        let scratch = try scratchFolder("readme-entities")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Data(#"<img src="https://img.shields.io/badge/made&nbsp;with-caf&eacute;&#x21;-blue?style=flat&amp;logo=github">"#.utf8 + [0x0A])
+            .write(to: scratch.appendingPathComponent("README.md"))
+        #expect(try Self.offline(["readme-badges", "README.md"], in: scratch).status == 0)
+        let badges = scratch.appendingPathComponent("badges")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: badges.path).first { $0.hasSuffix(".svg") })
+        let svg = try String(contentsOf: badges.appendingPathComponent(name), encoding: .utf8)
+        #expect(svg.contains("aria-label=\"made\u{A0}with: café!\""), "\(svg.prefix(400))")
+        let made = scratch.appendingPathComponent("HTMLEntities.swift")
+        let run = try shell("python3 Tools/html_entities.py '\(made.path)'", in: packageRoot)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Data(contentsOf: made) == Data(contentsOf: packageRoot.appendingPathComponent("Sources/CurveType/HTMLEntities.swift")),
+                "Sources/CurveType/HTMLEntities.swift is not what Tools/html_entities.py makes")
+    }
+
     /// A manifest past 1 MiB (10,000 badges, or a few hundred long addresses) is read again: a
     /// rerun and `--check` refused it, and CI stayed red until the folder was deleted.
     @Test func largeManifestsAreReadAgain() throws {
