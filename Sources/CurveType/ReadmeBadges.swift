@@ -75,14 +75,16 @@ public struct ReadmeBadges: Sendable {
             throw .invalidInput("the badge folder as the README names it must have no spaces, quotes, brackets or parentheses, not \"\(Diagnostic.escaped(String(folder.prefix(60))))\"")
         }
         let known = try manifest.map { bytes throws(CurveTypeError) in try Self.readManifest(bytes) } ?? []
-        var planner = Planner(folder: folder, look: look)
+        var planner = Planner(folder: folder, look: look, known: known)
         // Line by line, by bytes: a line ends at a line feed, and a carriage return before it
         // (a README written on Windows) is kept, not read.
         let bytes = Array(readme.utf8)
         var rewritten: [UInt8] = []
         rewritten.reserveCapacity(bytes.count)
         var line = 0
-        var scanner = ReadmeScanner()
+        // The folder's own files are addresses too: a README drawn before is drawn again in the
+        // look asked for now (`--theme`, `--picture`), which said "0 badges shown" and did nothing.
+        var scanner = ReadmeScanner(localPrefix: Array((folder + "/").utf8))
         var start = 0
         while true {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
@@ -217,15 +219,20 @@ private struct Planner {
     /// Files drawn, by name (each once; a set, as a README may show thousands).
     var drawn: Set<String> = []
 
-    init(folder: String, look: ReadmeBadges.Look) {
+    /// The previous run's files, by name.
+    let known: [String: ReadmeBadges.ManifestEntry]
+
+    init(folder: String, look: ReadmeBadges.Look, known: [ReadmeBadges.ManifestEntry] = []) {
         self.folder = folder
         self.look = look
+        self.known = Dictionary(known.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What replaces `url` (the text from its start to the end of what `context` spans), or
     /// `nil` to leave it.
     mutating func replacement(for url: String, context: ReadmeContext, line: Int) throws(CurveTypeError) -> ReadmeScanner.Replacement? {
         let address = ReadmeScanner.decodingEntities(url)
+        if address.hasPrefix(folder + "/") { return try again(address, context: context, line: line) }
         // Pictures from anywhere else are not shields' badges: nothing to say of them.
         guard Self.isShields(address) else { return nil }
         let reading: (items: [(name: String, value: String)], format: OutputFormat, slug: String)
@@ -275,6 +282,39 @@ private struct Planner {
         }
         references += 1
         return replacement
+    }
+
+    /// A file a previous run drew, shown by the README at `address`, in the look asked for
+    /// now: with a theme, a single file is drawn again in it under its own name (the README
+    /// unchanged); with `--picture`, a single file shown as an image becomes a light and a dark
+    /// file in a `<picture>`, as its shields address would. A file of a light and dark pair, or
+    /// one the manifest does not hold, is left (and kept, if listed).
+    private mutating func again(_ address: String, context: ReadmeContext, line: Int) throws(CurveTypeError) -> ReadmeScanner.Replacement? {
+        let rest = address.dropFirst(folder.count + 1)
+        let file = String(rest.prefix { $0 != "#" && $0 != "?" })
+        guard let entry = known[file] else { return nil }
+        // Shown from a file of the folder, whatever becomes of it (a <picture> once, by its
+        // image, not again by its dark source).
+        if case .sourceSet = context {} else { references += 1 }
+        guard !file.contains("-light.") && !file.contains("-dark."), case .success(let reading) = Self.read(entry.url) else { return nil }
+        switch look {
+        case .theme(let theme):
+            do {
+                try draw(file, url: entry.url, items: reading.items, format: reading.format, theme: theme)
+            } catch {
+                left.append(.init(url: address, line: line, reason: "cannot be drawn: " + error.keyedMessage))
+            }
+            return nil
+        case .picture:
+            guard rest.count == file.count else { return nil }
+            switch context {
+            case .markdown(image: _?), .htmlImage(element: _?):
+                // Counted again by the shields address's own replacement.
+                references -= 1
+                return try replacement(for: entry.url, context: context, line: line)
+            default: return nil
+            }
+        }
     }
 
     /// Draws a file a previous run listed, if this run has not.
@@ -407,6 +447,13 @@ struct ReadmeScanner {
     private var fence: (byte: UInt8, count: Int)?
     private var inComment = false
     private var previousBlank = true
+    /// Where a relative address into the badge folder starts (`badges/`): the folder's own
+    /// files are read as addresses too.
+    let localPrefix: [UInt8]
+
+    init(localPrefix: [UInt8] = []) {
+        self.localPrefix = localPrefix
+    }
 
     static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), backtick = UInt8(ascii: "`"), tilde = UInt8(ascii: "~")
 
@@ -463,7 +510,7 @@ struct ReadmeScanner {
                 i = closed ?? (i + run)
                 continue
             }
-            guard let start = Self.addressStart(chars, at: i) else { i += 1; continue }
+            guard let start = Self.addressStart(chars, at: i) ?? localStart(chars, at: i) else { i += 1; continue }
             let context: Context
             if let end = sourceSetEnd, i < end, Self.followsComma(chars, at: i) {
                 context = Context(terminator: .sourceSet(quoted: true)) { _, _, _ in .sourceSet }
@@ -514,6 +561,18 @@ struct ReadmeScanner {
             return i + scheme.utf8.count
         }
         return nil
+    }
+
+    /// Where a relative address into the badge folder could start at `i`: right after an
+    /// address's opening (not inside a longer path).
+    private func localStart(_ chars: [UInt8], at i: Int) -> Int? {
+        guard !localPrefix.isEmpty, chars[i] == localPrefix[0], Self.matches(localPrefix, in: chars, at: i) else { return nil }
+        if i > 0 {
+            let before = chars[i - 1]
+            guard !(before == UInt8(ascii: "/") || before == UInt8(ascii: ".") || before == UInt8(ascii: "-") || before == UInt8(ascii: "_")
+                    || (before >= 0x30 && before <= 0x39) || (Self.lowered(before) >= 0x61 && Self.lowered(before) <= 0x7A)) else { return nil }
+        }
+        return i + localPrefix.count
     }
 
     /// Whether the address at `i` follows a comma (and spaces): a later `srcset` candidate.

@@ -220,6 +220,46 @@ import Testing
                 "Sources/CurveType/HTMLEntities.swift is not what Tools/html_entities.py makes")
     }
 
+    /// A README drawn before is drawn again in the look asked for now: `--theme dark` redraws
+    /// each file in it (the README unchanged), `--picture` turns each image into a light and a
+    /// dark file in a `<picture>`, and a second run changes nothing. Both said "0 badges shown"
+    /// and did nothing.
+    @Test func aDrawnReadmeTakesANewLook() throws {
+        let scratch = try scratchFolder("readme-look")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let readme = scratch.appendingPathComponent("README.md")
+        try Data("![a](https://img.shields.io/badge/a-b-blue)\n<img alt=\"c\" src=\"https://img.shields.io/badge/c-d-green\">\n".utf8).write(to: readme)
+        #expect(try Self.offline(["readme-badges", "README.md"], in: scratch).status == 0)
+        let drawn = try String(contentsOf: readme, encoding: .utf8)
+        let badges = scratch.appendingPathComponent("badges")
+        func files() throws -> [String: Data] {
+            var found: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: badges.path) where name.hasSuffix(".svg") {
+                found[name] = try Data(contentsOf: badges.appendingPathComponent(name))
+            }
+            return found
+        }
+        let shields = try files()
+        let dark = try Self.offline(["readme-badges", "README.md", "--theme", "dark"], in: scratch)
+        #expect(dark.stdout.contains("2 badges shown from 2 files") && dark.stdout.contains("README.md unchanged"), "\(dark.stdout)")
+        #expect(try String(contentsOf: readme, encoding: .utf8) == drawn)
+        let redrawn = try files()
+        #expect(redrawn.keys == shields.keys && redrawn.allSatisfy { shields[$0.key] != $0.value }, "every file redrawn dark")
+        let expectedDark = try curvetype(["badge", "--label", "a", "--message", "b", "--message-color", "blue", "--theme", "dark"]).stdout
+        let darkA = try #require(redrawn.first { $0.key.hasPrefix("a-b-") })
+        #expect(String(decoding: darkA.value, as: UTF8.self).replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression)
+                == expectedDark.replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression))
+        #expect(try Self.offline(["readme-badges", "README.md", "--theme", "dark", "--check"], in: scratch).status == 0)
+        let picture = try Self.offline(["readme-badges", "README.md", "--picture"], in: scratch)
+        #expect(picture.stdout.contains("2 badges shown from 4 files") && picture.stdout.contains("rewritten"), "\(picture.stdout)")
+        let pictured = try String(contentsOf: readme, encoding: .utf8)
+        #expect(pictured.components(separatedBy: "<picture><source media=\"(prefers-color-scheme: dark)\"").count == 3, "\(pictured)")
+        let again = try Self.offline(["readme-badges", "README.md", "--picture"], in: scratch)
+        #expect(again.stdout.contains("2 badges shown from 4 files") && again.stdout.contains("unchanged"), "\(again.stdout)")
+        #expect(try String(contentsOf: readme, encoding: .utf8) == pictured)
+        #expect(try Self.offline(["readme-badges", "README.md", "--picture", "--check"], in: scratch).status == 0)
+    }
+
     /// A manifest past 1 MiB (10,000 badges, or a few hundred long addresses) is read again: a
     /// rerun and `--check` refused it, and CI stayed red until the folder was deleted.
     @Test func largeManifestsAreReadAgain() throws {
