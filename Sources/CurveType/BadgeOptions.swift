@@ -592,6 +592,8 @@ public struct CircleOptions: Sendable, Equatable {
     public var size = 16.0
     /// px
     public var radius = 100.0
+    /// The radius fitted to the text, so it goes once round (`--radius auto`).
+    public var radiusAuto = false
     /// Degrees, 0 at 12 o'clock, clockwise.
     public var start = 0.0
     /// Which edge of the text sits at the start angle: start, center or end (left, right, leading
@@ -634,7 +636,7 @@ public struct CircleOptions: Sendable, Equatable {
         guard let text = try commandText(text, file: textFile) else {
             throw .invalidInput("give the text, or \(parameter: "textFile")")
         }
-        return CircleTextRequest(
+        var request = CircleTextRequest(
             text: text,
             font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             style: CircleTextStyle(
@@ -644,13 +646,16 @@ public struct CircleOptions: Sendable, Equatable {
             fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") })
+        request.fitsRadius = radiusAuto
+        return request
     }
 
     static let fields: [OptionField<CircleOptions>] = [
         .argument("text", \.text, command: "circle", "The text to set (-- before text that starts with -)."),
         .text("textFile", \.textFile, .content, type: .file, "Read the text from this file, or - for standard input."),
         .number("size", \.size, .text, unit: "px", range: .positive(upTo: lengthLimit), slider: 4...96, "Font size."),
-        .number("radius", \.radius, .shape, unit: "px", range: .positive(upTo: lengthLimit), slider: 10...400, "Radius of the baseline circle."),
+        .number("radius", \.radius, orAuto: \.radiusAuto, .shape, unit: "px", range: .positive(upTo: lengthLimit), slider: 10...400,
+                "Radius of the baseline circle; auto: the one the text goes once round, a space's room where it meets itself."),
         .number("start", \.start, .shape, unit: "°", slider: -180...180,
                 "Angle of the anchor: 0 at 12 o'clock, clockwise positive (SwiftUI's rotationEffect)."),
         .choice("align", \.align, .text, named: TextAlignment.init(named:),

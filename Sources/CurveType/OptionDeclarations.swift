@@ -384,6 +384,29 @@ extension OptionField {
                     shown: { shortestDigits($0[keyPath: field()]) })
     }
 
+    /// A number with a default, or the word `auto`, which sets `automatic` instead (a circle's
+    /// radius fitted to its text).
+    static func number(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Double> & Sendable,
+                       orAuto automatic: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Bool> & Sendable,
+                       _ group: OptionDeclaration.Group, unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil,
+                       _ help: String) -> Self {
+        OptionField(declaration: range.applied(to: declare(name, .value, .number, group, help), unit: unit, slider: slider),
+                    read: { o, r throws(CurveTypeError) in
+                        guard let text = try r.text(name) else { return }
+                        if text == "auto" {
+                            o[keyPath: automatic()] = true
+                            return
+                        }
+                        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let v = Double(text) else {
+                            throw .invalidInput("\(parameter: name) must be a number or auto, not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
+                        }
+                        let value = unit == "px" ? v * (try r.pixelsPerUnit()) : v
+                        try range.check(value, name: name, unit: unit)
+                        o[keyPath: field()] = value
+                    },
+                    shown: { $0[keyPath: automatic()] ? "auto" : shortestDigits($0[keyPath: field()]) })
+    }
+
     /// A number that may be absent (`defaultNote` says what its absence means).
     static func number(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Double?> & Sendable, _ group: OptionDeclaration.Group,
                        unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil,

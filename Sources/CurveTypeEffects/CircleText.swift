@@ -77,6 +77,10 @@ public struct CircleTextRequest: Sendable {
     public var padding: Double
     /// A colour under the whole canvas; `nil` leaves it transparent.
     public var background: SVGColor?
+    /// Choose the radius (`style.radius` is then ignored) so the text goes once round the
+    /// circle at its tracking, with a space's room (a third of the size) where its end meets
+    /// its start (`--radius auto`).
+    public var fitsRadius = false
 
     /// Text on a circle; every other property as the command line's defaults.
     public init(text: String, font: FontRequest = .default, features: [FontFeature] = [],
@@ -125,10 +129,23 @@ extension CircleTextRequest {
     public func render() throws(CurveTypeError) -> CircleTextResult {
         try TextInput.checkLength(self.text, "the text")
         let (text, removed) = try TextInput.cleanedForDrawing(self.text)
-        try lifting { try style.validate() }
+        try lifting { try self.style.validate() }
         try validateCanvas(padding: padding, canvas: canvas)
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         let (run, warnings) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
+        var style = self.style
+        if fitsRadius {
+            // The text's length on a circle is its length set straight (arc length is kept),
+            // whatever the radius: measured on one, then the circle it goes once round.
+            var measure = style
+            measure.sweep = nil
+            measure.allowOverlap = true
+            let length = try lifting { try CircleTextLayout(run, style: measure, center: .zero) }.text.extent
+            let radius = (length + style.size / 3) / (2 * .pi)
+            guard radius.isFinite, radius > 0 else { throw .invalidInput("the text has no length to fit a radius to") }
+            // Inside, the baseline is the circle; the tops reach in by about the size.
+            style.radius = max(radius, style.size)
+        }
 
         // Lay out about (0, 0), find the ink, then move everything to its place on the canvas.
         let probe = try lifting { try CircleTextLayout(run, style: style, center: .zero) }
@@ -158,7 +175,8 @@ extension CircleTextRequest {
 
     /// A prefix that differs for different requests and is the same for the same one.
     private func defaultIDPrefix(text: String) -> String {
-        let s = style
+        var s = style
+        if fitsRadius { s.radius = -1 }
         let key = [text, font.description, joinedByHand(features.map(\.text), separator: ","),
                    "\(s.size)", "\(s.radius)", "\(s.start)", s.align.rawValue, s.side.rawValue,
                    "\(s.tracking)", "\(s.sweep ?? -1)", "\(s.baselineShift)", fill.value,

@@ -94,6 +94,17 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
         }
     }
 
+    /// `--radius auto`: the text goes once round, with a third of its size where its end meets
+    /// its start, at any size and tracking.
+    @Test(arguments: [(16.0, 0.0), (30, 4), (12, -1)])
+    func autoRadiusGoesOnceRound(size: Double, tracking: Double) throws {
+        var request = CircleTextRequest(text: "TYPE ON A CIRCLE • ", style: CircleTextStyle(size: size, tracking: tracking))
+        request.fitsRadius = true
+        let result = try request.render()
+        let circumference = 2 * .pi * result.layout.style.radius
+        #expect(abs(circumference - (result.layout.text.extent + size / 3)) < 1e-9, "\(circumference) vs \(result.layout.text.extent)")
+    }
+
     @Test func trackingGoesBetweenClustersNotAfterTheLast() throws {
         let run = try FontStack.resolve(.bundled(.mono)).shape("ABC")
         let layout = try CircleTextLayout(run, style: CircleTextStyle(size: 20, radius: 100, align: .start, tracking: 5), center: .zero)

@@ -246,6 +246,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
                  "the data: URL logo is a picture (PNG), with no outlines to cut or weld: give an SVG logo, a simple-icons name, or none"),
         // Named as typed, in the user's unit, with a pointer where another command's name was typed.
         BadInput(["circle", text, "--radius", "-5", "--units", "mm"], "--radius must be more than 0 mm and at most 264583.3333 mm, not -5 mm"),
+        BadInput(["circle", text, "--radius", "autox"], "--radius must be a number or auto, not \"autox\""),
         BadInput(["circle", text, "--color", "red"], "unknown option '--color' for circle (did you mean --text-color?)"),
         BadInput(["path", text, "--path-file", "Docs/gallery/circle.png"], "Docs/gallery/circle.png is a PNG picture, not an SVG file"),
         BadInput(["seal", "--top", "A", "--border", "solid:0"], "a border's width must be from 0.25 px to 100 px, not 0 px"),
