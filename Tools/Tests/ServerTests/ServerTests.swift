@@ -568,11 +568,8 @@ extension BadgeURL {
     /// not after the seconds the whole weld takes (two such requests burned 12 s of CPU after
     /// their answers).
     @Test func aWeldAnsweredAlreadyStops() async throws {
-        let metrics = ServerMetrics()
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.renderTimeLimit = 0.2
-        try await CurveTypeServer.application(configuration: configuration, metrics: metrics).test(.router) { client in
+        let (metrics, limited) = Self.limited(to: 0.2)
+        try await limited.test(.router) { client in
             let text = String(repeating: "O", count: 1500)
             let response = try await client.execute(uri: "/fit?text=\(text)&box=1000x1000&stencil=0.5&format=dxf", method: .get)
             #expect(response.status == .serviceUnavailable)
@@ -585,11 +582,7 @@ extension BadgeURL {
     /// 1,500 letters in flight (each longer than the time limit), a badge is still drawn. Under
     /// eight heavy requests a badge waited 2.3 s for a thread and was answered 503.
     @Test func heavyRendersDoNotStarveLightOnes() async throws {
-        let metrics = ServerMetrics()
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.renderTimeLimit = 1
-        try await CurveTypeServer.application(configuration: configuration, metrics: metrics).test(.router) { client in
+        try await Self.limited(to: 1).app.test(.router) { client in
             let letters = String(repeating: "O", count: 1500)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for k in 0..<8 {
@@ -606,6 +599,15 @@ extension BadgeURL {
                 try await group.waitForAll()
             }
         }
+    }
+
+    /// A server whose renders may take `seconds` each, and its metrics.
+    static func limited(to seconds: Double) -> (metrics: ServerMetrics, app: some ApplicationProtocol) {
+        let metrics = ServerMetrics()
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.renderTimeLimit = seconds
+        return (metrics, CurveTypeServer.application(configuration: configuration, metrics: metrics))
     }
 
     /// The metrics' exposition once it shows every one of `lines`, or after `tries` looks 50 ms
