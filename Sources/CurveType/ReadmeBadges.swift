@@ -51,7 +51,14 @@ public struct ReadmeBadges: Sendable {
         public var url: String
         /// The theme it is drawn in.
         public var theme: BadgeTheme
+        /// The fonts other than the bundled ones its text was drawn with, `Family Style`,
+        /// sorted (an emoji or CJK badge's fallbacks, which differ from machine to machine).
+        public var fonts: [String] = []
     }
+
+    /// The fonts the previous run recorded for each file it drew (`curvetype-badges.json`),
+    /// by the file's path: `--check` names them beside a file that differs.
+    public var recordedFonts: [String: [String]] = [:]
 
     /// The README as rewritten.
     public var readme: String
@@ -108,7 +115,10 @@ public struct ReadmeBadges: Sendable {
         self.left = planner.left
         self.drawnReferences = planner.references
         var files = planner.files
-        let entries = files.map { ManifestEntry(file: String($0.path.dropFirst(folder.count + 1)), url: $0.url, theme: $0.theme.rawValue) }
+        let entries = files.map {
+            ManifestEntry(file: String($0.path.dropFirst(folder.count + 1)), url: $0.url, theme: $0.theme.rawValue, fonts: $0.fonts.isEmpty ? nil : $0.fonts)
+        }
+        self.recordedFonts = Dictionary(known.compactMap { entry in entry.fonts.map { (folder + "/" + entry.file, $0) } }, uniquingKeysWith: { first, _ in first })
         if !files.isEmpty {
             files.append(File(path: folder + "/" + Self.manifestName, contents: .text(Self.writeManifest(entries)), url: "", theme: .shields))
         }
@@ -157,6 +167,8 @@ public struct ReadmeBadges: Sendable {
         var file: String
         var url: String
         var theme: String
+        /// Fonts other than the bundled ones, where any drew it.
+        var fonts: [String]?
     }
 
     /// The largest manifest read, bytes: an entry a drawn file, each at most an address of
@@ -191,7 +203,10 @@ public struct ReadmeBadges: Sendable {
             }
             return out + "\""
         }
-        let lines = entries.map { "  {\"file\": \(quoted($0.file)), \"url\": \(quoted($0.url)), \"theme\": \(quoted($0.theme))}" }
+        let lines = entries.map { entry in
+            let fonts = entry.fonts.map { ", \"fonts\": [" + $0.map(quoted).joined(separator: ", ") + "]" } ?? ""
+            return "  {\"file\": \(quoted(entry.file)), \"url\": \(quoted(entry.url)), \"theme\": \(quoted(entry.theme))\(fonts)}"
+        }
         return "{\"badges\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "]}\n"
     }
 }
@@ -335,8 +350,38 @@ private struct Planner {
             throw .invalidInput(ErrorText(error.keyedMessage))
         }
         let document = try query.request().renderDocument()
-        files.append(.init(path: folder + "/" + name, contents: try document.contents(format, settings: query.settings), url: url, theme: theme))
+        files.append(.init(path: folder + "/" + name, contents: try document.contents(format, settings: query.settings), url: url, theme: theme,
+                           fonts: Self.fallbackFonts(in: document.frame.items)))
         drawn.insert(name)
+    }
+
+    /// The fonts other than the bundled ones that draw glyphs among `items`, `Family Style`,
+    /// sorted, each once.
+    static func fallbackFonts(in items: [FrameItem]) -> [String] {
+        var names: Set<String> = []
+        func isBundled(_ source: FontSource) -> Bool {
+            switch source {
+            case .bundled: true
+            case .varied(let base, _): isBundled(base)
+            case .file, .memory: false
+            }
+        }
+        func walk(_ items: [FrameItem]) {
+            for item in items {
+                switch item {
+                case .group(let group): walk(group.items)
+                case .glyphs(let run):
+                    for glyph in run.glyphs where run.fonts.indices.contains(glyph.font) {
+                        let font = run.fonts[glyph.font]
+                        if isBundled(font.source) { continue }
+                        names.insert(font.familyName + " " + font.styleName)
+                    }
+                default: break
+                }
+            }
+        }
+        walk(items)
+        return names.sorted()
     }
 
     /// `<picture>` with the dark file for dark readers, then `image` (or nothing, where the

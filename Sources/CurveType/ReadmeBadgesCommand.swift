@@ -84,13 +84,25 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
         let badgeFiles = plan.files.count - (plan.files.isEmpty ? 0 : 1)
         if check {
             var stale: [String] = []
+            // A file drawn with other fonts than this machine draws it with (an emoji or CJK
+            // badge's fallbacks) says so: the difference is the machine's, not the README's.
+            let fontsHere = Dictionary(plan.files.map { (beside($0.path), $0.fonts) }, uniquingKeysWith: { first, _ in first })
+            let fontsThen = Dictionary(plan.recordedFonts.map { (beside($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+            func fontNote(_ path: String) -> String {
+                let here = fontsHere[path] ?? [], then = fontsThen[path] ?? []
+                guard here != then else { return "" }
+                func named(_ fonts: [String]) -> String { fonts.isEmpty ? "the bundled fonts alone" : fonts.joined(separator: ", ") }
+                return " (drawn with \(named(then)); this machine draws it with \(named(here)))"
+            }
             for file in files {
                 let expected: [UInt8]
                 switch file.contents {
                 case .text(let t): expected = Array(t.utf8)
                 case .bytes(let b): expected = b
                 }
-                if let difference = try OutputFile.difference(at: file.path, from: expected) { stale.append((difference.missing ? "missing: " : "differs: ") + file.path) }
+                if let difference = try OutputFile.difference(at: file.path, from: expected) {
+                    stale.append((difference.missing ? "missing: " : "differs: ") + file.path + (difference.missing ? "" : fontNote(file.path)))
+                }
             }
             if rewrites { stale.append("differs: \(readme) (it shows badges from shields.io that can be drawn here)") }
             stale = Array(Set(stale)).sorted()

@@ -260,6 +260,31 @@ import Testing
         #expect(try Self.offline(["readme-badges", "README.md", "--picture", "--check"], in: scratch).status == 0)
     }
 
+    /// A badge drawn with fonts other than the bundled ones (an emoji's fallback) names them
+    /// in the manifest, and `--check` on a machine that draws it with other fonts says so
+    /// beside the file, so a CI runner's difference reads as the machine's, not the README's.
+    @Test func checkNamesTheFontsABadgeWasDrawnWith() throws {
+        let scratch = try scratchFolder("readme-fonts")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Data("![a](https://img.shields.io/badge/deploy-%F0%9F%9A%80%20ok-blue)\n![b](https://img.shields.io/badge/a-b-blue)\n".utf8)
+            .write(to: scratch.appendingPathComponent("README.md"))
+        #expect(try Self.offline(["readme-badges", "README.md"], in: scratch).status == 0)
+        let manifestFile = scratch.appendingPathComponent("badges/curvetype-badges.json")
+        let manifest = try String(contentsOf: manifestFile, encoding: .utf8)
+        let entries = manifest.split(separator: "\n").filter { $0.contains("\"file\"") }
+        #expect(entries.count == 2)
+        let emoji = try #require(entries.first { $0.contains("deploy") })
+        #expect(emoji.contains("\"fonts\": [\"") && !(entries.first { $0.contains("a-b-") } ?? "").contains("fonts"), "\(manifest)")
+        // As if drawn on a machine with another emoji font.
+        let found = try #require(emoji.range(of: #"(?<=\"fonts\": \[\")[^\"]+"#, options: .regularExpression))
+        let here = String(emoji[found])
+        try Data(manifest.replacingOccurrences(of: "\"\(here)\"", with: "\"Segoe UI Emoji Regular\"").utf8).write(to: manifestFile)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("badges").path).first { $0.hasPrefix("deploy") })
+        try Data("<svg/>".utf8).write(to: scratch.appendingPathComponent("badges/" + name))
+        let check = try Self.offline(["readme-badges", "README.md", "--check"], in: scratch)
+        #expect(check.status == 1 && check.stdout.contains("differs: badges/\(name) (drawn with Segoe UI Emoji Regular; this machine draws it with \(here))"), "\(check.stdout)")
+    }
+
     /// A manifest past 1 MiB (10,000 badges, or a few hundred long addresses) is read again: a
     /// rerun and `--check` refused it, and CI stayed red until the folder was deleted.
     @Test func largeManifestsAreReadAgain() throws {
