@@ -177,7 +177,9 @@ def render(command, words, scale, suffix, folder):
 def references(svg_path, scale):
     """The golden drawn by resvg and librsvg at `scale` (a zoom, not a size: a drawing 116.24 px
     wide stretched to 117 pixels would move its far edge by half a pixel)."""
-    theirs = {"resvg": bytes(resvg_py.svg_to_bytes(svg_path=svg_path, zoom=float(scale)))}
+    # dpi 96, CSS's px per inch: a golden sized in physical units (width="1.94in") is drawn at
+    # true size as our writers draw it; resvg-py's default (0) refuses its size.
+    theirs = {"resvg": bytes(resvg_py.svg_to_bytes(svg_path=svg_path, zoom=float(scale), dpi=96.0))}
     theirs["rsvg"] = run(["rsvg-convert", "-z", str(scale), svg_path])
     return theirs
 
