@@ -375,11 +375,7 @@ extension OptionField {
                        unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil, _ help: String) -> Self {
         OptionField(declaration: range.applied(to: declare(name, .value, .number, group, help), unit: unit, slider: slider),
                     read: { o, r throws(CurveTypeError) in
-                        if let v = try r.number(name) {
-                            let value = unit == "px" ? v * (try r.pixelsPerUnit()) : v
-                            try range.check(value, name: name, unit: unit)
-                            o[keyPath: field()] = value
-                        }
+                        if let v = try r.number(name) { o[keyPath: field()] = try range.read(v, name: name, unit: unit, &r) }
                     },
                     shown: { shortestDigits($0[keyPath: field()]) })
     }
@@ -400,9 +396,7 @@ extension OptionField {
                         guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let v = Double(text) else {
                             throw .invalidInput("\(parameter: name) must be a number or auto, not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
                         }
-                        let value = unit == "px" ? v * (try r.pixelsPerUnit()) : v
-                        try range.check(value, name: name, unit: unit)
-                        o[keyPath: field()] = value
+                        o[keyPath: field()] = try range.read(v, name: name, unit: unit, &r)
                     },
                     shown: { $0[keyPath: automatic()] ? "auto" : shortestDigits($0[keyPath: field()]) })
     }
@@ -415,11 +409,7 @@ extension OptionField {
         d.defaultNote = note
         return OptionField(declaration: d,
                            read: { o, r throws(CurveTypeError) in
-                               if let v = try r.number(name) {
-                                   let value = unit == "px" ? v * (try r.pixelsPerUnit()) : v
-                                   try range.check(value, name: name, unit: unit)
-                                   o[keyPath: field()] = value
-                               }
+                               if let v = try r.number(name) { o[keyPath: field()] = try range.read(v, name: name, unit: unit, &r) }
                            },
                            shown: { $0[keyPath: field()].map(shortestDigits) })
     }
@@ -591,6 +581,13 @@ struct OptionRange: Sendable {
         if let minimum { limits = exclusiveMinimum ? "more than \(shown(minimum))" : "at least \(shown(minimum))" }
         if let maximum { limits = minimum == nil ? "at most \(shown(maximum))" : "\(limits) and at most \(shown(maximum))" }
         throw .invalidInput("\(parameter: name) must be \(limits), not \(shown(value))")
+    }
+
+    /// A number as typed, in px where it is a length (read in `--units`), checked.
+    func read(_ typed: Double, name: String, unit: String?, _ reader: inout OptionReader) throws(CurveTypeError) -> Double {
+        let value = unit == "px" ? typed * (try reader.pixelsPerUnit()) : typed
+        try check(value, name: name, unit: unit)
+        return value
     }
 
     func applied(to declaration: OptionDeclaration, unit: String?, slider: ClosedRange<Double>?) -> OptionDeclaration {

@@ -538,10 +538,8 @@ extension BadgeDrawing {
         guard style == .flat || style == .plastic else { return colors }
         let stops = style == .flat ? BadgeDrawing.flatStops : BadgeDrawing.plasticStops
         func sheen(at offset: Double) -> (color: (Double, Double, Double), opacity: Double) {
-            var upper = 1
-            while upper < stops.count - 1 && stops[upper].offset < offset { upper += 1 }
+            let (upper, t) = Self.bracket(stops.map(\.offset), at: offset)
             let (a, b) = (stops[upper - 1], stops[upper])
-            let t = b.offset > a.offset ? min(1, max(0, (offset - a.offset) / (b.offset - a.offset))) : 0
             func channels(_ c: SVGColor?) -> (Double, Double, Double) {
                 let rgba = c?.rgba
                 return (Double(rgba?.red ?? 0), Double(rgba?.green ?? 0), Double(rgba?.blue ?? 0))
@@ -564,13 +562,21 @@ extension BadgeDrawing {
     /// The gradient's colour at `offset` (0…1), interpolated in sRGB as SVG does.
     static func gradientColor(at offset: Double) -> SVGColor {
         let stops = progressStops
-        var upper = 1
-        while upper < stops.count - 1 && stops[upper].offset < offset { upper += 1 }
+        let (upper, t) = bracket(stops.map(\.offset), at: offset)
         let (a, b) = (stops[upper - 1], stops[upper])
-        let t = max(0, min(1, (offset - a.offset) / (b.offset - a.offset)))
         guard let ca = a.color.rgba, let cb = b.color.rgba else { return a.color }
         func mix(_ x: Int, _ y: Int) -> Int { Int((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
         return SVGColor(red: mix(ca.red, cb.red), green: mix(ca.green, cb.green), blue: mix(ca.blue, cb.blue))
+    }
+
+    /// Where `offset` falls among a gradient's stop `offsets` (rising, at least two): the
+    /// stop after it (the one before is `upper - 1`), and how far it is between the two, 0…1,
+    /// as SVG interpolates (0 between two stops at one offset).
+    static func bracket(_ offsets: [Double], at offset: Double) -> (upper: Int, t: Double) {
+        var upper = 1
+        while upper < offsets.count - 1 && offsets[upper] < offset { upper += 1 }
+        let (a, b) = (offsets[upper - 1], offsets[upper])
+        return (upper, b > a ? min(1, max(0, (offset - a) / (b - a))) : 0)
     }
 
     /// The filled part of `box`, px; `nil` when nothing is filled.
