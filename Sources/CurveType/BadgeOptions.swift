@@ -172,8 +172,8 @@ public struct BadgeOptions: Sendable, Equatable {
             guard let query else { throw .invalidInput("say where in \(json) the message is with \(parameter: "query"), as $.coverage") }
             let parsed = try naming("query") { () throws(CurveTypeError) in try JSONQuery(query) }
             let document = try JSONValue.parse(try readUserFile(json, what: "JSON", limit: JSONValue.maximumBytes + 1, shown: JSONValue.maximumBytes), what: "the JSON file \(json)")
-            data.message = try parsed.badgeMessage(in: document, file: json, prefix: prefix, suffix: suffix)
-            data.label = label ?? JSONQuery.defaultLabel
+            data.message = ShieldsTextLimit.cut(try parsed.badgeMessage(in: document, file: json, prefix: prefix, suffix: suffix))
+            data.label = ShieldsTextLimit.cut(label ?? JSONQuery.defaultLabel)
             data.messageColor = messageColor ?? JSONQuery.defaultColor
         }
         guard let endpoint else { return data }

@@ -42,8 +42,8 @@ public struct ShieldsBadgeQuery: Sendable {
                 ignored.append("\(Self.shown(item.name)) (not a badge parameter)")
             }
         }
-        options.insert(("label", given["label"] ?? badge.label), at: 0)
-        options.insert(("message", badge.message), at: 1)
+        options.insert(("label", ShieldsTextLimit.cut(given["label"] ?? badge.label)), at: 0)
+        options.insert(("message", ShieldsTextLimit.cut(badge.message)), at: 1)
         // The query's colour (or its old name, colorB) over the path's; one shields cannot read
         // is its default colour, not the path's.
         if let color = given["color"] ?? given["colorB"] ?? Optional(badge.color) {

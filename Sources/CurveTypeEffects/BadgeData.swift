@@ -11,39 +11,44 @@ import Foundation
 // shields' endpoint badge, https://shields.io/badges/endpoint-badge) and any JSON queried by a
 // JSONPath subset (shields' dynamic JSON badge). No network: the bytes are the caller's.
 
-/// A JSON value, as Foundation's decoder reads it (which bounds the nesting depth).
+/// A JSON value, as JavaScript's `JSON.parse` reads it (`parse(_:what:)`).
 public indirect enum JSONValue: Sendable, Equatable, Decodable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// The most bytes of a JSON file a badge reads.
     public static let maximumBytes = 1 << 20
 
-    /// Reads one JSON value (Foundation's decoder: numbers as `Double`).
+    /// Reads one JSON value through a `Decoder` (numbers as `Double`; an object's keys sorted,
+    /// as a decoder gives no order).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null } else if let value = try? container.decode(Bool.self) { self = .bool(value) }
         else if let value = try? container.decode(Double.self) { self = .number(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        else {
+            var object = JSONObject()
+            for (key, value) in try container.decode([String: JSONValue].self).sorted(by: { $0.key < $1.key }) { object[key] = value }
+            self = .object(object)
+        }
     }
 
-    /// `bytes` read as one JSON document; `what` names it in the error ("the endpoint file
-    /// badge.json").
+    /// `bytes` read as one JSON document, as JavaScript's `JSON.parse` reads it (shields' way:
+    /// a key given twice keeps its last value); `what` names it in the error ("the endpoint
+    /// file badge.json"), which says the line and column.
     public static func parse(_ bytes: [UInt8], what: String) throws(CurveTypeError) -> JSONValue {
         guard bytes.count <= maximumBytes else {
             throw .invalidInput("\(what) is larger than \(maximumBytes >> 20) MiB, the most a badge reads")
         }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch {
-            // FoundationEssentials says no more than that (no line or column).
-            throw .invalidInput("\(what): it is not valid JSON")
+        switch JSONReader.read(bytes) {
+        case .success(let value): return value
+        case .failure(let error):
+            throw .invalidInput("\(what): it is not valid JSON (line \(error.line), column \(error.column): \(error.reason))")
         }
     }
 
@@ -162,7 +167,7 @@ public struct JSONQuery: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Every value the query finds in `document`, in document order (an object's values in
-    /// the order of their keys, sorted, for `*`).
+    /// JavaScript's order of its keys, for `*`).
     public func values(in document: JSONValue) -> [JSONValue] {
         var current = [document]
         for step in steps {
@@ -174,7 +179,7 @@ public struct JSONQuery: Sendable, Equatable, CustomStringConvertible {
                     let index = n < 0 ? array.count + n : n
                     if array.indices.contains(index) { next.append(array[index]) }
                 case (.every, .array(let array)): next += array
-                case (.every, .object(let object)): next += object.keys.sorted().compactMap { object[$0] }
+                case (.every, .object(let object)): next += object.orderedKeys.compactMap { object[$0] }
                 default: break
                 }
             }
@@ -224,6 +229,25 @@ extension JSONValue {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+}
+
+/// The longest label or message shields draws: since its PR #10998 (2025) it keeps the first
+/// 255 characters of each, counted as JavaScript counts them (UTF-16 code units). A cut that
+/// would split a surrogate pair here drops the pair's first half too, as Swift's strings hold no
+/// half of one. Applied where a badge is read as shields reads it: a shields address, an
+/// endpoint document, a JSON badge's label and message.
+public enum ShieldsTextLimit {
+    /// The most UTF-16 code units kept.
+    public static let length = 255
+
+    /// `text`'s first `length` UTF-16 code units (all of it when shorter).
+    public static func cut(_ text: String) -> String {
+        let units = text.utf16
+        guard units.count > length else { return text }
+        var end = units.index(units.startIndex, offsetBy: length)
+        if UTF16.isTrailSurrogate(units[end]) { end = units.index(before: end) }
+        return String(text[..<(String.Index(end, within: text) ?? text.startIndex)])
     }
 }
 
@@ -359,7 +383,7 @@ public struct BadgeEndpoint: Sendable, Equatable {
     /// message colour is lightgrey where nothing gives one. An SVG logo is a `data:` URL.
     public func options(over overrides: Overrides = Overrides()) -> [(name: String, value: String)] {
         func readable(_ color: String?) -> String? { color.flatMap { (try? BadgeColor.parse($0)) != nil ? $0 : nil } }
-        var items: [(name: String, value: String)] = [("label", overrides.label ?? label), ("message", message)]
+        var items: [(name: String, value: String)] = [("label", ShieldsTextLimit.cut(overrides.label ?? label)), ("message", ShieldsTextLimit.cut(message))]
         // shields takes the document's colour over lightgrey even where it cannot read it, and
         // then draws its renderer's default (brightgreen): no colour option.
         if let messageColor = (isError ? nil : overrides.color) ?? (color == nil ? "lightgrey" : readable(color)) {

@@ -348,6 +348,132 @@ import Testing
     }
 }
 
+/// JSON read as shields reads it: JavaScript's `JSON.parse`, checked against Python's `json`
+/// (which, like JavaScript and unlike Foundation, keeps a repeated key's last value).
+@Suite struct JSONReaderTests {
+    @Test func aRepeatedKeyKeepsItsLastValueAndItsFirstPlace() throws {
+        let endpoint = try BadgeEndpoint(json: Array(#"{"schemaVersion":1,"label":"a","message":"old","color":"red","message":"new"}"#.utf8), what: "t")
+        #expect(endpoint.message == "new" && endpoint.color == "red")
+        // JavaScript's key order: array indices ascending, then the rest as first given.
+        let document = try JSONValue.parse(Array(#"{"b":1,"a":2,"10":3,"2":4,"02":5,"b":6}"#.utf8), what: "t")
+        #expect(try JSONQuery("$.*").message(in: document, file: "t") == "4, 3, 6, 2, 5")
+    }
+
+    /// shields keeps a label's and a message's first 255 characters (UTF-16 units, its PR
+    /// #10998): from an address, an endpoint document and a JSON badge alike.
+    @Test func textOver255CharactersIsCutAsShieldsCutsIt() throws {
+        let long = String(repeating: "x", count: 300)
+        #expect(ShieldsTextLimit.cut(long).utf16.count == 255 && ShieldsTextLimit.cut("short") == "short")
+        // A pair across the cut goes whole; one that ends at it stays.
+        #expect(ShieldsTextLimit.cut(String(repeating: "a", count: 254) + "🎉b") == String(repeating: "a", count: 254))
+        #expect(ShieldsTextLimit.cut(String(repeating: "a", count: 253) + "🎉b") == String(repeating: "a", count: 253) + "🎉")
+        let query = ShieldsBadgeQuery(badge: BadgeURL(label: long, message: long, color: "blue"), query: [])
+        #expect(query.options.prefix(2).map(\.value.utf16.count) == [255, 255])
+        let endpoint = try BadgeEndpoint(json: Array(#"{"label":"\#(long)","message":"\#(long)"}"#.utf8), what: "t")
+        #expect(endpoint.options().prefix(2).map(\.value.utf16.count) == [255, 255])
+    }
+
+    @Test func stringsNumbersAndErrorsReadAsJavaScriptReadsThem() throws {
+        func value(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8), what: "t") }
+        #expect(try value(#""a\u00e9\ud83c\udf89\n\/\"""#) == .string("aé🎉\n/\""))
+        #expect(try value(#""\ud800x""#) == .string("\u{FFFD}x"))
+        #expect(try value("1e400") == .number(.infinity) && value("-0") == .number(-0.0) && value(" [1.5e3 ,\t-2]\r\n") == .array([.number(1500), .number(-2)]))
+        #expect(try value("\u{FEFF}{}") == .object(JSONObject()))
+        let refused: [(String, String)] = [("{\"a\":1,}", "line 1, column 8: expected a key"), ("[01]", "leading zero"), ("NaN", "'N' starts no JSON value"),
+                                           ("\"a\u{01}\"", "control character"), ("{\n  \"a\" 1}", "line 2, column 7: expected ':'"), ("[1] x", "more after the value"),
+                                           ("\"\\x\"", "is not an escape"), ("\"\\u12G4\"", "four hexadecimal digits"), ("1.", "no digits after it"), ("", "ends where a value")]
+        for (text, reason) in refused {
+            #expect { try value(text) } throws: { "\($0)".contains(reason) }
+        }
+        #expect(throws: Never.self) { try value(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) }
+        #expect { try value(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)) } throws: { "\($0)".contains("nest deeper than 512") }
+    }
+
+    /// A thousand documents, made at random from JSON's grammar (and some broken), read here
+    /// and by Python's json with JavaScript's rules (no NaN or Infinity names): both accept the
+    /// same ones and read the same values, number by number to the bit.
+    @Test func readsAsPythonsJSONReads() throws {
+        let python = try neededProgram("python3", install: "Debian python3")
+        var generator = SeededGenerator(seed: 48)
+        func text(_ depth: Int) -> String {
+            switch generator.next() % (depth > 3 ? 5 : 7) {
+            case 0: return ["true", "false", "null", "tru", "nul"].randomElement(using: &generator)!
+            case 1: return ["0", "-0", "12", "-3.25e-2", "1E+3", "1e400", "123456789012345678901234567890", "0.1", "01", "-", "2.", ".5", "4e"].randomElement(using: &generator)!
+            case 2, 3: return "\"" + ["a", "é", "\\u00e9", "\\n", "\\\"", "🎉", "\\ud83c\\udf89", "\\/", " ", "\\q", "\t"].shuffled(using: &generator).prefix(3).joined() + "\""
+            case 4: return ["", " ", "\n", "\r\n\t"].randomElement(using: &generator)! + "\"k\"" // a bare string, spaced
+            case 5: return "[" + (0..<Int(generator.next() % 4)).map { _ in text(depth + 1) }.joined(separator: ", ") + "]"
+            default:
+                let keys = ["a", "b", "a", "10", "2", "é"]
+                let members = (0..<Int(generator.next() % 5)).map { _ in "\"\(keys.randomElement(using: &generator)!)\": \(text(depth + 1))" }
+                return "{" + members.joined(separator: ",") + (generator.next() % 17 == 0 ? ",}" : "}")
+            }
+        }
+        let documents = (0..<1000).map { _ in text(0) }
+        let script = #"""
+        import json, struct, sys
+        def canonical(v):
+            if v is None: return "n"
+            if v is True: return "t"
+            if v is False: return "f"
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                return "d%016x" % struct.unpack("<Q", struct.pack("<d", float(v)))[0]
+            if isinstance(v, str): return "s" + json.dumps(v)
+            if isinstance(v, list): return "[" + ",".join(map(canonical, v)) + "]"
+            return "{" + ",".join(json.dumps(k) + ":" + canonical(x) for k, x in sorted(v.items())) + "}"
+        def refuse(name): raise ValueError(name)
+        # parse_int=float: JavaScript reads every number as a double (-0 too).
+        for line in open(sys.argv[1], encoding="utf-8").read().split("\u0000"):
+            try: print(canonical(json.loads(line, parse_constant=refuse, parse_int=float)))
+            except ValueError: print("refused")
+        """#
+        let folder = try scratchFolder("json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("documents").path
+        try Data(documents.joined(separator: "\u{0}").utf8).write(to: URL(fileURLWithPath: file))
+        let result = try runProcess(python, ["-c", script, file])
+        #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
+        let expected = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(expected.count == documents.count)
+        func canonical(_ value: JSONValue) -> String {
+            switch value {
+            case .null: "n"
+            case .bool(let b): b ? "t" : "f"
+            case .number(let d): "d" + String(repeating: "0", count: 16 - String(d.bitPattern, radix: 16).count) + String(d.bitPattern, radix: 16)
+            case .string(let s): "s" + pythonQuoted(s)
+            case .array(let items): "[" + items.map(canonical).joined(separator: ",") + "]"
+            case .object(let object): "{" + object.keys.sorted(by: { Array($0.unicodeScalars.map(\.value)).lexicographicallyPrecedes($1.unicodeScalars.map(\.value)) })
+                .map { pythonQuoted($0) + ":" + canonical(object[$0]!) }.joined(separator: ",") + "}"
+            }
+        }
+        var accepted = 0
+        for (document, python) in zip(documents, expected) {
+            let ours = (try? JSONValue.parse(Array(document.utf8), what: "t")).map(canonical) ?? "refused"
+            #expect(ours == python, "\(document)")
+            if ours != "refused" { accepted += 1 }
+        }
+        #expect(accepted > 300 && accepted < 950, "the generator should make both kinds: \(accepted) accepted")
+    }
+
+    /// `text` as Python's `json.dumps` writes it (ASCII, \uXXXX escapes in UTF-16).
+    private func pythonQuoted(_ text: String) -> String {
+        var out = "\""
+        for unit in text.utf16 {
+            switch unit {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x08: out += "\\b"
+            case 0x0C: out += "\\f"
+            case 0x20..<0x7F: out += String(UnicodeScalar(UInt8(unit)))
+            default: out += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16)
+            }
+        }
+        return out + "\""
+    }
+}
+
 /// The DocC article "Badges and seals", its examples as written there.
 @Suite struct BadgesArticleTests {
     @Test func articleExamples() throws {
