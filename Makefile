@@ -17,15 +17,22 @@ BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev li
 # that name system fonts are run where a full name matches two files.
 # python3-fonttools: the colour bitmap tests read Noto Color Emoji's CBDT with it (Debian's Python).
 # zsh, fish: the completion scripts are parsed, and fish's run, by their own shells.
+# librsvg2-bin: joined writing's seams are measured as librsvg draws the SVG (glyph by glyph).
 TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2 fonts-liberation python3-fonttools \
-                 zsh fish hershey-fonts-data
+                 zsh fish hershey-fonts-data librsvg2-bin
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
 # font for the badge's emoji; Noto's colour bitmap emoji, drawn as images), for `make test` and
 # `make demo`.
-FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola fonts-noto-color-emoji fonts-roboto-slab fonts-dancingscript
+# Fonts of joined writing for the joined-writing corpus (Fixtures/joined): Noto's core set
+# (Arabic, Syriac, N'Ko, Devanagari, Bengali, Gurmukhi, Nastaliq Urdu), Amiri, Scheherazade and
+# Awami Nastaliq; Fixtures/joined/README.md says why these and their licences.
+FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola fonts-noto-color-emoji fonts-roboto-slab fonts-dancingscript \
+  fonts-noto-core fonts-hosny-amiri fonts-sil-scheherazade fonts-sil-awami-nastaliq
 FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf \
   /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf /usr/share/fonts/opentype/roboto/slab/RobotoSlab-Bold.otf \
-  /usr/share/fonts/opentype/dancingscript/DancingScript-Regular.otf
+  /usr/share/fonts/opentype/dancingscript/DancingScript-Regular.otf /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf \
+  /usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf /usr/share/fonts/truetype/scheherazade/Scheherazade-Regular.ttf \
+  /usr/share/fonts/truetype/awami/AwamiNastaliq-Regular.ttf
 BENCH_PACKAGES = hyperfine librsvg2-bin
 # The viewers every golden file is drawn by (`make viewers`).
 VIEWER_PACKAGES = librsvg2-bin inkscape chromium
@@ -72,7 +79,7 @@ test-deps: deps
 	   && fc-list | grep -q 'Liberation Sans' && [ -f /usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf ] \
 	   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/unicode/BidiCharacterTest.txt ] \
 	   && /usr/bin/python3 -c 'import fontTools' 2>/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null \
-	   && [ -f /usr/share/hershey-fonts/scripts.jhf ]; } \
+	   && [ -f /usr/share/hershey-fonts/scripts.jhf ] && command -v rsvg-convert >/dev/null; } \
 	  || { $(call apt_install,$(TEST_PACKAGES)); }
 
 fixture-fonts:

@@ -611,6 +611,8 @@ public struct CircleOptions: Sendable, Equatable {
     public var baselineShift = 0.0
     /// Allow text longer than the circle (or the sweep) to overlap itself (`--allow-overlap`).
     public var allowOverlap = false
+    /// How glyphs follow the circle (`--effect`): auto bends words of joined writing as one.
+    public var effect = CurveGlyphs.auto
     /// The text's colour (old name: `fill`).
     public var textColor = "currentColor"
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
@@ -647,6 +649,7 @@ public struct CircleOptions: Sendable, Equatable {
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") })
         request.fitsRadius = radiusAuto
+        request.curveGlyphs = effect
         return request
     }
 
@@ -669,6 +672,7 @@ public struct CircleOptions: Sendable, Equatable {
         .number("baselineShift", \.baselineShift, .text, unit: "px", slider: -40...40,
                 "Move the text along the normal; positive toward the glyph tops (CSS)."),
         .flag("allowOverlap", \.allowOverlap, .text, "Allow text longer than the circle (or the sweep) to overlap itself."),
+        .choice("effect", \.effect, .text, CurveGlyphs.help),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + [
         .text("textColor", \.textColor, .color, type: .color, aliases: ["fill"],
               "The text's colour: a CSS colour (a name, #rgb, #rrggbbaa, rgb(), hsl(), hwb()) or currentColor, the page's text colour."),

@@ -84,6 +84,8 @@ public struct SpiralOptions: Sendable, Equatable {
     /// Drop the text that runs past an end of the spiral (said on stderr) instead of failing
     /// (`--clip`).
     public var clip = false
+    /// How glyphs follow the spiral (`--effect`): auto bends words of joined writing as one.
+    public var effect = CurveGlyphs.auto
     /// Old name: `textFill`.
     public var textColor = "currentColor"
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
@@ -117,20 +119,22 @@ public struct SpiralOptions: Sendable, Equatable {
                 (fonts.font != nil, "font"), (fonts.features != nil, "features"),
                 (!fonts.fallbackFonts.isEmpty, "fallbackFont"), (fonts.variations != nil, "variations"), (tracking != nil, "tracking"),
                 (fillSpiral, "fillSpiral"), (startAngle != nil, "startAngle"),
-                (startLength != nil, "startLength"), (clip, "clip"), (baselineShift != nil, "baselineShift"),
+                (startLength != nil, "startLength"), (clip, "clip"), (baselineShift != nil, "baselineShift"), (effect != .auto, "effect"),
             ]
             if let (_, name) = textOptions.first(where: { $0.0 }) {
                 throw .invalidInput("\(parameter: name) applies to text: give \(parameter: "text") too")
             }
         }
         let spiralText = try text.map { text throws(CurveTypeError) in
-            SpiralText(
+            var spiralText = SpiralText(
                 text, font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
                 style: SpiralTextStyle(
                     size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
                     align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
                     baselineShift: baselineShift ?? restingShift, clip: clip),
                 fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs)
+            spiralText.curveGlyphs = effect
+            return spiralText
         }
         return SpiralRequest(
             a: a, b: b, from: from, to: to ?? from + 360 * (turns ?? 10),
@@ -184,6 +188,7 @@ public struct SpiralOptions: Sendable, Equatable {
                 default: "resting on the line: half --stroke-width + 1 px (0 px with no line)",
                 "Move the text along the normal; positive toward the glyph tops."),
         .flag("clip", \.clip, .text, "Drop the clusters that run past an end (a warning says how many) instead of failing."),
+        .choice("effect", \.effect, .text, CurveGlyphs.help),
         .text("textColor", \.textColor, .color, type: .color, aliases: ["textFill"], "The text's colour."),
     ] + lifted(DocumentOptions.fields, into: \.document) + [
         .number("padding", \.padding, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...60, "Space round the drawing when the canvas is fitted to it."),
@@ -489,7 +494,7 @@ public struct PathOptions: Sendable, Equatable {
     public var onPath = PathLine.baseline
     /// rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the
     /// path) (`--effect`).
-    public var effect = PathEffect.rotate
+    public var effect = PathEffect.auto
     /// px, for `bend`.
     public var tolerance = 0.05
     /// Drop every cluster not wholly on an open path, quietly (by default clusters whose middle
@@ -632,7 +637,7 @@ public struct PathOptions: Sendable, Equatable {
         .number("baselineShift", \.baselineShift, .text, unit: "px", slider: -40...40, "Move the text along the normal; positive toward the glyph tops."),
         .choice("onPath", \.onPath, .text, "Which line of the text lies on the path: baseline, ascender, descender or center."),
         .choice("effect", \.effect, .text,
-                "rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the path)."),
+                "auto: as rotate, but each word of joined writing (Arabic, Syriac, N'Ko, Mongolian, Devanagari, Bengali, Gurmukhi, …) bent as one; rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the path)."),
         .number("tolerance", \.tolerance, .text, unit: "px", range: .from(0.001, to: 100), slider: 0.01...2,
                 "For bend: largest distance of a bent outline from the exact bend."),
         .flag("clip", \.clip, .text, "Drop every cluster not wholly on an open path, quietly (by default those whose middle falls off go, with a warning)."),

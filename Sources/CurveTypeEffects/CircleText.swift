@@ -81,6 +81,9 @@ public struct CircleTextRequest: Sendable {
     /// circle at its tracking, with a space's room (a third of the size) where its end meets
     /// its start (`--radius auto`).
     public var fitsRadius = false
+    /// How glyphs follow the circle: `.auto` bends each word of joined writing (Arabic,
+    /// Devanagari, …; see `JoinedWriting`) as one and turns the rest rigidly to the circle.
+    public var curveGlyphs: CurveGlyphs = .auto
 
     /// Text on a circle; every other property as the command line's defaults.
     public init(text: String, font: FontRequest = .default, features: [FontFeature] = [],
@@ -149,6 +152,7 @@ extension CircleTextRequest {
 
         // Lay out about (0, 0), find the ink, then move everything to its place on the canvas.
         let probe = try lifting { try CircleTextLayout(run, style: style, center: .zero) }
+        let drawing = try bentGlyphs(probe.text, map: ArcLengthFrameMap(curve: probe.curve), glyphs: glyphs == .text ? .rotate : curveGlyphs)
         let width: Double, height: Double, center: Point
         if let canvas {
             width = canvas.width
@@ -156,7 +160,7 @@ extension CircleTextRequest {
             center = Point(x: canvas.width / 2, y: canvas.height / 2)
         } else {
             let r = style.radius
-            let ink = try lifting { try inkBounds(of: probe.text) }
+            let ink = try lifting { try drawing.inkBounds(of: probe.text) }
                 ?? Rect(minX: -r, minY: -r, maxX: r, maxY: r)
             // The ink centred in the rounded-up box.
             (width, height, center) = fittedCanvas(around: ink, padding: padding, precision: precision)
@@ -167,7 +171,7 @@ extension CircleTextRequest {
         // About 70 bytes a placement plus the definitions: one allocation for most documents.
         let expected = 2048 + layout.text.glyphs.count * (prefix.utf8.count + 70)
         let frame = Frame(width: width, height: height, title: text, backdrop: backdrop(background, width: width, height: height),
-                          items: glyphItems([layout.text], mode: glyphs, fill: fill))
+                          items: drawing.translated(by: center).items(layout.text, mode: glyphs, fill: fill))
         let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: expected) }
         return CircleTextResult(svgSettings: svgSettings, frame: frame, layout: layout, text: text, width: width,
                                 height: height, warnings: warnings)
@@ -180,19 +184,20 @@ extension CircleTextRequest {
         let key = [text, font.description, joinedByHand(features.map(\.text), separator: ","),
                    "\(s.size)", "\(s.radius)", "\(s.start)", s.align.rawValue, s.side.rawValue,
                    "\(s.tracking)", "\(s.sweep ?? -1)", "\(s.baselineShift)", fill.value,
-                   glyphs.rawValue] + (background.map { ["background", $0.value] } ?? [])
+                   glyphs.rawValue] + (curveGlyphs == .auto ? [] : ["glyphs along", curveGlyphs.rawValue]) + (background.map { ["background", $0.value] } ?? [])
         return derivedIDPrefix(key)
     }
 }
 
-/// The exact ink box of every placed glyph, px; `nil` if no glyph has ink.
+/// The exact ink box of every placed glyph (but those `skipped` marks), px; `nil` if no glyph
+/// has ink.
 ///
 /// Exact rotated bounds need every Bézier of an outline, so they are computed only where they
 /// can matter: each glyph's rotated ink box (cheap, never smaller than the exact one) is checked
 /// against the exact box so far, and a glyph whose rotated box lies inside it cannot grow it.
 /// Starting from the glyphs that reach furthest in each direction, most glyphs are skipped; the
 /// result equals the union of all exact boxes.
-func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
+func inkBounds(of layout: CurveTextLayout, skipping skipped: [Bool] = []) throws -> Rect? {
     struct Candidate {
         var transform: AffineMap
         var path: Path
@@ -200,7 +205,7 @@ func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
     }
     var candidates: [Candidate] = []
     candidates.reserveCapacity(layout.glyphs.count)
-    for placed in layout.glyphs {
+    for (index, placed) in layout.glyphs.enumerated() where index >= skipped.count || !skipped[index] {
         let outline = try layout.run.fonts[placed.font].outline(of: placed.glyph)
         guard let b = outline.bounds else { continue }
         let t = AffineMap.scale(placed.scale, -placed.scale)

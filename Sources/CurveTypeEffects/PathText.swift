@@ -107,7 +107,7 @@ extension PathTextRequest {
             throw .invalidInput("\(parameter: "tolerance") must be from 0.001 to 100 px, not \(tolerance)")
         }
         guard path.elements.count <= Path.maximumDataBytes else { throw .invalidInput("the path has too many segments") }
-        if glyphs == .text && style.effect != .rotate {
+        if glyphs == .text && style.effect != .rotate && style.effect != .auto {
             throw .invalidInput("text mode writes <textPath>, which only rotates glyphs: use \(parameter: "glyphs") outlines for \(parameter: "effect") \(style.effect.rawValue)")
         }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
@@ -161,8 +161,8 @@ extension PathTextRequest {
         switch (glyphs, placed) {
         case (.text, _):
             item = .textOnPath(textOnPath(layout))
-        case (.outlines, .rotated):
-            item = glyphItems([layout.text], mode: .outlines, fill: fill)[0]
+        case (.outlines, .rotated(_, let drawing)):
+            item = drawing.translated(by: offset).items(layout.text, mode: .outlines, fill: fill)[0]
         case (.outlines, .transformed(let maps, _)):
             let run = layout.text
             let glyphs = zip(run.glyphs, maps).map { glyph, map in
@@ -199,8 +199,9 @@ extension PathTextRequest {
 
     /// Where each glyph's outline goes, by the effect.
     private enum Placements {
-        /// The layout's own translate-and-rotate (`rotate`).
-        case rotated(Rect?)
+        /// The layout's own translate-and-rotate (`rotate`; `auto`, with its words of joined
+        /// writing bent).
+        case rotated(Rect?, CurveGlyphDrawing)
         /// A map per placed glyph from its local px (x along the baseline, y down; the glyph
         /// definition's space) to the SVG.
         case transformed([AffineMap], Rect?)
@@ -209,7 +210,7 @@ extension PathTextRequest {
 
         var bounds: Rect? {
             switch self {
-            case .rotated(let b), .transformed(_, let b), .bent(_, let b): b
+            case .rotated(let b, _), .transformed(_, let b), .bent(_, let b): b
             }
         }
     }
@@ -218,8 +219,10 @@ extension PathTextRequest {
         let text = layout.text
         let shift = layout.lineOffset + style.baselineShift
         switch style.effect {
-        case .rotate:
-            return .rotated(try inkBounds(of: text))
+        case .rotate, .auto:
+            let drawing = try bentGlyphs(text, map: CurveFrameMap(curve: layout.curve), glyphs: style.effect == .auto && glyphs == .outlines ? .auto : .rotate,
+                                         tolerance: tolerance)
+            return .rotated(try drawing.inkBounds(of: text), drawing)
         case .bend:
             var bender = OutlineRefit(map: CurveFrameMap(curve: layout.curve), tolerance: tolerance, budget: Self.maximumBentSegments, verb: "bend")
             let paths = try layout.bentOutlines(&bender)

@@ -293,7 +293,14 @@ extension SealRequest {
             ground.append(.shape(FrameShape(outline.geometry(inset: fillInset), style: [.fill(.color(paper))])))
         }
         items += drawing.borderItems(ink: ink)
-        items += glyphItems(drawing.layouts.map(\.layout), mode: glyphs, fills: drawing.layouts.map { negative ? ink : $0.color ?? ink })
+        let fills = drawing.layouts.map { negative ? ink : $0.color ?? ink }
+        if drawing.bentArcs.isEmpty || glyphs == .text {
+            items += glyphItems(drawing.layouts.map(\.layout), mode: glyphs, fills: fills)
+        } else {
+            for (index, laid) in drawing.layouts.enumerated() {
+                items += drawing.bentArcs[index]?.items(laid.layout, mode: glyphs, fill: fills[index]) ?? glyphItems([laid.layout], mode: glyphs, fill: fills[index])
+            }
+        }
         if !drawing.mappedGlyphs.isEmpty {
             items.append(.group(FrameGroup(style: [.fill(.color(ink))], items: drawing.mappedGlyphs)))
         }
@@ -338,6 +345,10 @@ struct SealDrawing {
     var borders: [SealBorderLayout] = []
     /// Every run of text: arcs, separators, border glyphs and centre lines, with its colour.
     var layouts: [(layout: CurveTextLayout, color: SVGColor?)] = []
+    /// The arcs whose words of joined writing are bent along their ring (by index in `layouts`).
+    var bentArcs: [Int: CurveGlyphDrawing] = [:]
+    /// The curve the last `lay` laid its run along.
+    var laidCurve: (any ArcLengthCurve)?
     /// Arcs whose letters are squeezed: drawn apart, each glyph scaled across.
     var squeezed: [(layout: CurveTextLayout, color: SVGColor?, squeeze: Double)] = []
     var separatorLayouts: [CurveTextLayout] = []
@@ -558,6 +569,10 @@ struct SealDrawing {
             if squeeze < 1 {
                 squeezed.append((layout, s.arc.color, squeeze))
             } else {
+                // Words of joined writing bent along the ring, so they stay joined.
+                if let curve = laidCurve, !joinedWords(in: layout).isEmpty {
+                    bentArcs[layouts.count] = try bentGlyphs(layout, map: ArcLengthFrameMap(curve: curve), glyphs: .auto)
+                }
                 layouts.append((layout, s.arc.color))
             }
         }
@@ -676,7 +691,9 @@ struct SealDrawing {
             case (.end, true), (.start, false): (from, to) = (angle - sweep, angle)
             }
             let given = sweep == 360 ? length : outline.length(inset: inset, from: from, to: to)
-            let gaps = sweep == 360 ? clusters : clusters - 1
+            // Spacing goes between clusters, but never inside a word of joined writing.
+            let spreadable = spreadableGapCount(of: run)
+            let gaps = sweep == 360 ? spreadable + 1 : spreadable
             spacing = gaps > 0 ? (given - advances) / Double(gaps) : 0
             if spacing < 0, squeeze, advances > 0, given / advances >= Self.narrowestSqueeze {
                 // Letters set narrower until they fill the sweep with no space between them.
@@ -690,7 +707,7 @@ struct SealDrawing {
                 throw .invalidInput("the \(what) \(cFormat("needs %.2f px but its %g° sweep gives only %.2f px", advances, sweep, given)) (" + remedy + ")")
             }
         }
-        let extent = advances + spacing * Double(clusters - 1)
+        let extent = advances + spacing * Double(spreadableGapCount(of: run))
         guard extent <= length * (1 + 1e-12) else {
             room.want(radius: outline.isCircle ? inset + extent / (2 * .pi) : 0)
             throw .invalidInput("the \(what) \(cFormat("is %.2f px long but its ring is only %.2f px round", extent, length)) (" + remedy + ")")
@@ -699,6 +716,7 @@ struct SealDrawing {
             room.want()
             throw .invalidInput("the ring for the \(what) text has no length")
         }
+        laidCurve = curve
         return (layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: baselineShift), factor)
     }
 

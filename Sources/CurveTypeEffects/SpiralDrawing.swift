@@ -53,6 +53,9 @@ public struct SpiralText: Sendable {
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
+    /// How glyphs follow the spiral: `.auto` bends each word of joined writing (Arabic,
+    /// Devanagari, …; see `JoinedWriting`) as one and turns the rest rigidly to the spiral.
+    public var curveGlyphs: CurveGlyphs = .auto
 
     /// Text along the spiral; every other property as the command line's defaults.
     public init(_ text: String, font: FontRequest = .default, features: [FontFeature] = [],
@@ -211,6 +214,7 @@ extension SpiralRequest {
         let origin = ArchimedeanSpiral(center: .zero, a: a * pixelsPerUnit, b: b * pixelsPerUnit)
         var warnings: [CurveTypeWarning] = []
         var layout: SpiralTextLayout?
+        var drawing: CurveGlyphDrawing?
         var label = cFormat("Archimedean spiral r = %g + %gθ from %g° to %g°", a, b, from, to)
         if let text {
             let (cleaned, removed) = try TextInput.cleanedForDrawing(text.text)
@@ -223,6 +227,7 @@ extension SpiralRequest {
                     "dropped \(laid.droppedClusters) of \(laid.droppedClusters + laid.text.clusters.count) clusters that run past the end of the spiral"))
             }
             layout = laid
+            drawing = try bentGlyphs(laid.text, map: ArcLengthFrameMap(curve: laid.curve), glyphs: text.glyphs == .text ? .rotate : text.curveGlyphs)
             label = cleaned
         }
         let path = stroke == nil ? Path() : origin.bezierPath(from: begin, to: end, tolerance: tolerance - rounding)
@@ -233,7 +238,7 @@ extension SpiralRequest {
             height = size.height
             center = Point(x: width / 2, y: height / 2)
         } else {
-            let ink = try lifting { try drawingBounds(spiral: origin, begin: begin, end: end, path: path, layout: layout) }
+            let ink = try lifting { try drawingBounds(spiral: origin, begin: begin, end: end, path: path, layout: layout, drawing: drawing) }
             (width, height, center) = fittedCanvas(around: ink, padding: padding, precision: precision)
         }
         var spiral = origin
@@ -259,7 +264,9 @@ extension SpiralRequest {
             }
         }
         var items: [FrameItem] = []
-        if let text, let placedLayout { items = glyphItems([placedLayout.text], mode: text.glyphs, fill: text.fill) }
+        if let text, let placedLayout, let drawing {
+            items = drawing.translated(by: center).items(placedLayout.text, mode: text.glyphs, fill: text.fill)
+        }
         let frame = Frame(width: width, height: height, title: label, backdrop: under, items: items)
         let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: expected) }
         return SpiralResult(
@@ -305,7 +312,7 @@ extension SpiralRequest {
     /// The box (px, about the spiral's centre at (0, 0)) of everything drawn: the stroked path,
     /// the marker rings, the glyphs' ink.
     private func drawingBounds(spiral: ArchimedeanSpiral, begin: Double, end: Double, path: Path,
-                               layout: SpiralTextLayout?) throws -> Rect {
+                               layout: SpiralTextLayout?, drawing: CurveGlyphDrawing?) throws -> Rect {
         var box: Rect?
         func add(_ r: Rect?) { if let r { box = box.map { $0.union(r) } ?? r } }
         if let line = path.bounds() {
@@ -319,7 +326,7 @@ extension SpiralRequest {
                 add(Rect(minX: p.x - reach, minY: p.y - reach, maxX: p.x + reach, maxY: p.y + reach))
             }
         }
-        if let layout { add(try inkBounds(of: layout.text)) }
+        if let layout, let drawing { add(try drawing.inkBounds(of: layout.text)) }
         let p = spiral.point(at: begin)
         return box ?? Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)
     }
@@ -331,6 +338,7 @@ extension SpiralRequest {
             key += [text.font.description, joinedByHand(text.features.map(\.text), separator: ","), "\(s.size)",
                     "\(String(describing: s.anchor))", s.align.rawValue, s.side.rawValue, "\(s.tracking)",
                     "\(s.fillsSpiral)", "\(s.baselineShift)", text.fill.value, text.glyphs.rawValue]
+                + (text.curveGlyphs == .auto ? [] : ["glyphs along", text.curveGlyphs.rawValue])
         }
         return derivedIDPrefix(key)
     }

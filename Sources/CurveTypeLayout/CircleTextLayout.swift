@@ -138,18 +138,19 @@ public struct CircleTextLayout: Sendable {
             center: center, radius: style.radius, start: .degrees(style.start),
             direction: style.side == .outside ? .clockwise : .counterclockwise)
         let advances = advanceWidth(of: run, size: style.size)
-        let clusters = clusterCount(of: run)
+        // Spacing goes between clusters, but never inside a word of joined writing.
+        let spreadable = spreadableGapCount(of: run)
         var tracking = style.tracking
         if let sweep = style.sweep {
             let seamless = sweep == 360
             let sweepLength = curve.length * sweep / 360
-            let gaps = seamless ? clusters : clusters - 1
+            let gaps = seamless ? spreadable + 1 : spreadable
             tracking = gaps > 0 ? (sweepLength - advances) / Double(gaps) : 0
             if tracking < 0 && !style.allowOverlap {
                 throw .runExceedsSweep(advances: advances, sweepLength: sweepLength, sweepDegrees: sweep)
             }
         }
-        let extent = advances + tracking * Double(max(clusters - 1, 0))
+        let extent = advances + tracking * Double(spreadable)
         if extent > curve.length * (1 + 1e-12) && !style.allowOverlap {
             throw .runExceedsCircumference(extent: extent, circumference: curve.length)
         }

@@ -72,7 +72,7 @@ public struct CurveTextLayout: Sendable {
     public let run: ShapedRun
     /// Font size in px.
     public let size: Double
-    /// Extra px added after every cluster but the last.
+    /// Extra px added after every cluster but the last (none inside a word of joined writing).
     public let tracking: Double
     /// From the first cluster's leading edge to the last one's trailing edge, px.
     public let extent: Double
@@ -80,6 +80,8 @@ public struct CurveTextLayout: Sendable {
     public let clusters: [PlacedCluster]
     /// Every glyph, with its origin and rotation.
     public let glyphs: [PlacedGlyph]
+    /// px every cluster was moved along the curve's up normal (positive: toward the glyph tops).
+    public var baselineShift: Double = 0
 
     /// The same layout moved by `offset` px: layout commutes with translation, so moving the
     /// result equals laying out about a moved curve.
@@ -87,7 +89,7 @@ public struct CurveTextLayout: Sendable {
         CurveTextLayout(
             run: run, size: size, tracking: tracking, extent: extent,
             clusters: clusters.map { var c = $0; c.origin = c.origin + offset; return c },
-            glyphs: glyphs.map { var g = $0; g.origin = g.origin + offset; return g })
+            glyphs: glyphs.map { var g = $0; g.origin = g.origin + offset; return g }, baselineShift: baselineShift)
     }
 }
 
@@ -115,11 +117,67 @@ func clusterSpans(of run: ShapedRun, size: Double) -> [ClusterSpan] {
     return spans
 }
 
-/// The run's extent at `size` px with `tracking` px between clusters: what `layOut` gives as
-/// `extent`, without placing anything.
+/// The run's extent at `size` px with `tracking` px between clusters (where spacing may go, see
+/// `spreadableGaps`): what `layOut` gives as `extent`, without placing anything.
 public func extent(of run: ShapedRun, size: Double, tracking: Double) -> Double {
     let spans = clusterSpans(of: run, size: size)
-    return spans.reduce(0) { $0 + $1.advance } + tracking * Double(max(spans.count - 1, 0))
+    let gaps = tracking == 0 ? 0 : spreadableGaps(spans, in: run).count { $0 }
+    return spans.reduce(0) { $0 + $1.advance } + tracking * Double(gaps)
+}
+
+/// For each pair of neighbouring clusters (in the run's visual order), whether tracking, a
+/// sweep or a spread may put space between them: everywhere but inside a word of joined
+/// writing (`JoinedWriting`), where both clusters hold a letter of a joined script or a
+/// character that joins (a ZWNJ, a tatweel, a mark). Space there would tear the word.
+func spreadableGaps(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool] {
+    guard spans.count > 1 else { return [] }
+    // ASCII text (every badge's and most labels') has no joined writing: nothing to look up.
+    guard !run.text.utf8.allSatisfy({ $0 < 0x80 }) else { return Array(repeating: true, count: spans.count - 1) }
+    let joins = clusterJoins(spans, in: run)
+    return (0..<spans.count - 1).map { !(joins[$0] && joins[$0 + 1]) }
+}
+
+/// Whether each span belongs to joined writing: it holds a letter of a joined script, or only
+/// characters that join their neighbours (which then decide).
+func clusterJoins(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool] {
+    let ends = clusterTextEnds(spans, textLength: run.text.utf8.count)
+    let utf8 = run.text.utf8
+    return spans.indices.map { index in
+        let start = utf8.index(utf8.startIndex, offsetBy: spans[index].textStart)
+        let end = utf8.index(utf8.startIndex, offsetBy: max(ends[index], spans[index].textStart))
+        var glueOnly = true
+        for scalar in run.text[start..<end].unicodeScalars {
+            switch JoinedWriting.role(of: scalar) {
+            case .joined: return true
+            case .glue: continue
+            case .other: glueOnly = false
+            }
+        }
+        return glueOnly && start < end
+    }
+}
+
+/// The gaps between neighbouring clusters of `run` that spacing may widen (see
+/// `spreadableGaps`): what a sweep or a spread divides its room among.
+public func spreadableGapCount(of run: ShapedRun) -> Int {
+    spreadableGaps(clusterSpans(of: run, size: 1), in: run).count { $0 }
+}
+
+/// The words of joined writing in `layout`: each a range of indices into `layout.clusters`
+/// (visual order) whose clusters all belong to joined writing, with no spreadable gap inside.
+public func joinedWords(in layout: CurveTextLayout) -> [Range<Int>] {
+    guard !layout.run.text.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
+    let spans = layout.clusters.map { ClusterSpan(glyphs: $0.glyphRange, textStart: $0.textRange.lowerBound, advance: $0.advance) }
+    let joins = clusterJoins(spans, in: layout.run)
+    var words: [Range<Int>] = []
+    var index = 0
+    while index < joins.count {
+        guard joins[index] else { index += 1; continue }
+        let start = index
+        while index < joins.count && joins[index] { index += 1 }
+        words.append(start..<index)
+    }
+    return words
 }
 
 /// The total shaped advance of the run in px, tracking not included.
@@ -141,8 +199,9 @@ public func clusterCount(of run: ShapedRun) -> Int {
 /// Lays `run` along `curve` by the SVG `<textPath>` rule: each cluster's advance midpoint lies on
 /// the curve at its arc length, and the cluster is rotated to the tangent there. Glyphs inside a
 /// cluster keep their shaped positions relative to each other (one rigid unit); `tracking` px is
-/// added after each cluster but the last; `baselineShift` px moves clusters along the curve's up
-/// normal (positive: toward the glyph tops), never along the curve.
+/// added after each cluster but the last, except inside a word of joined writing (see
+/// `spreadableGaps`); `baselineShift` px moves clusters along the curve's up normal (positive:
+/// toward the glyph tops), never along the curve.
 ///
 /// - Parameters:
 ///   - anchor: arc length (px) from the curve's start of the point `align` refers to.
@@ -151,7 +210,9 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
                    align: TextAlignment, tracking: Double, baselineShift: Double) -> CurveTextLayout {
     let spans = clusterSpans(of: run, size: size)
     let advances = spans.reduce(0) { $0 + $1.advance }
-    let extent = advances + tracking * Double(max(spans.count - 1, 0))
+    let open = tracking == 0 ? [] : spreadableGaps(spans, in: run)
+    let gap = { (index: Int) -> Double in index < open.count && open[index] ? tracking : 0 }
+    let extent = advances + tracking * Double(open.count { $0 })
     let leading: Double
     switch align {
     case .start: leading = anchor
@@ -168,7 +229,7 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
     var pen = leading
     for (index, span) in spans.enumerated() {
         mids.append(pen + span.advance / 2)
-        pen += span.advance + (index < spans.count - 1 ? tracking : 0)
+        pen += span.advance + gap(index)
     }
     let frames = curve.pointsAndTangents(atArcLengths: mids)
     pen = leading
@@ -193,10 +254,10 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
         clusters.append(PlacedCluster(
             textRange: span.textStart..<textEnds[index], glyphRange: span.glyphs, origin: origin,
             angle: angle, advance: span.advance, arcLength: mid))
-        pen += span.advance + (index < spans.count - 1 ? tracking : 0)
+        pen += span.advance + gap(index)
     }
     return CurveTextLayout(run: run, size: size, tracking: tracking, extent: extent,
-                           clusters: clusters, glyphs: glyphs)
+                           clusters: clusters, glyphs: glyphs, baselineShift: baselineShift)
 }
 
 /// Where each span's text ends: at the next cluster start in logical order. Right-to-left runs

@@ -43,6 +43,9 @@ public enum PathLine: String, Sendable, CaseIterable {
 
 /// How each glyph follows the path (Illustrator's Type on a Path effects, and a true bend).
 public enum PathEffect: String, Sendable, CaseIterable {
+    /// As `rotate`, but each word of joined writing (Arabic, Devanagari, …; see
+    /// `JoinedWriting`) bent as one, as `bend` bends it: the default.
+    case auto
     /// Each cluster rotated to the tangent at its advance midpoint (SVG `<textPath>`).
     case rotate
     /// The baseline follows the tangent; vertical stems stay vertical.
@@ -86,7 +89,7 @@ public struct PathTextStyle: Sendable, Hashable {
     /// A style; every property as the command line's defaults.
     public init(size: Double = 16, startOffset: PathOffset = .length(0), align: TextAlignment = .start,
                 side: PathSide = .left, tracking: Double = 0, fitsPath: Bool = false, baselineShift: Double = 0,
-                line: PathLine = .baseline, effect: PathEffect = .rotate, clip: Bool = false) {
+                line: PathLine = .baseline, effect: PathEffect = .auto, clip: Bool = false) {
         self.size = size
         self.startOffset = startOffset
         self.align = align
@@ -150,7 +153,6 @@ public struct PathTextLayout: Sendable {
         guard let curve = PathCurve(travelled) else { throw .invalidParameter("the path has no length") }
         let length = curve.length
         let advances = advanceWidth(of: run, size: style.size)
-        let clusters = clusterCount(of: run)
 
         var tracking = style.tracking
         var align = style.align
@@ -159,10 +161,12 @@ public struct PathTextLayout: Sendable {
         case .percent(let p): length * p / 100
         }
         if style.fitsPath {
-            let gaps = curve.isClosed ? clusters : clusters - 1
+            // Spacing goes between clusters, but never inside a word of joined writing.
+            let spreadable = spreadableGapCount(of: run)
+            let gaps = curve.isClosed ? spreadable + 1 : spreadable
             tracking = gaps > 0 ? (length - advances) / Double(gaps) : 0
-            // One cluster alone on an open path sits in its middle.
-            if !curve.isClosed && clusters <= 1 {
+            // One cluster (or one joined word) alone on an open path sits in its middle.
+            if !curve.isClosed && spreadable == 0 {
                 align = .center
                 anchor = length / 2
             } else {

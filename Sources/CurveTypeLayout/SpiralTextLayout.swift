@@ -103,19 +103,20 @@ public struct SpiralTextLayout: Sendable {
             : SpiralCurve(spiral: spiral, start: end, end: begin)
         let length = curve.length
         let advances = advanceWidth(of: run, size: style.size)
-        let clusters = clusterCount(of: run)
+        // Spacing goes between clusters, but never inside a word of joined writing.
+        let gaps = spreadableGapCount(of: run)
 
         var tracking = style.tracking
         var align = style.align
         var anchor: Double
         if style.fillsSpiral {
-            tracking = clusters > 1 ? (length - advances) / Double(clusters - 1) : 0
+            tracking = gaps > 0 ? (length - advances) / Double(gaps) : 0
             if tracking < 0 && !style.clip {
                 throw .runExceedsSpiral(advances: advances, length: length)
             }
-            // One cluster alone sits in the middle.
-            align = clusters > 1 ? .start : .center
-            anchor = clusters > 1 ? 0 : length / 2
+            // One cluster (or one joined word) alone sits in the middle.
+            align = gaps > 0 ? .start : .center
+            anchor = gaps > 0 ? 0 : length / 2
         } else {
             switch style.anchor {
             case nil:
@@ -134,7 +135,7 @@ public struct SpiralTextLayout: Sendable {
             }
         }
 
-        let extent = advances + tracking * Double(max(clusters - 1, 0))
+        let extent = advances + tracking * Double(gaps)
         let leading = align == .start ? anchor : align == .center ? anchor - extent / 2 : anchor - extent
         let slack = 1e-9 * max(1, length)
         let overrun = max(-leading, leading + extent - length)
@@ -199,6 +200,6 @@ extension CurveTextLayout {
             clusters.append(cluster)
         }
         return CurveTextLayout(run: run, size: size, tracking: tracking, extent: extent,
-                               clusters: clusters, glyphs: glyphs)
+                               clusters: clusters, glyphs: glyphs, baselineShift: baselineShift)
     }
 }

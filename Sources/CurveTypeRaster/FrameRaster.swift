@@ -64,6 +64,43 @@ extension Frame {
         return png
     }
 
+    /// The frame's coverage at `scale` device pixels per px: each pixel's alpha (0 to 255),
+    /// row by row, as the PNG would hold it (premultiplied, so a translucent fill's coat shows
+    /// as its alpha). For tests that measure ink: components, seams, thickness.
+    package func alphaPlane(scale: Double) throws(RasterError) -> (width: Int, height: Int, alpha: [UInt8]) {
+        try RasterFormat.requireCairo()
+        let (w, h) = try pixelSize(scale: scale)
+        guard let surface = ct_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { throw .cairo("no image surface") }
+        defer { ct_cairo_surface_destroy(surface) }
+        try draw(on: surface, scale: scale, time: nil, isPDF: false)
+        ct_cairo_surface_flush(surface)
+        return try Self.alphaPlane(of: surface)
+    }
+
+    /// The alpha of a PNG's pixels (as `alphaPlane(scale:)` gives a frame's), for tests that
+    /// measure another renderer's drawing.
+    package static func alphaPlane(png bytes: [UInt8]) throws(RasterError) -> (width: Int, height: Int, alpha: [UInt8]) {
+        try RasterFormat.requireCairo()
+        guard let surface = ByteSource.imageSurface(png: bytes) else { throw .cairo("cairo cannot read the PNG") }
+        defer { ct_cairo_surface_destroy(surface) }
+        return try alphaPlane(of: surface)
+    }
+
+    private static func alphaPlane(of surface: OpaquePointer) throws(RasterError) -> (width: Int, height: Int, alpha: [UInt8]) {
+        let w = Int(ct_cairo_image_surface_get_width(surface)), h = Int(ct_cairo_image_surface_get_height(surface))
+        let stride = Int(ct_cairo_image_surface_get_stride(surface))
+        guard let data = ct_cairo_image_surface_get_data(surface) else { throw .cairo("no pixels") }
+        var alpha = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                // ARGB32 is a native-endian 32-bit word: alpha is its top byte.
+                let word = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
+                alpha[y * w + x] = UInt8(truncatingIfNeeded: word >> 24)
+            }
+        }
+        return (w, h, alpha)
+    }
+
     /// The PNG's size in pixels at `scale`, checked against the limits.
     public func pixelSize(scale: Double) throws(RasterError) -> (width: Int, height: Int) {
         let w = (width * scale).rounded(.up), h = (height * scale).rounded(.up)

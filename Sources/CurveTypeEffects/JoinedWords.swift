@@ -1,0 +1,129 @@
+import CurveTypeFonts
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Joined writing on a curve (Arabic, Syriac, N'Ko, Mongolian, Devanagari, Bengali, Gurmukhi …,
+// see `JoinedWriting`). Glyphs turned one by one to a curve, as SVG's <textPath> turns them,
+// leave a wedge at every join: a headline breaks, a cursive join narrows. So a word of joined
+// writing is bent along the curve as one shaped run: each point of its outlines goes to the
+// curve's point at its distance along the baseline, moved its height along the normal there.
+// Its glyphs are drawn as one path, so a translucent fill covers each join once (no seam).
+
+/// How glyphs follow a curve.
+public enum CurveGlyphs: String, Sendable, CaseIterable {
+    /// Words of joined writing bent as one; every other cluster turned rigidly to the curve.
+    case auto
+    /// Every cluster turned rigidly to the curve, as SVG's `<textPath>` does, joined writing too.
+    case rotate
+    /// Every glyph bent along the curve.
+    case bend
+
+    /// The `--effect` option's help, the same in every command that takes it.
+    public static let help = "auto: each word of joined writing (Arabic, Syriac, N'Ko, Mongolian, Devanagari, Bengali, Gurmukhi, …) bent along the curve as one, every other cluster turned to it; rotate: every cluster turned (SVG <textPath>); bend: every glyph bent."
+}
+
+/// A bend along any curve: a point at (x, y) (px along the baseline, px up) goes to the curve's
+/// point at arc length x, moved y along the normal there; beyond an open curve's ends it
+/// continues straight. The normal's turn is the tangent's central difference over 0.01 px,
+/// which on the curves drawn here (circles, ellipses' rings, spirals) is exact to about 10⁻⁹.
+struct ArcLengthFrameMap: OutlineMap {
+    let curve: any ArcLengthCurve
+
+    func callAsFunction(_ p: Point) -> Point { jacobian(at: p, towardGreaterX: true).point }
+
+    func jacobian(at p: Point, towardGreaterX: Bool) -> MapJacobian {
+        let length = curve.length
+        if !curve.isClosed && (p.x < 0 || p.x > length) {
+            let end = p.x < 0 ? 0 : length
+            let frame = curve.pointAndTangent(atArcLength: end)
+            let normal = frame.tangent.turnedUp
+            return MapJacobian(point: frame.point + frame.tangent * (p.x - end) + normal * p.y, dx: frame.tangent, dy: normal)
+        }
+        let h = 0.005
+        let frame = curve.pointAndTangent(atArcLength: p.x)
+        let before = curve.tangent(atArcLength: curve.isClosed ? p.x - h : max(p.x - h, 0))
+        let after = curve.tangent(atArcLength: curve.isClosed ? p.x + h : min(p.x + h, length))
+        let span = curve.isClosed ? 2 * h : min(p.x + h, length) - max(p.x - h, 0)
+        let turn = span > 0 ? (after - before) * (1 / span) : .zero
+        let normal = frame.tangent.turnedUp
+        return MapJacobian(point: frame.point + normal * p.y, dx: frame.tangent + turn.turnedUp * p.y, dy: normal)
+    }
+}
+
+/// A run's glyphs as drawn along a curve: words bent as one path each, the rest turned rigidly.
+struct CurveGlyphDrawing {
+    /// Each bent word's outlines, one path, px.
+    var words: [Path] = []
+    /// Per glyph of the layout: whether it is drawn in `words` (else turned rigidly).
+    var bent: [Bool]
+
+    /// The ink of the bent words and the rigid glyphs of `layout` (the one drawn from), px.
+    func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
+        let rigid = try CurveTypeEffects.inkBounds(of: layout, skipping: bent)
+        return words.compactMap { $0.bounds() }.reduce(rigid) { box, word in box.map { $0.union(word) } ?? word }
+    }
+
+    /// The drawing moved by `offset` px (its layout moved the same way gives the rigid glyphs).
+    func translated(by offset: Point) -> CurveGlyphDrawing {
+        CurveGlyphDrawing(words: words.map { $0.transformed(by: .translation(offset.x, offset.y)) }, bent: bent)
+    }
+
+    /// The frame items: as `glyphItems`, but the bent words as paths in the same fill; text
+    /// mode (`<text>` the viewer draws) is as `glyphItems`.
+    func items(_ layout: CurveTextLayout, mode: GlyphMode, fill: SVGColor) -> [FrameItem] {
+        guard mode == .outlines, !words.isEmpty else { return glyphItems([layout], mode: mode, fill: fill) }
+        let rigid = layout.glyphs.indices.filter { !bent[$0] }.map { index in
+            let g = layout.glyphs[index]
+            return FrameGlyph(font: g.font, glyph: g.glyph, scale: g.scale, placement: .rotated(origin: g.origin, angle: g.angle))
+        }
+        let items: [FrameItem] = (rigid.isEmpty ? [] : [.glyphs(GlyphRun(fonts: layout.run.fonts, glyphs: rigid))])
+            + words.map { .shape(FrameShape(.path($0))) }
+        return [.group(FrameGroup(style: [.fill(.color(fill))], items: items))]
+    }
+}
+
+/// `layout`'s glyphs laid along `map`'s curve: under `.auto` each word of joined writing (under
+/// `.bend`, every cluster) bent along the curve, its glyphs one path; the rest turned rigidly.
+/// Glyphs a bend cannot draw stay rigid: single-line glyphs (stroked, not filled), colour
+/// pictures. `tolerance` px is the bent outlines' largest distance from the exact bend.
+func bentGlyphs<Map: OutlineMap>(_ layout: CurveTextLayout, map: Map, glyphs: CurveGlyphs,
+                                 tolerance: Double = 0.05) throws(CurveTypeError) -> CurveGlyphDrawing {
+    let words: [Range<Int>] = switch glyphs {
+    case .rotate: []
+    case .auto: joinedWords(in: layout)
+    case .bend: layout.clusters.isEmpty ? [] : [0..<layout.clusters.count]
+    }
+    var drawing = CurveGlyphDrawing(bent: Array(repeating: false, count: layout.glyphs.count))
+    guard !words.isEmpty else { return drawing }
+    var refit = OutlineRefit(map: map, tolerance: tolerance, budget: PathTextRequest.maximumBentSegments, verb: "bend")
+    for word in words {
+        var path = Path()
+        for cluster in layout.clusters[word] {
+            let leading = cluster.arcLength - cluster.advance / 2
+            let angle = Angle.degrees(cluster.angle)
+            let tangent = Point(x: cos(angle.radians), y: sin(angle.radians))
+            for g in cluster.glyphRange {
+                let placed = layout.glyphs[g]
+                let font = layout.run.fonts[placed.font]
+                guard !font.isSingleLine else { continue }
+                let outline = try lifting { try font.outline(of: placed.glyph) }
+                // A colour picture has no path to bend; a space has nothing to draw.
+                guard !outline.path.isEmpty else { continue }
+                let delta = placed.origin - cluster.origin
+                let along = leading + delta.dot(tangent), up = layout.baselineShift + delta.dot(tangent.turnedUp)
+                path.elements += (try refit.map(outline.path, placed: AffineMap(a: placed.scale, b: 0, c: 0, d: placed.scale, tx: along, ty: up))).elements
+                drawing.bent[g] = true
+            }
+        }
+        if !path.isEmpty { drawing.words.append(path) }
+    }
+    return drawing
+}
