@@ -135,7 +135,8 @@ extension CircleTextRequest {
         try lifting { try self.style.validate() }
         try validateCanvas(padding: padding, canvas: canvas)
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        let (run, warnings) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
+        let (run, shapeWarnings) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
+        var warnings = shapeWarnings
         var style = self.style
         if fitsRadius {
             // The text's length on a circle is its length set straight (arc length is kept),
@@ -153,6 +154,7 @@ extension CircleTextRequest {
         // Lay out about (0, 0), find the ink, then move everything to its place on the canvas.
         let probe = try lifting { try CircleTextLayout(run, style: style, center: .zero) }
         let drawing = try bentGlyphs(probe.text, map: ArcLengthFrameMap(curve: probe.curve), glyphs: glyphs == .text ? .rotate : curveGlyphs)
+        if style.tracking != 0 || style.sweep != nil, let warning = joinedSpacingWarning(probe.text) { warnings.append(warning) }
         let width: Double, height: Double, center: Point
         if let canvas {
             width = canvas.width

@@ -38,6 +38,9 @@ public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvert
         /// A seal's separators that do not fit the gaps between its arcs, and are not drawn;
         /// the message says how many, and the room they need and have.
         case separatorsNotDrawn
+        /// Spacing (tracking, a sweep, a fill or a spread) asked of text with words of joined
+        /// writing went between words only: space inside one would tear it.
+        case joinedWordsKeptWhole
     }
 
     /// What happened.

@@ -30,6 +30,18 @@ public enum CurveGlyphs: String, Sendable, CaseIterable {
     public static let help = "auto: each word of joined writing (Arabic, Syriac, N'Ko, Mongolian, Devanagari, Bengali, Gurmukhi, …) bent along the curve as one, every other cluster turned to it; rotate: every cluster turned (SVG <textPath>); bend: every glyph bent."
 }
 
+/// The warning for spacing asked of `layout`'s text where it has words of joined writing of
+/// more than one cluster, which spacing leaves whole; `nil` where there are none.
+func joinedSpacingWarning(_ layout: CurveTextLayout, part: String? = nil) -> CurveTypeWarning? {
+    let words = joinedWords(in: layout).filter { $0.count > 1 }
+    guard !words.isEmpty else { return nil }
+    if spreadableGapCount(of: layout.run) == 0 {
+        return CurveTypeWarning(.joinedWordsKeptWhole, "the text is one word of joined writing, which spacing would tear: it is set as shaped, not spread", part: part)
+    }
+    let count = words.count == 1 ? "1 word" : "\(words.count) words"
+    return CurveTypeWarning(.joinedWordsKeptWhole, "spacing went between words only: \(count) of joined writing keep their letters together", part: part)
+}
+
 /// A bend along any curve: a point at (x, y) (px along the baseline, px up) goes to the curve's
 /// point at arc length x, moved y along the normal there; beyond an open curve's ends it
 /// continues straight. The normal's turn is the tangent's central difference over 0.01 px,

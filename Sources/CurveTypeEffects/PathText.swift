@@ -124,6 +124,7 @@ extension PathTextRequest {
             let glyphs = probe.text.glyphs.map { (run.fonts[$0.font], $0.glyph) }
             warnings += try outlineOnlyWarnings(glyphs, effect: "bend", instead: " (use the rotate, skew or ribbon effect)")
         }
+        if style.tracking != 0 || style.fitsPath, let warning = joinedSpacingWarning(probe.text) { warnings.append(warning) }
         if probe.overlapsItself {
             warnings.append(CurveTypeWarning(
                 .textOverlapsItself,
@@ -149,7 +150,9 @@ extension PathTextRequest {
             text, font.description, joinedByHand(features.map(\.text), separator: ","),
             (try? SVGNumberFormat(precision: 6).pathText(path)) ?? "",
             "\(style.size)", "\(style.startOffset)", style.align.rawValue, style.side.rawValue, "\(style.tracking)",
-            "\(style.fitsPath)", "\(style.baselineShift)", style.line.rawValue, style.effect.rawValue, "\(style.clip)",
+            "\(style.fitsPath)", "\(style.baselineShift)", style.line.rawValue,
+            // auto draws text without joined writing as rotate does: the same drawing, the same ids.
+            style.effect == .auto && !JoinedWriting.contains(text[...]) ? PathEffect.rotate.rawValue : style.effect.rawValue, "\(style.clip)",
             fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",
         ] + (background.map { ["background", $0.value] } ?? []))
         let layout = probe.translated(by: offset)

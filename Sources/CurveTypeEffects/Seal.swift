@@ -569,6 +569,9 @@ struct SealDrawing {
             if squeeze < 1 {
                 squeezed.append((layout, s.arc.color, squeeze))
             } else {
+                if s.arc.tracking != 0 || s.arc.sweep != nil, let warning = joinedSpacingWarning(layout, part: "\(s.arc.side.rawValue) arc") {
+                    warnings.append(warning)
+                }
                 // Words of joined writing bent along the ring, so they stay joined.
                 if let curve = laidCurve, !joinedWords(in: layout).isEmpty {
                     bentArcs[layouts.count] = try bentGlyphs(layout, map: ArcLengthFrameMap(curve: curve), glyphs: .auto)

@@ -227,6 +227,7 @@ extension SpiralRequest {
                     "dropped \(laid.droppedClusters) of \(laid.droppedClusters + laid.text.clusters.count) clusters that run past the end of the spiral"))
             }
             layout = laid
+            if text.style.tracking != 0 || text.style.fillsSpiral, let warning = joinedSpacingWarning(laid.text) { warnings.append(warning) }
             drawing = try bentGlyphs(laid.text, map: ArcLengthFrameMap(curve: laid.curve), glyphs: text.glyphs == .text ? .rotate : text.curveGlyphs)
             label = cleaned
         }

@@ -27,7 +27,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["path", text, "--ellipse", "0x5"], "--ellipse must be RXxRY in px, both greater than 0"),
         BadInput(["path", text, "--rect", "3x4:nan"], "--rect must be WxH or WxH:R in px"),
         BadInput(["path", text, "--d", "M0 0 H9", "--start-offset", "x"], "--start-offset must be px or a percentage"),
-        BadInput(["path", text, "--d", "M0 0 H9", "--effect", "warp"], "--effect must be one of rotate, skew, ribbon, stair-step, gravity, bend, not \"warp\""),
+        BadInput(["path", text, "--d", "M0 0 H9", "--effect", "warp"], "--effect must be one of auto, rotate, skew, ribbon, stair-step, gravity, bend, not \"warp\""),
         BadInput(["path", text, "--d", "M0 0 H9", "--effect", "bend", "--glyphs", "text"], "text mode writes <textPath>, which only rotates glyphs"),
         BadInput(["path", text, "--d", "M0 0 H9", "--tolerance", "0"], "--tolerance must be at least 0.001 px and at most 100 px, not 0 px"),
         BadInput(["path", text, "--path-file", "/nonexistent/p.svg"], "path file not found: /nonexistent/p.svg"),

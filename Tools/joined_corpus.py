@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Writes Fixtures/joined/corpus.json: real words and phrases of joined writing (scripts whose
+letters join or hang from a headline), each with its source, font and expected straight ink.
+
+Source: the Unicode Common Locale Data Repository (CLDR), as Babel packages it (PyPI `babel`,
+its version recorded in the file): month and day names, and the names of countries and
+languages, as each language's own speakers' CLDR contributors wrote them. Run it with the
+venv's Python (`.build/venv/bin/python Tools/joined_corpus.py`) after `pip install babel`; the
+file it writes is committed, so tests need neither Babel nor a network.
+"""
+import json
+import sys
+import unicodedata
+
+import babel
+from babel import Locale
+
+# Each language: its script, the font it is drawn with (Debian's packages, which `make test`
+# installs), and how many strings to take.
+LANGUAGES = [
+    ("ar", "Arabic", "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf", 30),
+    ("fa", "Arabic (Persian)", "/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf", 24),
+    ("ur", "Arabic (Urdu, Nastaliq)", "/usr/share/fonts/truetype/noto/NotoNastaliqUrdu-Regular.ttf", 24),
+    ("ps", "Arabic (Pashto, Nastaliq)", "/usr/share/fonts/truetype/awami/AwamiNastaliq-Regular.ttf", 8),
+    ("ug", "Arabic (Uyghur)", "/usr/share/fonts/truetype/scheherazade/Scheherazade-Regular.ttf", 12),
+    ("syr", "Syriac", "/usr/share/fonts/truetype/noto/NotoSansSyriac-Regular.ttf", 24),
+    ("nqo", "N'Ko", "/usr/share/fonts/truetype/noto/NotoSansNKo-Regular.ttf", 24),
+    ("hi", "Devanagari (Hindi)", "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf", 20),
+    ("mr", "Devanagari (Marathi)", "/usr/share/fonts/truetype/noto/NotoSerifDevanagari-Regular.ttf", 10),
+    ("ne", "Devanagari (Nepali)", "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf", 8),
+    ("bn", "Bengali", "/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf", 20),
+    ("as", "Bengali (Assamese)", "/usr/share/fonts/truetype/noto/NotoSerifBengali-Regular.ttf", 8),
+    ("pa", "Gurmukhi", "/usr/share/fonts/truetype/noto/NotoSansGurmukhi-Regular.ttf", 24),
+]
+
+# Countries named in every language's list, the same for each (ISO 3166).
+TERRITORIES = ["EG", "IN", "CN", "FR", "BR", "NG", "JP", "MX", "DE", "ZA", "IR", "PK", "IQ", "TR", "ID", "KE", "RU", "CA", "AR", "ES"]
+LANGS = ["ar", "fa", "ur", "hi", "bn", "pa", "en", "fr", "zh", "sw", "tr", "ru"]
+
+
+def joined(text):
+    """Whether `text` has a letter of a joining or headline script."""
+    for ch in text:
+        name = unicodedata.name(ch, "")
+        if name.split(" ")[0] in ("ARABIC", "SYRIAC", "NKO", "DEVANAGARI", "BENGALI", "GURMUKHI"):
+            if unicodedata.category(ch).startswith("L"):
+                return True
+    return False
+
+
+def candidates(code):
+    loc = Locale.parse(code)
+    for i, name in loc.months["format"]["wide"].items():
+        yield name, f"months, format, wide, {i}"
+    for i, name in loc.days["format"]["wide"].items():
+        yield name, f"days, format, wide, {i}"
+    for t in TERRITORIES:
+        if t in loc.territories:
+            yield loc.territories[t], f"territories, {t}"
+    for l in LANGS:
+        if l in loc.languages:
+            yield loc.languages[l], f"languages, {l}"
+
+
+def main(out):
+    entries = []
+    for code, script, font, wanted in LANGUAGES:
+        seen = set()
+        taken = 0
+        for text, where in candidates(code):
+            text = unicodedata.normalize("NFC", text.strip())
+            if text in seen or not joined(text) or len(text) > 24:
+                continue
+            seen.add(text)
+            entries.append({"language": code, "script": script, "text": text, "font": font,
+                            "source": f"CLDR via Babel {babel.__version__}, locale {code}: {where}"})
+            taken += 1
+            if taken == wanted:
+                break
+        if taken < wanted:
+            print(f"{code}: only {taken} of {wanted}", file=sys.stderr)
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump({"about": "Words and phrases of joined writing, each with its source; see README.md",
+                   "babel": babel.__version__, "entries": entries}, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    print(f"{out}: {len(entries)} strings")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "Fixtures/joined/corpus.json")
