@@ -172,7 +172,7 @@ fixtures: test-deps fixture-fonts
 # process. Figures also go to out/bench.json; the last run's is compared.
 BADGEFLOOR_SOURCE ?= ../shared/bench/badgefloor.c
 BADGEFLOOR = $(BUILD_DIR)/bench/badgefloor
-bench: test-deps release venv
+bench: test-deps fixture-fonts release venv
 	@{ command -v hyperfine && command -v rsvg-convert; } >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
 	@$(VENV)/bin/python -c 'import pybadges, anybadge' 2>/dev/null || $(VENV)/bin/pip install -q pybadges anybadge
 	@mkdir -p $(dir $(BADGEFLOOR))

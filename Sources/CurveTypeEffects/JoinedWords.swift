@@ -44,12 +44,29 @@ func joinedSpacingWarning(_ layout: CurveTextLayout, part: String? = nil) -> Cur
 
 /// A bend along any curve: a point at (x, y) (px along the baseline, px up) goes to the curve's
 /// point at arc length x, moved y along the normal there; beyond an open curve's ends it
-/// continues straight. The normal's turn is the tangent's central difference over 0.01 px,
-/// which on the curves drawn here (circles, ellipses' rings, spirals) is exact to about 10⁻⁹.
+/// continues straight. On a circle the normal turns at 1/radius exactly; on other curves its
+/// turn is the tangent's central difference over 0.01 px, which on the curves drawn here
+/// (ellipses' rings, spirals) is exact to about 10⁻⁹.
 struct ArcLengthFrameMap: OutlineMap {
     let curve: any ArcLengthCurve
+    /// The turn of the tangent per px, along the up normal, where it is constant (a circle:
+    /// −1/r clockwise, where up is outward; +1/r counterclockwise, where up is inward).
+    private let curvature: Double?
 
-    func callAsFunction(_ p: Point) -> Point { jacobian(at: p, towardGreaterX: true).point }
+    init(curve: any ArcLengthCurve) {
+        self.curve = curve
+        if let circle = curve as? CircleCurve {
+            curvature = (circle.direction == .clockwise ? -1 : 1) / circle.radius
+        } else {
+            curvature = nil
+        }
+    }
+
+    func callAsFunction(_ p: Point) -> Point {
+        if !curve.isClosed && (p.x < 0 || p.x > curve.length) { return jacobian(at: p, towardGreaterX: true).point }
+        let frame = curve.pointAndTangent(atArcLength: p.x)
+        return frame.point + frame.tangent.turnedUp * p.y
+    }
 
     func jacobian(at p: Point, towardGreaterX: Bool) -> MapJacobian {
         let length = curve.length
@@ -59,13 +76,18 @@ struct ArcLengthFrameMap: OutlineMap {
             let normal = frame.tangent.turnedUp
             return MapJacobian(point: frame.point + frame.tangent * (p.x - end) + normal * p.y, dx: frame.tangent, dy: normal)
         }
-        let h = 0.005
         let frame = curve.pointAndTangent(atArcLength: p.x)
-        let before = curve.tangent(atArcLength: curve.isClosed ? p.x - h : max(p.x - h, 0))
-        let after = curve.tangent(atArcLength: curve.isClosed ? p.x + h : min(p.x + h, length))
-        let span = curve.isClosed ? 2 * h : min(p.x + h, length) - max(p.x - h, 0)
-        let turn = span > 0 ? (after - before) * (1 / span) : .zero
         let normal = frame.tangent.turnedUp
+        let turn: Point
+        if let curvature {
+            turn = normal * curvature
+        } else {
+            let h = 0.005
+            let before = curve.tangent(atArcLength: curve.isClosed ? p.x - h : max(p.x - h, 0))
+            let after = curve.tangent(atArcLength: curve.isClosed ? p.x + h : min(p.x + h, length))
+            let span = curve.isClosed ? 2 * h : min(p.x + h, length) - max(p.x - h, 0)
+            turn = span > 0 ? (after - before) * (1 / span) : .zero
+        }
         return MapJacobian(point: frame.point + normal * p.y, dx: frame.tangent + turn.turnedUp * p.y, dy: normal)
     }
 }

@@ -12,6 +12,9 @@ struct InkPlane {
     /// Device pixels per px.
     let scale: Double
 
+    /// Pieces of ink, specks under (0.02 em)² left out, for text of `size` px.
+    func pieces(size: Double) -> Int { components(ignoringBelow: Int((0.02 * size * scale) * (0.02 * size * scale))) }
+
     init(_ frame: Frame, scale: Double) throws {
         let plane = try frame.alphaPlane(scale: scale)
         (width, height, alpha, self.scale) = (plane.width, plane.height, plane.alpha, scale)
@@ -32,15 +35,22 @@ struct InkPlane {
     }
 
     /// The 8-connected pieces of ink (pixels at least half covered).
-    var components: Int {
+    var components: Int { components(ignoringBelow: 0) }
+
+    /// The 8-connected pieces of ink (pixels at least half covered) of at least `pixels`
+    /// pixels: a sharp tip's last antialiased pixel, cut off at half cover, is a speck, not a
+    /// piece of the writing.
+    func components(ignoringBelow pixels: Int) -> Int {
         var seen = [Bool](repeating: false, count: alpha.count)
         var count = 0
         var stack: [Int] = []
         for start in alpha.indices where alpha[start] >= 128 && !seen[start] {
-            count += 1
+            var size = 0
             seen[start] = true
             stack.append(start)
+            defer { if size >= pixels { count += 1 } }
             while let index = stack.popLast() {
+                size += 1
                 let x = index % width, y = index / width
                 for dy in -1...1 {
                     for dx in -1...1 where dx != 0 || dy != 0 {
@@ -176,12 +186,12 @@ struct JoinedSample {
     @Test func aDevanagariHeadlineStaysWholeOnACircle() throws {
         let font = FontRequest.file(path: try neededFile(Self.devanagari, install: "Debian fonts-noto-core"))
         let sample = JoinedSample(text: "सम्मेलनकक्ष", font: font, size: 60)
-        let straight = try InkPlane(sample.straight().frame, scale: 1).components
+        let straight = try InkPlane(sample.straight().frame, scale: 1).pieces(size: sample.size)
         #expect(straight == 2)
-        let curved = try InkPlane(sample.circle(radiusEm: 70.0 / 60, side: .outside).frame, scale: 1).components
+        let curved = try InkPlane(sample.circle(radiusEm: 70.0 / 60, side: .outside).frame, scale: 1).pieces(size: sample.size)
         #expect(curved == straight)
         // The measure can fail: the rigid drawing breaks the headline.
-        let rigid = try InkPlane(sample.circle(radiusEm: 70.0 / 60, side: .outside, effect: .rotate).frame, scale: 1).components
+        let rigid = try InkPlane(sample.circle(radiusEm: 70.0 / 60, side: .outside, effect: .rotate).frame, scale: 1).pieces(size: sample.size)
         #expect(rigid > straight)
     }
 
@@ -215,7 +225,7 @@ struct JoinedSample {
                 for side in TextSide.allCases {
                     let curved = try sample.circle(radiusEm: radius, side: side)
                     let plane = try InkPlane(curved.frame, scale: 4)
-                    #expect(plane.components == straightPlane.components, "\(sample.text) r \(radius) em \(side)")
+                    #expect(plane.pieces(size: sample.size) == straightPlane.pieces(size: sample.size), "\(sample.text) r \(radius) em \(side)")
                     let thinnest = sample.thinnestJoin(curved, plane, joins: joins, straight: straightResult, straightPlane)
                     #expect(thinnest >= 0.9, "\(sample.text) r \(radius) em \(side): a join \(thinnest) of its straight thickness")
                     // Seams: at 50 % the ink is one coat everywhere (alpha 128 ± 2), as librsvg draws the SVG.
@@ -225,6 +235,54 @@ struct JoinedSample {
                 }
             }
         }
+    }
+
+    /// The warps bend every outline through their envelope, a continuous map, so no warp tears
+    /// joined writing: no preset draws more pieces of ink than the straight run. Two presets
+    /// draw fewer, by their shape, and are named here so a change shows: ring-inside squeezes
+    /// the Arabic's tops together until a dot touches its letter, and circle-pour wraps the word
+    /// round until its headline meets itself. The other 38 draw exactly as many pieces.
+    @Test func warpsKeepJoinedWritingWhole() throws {
+        let amiri = FontRequest.file(path: try neededFile(Self.amiri, install: "Debian fonts-hosny-amiri"))
+        let deva = FontRequest.file(path: try neededFile(Self.devanagari, install: "Debian fonts-noto-core"))
+        var torn: [String] = [], merged: [String] = []
+        for sample in [JoinedSample(text: "الرحمن الرحيم", font: amiri, size: 40), JoinedSample(text: "सम्मेलनकक्ष", font: deva, size: 40)] {
+            let straight = try InkPlane(sample.straight().frame, scale: 2).pieces(size: sample.size)
+            for preset in TextWarpPreset.all {
+                let warped = try WarpRequest(text: sample.text, preset: preset, font: sample.font).render()
+                let pieces = try InkPlane(warped.frame, scale: 2).pieces(size: sample.size)
+                if pieces > straight { torn.append("\(sample.text) \(preset.name): \(pieces) pieces, \(straight) straight") }
+                if pieces < straight { merged.append("\(sample.text) \(preset.name)") }
+            }
+        }
+        #expect(TextWarpPreset.all.count == 40)
+        #expect(torn.isEmpty, Comment(rawValue: torn.joined(separator: "\n")))
+        #expect(merged == ["الرحمن الرحيم ring-inside", "सम्मेलनकक्ष circle-pour"])
+    }
+
+    /// A seal's arcs bend their words of joined writing along the ring: the seal's ink is its
+    /// two border lines and as many pieces as each arc's text straight, and at 50 % librsvg
+    /// draws no seam.
+    @Test func sealArcsKeepJoinedWritingWhole() throws {
+        let amiri = FontRequest.file(path: try neededFile(Self.amiri, install: "Debian fonts-hosny-amiri"))
+        let deva = FontRequest.file(path: try neededFile(Self.devanagari, install: "Debian fonts-noto-core"))
+        let (top, bottom) = ("بسم الله الرحمن الرحيم", "सम्मेलनकक्ष में आपका स्वागत है")
+        func seal(_ arcs: [SealArc], color: SVGColor = SVGColor(red: 0, green: 0, blue: 0)) throws -> SealResult {
+            var request = SealRequest(ring: "", center: "", radius: 120, font: amiri, fallbackFonts: [deva], color: color, background: nil)
+            request.rings = [SealRing(arcs: arcs, border: SealBorder(.solid, width: 2))]
+            return try request.render()
+        }
+        let arcs = [SealArc(top, side: .top), SealArc(bottom, side: .bottom)]
+        let drawn = try seal(arcs)
+        let size = drawn.arcs.map(\.text.size).max() ?? 20
+        // The border lines: a seal of one I at the top and one at the bottom, less the two Is.
+        let borders = try InkPlane(seal([SealArc("I", side: .top), SealArc("I", side: .bottom)]).frame, scale: 4).pieces(size: size) - 2
+        let straight = try [JoinedSample(text: top, font: amiri, size: size), JoinedSample(text: bottom, font: deva, size: size)]
+            .map { try InkPlane($0.straight().frame, scale: 4).pieces(size: size) }.reduce(0, +)
+        #expect(borders == 2)
+        #expect(try InkPlane(drawn.frame, scale: 4).pieces(size: size) == borders + straight)
+        let translucent = try InkPlane(svg: seal(arcs, color: try SVGColor(parsing: "rgba(0,0,0,0.5)")).svg)
+        #expect((translucent.alpha.max() ?? 0) <= 130)
     }
 
     /// Tracking and a sweep widen the gaps between words, never the joins inside one: each
@@ -314,8 +372,8 @@ struct JoinedSample {
                 let drawn = try draw(sample, on: curve)
                 let plane = try InkPlane(drawn.frame, scale: Self.scale)
                 let name = "\(entry.language) \(entry.text) on \(curve)"
-                if plane.components != straightPlane.components {
-                    failures.append("\(name): \(plane.components) pieces of ink, \(straightPlane.components) straight")
+                if plane.pieces(size: sample.size) != straightPlane.pieces(size: sample.size) {
+                    failures.append("\(name): \(plane.pieces(size: sample.size)) pieces of ink, \(straightPlane.pieces(size: sample.size)) straight")
                 }
                 let thinnest = sample.thinnestJoin(drawn.layout, along: drawn.curve, plane, joins: joins, straight: straight, straightPlane)
                 if thinnest < 0.9 { failures.append("\(name): a join \(thinnest) of its straight thickness") }

@@ -80,6 +80,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["circle", text, "--size", "1e7"], "--size must be more than 0 px and at most 1000000 px, not 10000000 px"),
         BadInput(["circle", text, "--canvas", "1e9x10"], "canvas width and height must be at most"),
         BadInput(["spiral", "--b", "0"], "b must not be 0"),
+        BadInput(["spiral", "--effect", "bend"], "--effect applies to text: give --text too"),
+        BadInput(["circle", text, "--effect", "skew"], "--effect must be one of auto, rotate, bend, not \"skew\""),
         BadInput(["spiral", "--b", "nan"], "b must be a finite number"),
         BadInput(["spiral", "--a", "inf"], "a must be a finite number"),
         BadInput(["spiral", "--a", "-1"], "--a must be at least 0 units, not -1 units"),
