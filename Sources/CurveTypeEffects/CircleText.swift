@@ -183,10 +183,14 @@ extension CircleTextRequest {
     private func defaultIDPrefix(text: String) -> String {
         var s = style
         if fitsRadius { s.radius = -1 }
-        let key = [text, font.description, joinedByHand(features.map(\.text), separator: ","),
+        var key = [text, font.description, joinedByHand(features.map(\.text), separator: ","),
                    "\(s.size)", "\(s.radius)", "\(s.start)", s.align.rawValue, s.side.rawValue,
                    "\(s.tracking)", "\(s.sweep ?? -1)", "\(s.baselineShift)", fill.value,
-                   glyphs.rawValue] + (curveGlyphs == .auto ? [] : ["glyphs along", curveGlyphs.rawValue]) + (background.map { ["background", $0.value] } ?? [])
+                   glyphs.rawValue] + (background.map { ["background", $0.value] } ?? [])
+        if curveGlyphs != .auto {
+            key.append("glyphs along")
+            key.append(curveGlyphs.rawValue)
+        }
         return derivedIDPrefix(key)
     }
 }

@@ -96,18 +96,21 @@ struct ArcLengthFrameMap: OutlineMap {
 struct CurveGlyphDrawing {
     /// Each bent word's outlines, one path, px.
     var words: [Path] = []
-    /// Per glyph of the layout: whether it is drawn in `words` (else turned rigidly).
+    /// Per glyph of the layout: whether it is drawn in `words` (else turned rigidly); empty
+    /// where none is.
     var bent: [Bool]
 
     /// The ink of the bent words and the rigid glyphs of `layout` (the one drawn from), px.
     func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
         let rigid = try CurveTypeEffects.inkBounds(of: layout, skipping: bent)
+        guard !words.isEmpty else { return rigid }
         return words.compactMap { $0.bounds() }.reduce(rigid) { box, word in box.map { $0.union(word) } ?? word }
     }
 
     /// The drawing moved by `offset` px (its layout moved the same way gives the rigid glyphs).
     func translated(by offset: Point) -> CurveGlyphDrawing {
-        CurveGlyphDrawing(words: words.map { $0.transformed(by: .translation(offset.x, offset.y)) }, bent: bent)
+        guard !words.isEmpty else { return self }
+        return CurveGlyphDrawing(words: words.map { $0.transformed(by: .translation(offset.x, offset.y)) }, bent: bent)
     }
 
     /// The frame items: as `glyphItems`, but the bent words as paths in the same fill; text
@@ -127,17 +130,19 @@ struct CurveGlyphDrawing {
 /// `layout`'s glyphs laid along `map`'s curve: under `.auto` each word of joined writing (under
 /// `.bend`, every cluster) bent along the curve, its glyphs one path; the rest turned rigidly.
 /// Glyphs a bend cannot draw stay rigid: single-line glyphs (stroked, not filled), colour
-/// pictures. `tolerance` px is the bent outlines' largest distance from the exact bend.
-func bentGlyphs<Map: OutlineMap>(_ layout: CurveTextLayout, map: Map, glyphs: CurveGlyphs,
+/// pictures. `tolerance` px is the bent outlines' largest distance from the exact bend. `map`
+/// is made only where a word is bent.
+func bentGlyphs<Map: OutlineMap>(_ layout: CurveTextLayout, map: @autoclosure () -> Map, glyphs: CurveGlyphs,
                                  tolerance: Double = 0.05) throws(CurveTypeError) -> CurveGlyphDrawing {
     let words: [Range<Int>] = switch glyphs {
     case .rotate: []
     case .auto: joinedWords(in: layout)
     case .bend: layout.clusters.isEmpty ? [] : [0..<layout.clusters.count]
     }
+    guard !words.isEmpty else { return CurveGlyphDrawing(bent: []) }
     var drawing = CurveGlyphDrawing(bent: Array(repeating: false, count: layout.glyphs.count))
-    guard !words.isEmpty else { return drawing }
-    var refit = OutlineRefit(map: map, tolerance: tolerance, budget: PathTextRequest.maximumBentSegments, verb: "bend")
+    // The map is made only here, where something bends: a path's is a tabulated curve.
+    var refit = OutlineRefit(map: map(), tolerance: tolerance, budget: PathTextRequest.maximumBentSegments, verb: "bend")
     for word in words {
         var path = Path()
         for cluster in layout.clusters[word] {

@@ -36,6 +36,19 @@ public struct ShapedRun: Sendable {
     /// Characters no font had, drawn as the primary font's .notdef glyph: each once, in the
     /// order they first appear.
     public let missing: [Unicode.Scalar]
+    /// Whether the text is ASCII alone: text with no joined writing, no marks, nothing a
+    /// layout must look up by script (found once, as the run is made and cached).
+    public let isASCII: Bool
+
+    /// A run of `glyphs` (visual order) shaped from `text` in `fonts`, `missing` the
+    /// characters no font had.
+    public init(text: String, fonts: [Font], glyphs: [ShapedGlyph], missing: [Unicode.Scalar]) {
+        self.text = text
+        self.fonts = fonts
+        self.glyphs = glyphs
+        self.missing = missing
+        isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+    }
 
     /// The run set `factor` times as wide: every advance and x offset scaled, heights kept (a
     /// seal's squeezed arc; its writer scales each outline across by the same factor).

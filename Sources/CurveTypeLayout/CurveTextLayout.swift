@@ -121,18 +121,18 @@ func clusterSpans(of run: ShapedRun, size: Double) -> [ClusterSpan] {
 /// `spreadableGaps`): what `layOut` gives as `extent`, without placing anything.
 public func extent(of run: ShapedRun, size: Double, tracking: Double) -> Double {
     let spans = clusterSpans(of: run, size: size)
-    let gaps = tracking == 0 ? 0 : spreadableGaps(spans, in: run).count { $0 }
+    let gaps = tracking == 0 ? 0 : spreadableGaps(spans, in: run)?.count { $0 } ?? max(spans.count - 1, 0)
     return spans.reduce(0) { $0 + $1.advance } + tracking * Double(gaps)
 }
 
 /// For each pair of neighbouring clusters (in the run's visual order), whether tracking, a
 /// sweep or a spread may put space between them: everywhere but inside a word of joined
 /// writing (`JoinedWriting`), where both clusters hold a letter of a joined script or a
-/// character that joins (a ZWNJ, a tatweel, a mark). Space there would tear the word.
-func spreadableGaps(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool] {
+/// character that joins (a ZWNJ, a tatweel, a mark). Space there would tear the word. `nil`
+/// where every gap may widen: ASCII text (every badge's and most labels'), looked at no further.
+func spreadableGaps(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool]? {
     guard spans.count > 1 else { return [] }
-    // ASCII text (every badge's and most labels') has no joined writing: nothing to look up.
-    guard !run.text.utf8.allSatisfy({ $0 < 0x80 }) else { return Array(repeating: true, count: spans.count - 1) }
+    guard !run.isASCII else { return nil }
     let joins = clusterJoins(spans, in: run)
     return (0..<spans.count - 1).map { !(joins[$0] && joins[$0 + 1]) }
 }
@@ -160,13 +160,16 @@ func clusterJoins(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool] {
 /// The gaps between neighbouring clusters of `run` that spacing may widen (see
 /// `spreadableGaps`): what a sweep or a spread divides its room among.
 public func spreadableGapCount(of run: ShapedRun) -> Int {
-    spreadableGaps(clusterSpans(of: run, size: 1), in: run).count { $0 }
+    // ASCII text: every gap, counted without measuring a span.
+    if run.isASCII { return max(clusterCount(of: run) - 1, 0) }
+    let spans = clusterSpans(of: run, size: 1)
+    return spreadableGaps(spans, in: run)?.count { $0 } ?? max(spans.count - 1, 0)
 }
 
 /// The words of joined writing in `layout`: each a range of indices into `layout.clusters`
 /// (visual order) whose clusters all belong to joined writing, with no spreadable gap inside.
 public func joinedWords(in layout: CurveTextLayout) -> [Range<Int>] {
-    guard !layout.run.text.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
+    guard !layout.run.isASCII else { return [] }
     let spans = layout.clusters.map { ClusterSpan(glyphs: $0.glyphRange, textStart: $0.textRange.lowerBound, advance: $0.advance) }
     let joins = clusterJoins(spans, in: layout.run)
     var words: [Range<Int>] = []
@@ -210,9 +213,9 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
                    align: TextAlignment, tracking: Double, baselineShift: Double) -> CurveTextLayout {
     let spans = clusterSpans(of: run, size: size)
     let advances = spans.reduce(0) { $0 + $1.advance }
-    let open = tracking == 0 ? [] : spreadableGaps(spans, in: run)
-    let gap = { (index: Int) -> Double in index < open.count && open[index] ? tracking : 0 }
-    let extent = advances + tracking * Double(open.count { $0 })
+    // Where a gap may not widen (inside a word of joined writing); nil: every gap widens.
+    let open = tracking == 0 ? nil : spreadableGaps(spans, in: run)
+    let extent = advances + tracking * Double(open?.count { $0 } ?? max(spans.count - 1, 0))
     let leading: Double
     switch align {
     case .start: leading = anchor
@@ -229,7 +232,7 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
     var pen = leading
     for (index, span) in spans.enumerated() {
         mids.append(pen + span.advance / 2)
-        pen += span.advance + gap(index)
+        pen += span.advance + (index < spans.count - 1 && (open?[index] ?? true) ? tracking : 0)
     }
     let frames = curve.pointsAndTangents(atArcLengths: mids)
     pen = leading
@@ -254,7 +257,7 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
         clusters.append(PlacedCluster(
             textRange: span.textStart..<textEnds[index], glyphRange: span.glyphs, origin: origin,
             angle: angle, advance: span.advance, arcLength: mid))
-        pen += span.advance + gap(index)
+        pen += span.advance + (index < spans.count - 1 && (open?[index] ?? true) ? tracking : 0)
     }
     return CurveTextLayout(run: run, size: size, tracking: tracking, extent: extent,
                            clusters: clusters, glyphs: glyphs, baselineShift: baselineShift)

@@ -159,7 +159,6 @@ struct JoinedSample {
         let layout = straight.layout.text
         let words = joinedWords(in: layout)
         var out: [(Double, Double)] = []
-        let baseline = straight.offset.y
         for word in words {
             for index in word.dropLast() {
                 let cluster = layout.clusters[index]

@@ -136,24 +136,6 @@ let bendTenTime = try measure("bend 480", iterations: 30) { _ = try bendTen.rend
 report("path: 480 characters bent, full SVG", bendTenTime,
        String(format: "%.2f× the 48-character time per character", bendTenTime / bendSeedTime / 10), key: "path_bend_480_s")
 
-// Joined writing on a ring: an Arabic line (each word bent as one along the circle) beside a
-// Latin line of as many characters in the same font on the same ring (turned rigidly), full
-// SVG. Amiri from Debian's fonts-hosny-amiri, which `make bench` installs.
-let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
-if FileManager.default.fileExists(atPath: amiri) {
-    let arabic = "بسم الله الرحمن الرحيم الحمد لله رب العالمين"
-    let latin = String("In the name of God, the Most Gracious, the Ever".prefix(arabic.count))
-    func ring(_ text: String) -> CircleTextRequest {
-        CircleTextRequest(text: text, font: .file(path: amiri), style: CircleTextStyle(size: 24, radius: 120, allowOverlap: true))
-    }
-    let (arabicRing, latinRing) = (ring(arabic), ring(latin))
-    let arabicTime = try measure("ring arabic", iterations: 300) { _ = try arabicRing.render() }
-    let latinTime = try measure("ring latin", iterations: 300) { _ = try latinRing.render() }
-    report("circle: \(arabic.count) Arabic characters, words bent, full SVG", arabicTime,
-           String(format: "%.2f× as many Latin characters on the same ring", arabicTime / latinTime), key: "circle_joined_ring_s")
-    report("circle: \(latin.count) Latin characters, same font and ring", latinTime, key: "circle_latin_ring_s")
-}
-
 // The seed's 48 characters warped by each of the forty presets (box 400x200, full SVG), beside
 // the same text bent along a wave above.
 var warpTimes: [Double] = []
@@ -288,6 +270,25 @@ for threads in [1, cores] {
 if let one = timesByThreads[1], let all = timesByThreads[cores], cores > 1 {
     print(String(format: "batch: speed-up on %d cores                              %.2f×", cores, one / all))
 }
+// Joined writing on a ring: an Arabic line (each word bent as one along the circle) beside a
+// Latin line of as many characters in the same font on the same ring (turned rigidly), full
+// SVG. Amiri from Debian's fonts-hosny-amiri, which `make bench` installs. Measured last, so its
+// font and caches do not weigh on the figures above.
+let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
+if FileManager.default.fileExists(atPath: amiri) {
+    let arabic = "بسم الله الرحمن الرحيم الحمد لله رب العالمين"
+    let latin = String("In the name of God, the Most Gracious, the Ever".prefix(arabic.count))
+    func ring(_ text: String) -> CircleTextRequest {
+        CircleTextRequest(text: text, font: .file(path: amiri), style: CircleTextStyle(size: 24, radius: 120, allowOverlap: true))
+    }
+    let (arabicRing, latinRing) = (ring(arabic), ring(latin))
+    let arabicTime = try measure("ring arabic", iterations: 300) { _ = try arabicRing.render() }
+    let latinTime = try measure("ring latin", iterations: 300) { _ = try latinRing.render() }
+    report("circle: \(arabic.count) Arabic characters, words bent, full SVG", arabicTime,
+           String(format: "%.2f× as many Latin characters on the same ring", arabicTime / latinTime), key: "circle_joined_ring_s")
+    report("circle: \(latin.count) Latin characters, same font and ring", latinTime, key: "circle_latin_ring_s")
+}
+
 if let jsonPath {
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys, .prettyPrinted])
     try data.write(to: URL(fileURLWithPath: jsonPath))
