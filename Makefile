@@ -25,14 +25,16 @@ TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts
 # `make demo`.
 # Fonts of joined writing for the joined-writing corpus (Fixtures/joined): Noto's core set
 # (Arabic, Syriac, N'Ko, Devanagari, Bengali, Gurmukhi, Nastaliq Urdu), Amiri, Scheherazade and
-# Awami Nastaliq; Fixtures/joined/README.md says why these and their licences.
+# Awami Nastaliq; Noto's CJK collection for vertical writing (Japanese, Chinese, Korean);
+# Fixtures/joined/README.md says why these and their licences.
 FIXTURE_FONT_PACKAGES = fonts-wqy-microhei fonts-symbola fonts-noto-color-emoji fonts-roboto-slab fonts-dancingscript \
-  fonts-noto-core fonts-hosny-amiri fonts-sil-scheherazade fonts-sil-awami-nastaliq
+  fonts-noto-core fonts-hosny-amiri fonts-sil-scheherazade fonts-sil-awami-nastaliq fonts-noto-cjk
 FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf \
   /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf /usr/share/fonts/opentype/roboto/slab/RobotoSlab-Bold.otf \
   /usr/share/fonts/opentype/dancingscript/DancingScript-Regular.otf /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf \
   /usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf /usr/share/fonts/truetype/scheherazade/Scheherazade-Regular.ttf \
-  /usr/share/fonts/truetype/awami/AwamiNastaliq-Regular.ttf
+  /usr/share/fonts/truetype/awami/AwamiNastaliq-Regular.ttf /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc \
+  /usr/share/fonts/truetype/noto/NotoSansMongolian-Regular.ttf
 BENCH_PACKAGES = hyperfine librsvg2-bin
 # The viewers every golden file is drawn by (`make viewers`).
 VIEWER_PACKAGES = librsvg2-bin inkscape chromium

@@ -4,7 +4,10 @@ letters join or hang from a headline), each with its source, font and expected s
 
 Source: the Unicode Common Locale Data Repository (CLDR), as Babel packages it (PyPI `babel`,
 its version recorded in the file): month and day names, and the names of countries and
-languages, as each language's own speakers' CLDR contributors wrote them. Run it with the
+languages, as each language's own speakers' CLDR contributors wrote them. CLDR has no data in
+the Mongolian script (its `mn_Mong` locale holds placeholders), so Mongolian's words are listed
+below with where each was read. The file's `vertical` list is text for vertical writing
+(`--orientation upright`): Japanese, Chinese and Korean from CLDR the same way. Run it with the
 venv's Python (`.build/venv/bin/python Tools/joined_corpus.py`) after `pip install babel`; the
 file it writes is committed, so tests need neither Babel nor a network.
 """
@@ -36,6 +39,54 @@ LANGUAGES = [
 # Countries named in every language's list, the same for each (ISO 3166).
 TERRITORIES = ["EG", "IN", "CN", "FR", "BR", "NG", "JP", "MX", "DE", "ZA", "IR", "PK", "IQ", "TR", "ID", "KE", "RU", "CA", "AR", "ES"]
 LANGS = ["ar", "fa", "ur", "hi", "bn", "pa", "en", "fr", "zh", "sw", "tr", "ru"]
+
+
+# Mongolian in its own script, which CLDR lacks: the numbers one to ten as the `mongol` Flutter
+# package's README sets them (github.com/suragch/mongol, README.md, "Vertical text"), and the
+# script's own name as Noto's specimen page gives it (github.com/notofonts/noto-docs,
+# docs/specimen/NotoSansMongolian.md).
+MONGOLIAN_FONT = "/usr/share/fonts/truetype/noto/NotoSansMongolian-Regular.ttf"
+MONGOL_README = "suragch/mongol README.md, Vertical text: the numbers one to ten"
+MONGOLIAN = [(word, f"{MONGOL_README}, {i + 1}") for i, word in enumerate(
+    ["ᠨᠢᠭᠡ", "ᠬᠣᠶᠠᠷ", "ᠭᠤᠷᠪᠠ", "ᠳᠦᠷᠪᠡ", "ᠲᠠᠪᠤ", "ᠵᠢᠷᠭᠤᠭᠠ", "ᠳᠣᠯᠣᠭᠠ", "ᠨᠠᠢᠮᠠ", "ᠶᠢᠰᠦ", "ᠠᠷᠪᠠ"])] + [
+    ("ᠮᠣᠩᠭᠣᠯ ᠪᠢᠴᠢᠭ", "notofonts/noto-docs docs/specimen/NotoSansMongolian.md: the script's autonym"),
+    ("ᠮᠣᠩᠭᠣᠯ", "notofonts/noto-docs docs/specimen/NotoSansMongolian.md: the autonym's first word"),
+]
+
+# Vertical writing: each language, the font (a face of Noto's CJK collection, fonts-noto-cjk)
+# and how many strings.
+CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+VERTICAL = [
+    ("ja", "Japanese", CJK, 0, 24),
+    ("zh_Hans", "Chinese (Simplified)", CJK, 2, 12),
+    ("zh_Hant", "Chinese (Traditional)", CJK, 3, 10),
+    ("ko", "Korean", CJK, 1, 10),
+]
+
+
+def cjk(text):
+    """Whether `text` has a Han, kana or Hangul letter."""
+    for ch in text:
+        name = unicodedata.name(ch, "")
+        if name.startswith(("CJK UNIFIED", "HIRAGANA", "KATAKANA", "HANGUL")):
+            return True
+    return False
+
+
+def vertical_candidates(code):
+    """As `candidates`, names first (with countries whose Japanese names hold the long-vowel
+    mark, which has a vertical form), then days and months."""
+    loc = Locale.parse(code)
+    for t in TERRITORIES + ["NO", "NZ", "BE", "PE", "MY", "VE", "HU"]:
+        if t in loc.territories:
+            yield loc.territories[t], f"territories, {t}"
+    for l in LANGS:
+        if l in loc.languages:
+            yield loc.languages[l], f"languages, {l}"
+    for i, name in loc.days["format"]["wide"].items():
+        yield name, f"days, format, wide, {i}"
+    for i in (1, 12):
+        yield loc.months["format"]["wide"][i], f"months, format, wide, {i}"
 
 
 def joined(text):
@@ -79,11 +130,29 @@ def main(out):
                 break
         if taken < wanted:
             print(f"{code}: only {taken} of {wanted}", file=sys.stderr)
+    for text, where in MONGOLIAN:
+        entries.append({"language": "mn_Mong", "script": "Mongolian", "text": text, "font": MONGOLIAN_FONT, "source": where})
+    vertical = []
+    for code, language, font, index, wanted in VERTICAL:
+        seen = set()
+        taken = 0
+        for text, where in vertical_candidates(code):
+            text = unicodedata.normalize("NFC", text.strip())
+            if text in seen or not cjk(text) or len(text) > 12:
+                continue
+            seen.add(text)
+            vertical.append({"language": code, "script": language, "text": text, "font": font, "index": index,
+                             "source": f"CLDR via Babel {babel.__version__}, locale {code}: {where}"})
+            taken += 1
+            if taken == wanted:
+                break
+        if taken < wanted:
+            print(f"{code}: only {taken} of {wanted}", file=sys.stderr)
     with open(out, "w", encoding="utf-8") as f:
         json.dump({"about": "Words and phrases of joined writing, each with its source; see README.md",
-                   "babel": babel.__version__, "entries": entries}, f, ensure_ascii=False, indent=1)
+                   "babel": babel.__version__, "entries": entries, "vertical": vertical}, f, ensure_ascii=False, indent=1)
         f.write("\n")
-    print(f"{out}: {len(entries)} strings")
+    print(f"{out}: {len(entries)} strings, {len(vertical)} vertical")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/utext.h>
 #include <unicode/uvernum.h>
 
@@ -19,6 +20,7 @@ static struct {
     __typeof__(&ubrk_setText) setText;
     __typeof__(&ubrk_next) next;
     __typeof__(&utext_close) close;
+    __typeof__(&u_getIntPropertyValue) intProperty;
 } icu;
 static int icu_loaded = 0;
 static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
@@ -32,7 +34,8 @@ static void load_icu(void) {
     icu.setText = (__typeof__(icu.setText))dlsym(library, CT_NAME(ubrk_setText));
     icu.next = (__typeof__(icu.next))dlsym(library, CT_NAME(ubrk_next));
     icu.close = (__typeof__(icu.close))dlsym(library, CT_NAME(utext_close));
-    icu_loaded = icu.open && icu.openUTF8 && icu.setUText && icu.setText && icu.next && icu.close;
+    icu.intProperty = (__typeof__(icu.intProperty))dlsym(library, CT_NAME(u_getIntPropertyValue));
+    icu_loaded = icu.open && icu.openUTF8 && icu.setUText && icu.setText && icu.next && icu.close && icu.intProperty;
 }
 
 /* A thread's line break iterator, opened once: opening one loads ICU's rules (tens of
@@ -64,4 +67,16 @@ int32_t curvetype_line_breaks(const char *utf8, int64_t length, int32_t *breaks,
     icu.setText(thread_iterator, NULL, 0, &ignored);
     icu.close(text);
     return count;
+}
+
+int32_t curvetype_vertical_orientation(uint32_t scalar) {
+    pthread_once(&icu_once, load_icu);
+    if (!icu_loaded) return -1;
+    switch (icu.intProperty((UChar32)scalar, UCHAR_VERTICAL_ORIENTATION)) {
+    case U_VO_ROTATED: return 0;
+    case U_VO_TRANSFORMED_ROTATED: return 1;
+    case U_VO_TRANSFORMED_UPRIGHT: return 2;
+    case U_VO_UPRIGHT: return 3;
+    default: return 0;
+    }
 }

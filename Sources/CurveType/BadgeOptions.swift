@@ -352,6 +352,9 @@ public struct SealOptions: Sendable, Equatable {
     public var background = "white"
     /// Mirror the drawing, as a rubber stamp is cut (`--mirror`).
     public var mirror = false
+    /// Which way the ring text's glyphs stand (`--orientation`): sideways along the ring, or
+    /// upright in vertical writing.
+    public var orientation = GlyphOrientation.sideways
     /// Ink and background swapped, for an engraved plate (`--negative`).
     public var negative = false
     /// The accessible name and <title> (default "centre — ring") (`--title`).
@@ -462,7 +465,7 @@ public struct SealOptions: Sendable, Equatable {
             let ringOptions: [(Bool, String)] = [(ring != nil, "ring"), (!top.isEmpty, "top"), (!bottom.isEmpty, "bottom"), (center != nil, "center"),
                                                  (centerLogo != nil, "centerLogo"), (separator != nil, "separator"), (separatorLogo != nil, "separatorLogo"), (separatorSize != nil, "separatorSize"), (centerLogoSize != nil, "centerLogoSize"),
                                                  (borders.count > 1, "border"), (gap != nil, "gap"), (centerColor != nil, "centerColor"),
-                                                 (centerFont != nil, "centerFont")]
+                                                 (centerFont != nil, "centerFont"), (orientation != .sideways, "orientation")]
             if let (_, option) = ringOptions.first(where: \.0) {
                 throw .invalidInput("a name seal (\(parameter: "name")) holds its characters only: leave out \(parameter: option)\(option == "border" ? " but one" : "")")
             }
@@ -481,6 +484,10 @@ public struct SealOptions: Sendable, Equatable {
             throw .invalidInput("\(parameter: unused) sets the centre text: give \(parameter: "center") too")
         }
         if grid != nil { throw .invalidInput("\(parameter: "grid") arranges a name seal's characters: give \(parameter: "name") too") }
+        if orientation != .sideways && ring == nil && top.isEmpty && bottom.isEmpty {
+            throw .invalidInput("\(parameter: "orientation") stands the ring text's glyphs: give \(parameter: "ring"), \(parameter: "top") or \(parameter: "bottom")")
+        }
+        request.orientation = orientation
         if shape != .square { throw .invalidInput("\(parameter: "shape") is a name seal's: give \(parameter: "name") too") }
         if ring != nil {
             if !top.isEmpty || !bottom.isEmpty {
@@ -571,6 +578,7 @@ public struct SealOptions: Sendable, Equatable {
             .with { $0.retiredNames = ["color"] },
         .text("centerColor", \.centerColor, .color, type: .color, default: "--ink-color", "The centre text's colour."),
         .text("background", \.background, .color, type: .color, "Inside the seal, or none."),
+        .choice("orientation", \.orientation, .text, GlyphOrientation.help),
         .flag("mirror", \.mirror, .shape, "Mirror the drawing left to right, as a rubber stamp is cut."),
         .flag("negative", \.negative, .color, "Fill the seal with the ink and draw its text and borders in the background colour, as an engraved plate."),
         .text("title", \.title, .content, default: "centre — ring", "The accessible name and <title>."),
@@ -613,6 +621,9 @@ public struct CircleOptions: Sendable, Equatable {
     public var allowOverlap = false
     /// How glyphs follow the circle (`--effect`): auto bends words of joined writing as one.
     public var effect = CurveGlyphs.auto
+    /// Which way glyphs stand (`--orientation`): sideways along the circle, or upright in
+    /// vertical writing.
+    public var orientation = GlyphOrientation.sideways
     /// The text's colour (old name: `fill`).
     public var textColor = "currentColor"
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
@@ -650,6 +661,7 @@ public struct CircleOptions: Sendable, Equatable {
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") })
         request.fitsRadius = radiusAuto
         request.curveGlyphs = effect
+        request.orientation = orientation
         return request
     }
 
@@ -673,6 +685,7 @@ public struct CircleOptions: Sendable, Equatable {
                 "Move the text along the normal; positive toward the glyph tops (CSS)."),
         .flag("allowOverlap", \.allowOverlap, .text, "Allow text longer than the circle (or the sweep) to overlap itself."),
         .choice("effect", \.effect, .text, CurveGlyphs.help),
+        .choice("orientation", \.orientation, .text, GlyphOrientation.help),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + [
         .text("textColor", \.textColor, .color, type: .color, aliases: ["fill"],
               "The text's colour: a CSS colour (a name, #rgb, #rrggbbaa, rgb(), hsl(), hwb()) or currentColor, the page's text colour."),

@@ -77,15 +77,20 @@ public struct SpiralOptions: Sendable, Equatable {
     /// so the line does not strike through the letters.
     public var baselineShift: Double?
 
-    /// The baseline's shift when none is given: resting on the line drawn, if any.
+    /// The baseline's shift when none is given: resting on the line drawn, if any; upright
+    /// (vertical) text, whose line runs through its glyphs' middles, half the size further.
     var restingShift: Double {
-        lineColor.lowercased() == "none" || strokeWidth == 0 ? 0 : strokeWidth / 2 + 1
+        guard lineColor.lowercased() != "none" && strokeWidth != 0 else { return 0 }
+        return strokeWidth / 2 + 1 + (orientation == .upright ? size / 2 : 0)
     }
     /// Drop the text that runs past an end of the spiral (said on stderr) instead of failing
     /// (`--clip`).
     public var clip = false
     /// How glyphs follow the spiral (`--effect`): auto bends words of joined writing as one.
     public var effect = CurveGlyphs.auto
+    /// Which way glyphs stand (`--orientation`): sideways along the spiral, or upright in
+    /// vertical writing.
+    public var orientation = GlyphOrientation.sideways
     /// Old name: `textFill`.
     public var textColor = "currentColor"
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
@@ -120,6 +125,7 @@ public struct SpiralOptions: Sendable, Equatable {
                 (!fonts.fallbackFonts.isEmpty, "fallbackFont"), (fonts.variations != nil, "variations"), (tracking != nil, "tracking"),
                 (fillSpiral, "fillSpiral"), (startAngle != nil, "startAngle"),
                 (startLength != nil, "startLength"), (clip, "clip"), (baselineShift != nil, "baselineShift"), (effect != .auto, "effect"),
+                (orientation != .sideways, "orientation"),
             ]
             if let (_, name) = textOptions.first(where: { $0.0 }) {
                 throw .invalidInput("\(parameter: name) applies to text: give \(parameter: "text") too")
@@ -134,6 +140,7 @@ public struct SpiralOptions: Sendable, Equatable {
                     baselineShift: baselineShift ?? restingShift, clip: clip),
                 fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs)
             spiralText.curveGlyphs = effect
+            spiralText.orientation = orientation
             return spiralText
         }
         return SpiralRequest(
@@ -185,10 +192,11 @@ public struct SpiralOptions: Sendable, Equatable {
                 "Put the text's anchor at this angle θ."),
         .number("startLength", \.startLength, .text, unit: "px", range: .from(0), slider: 0...5000, "Put the text's anchor this far along the spiral from --from."),
         .number("baselineShift", \.baselineShift, .text, unit: "px", slider: -40...40,
-                default: "resting on the line: half --stroke-width + 1 px (0 px with no line)",
+                default: "resting on the line: half --stroke-width + 1 px (0 px with no line), upright text half --size more",
                 "Move the text along the normal; positive toward the glyph tops."),
         .flag("clip", \.clip, .text, "Drop the clusters that run past an end (a warning says how many) instead of failing."),
         .choice("effect", \.effect, .text, CurveGlyphs.help),
+        .choice("orientation", \.orientation, .text, GlyphOrientation.help),
         .text("textColor", \.textColor, .color, type: .color, aliases: ["textFill"], "The text's colour."),
     ] + lifted(DocumentOptions.fields, into: \.document) + [
         .number("padding", \.padding, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...60, "Space round the drawing when the canvas is fitted to it."),
@@ -495,6 +503,9 @@ public struct PathOptions: Sendable, Equatable {
     /// rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the
     /// path) (`--effect`).
     public var effect = PathEffect.auto
+    /// Which way glyphs stand (`--orientation`): sideways along the path, or upright in
+    /// vertical writing.
+    public var orientation = GlyphOrientation.sideways
     /// px, for `bend`.
     public var tolerance = 0.05
     /// Drop every cluster not wholly on an open path, quietly (by default clusters whose middle
@@ -535,7 +546,7 @@ public struct PathOptions: Sendable, Equatable {
         guard let startOffset = PathOffset(parsing: startOffset) else {
             throw .invalidInput("\(parameter: "startOffset") must be px or a percentage, such as 20 or 50%, not \"\(Diagnostic.escaped(String(startOffset.prefix(40))))\"")
         }
-        return PathTextRequest(
+        var request = PathTextRequest(
             text: text, path: try shapePath(), font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             style: PathTextStyle(size: size, startOffset: startOffset, align: align, side: side, tracking: tracking ?? 0,
                                  fitsPath: fit, baselineShift: baselineShift, line: onPath, effect: effect, clip: clip),
@@ -543,6 +554,8 @@ public struct PathOptions: Sendable, Equatable {
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
             tolerance: tolerance, pathStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("lineColor")) },
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") })
+        request.orientation = orientation
+        return request
     }
 
     /// The path the options name, px.
@@ -638,6 +651,7 @@ public struct PathOptions: Sendable, Equatable {
         .choice("onPath", \.onPath, .text, "Which line of the text lies on the path: baseline, ascender, descender or center."),
         .choice("effect", \.effect, .text,
                 "auto: as rotate, but each word of joined writing (Arabic, Syriac, N'Ko, Mongolian, Devanagari, Bengali, Gurmukhi, …) bent as one; rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the path)."),
+        .choice("orientation", \.orientation, .text, GlyphOrientation.help),
         .number("tolerance", \.tolerance, .text, unit: "px", range: .from(0.001, to: 100), slider: 0.01...2,
                 "For bend: largest distance of a bent outline from the exact bend."),
         .flag("clip", \.clip, .text, "Drop every cluster not wholly on an open path, quietly (by default those whose middle falls off go, with a warning)."),

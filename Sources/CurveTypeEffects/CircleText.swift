@@ -84,6 +84,9 @@ public struct CircleTextRequest: Sendable {
     /// How glyphs follow the circle: `.auto` bends each word of joined writing (Arabic,
     /// Devanagari, …; see `JoinedWriting`) as one and turns the rest rigidly to the circle.
     public var curveGlyphs: CurveGlyphs = .auto
+    /// Which way glyphs stand: `.sideways` lies them along the circle (horizontal writing);
+    /// `.upright` writes vertically down the circle, CJK upright in its vertical forms.
+    public var orientation: GlyphOrientation = .sideways
 
     /// Text on a circle; every other property as the command line's defaults.
     public init(text: String, font: FontRequest = .default, features: [FontFeature] = [],
@@ -135,7 +138,9 @@ extension CircleTextRequest {
         try lifting { try self.style.validate() }
         try validateCanvas(padding: padding, canvas: canvas)
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        let (run, shapeWarnings) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
+        try checkOrientation(orientation, glyphs: glyphs)
+        let (run, shapeWarnings) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed,
+                                             orientation: orientation)
         var warnings = shapeWarnings
         var style = self.style
         if fitsRadius {
@@ -191,6 +196,7 @@ extension CircleTextRequest {
             key.append("glyphs along")
             key.append(curveGlyphs.rawValue)
         }
+        if orientation != .sideways { key += ["orientation", orientation.rawValue] }
         return derivedIDPrefix(key)
     }
 }

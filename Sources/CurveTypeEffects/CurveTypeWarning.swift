@@ -41,6 +41,10 @@ public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvert
         /// Spacing (tracking, a sweep, a fill or a spread) asked of text with words of joined
         /// writing went between words only: space inside one would tear it.
         case joinedWordsKeptWhole
+        /// Upright (vertical) writing asked of letters that have no upright form (Latin,
+        /// Arabic, Mongolian: Unicode's Vertical_Orientation R): they lie sideways, as in CSS's
+        /// `text-orientation: mixed`; the message lists them.
+        case drawnSideways
     }
 
     /// What happened.

@@ -45,7 +45,7 @@ extension TextInput {
 /// (in bidi order unless `bidi` is false), and says what a user should hear about it: removed
 /// control characters and characters no font has.
 func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], features: [FontFeature],
-           removed: Int, bidi: Bool = true) throws(CurveTypeError) -> (run: ShapedRun, warnings: [CurveTypeWarning]) {
+           removed: Int, bidi: Bool = true, orientation: GlyphOrientation = .sideways) throws(CurveTypeError) -> (run: ShapedRun, warnings: [CurveTypeWarning]) {
     guard features.count <= maximumFeatures else {
         throw .invalidInput("at most \(maximumFeatures) OpenType feature settings are applied, not \(features.count)")
     }
@@ -55,8 +55,15 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
     if bidi, BidiParagraph.mayRunRightToLeft(text) {
         try lifting { try BidiParagraph.loadFriBiDi() }
     }
-    let run = stack.shape(text, features: features, bidi: bidi)
+    let run = stack.shape(text, features: features, bidi: bidi, orientation: orientation)
     var warnings: [CurveTypeWarning] = []
+    if orientation == .upright {
+        let sideways = GlyphOrientation.sidewaysLetters(in: text)
+        if !sideways.isEmpty {
+            let shown = sideways.prefix(8).map { "U+" + hexDigits(UInt64($0.value), width: 4, uppercase: true) }.joined(separator: ", ")
+            warnings.append(CurveTypeWarning(.drawnSideways, "\(sideways.count) letter\(sideways.count == 1 ? " has" : "s have") no upright form in vertical writing (\(shown)\(sideways.count > 8 ? ", …" : "")): drawn sideways"))
+        }
+    }
     if let substitution = stack.substitution { warnings.append(CurveTypeWarning(.fontSubstituted, substitution)) }
     if removed > 0 {
         warnings.append(CurveTypeWarning(.controlCharactersRemoved, "removed \(removed) control character\(removed == 1 ? "" : "s") from the text"))

@@ -42,6 +42,13 @@ func joinedSpacingWarning(_ layout: CurveTextLayout, part: String? = nil) -> Cur
     return CurveTypeWarning(.joinedWordsKeptWhole, "spacing went between words only: \(count) of joined writing keep their letters together", part: part)
 }
 
+/// Refuses upright (vertical) writing in `<text>` mode, which the viewer sets horizontally.
+func checkOrientation(_ orientation: GlyphOrientation, glyphs: GlyphMode) throws(CurveTypeError) {
+    if orientation == .upright && glyphs == .text {
+        throw .invalidInput("upright (vertical) writing is drawn as outlines: <text> is set by the viewer, along the curve only")
+    }
+}
+
 /// A bend along any curve: a point at (x, y) (px along the baseline, px up) goes to the curve's
 /// point at arc length x, moved y along the normal there; beyond an open curve's ends it
 /// continues straight. On a circle the normal turns at 1/radius exactly; on other curves its
@@ -157,8 +164,21 @@ func bentGlyphs<Map: OutlineMap>(_ layout: CurveTextLayout, map: @autoclosure ()
                 // A colour picture has no path to bend; a space has nothing to draw.
                 guard !outline.path.isEmpty else { continue }
                 let delta = placed.origin - cluster.origin
-                let along = leading + delta.dot(tangent), up = layout.baselineShift + delta.dot(tangent.turnedUp)
-                path.elements += (try refit.map(outline.path, placed: AffineMap(a: placed.scale, b: 0, c: 0, d: placed.scale, tx: along, ty: up))).elements
+                let normal = tangent.turnedUp
+                let along = leading + delta.dot(tangent), up = layout.baselineShift + delta.dot(normal)
+                // The glyph's axes in the cluster's (along, up) frame: its own when it lies along
+                // the curve, turned a quarter when it stands upright in vertical writing.
+                let s = placed.scale
+                let placing: AffineMap
+                if placed.angle == cluster.angle {
+                    placing = AffineMap(a: s, b: 0, c: 0, d: s, tx: along, ty: up)
+                } else {
+                    let glyphAngle = Angle.degrees(placed.angle)
+                    let glyphX = Point(x: cos(glyphAngle.radians), y: sin(glyphAngle.radians)), glyphUp = glyphX.turnedUp
+                    placing = AffineMap(a: glyphX.dot(tangent) * s, b: glyphX.dot(normal) * s,
+                                        c: glyphUp.dot(tangent) * s, d: glyphUp.dot(normal) * s, tx: along, ty: up)
+                }
+                path.elements += (try refit.map(outline.path, placed: placing)).elements
                 drawing.bent[g] = true
             }
         }

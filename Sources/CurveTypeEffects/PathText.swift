@@ -43,6 +43,10 @@ public struct PathTextRequest: Sendable {
     public var pathStroke: SVGColor?
     /// A colour under the whole canvas; `nil` leaves it transparent.
     public var background: SVGColor?
+    /// Which way glyphs stand: `.sideways` lies them along the path (horizontal writing);
+    /// `.upright` writes vertically down the path, CJK upright in its vertical forms (with the
+    /// `auto`, `rotate` and `bend` effects).
+    public var orientation: GlyphOrientation = .sideways
 
     /// `text` along `path` (px, y down); every other property as the command line's defaults.
     public init(text: String, path: Path, font: FontRequest = .default, features: [FontFeature] = [],
@@ -110,8 +114,13 @@ extension PathTextRequest {
         if glyphs == .text && style.effect != .rotate && style.effect != .auto {
             throw .invalidInput("text mode writes <textPath>, which only rotates glyphs: use \(parameter: "glyphs") outlines for \(parameter: "effect") \(style.effect.rawValue)")
         }
+        try checkOrientation(orientation, glyphs: glyphs)
+        if orientation == .upright && ![.auto, .rotate, .bend].contains(style.effect) {
+            throw .invalidInput("upright (vertical) writing is drawn with \(parameter: "effect") auto, rotate or bend, not \(style.effect.rawValue)")
+        }
         let format = try lifting { try SVGNumberFormat(precision: precision) }
-        let shaped = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed)
+        let shaped = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed,
+                               orientation: orientation)
         let run = shaped.run
         var warnings = shaped.warnings
         let probe = try lifting { try PathTextLayout(run, style: style, path: path) }
@@ -154,7 +163,7 @@ extension PathTextRequest {
             // auto draws text without joined writing as rotate does: the same drawing, the same ids.
             style.effect == .auto && !JoinedWriting.contains(text[...]) ? PathEffect.rotate.rawValue : style.effect.rawValue, "\(style.clip)",
             fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",
-        ] + (background.map { ["background", $0.value] } ?? []))
+        ] + (background.map { ["background", $0.value] } ?? []) + (orientation == .sideways ? [] : ["orientation", orientation.rawValue]))
         let layout = probe.translated(by: offset)
         var under = backdrop(background, width: width, height: height)
         if let pathStroke {
@@ -225,6 +234,10 @@ extension PathTextRequest {
         case .rotate, .auto:
             let drawing = try bentGlyphs(text, map: CurveFrameMap(curve: layout.curve), glyphs: style.effect == .auto && glyphs == .outlines ? .auto : .rotate,
                                          tolerance: tolerance)
+            return .rotated(try drawing.inkBounds(of: text), drawing)
+        case .bend where text.run.isVertical:
+            // Upright glyphs bent through the frame as the cluster places them, turned.
+            let drawing = try bentGlyphs(text, map: CurveFrameMap(curve: layout.curve), glyphs: .bend, tolerance: tolerance)
             return .rotated(try drawing.inkBounds(of: text), drawing)
         case .bend:
             var bender = OutlineRefit(map: CurveFrameMap(curve: layout.curve), tolerance: tolerance, budget: Self.maximumBentSegments, verb: "bend")

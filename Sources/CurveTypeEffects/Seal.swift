@@ -76,6 +76,10 @@ public struct SealRequest: Sendable {
     public var idPrefix: String?
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
+    /// Which way the ring text's glyphs stand (every ring and arc; not the centre, borders or
+    /// separators): `.sideways` along the ring, `.upright` in vertical writing down it, CJK
+    /// upright in its vertical forms.
+    public var orientation: GlyphOrientation = .sideways
 
     /// A seal of `ring` round `center`; every other property as the command line's defaults.
     public init(ring: String, center: String, radius: Double? = nil, radiusY: Double? = nil, ringSize: Double? = nil, gap: Double? = nil,
@@ -508,11 +512,17 @@ struct SealDrawing {
             if arc.squeeze && request.glyphs == .text {
                 throw .invalidInput("\(parameter: arc.side.rawValue + "Squeeze") narrows the glyphs, which only outlines can: leave the glyphs as outlines")
             }
-            let (run, said) = try shape(text, font: arc.font ?? ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed)
+            if arc.squeeze && request.orientation == .upright {
+                throw .invalidInput("\(parameter: arc.side.rawValue + "Squeeze") narrows glyphs along the ring, and upright glyphs run down it: give one or the other")
+            }
+            try checkOrientation(request.orientation, glyphs: request.glyphs)
+            let (run, said) = try shape(text, font: arc.font ?? ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: removed,
+                                        orientation: request.orientation)
             warnings += said.map { $0.of(arc.side.rawValue) }
             shaped.append((arc, run, size, try ClusterInk(run, size: size)))
             spoken += (spoken.isEmpty ? "" : " — ") + text
             identity += "|\(arc.side)\(arc.anchorAngle)\(arc.align)\(arc.sweep ?? -1)\(arc.tracking)\(size)\(arc.font?.description ?? "")\(arc.color?.value ?? "")"
+            if request.orientation != .sideways { identity += "|\(request.orientation)" }
         }
         let gap = request.gap ?? max(2, shaped.map(\.size).max().map { $0 * 0.3 } ?? 2)
         let bandOuter = inset + gap
@@ -625,8 +635,10 @@ struct SealDrawing {
     /// narrower the layout's glyphs are drawn than `ink` measured them.
     func laidInk(_ ink: ClusterInk, _ layout: CurveTextLayout, squeeze: Double) -> ClosedRange<Double>? {
         var near = Double.infinity, far = -Double.infinity
-        for (glyph, placed) in zip(ink.glyphs, layout.glyphs) {
-            let a = placed.angle * .pi / 180
+        for (index, (glyph, placed)) in zip(ink.glyphs, layout.glyphs).enumerated() {
+            // The ink is measured in the cluster's frame: an upright glyph is turned from it.
+            let upright = index < layout.run.glyphs.count && layout.run.glyphs[index].upright
+            let a = (placed.angle + (upright ? 90 : 0)) * .pi / 180
             let along = Point(x: cos(a), y: sin(a)), up = Point(x: sin(a), y: -cos(a))
             // Closed contours: each segment's start is another's end.
             for (q, _) in ink.segments[glyph.segments] {

@@ -420,16 +420,24 @@ struct ClusterInk {
                 let font = run.fonts[g.font]
                 let scale = size / Double(font.unitsPerEm)
                 let outline = try lifting { try font.outline(of: g.glyph) }
-                let origin = Point(x: pen + g.xOffset * scale, y: g.yOffset * scale)
+                // As `layOut` places it: upright in vertical writing, its x axis across the
+                // line and its top toward the line's start; sideways there, its em box centred.
+                let origin: Point
+                if g.upright {
+                    origin = Point(x: pen - g.yOffset * scale, y: g.xOffset * scale)
+                } else {
+                    let centre = run.isVertical ? Double(font.metrics.ascender + font.metrics.descender) / 2 : 0
+                    origin = Point(x: pen + g.xOffset * scale, y: (g.yOffset - centre) * scale)
+                }
                 let first = segments.count
                 defer { self.glyphs.append((origin: origin, segments: first..<segments.count)) }
                 if !outline.path.isEmpty {
-                    add(outline.path, scale: scale, origin: origin)
+                    add(outline.path, scale: scale, origin: origin, upright: g.upright)
                 } else if let box = outline.bounds {
                     // A colour bitmap glyph: its image's box.
-                    let r = Rect(minX: box.minX * scale + origin.x, minY: box.minY * scale + origin.y,
-                                 maxX: box.maxX * scale + origin.x, maxY: box.maxY * scale + origin.y)
-                    let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+                    let corners = [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+                                   Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY)]
+                        .map { ClusterInk.place($0, scale: scale, origin: origin, upright: g.upright) }
                     for k in 0..<4 { segments.append((corners[k], corners[(k + 1) % 4])) }
                 }
                 pen += g.advance * scale
@@ -438,11 +446,17 @@ struct ClusterInk {
         }
     }
 
+    /// A glyph's point `p` (font units, y up) in its cluster's frame (px along the line, px
+    /// up): scaled, or upright in vertical writing turned a quarter, and moved to `origin`.
+    static func place(_ p: Point, scale: Double, origin: Point, upright: Bool) -> Point {
+        upright ? Point(x: origin.x - p.y * scale, y: origin.y + p.x * scale) : Point(x: p.x * scale + origin.x, y: p.y * scale + origin.y)
+    }
+
     /// The outline's contours flattened to within 0.002 px: a curve of n steps strays from its
     /// chords by at most (n⁻² / 8)·max|B″|, and |B″| is at most the degree times the degree
     /// less one times the control points' largest second difference.
-    private mutating func add(_ path: Path, scale: Double, origin: Point) {
-        func place(_ p: Point) -> Point { Point(x: p.x * scale + origin.x, y: p.y * scale + origin.y) }
+    private mutating func add(_ path: Path, scale: Double, origin: Point, upright: Bool) {
+        func place(_ p: Point) -> Point { ClusterInk.place(p, scale: scale, origin: origin, upright: upright) }
         func steps(_ secondDifference: Double, degree: Double) -> Int {
             let bound = degree * (degree - 1) * secondDifference
             let wanted = (bound / (8 * 0.002)).squareRoot().rounded(.up)

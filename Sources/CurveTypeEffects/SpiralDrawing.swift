@@ -56,6 +56,9 @@ public struct SpiralText: Sendable {
     /// How glyphs follow the spiral: `.auto` bends each word of joined writing (Arabic,
     /// Devanagari, …; see `JoinedWriting`) as one and turns the rest rigidly to the spiral.
     public var curveGlyphs: CurveGlyphs = .auto
+    /// Which way glyphs stand: `.sideways` lies them along the spiral (horizontal writing);
+    /// `.upright` writes vertically down the spiral, CJK upright in its vertical forms.
+    public var orientation: GlyphOrientation = .sideways
 
     /// Text along the spiral; every other property as the command line's defaults.
     public init(_ text: String, font: FontRequest = .default, features: [FontFeature] = [],
@@ -218,7 +221,9 @@ extension SpiralRequest {
         var label = cFormat("Archimedean spiral r = %g + %gθ from %g° to %g°", a, b, from, to)
         if let text {
             let (cleaned, removed) = try TextInput.cleanedForDrawing(text.text)
-            let (run, shapeWarnings) = try shape(cleaned, font: text.font, fallbacks: text.fallbackFonts, features: text.features, removed: removed)
+            try checkOrientation(text.orientation, glyphs: text.glyphs)
+            let (run, shapeWarnings) = try shape(cleaned, font: text.font, fallbacks: text.fallbackFonts, features: text.features,
+                                                 removed: removed, orientation: text.orientation)
             warnings += shapeWarnings
             let laid = try lifting { try SpiralTextLayout(run, style: text.style, spiral: origin, begin: begin, end: end) }
             if laid.droppedClusters > 0 {
@@ -340,6 +345,7 @@ extension SpiralRequest {
                     "\(String(describing: s.anchor))", s.align.rawValue, s.side.rawValue, "\(s.tracking)",
                     "\(s.fillsSpiral)", "\(s.baselineShift)", text.fill.value, text.glyphs.rawValue]
                 + (text.curveGlyphs == .auto ? [] : ["glyphs along", text.curveGlyphs.rawValue])
+                + (text.orientation == .sideways ? [] : ["orientation", text.orientation.rawValue])
         }
         return derivedIDPrefix(key)
     }

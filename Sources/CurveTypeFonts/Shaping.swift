@@ -23,6 +23,10 @@ public struct ShapedGlyph: Sendable, Hashable {
     public var xOffset: Double
     /// Vertical offset from the pen position, font units, y up.
     public var yOffset: Double
+    /// Whether the glyph stands upright in vertical writing (`GlyphOrientation.upright`): then
+    /// `advance` is its vertical advance, down the line, and the offsets (HarfBuzz's, shaped top
+    /// to bottom) place its outline origin from the pen position on the line's middle.
+    public var upright: Bool = false
 }
 
 /// A run of text shaped into glyphs in visual order.
@@ -39,15 +43,20 @@ public struct ShapedRun: Sendable {
     /// Whether the text is ASCII alone: text with no joined writing, no marks, nothing a
     /// layout must look up by script (found once, as the run is made and cached).
     public let isASCII: Bool
+    /// Whether the run is vertical writing (`GlyphOrientation.upright`): glyphs run down the
+    /// line, upright ones (`ShapedGlyph.upright`) by their vertical advances, the others lying
+    /// sideways, centred on the line.
+    public let isVertical: Bool
 
     /// A run of `glyphs` (visual order) shaped from `text` in `fonts`, `missing` the
-    /// characters no font had.
-    public init(text: String, fonts: [Font], glyphs: [ShapedGlyph], missing: [Unicode.Scalar]) {
+    /// characters no font had; `vertical` for vertical writing.
+    public init(text: String, fonts: [Font], glyphs: [ShapedGlyph], missing: [Unicode.Scalar], vertical: Bool = false) {
         self.text = text
         self.fonts = fonts
         self.glyphs = glyphs
         self.missing = missing
         isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        isVertical = vertical
     }
 
     /// The run set `factor` times as wide: every advance and x offset scaled, heights kept (a
@@ -59,7 +68,7 @@ public struct ShapedRun: Sendable {
             g.xOffset *= factor
             return g
         }
-        return ShapedRun(text: text, fonts: fonts, glyphs: narrower, missing: missing)
+        return ShapedRun(text: text, fonts: fonts, glyphs: narrower, missing: missing, vertical: isVertical)
     }
 
     /// The glyphs `glyphs` of this run as a run of their own over the text's UTF-8 bytes
@@ -83,7 +92,7 @@ public struct ShapedRun: Sendable {
             }
         }
         let scalars = Set(lineText.unicodeScalars)
-        return ShapedRun(text: lineText, fonts: fonts, glyphs: sliced, missing: missing.filter(scalars.contains))
+        return ShapedRun(text: lineText, fonts: fonts, glyphs: sliced, missing: missing.filter(scalars.contains), vertical: isVertical)
     }
 }
 
@@ -123,20 +132,80 @@ extension FontStack {
     /// one direction per font run. Results are cached per process, keyed by stack, text,
     /// features and `bidi`, except for fonts opened from memory (`Font.open(bytes:)`), which are
     /// not cached either: a caller that opens many such fonts keeps none of them alive.
-    public func shape(_ text: String, features: [FontFeature] = [], bidi: Bool = true) -> ShapedRun {
+    ///
+    /// With `orientation` `.upright`, the text is vertical writing (see `GlyphOrientation`):
+    /// characters that stand upright are shaped top to bottom (HarfBuzz's TTB direction, which
+    /// applies the font's `vert` and `vrt2` forms and its vertical metrics), the rest shaped as
+    /// horizontal text to lie sideways; the glyphs come in logical order, top to bottom.
+    public func shape(_ text: String, features: [FontFeature] = [], bidi: Bool = true,
+                      orientation: GlyphOrientation = .sideways) -> ShapedRun {
         if primary.isFromMemory || fallbacks.contains(where: \.isFromMemory) {
-            return shapeUncached(text, features: features, bidi: bidi)
+            return shapeUncached(text, features: features, bidi: bidi, orientation: orientation)
         }
         let key = ShapedRunCache.Key(
             fonts: [primary.id] + fallbacks.map(\.id), pattern: fallbackPattern, text: text,
-            features: features.map(\.text), bidi: bidi)
+            features: features.map(\.text), bidi: bidi, orientation: orientation)
         if let known = ShapedRunCache.run(for: key) { return known }
-        let run = shapeUncached(text, features: features, bidi: bidi)
+        let run = shapeUncached(text, features: features, bidi: bidi, orientation: orientation)
         ShapedRunCache.store(run, for: key)
         return run
     }
 
-    private func shapeUncached(_ text: String, features: [FontFeature], bidi: Bool) -> ShapedRun {
+    private func shapeUncached(_ text: String, features: [FontFeature], bidi: Bool, orientation: GlyphOrientation) -> ShapedRun {
+        guard orientation == .upright else { return shapeHorizontally(text, features: features, bidi: bidi) }
+        // Vertical writing: the text in pieces that stand upright or lie sideways, each shaped
+        // as such, put one after the other down the line (logical order).
+        var glyphs: [ShapedGlyph] = []
+        var fonts: [Font] = [primary]
+        var missing: [Unicode.Scalar] = []
+        var offset = 0
+        for piece in verticalPieces(of: text, features: features) {
+            let run = piece.upright
+                ? shapeHorizontally(piece.text, features: features, bidi: false, topToBottom: true)
+                : shapeHorizontally(piece.text, features: features, bidi: bidi)
+            let fontIndices = run.fonts.map { font in
+                if let known = fonts.firstIndex(where: { $0 === font }) { return known }
+                fonts.append(font)
+                return fonts.count - 1
+            }
+            for var g in run.glyphs {
+                g.cluster += offset
+                g.font = fontIndices[g.font]
+                glyphs.append(g)
+            }
+            missing += run.missing.filter { !missing.contains($0) }
+            offset += piece.text.utf8.count
+        }
+        return ShapedRun(text: text, fonts: fonts, glyphs: glyphs, missing: missing, vertical: true)
+    }
+
+    /// `text` cut where its characters turn from standing upright to lying sideways in
+    /// vertical writing, by their Vertical_Orientation (a character of value Tr stands upright
+    /// where the font that draws it has a vertical form for it, which shaping top to bottom
+    /// reveals as another glyph).
+    private func verticalPieces(of text: String, features: [FontFeature]) -> [(text: String, upright: Bool)] {
+        var pieces: [(text: String, upright: Bool)] = []
+        for character in text {
+            let first = character.unicodeScalars.first.map(VerticalOrientation.init(of:)) ?? .rotated
+            var upright = first.standsUpright
+            if first == .transformedRotated {
+                let alone = String(character)
+                let across = shapeHorizontally(alone, features: features, bidi: false).glyphs.map(\.glyph)
+                let down = shapeHorizontally(alone, features: features, bidi: false, topToBottom: true).glyphs.map(\.glyph)
+                upright = across != down
+            }
+            if let last = pieces.last, last.upright == upright {
+                pieces[pieces.count - 1].text.append(character)
+            } else {
+                pieces.append((String(character), upright))
+            }
+        }
+        return pieces
+    }
+
+    /// Shapes `text` as a horizontal run (bidi as `shape` says), or, `topToBottom`, every
+    /// glyph upright in HarfBuzz's top-to-bottom direction.
+    private func shapeHorizontally(_ text: String, features: [FontFeature], bidi: Bool, topToBottom: Bool = false) -> ShapedRun {
         let utf8 = Array(text.utf8)
         // Segment into (font, UTF-8 range) runs by grapheme cluster.
         var runs: [(font: Font, start: Int, end: Int)] = []
@@ -182,7 +251,7 @@ extension FontStack {
 
         // Split the font runs where the bidi level changes; `nil` levels: one guessed direction.
         var items: [(font: Font, start: Int, end: Int, level: UInt8?)] = []
-        if bidi, let levels = BidiLevels.byByte(of: text) {
+        if bidi, !topToBottom, let levels = BidiLevels.byByte(of: text) {
             for run in runs {
                 var start = run.start
                 for i in run.start..<run.end where i > start && levels[i] != levels[i - 1] {
@@ -217,7 +286,9 @@ extension FontStack {
                                        Int32(clamping: item.end - item.start))
                 }
             }
-            if let level = item.level {
+            if topToBottom {
+                hb_buffer_set_direction(buffer, HB_DIRECTION_TTB)
+            } else if let level = item.level {
                 hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             }
             hb_buffer_guess_segment_properties(buffer)
@@ -230,10 +301,13 @@ extension FontStack {
                let positions = hb_buffer_get_glyph_positions(buffer, &count) {
                 glyphs.reserveCapacity(Int(count))
                 for i in 0..<Int(count) {
+                    // Top to bottom, HarfBuzz's y advance is negative (y up): the line's length
+                    // is its opposite.
                     glyphs.append(ShapedGlyph(
                         glyph: infos[i].codepoint, font: fontIndex, cluster: Int(infos[i].cluster),
-                        advance: Double(positions[i].x_advance),
-                        xOffset: Double(positions[i].x_offset), yOffset: Double(positions[i].y_offset)))
+                        advance: topToBottom ? -Double(positions[i].y_advance) : Double(positions[i].x_advance),
+                        xOffset: Double(positions[i].x_offset), yOffset: Double(positions[i].y_offset),
+                        upright: topToBottom))
                 }
             }
             shapedItems.append(glyphs)
@@ -398,6 +472,7 @@ enum ShapedRunCache {
         var text: String
         var features: [String]
         var bidi: Bool
+        var orientation: GlyphOrientation
     }
 
     /// Entries kept before the cache starts over: bounds memory for a process that shapes

@@ -40,7 +40,9 @@ public struct PlacedGlyph: Sendable, Hashable {
     /// Where the glyph's outline origin lands: its pen position on the (shifted) baseline plus
     /// HarfBuzz's offset, which is zero except for marks and GPOS adjustments. px, y down.
     public var origin: Point
-    /// The glyph's rotation about `origin`, degrees in [0, 360), clockwise on screen (SVG `rotate()`).
+    /// The glyph's rotation about `origin`, degrees in [0, 360), clockwise on screen (SVG
+    /// `rotate()`): its cluster's angle, or for a glyph upright in vertical writing
+    /// (`ShapedGlyph.upright`), the up normal's (the cluster's angle less 90°).
     public var angle: Double
     /// Shaped advance in px, tracking not included.
     public var advance: Double
@@ -58,7 +60,7 @@ public struct PlacedCluster: Sendable, Hashable {
     public var glyphRange: Range<Int>
     /// The cluster's pen origin on the (shifted) baseline, px, y down.
     public var origin: Point
-    /// Rotation about `origin`, degrees, clockwise on screen.
+    /// Rotation about `origin`, degrees, clockwise on screen: the curve's tangent's.
     public var angle: Double
     /// Sum of the cluster's shaped advances, px.
     public var advance: Double
@@ -204,7 +206,9 @@ public func clusterCount(of run: ShapedRun) -> Int {
 /// cluster keep their shaped positions relative to each other (one rigid unit); `tracking` px is
 /// added after each cluster but the last, except inside a word of joined writing (see
 /// `spreadableGaps`); `baselineShift` px moves clusters along the curve's up normal (positive:
-/// toward the glyph tops), never along the curve.
+/// toward the glyph tops), never along the curve. A vertical run (`ShapedRun.isVertical`) runs
+/// down the curve through its glyphs' middles: upright glyphs advance by their vertical
+/// advances, turned so that their tops face the curve's start; sideways ones lie centred.
 ///
 /// - Parameters:
 ///   - anchor: arc length (px) from the curve's start of the point `align` refers to.
@@ -246,12 +250,26 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
         var clusterPen = 0.0
         for g in span.glyphs {
             let shaped = run.glyphs[g]
-            let scale = size / Double(run.fonts[shaped.font].unitsPerEm)
+            let font = run.fonts[shaped.font]
+            let scale = size / Double(font.unitsPerEm)
             let advance = shaped.advance * scale
-            let glyphOrigin = origin + t * (clusterPen + shaped.xOffset * scale) + up * (shaped.yOffset * scale)
+            let glyphOrigin: Point
+            var glyphAngle = angle
+            if shaped.upright {
+                // Standing upright, the line running down through it: its x axis along the up
+                // normal, its top toward the curve's start (HarfBuzz's offsets are y up).
+                glyphOrigin = origin + t * (clusterPen - shaped.yOffset * scale) + up * (shaped.xOffset * scale)
+                glyphAngle = clockwiseDegrees(up)
+            } else if run.isVertical {
+                // Lying sideways in vertical writing: its em box centred on the line.
+                let centre = Double(font.metrics.ascender + font.metrics.descender) / 2
+                glyphOrigin = origin + t * (clusterPen + shaped.xOffset * scale) + up * ((shaped.yOffset - centre) * scale)
+            } else {
+                glyphOrigin = origin + t * (clusterPen + shaped.xOffset * scale) + up * (shaped.yOffset * scale)
+            }
             glyphs.append(PlacedGlyph(
                 glyph: shaped.glyph, font: shaped.font, cluster: shaped.cluster, origin: glyphOrigin,
-                angle: angle, advance: advance, arcLength: pen + clusterPen + advance / 2, scale: scale))
+                angle: glyphAngle, advance: advance, arcLength: pen + clusterPen + advance / 2, scale: scale))
             clusterPen += advance
         }
         clusters.append(PlacedCluster(

@@ -308,9 +308,9 @@ struct JoinedSample {
     }
 }
 
-/// The joined-writing corpus (`Fixtures/joined/corpus.json`: 236 real words and phrases in
+/// The joined-writing corpus (`Fixtures/joined/corpus.json`: 248 real words and phrases in
 /// Arabic, Persian, Urdu and Pashto Nastaliq, Uyghur, Syriac, N'Ko, Devanagari, Bengali and
-/// Gurmukhi, from CLDR), each drawn straight and on curves, measured.
+/// Gurmukhi, from CLDR, and Mongolian), each drawn straight and on curves, measured.
 @Suite struct JoinedCorpusTests {
     struct Corpus: Decodable {
         struct Entry: Decodable {

@@ -226,6 +226,7 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
             (["badge", "--label", "a\u{7}b", "--message", "ok"], .controlCharactersRemoved, "label"),
             (["seal", "--ring", "RING • ", "--center", "c\u{7}"], .controlCharactersRemoved, "centre"),
             (["warp", String(repeating: "LONG LINE ", count: 12), "--preset", "arch-up"], .textShrunk, nil),
+            (["circle", "東京 Tokyo", "--orientation", "upright"], .drawnSideways, nil),
         ]
         for (words, kind, part) in cases {
             let said = try warnings(words)

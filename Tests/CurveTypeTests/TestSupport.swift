@@ -10,6 +10,8 @@ struct HBGlyph: Decodable {
     var dx: Double
     var dy: Double
     var ax: Double
+    /// The vertical advance (y up: negative down the line), where it is shaped top to bottom.
+    var ay: Double?
 }
 
 /// Something the machine may lack that a test checks against (a program, a data file, a
@@ -59,13 +61,14 @@ func neededEmojiFont() throws -> String {
 
 /// Shapes `text` with the `hb-shape` program: an independent check of our own shaping.
 func hbShape(fontFile: String, text: String, features: String? = nil, direction: String? = nil,
-             variations: String? = nil) throws -> [HBGlyph] {
+             variations: String? = nil, faceIndex: Int = 0) throws -> [HBGlyph] {
     let hb = try neededProgram("hb-shape", install: "Debian libharfbuzz-bin")
     // UTF-8 text, so clusters are byte offsets as ours are (with --unicodes they would count code points).
     var args = ["--font-size=upem", "--output-format=json", "--no-glyph-names", "--utf8-clusters", "--text=\(text)", fontFile]
     if let features { args.insert("--features=\(features)", at: 0) }
     if let direction { args.insert("--direction=\(direction)", at: 0) }
     if let variations { args.insert("--variations=\(variations)", at: 0) }
+    if faceIndex != 0 { args.insert("--face-index=\(faceIndex)", at: 0) }
     let result = try runProcess(hb, args)
     #expect(result.status == 0, "hb-shape failed: \(String(decoding: result.stderr, as: UTF8.self))")
     return try JSONDecoder().decode([HBGlyph].self, from: result.stdout)

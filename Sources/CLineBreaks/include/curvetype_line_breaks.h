@@ -10,4 +10,9 @@
    This header names no ICU type: Foundation carries a private copy of ICU whose declarations
    clash with the system's in Swift's Clang importer, so ICU is only seen by the C file. */
 int32_t curvetype_line_breaks(const char *utf8, int64_t length, int32_t *breaks, int32_t capacity);
+
+/* Unicode's Vertical_Orientation of `scalar` (UAX #50) by ICU: 0 R (rotated, sideways in
+   vertical text), 1 Tr (rotated, or a vertical form where the font has one), 2 Tu (upright, in
+   a vertical form where the font has one), 3 U (upright); -1 if ICU cannot be loaded. */
+int32_t curvetype_vertical_orientation(uint32_t scalar);
 #endif

@@ -37,8 +37,8 @@ struct CapturingLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        log.lines.withLock { $0.append("\(level) \(message)") }
+    func log(event: LogEvent) {
+        log.lines.withLock { $0.append("\(event.level) \(event.message)") }
     }
 }
 
@@ -223,6 +223,9 @@ extension BadgeURL {
         ("/fit?text=Fit%20me&box=200x80", ["fit", "Fit me", "--box", "200x80"]),
         ("/angle?angle=45&header=Angle&readout", ["angle", "45", "--header", "Angle", "--readout"]),
         ("/seal?ring=CERTIFIED%20%E2%80%A2%20&center=A%2B", ["seal", "--ring", "CERTIFIED • ", "--center", "A+"]),
+        // Vertical writing and joined writing, as the command line draws them.
+        ("/circle?text=%E6%97%A5%E6%9C%AC%E8%AA%9E%E3%81%AE%E7%B8%A6%E6%9B%B8%E3%81%8D%E3%80%8C%E3%83%86%E3%82%B9%E3%83%88%E3%80%8D&orientation=upright&font=Noto%20Sans%20CJK%20JP&radius=90", ["circle", "日本語の縦書き「テスト」", "--orientation", "upright", "--font", "Noto Sans CJK JP", "--radius", "90"]),
+        ("/seal?ring=%D8%A7%D9%84%D8%B1%D8%AD%D9%85%D9%86%20%D8%A7%D9%84%D8%B1%D8%AD%D9%8A%D9%85%20%E2%80%A2%20%D8%A8%D8%B3%D9%85%20%D8%A7%D9%84%D9%84%D9%87%20%E2%80%A2%20&center=%D8%AE%D8%AA%D9%85&font=Amiri", ["seal", "--ring", "الرحمن الرحيم • بسم الله • ", "--center", "ختم", "--font", "Amiri"]),
         ("/path?text=Along%20a%20wave&d=M%2020%20120%20C%20120%2020%20220%20220%20320%20120", ["path", "Along a wave", "--d", "M 20 120 C 120 20 220 220 320 120"]),
         ("/badge?label=build&message=passing&color=brightgreen", ["badge", "--label", "build", "--message", "passing", "--color", "brightgreen"]),
         ("/badge/build-passing-brightgreen", ["badge", "--label", "build", "--message", "passing", "--color", "brightgreen"]),
