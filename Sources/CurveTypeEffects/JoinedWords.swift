@@ -2,6 +2,7 @@ import CurveTypeFonts
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -99,10 +100,27 @@ struct ArcLengthFrameMap: OutlineMap {
     }
 }
 
+/// A word bent along a curve: its outlines where they were bent, and the map that puts them in
+/// place (a circle's words are bent once and turned round it), applied when drawn.
+struct BentWord {
+    /// The word's glyphs as one path, px, before `placement`.
+    var path: Path
+    /// What the path's bounds depend on, where the word is drawn in many places.
+    var hull: PathHull?
+    /// px to px.
+    var placement: AffineMap
+
+    /// The outlines in place, px.
+    var placed: Path { placement == .identity ? path : path.transformed(by: placement) }
+
+    /// The exact box of the outlines in place, px.
+    var bounds: Rect? { hull?.bounds(transformedBy: placement) ?? path.bounds(transformedBy: placement) }
+}
+
 /// A run's glyphs as drawn along a curve: words bent as one path each, the rest turned rigidly.
 struct CurveGlyphDrawing {
-    /// Each bent word's outlines, one path, px.
-    var words: [Path] = []
+    /// Each bent word's outlines, one path.
+    var words: [BentWord] = []
     /// Per glyph of the layout: whether it is drawn in `words` (else turned rigidly); empty
     /// where none is.
     var bent: [Bool]
@@ -111,13 +129,18 @@ struct CurveGlyphDrawing {
     func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
         let rigid = try CurveTypeEffects.inkBounds(of: layout, skipping: bent)
         guard !words.isEmpty else { return rigid }
-        return words.compactMap { $0.bounds() }.reduce(rigid) { box, word in box.map { $0.union(word) } ?? word }
+        return words.compactMap(\.bounds).reduce(rigid) { box, word in box.map { $0.union(word) } ?? word }
     }
 
     /// The drawing moved by `offset` px (its layout moved the same way gives the rigid glyphs).
     func translated(by offset: Point) -> CurveGlyphDrawing {
         guard !words.isEmpty else { return self }
-        return CurveGlyphDrawing(words: words.map { $0.transformed(by: .translation(offset.x, offset.y)) }, bent: bent)
+        let move = AffineMap.translation(offset.x, offset.y)
+        return CurveGlyphDrawing(words: words.map { word in
+            var moved = word
+            moved.placement = word.placement == .identity ? move : word.placement.concatenating(move)
+            return moved
+        }, bent: bent)
     }
 
     /// The frame items: as `glyphItems`, but the bent words as paths in the same fill; text
@@ -129,7 +152,7 @@ struct CurveGlyphDrawing {
             return FrameGlyph(font: g.font, glyph: g.glyph, scale: g.scale, placement: .rotated(origin: g.origin, angle: g.angle))
         }
         let items: [FrameItem] = (rigid.isEmpty ? [] : [.glyphs(GlyphRun(fonts: layout.run.fonts, glyphs: rigid))])
-            + words.map { .shape(FrameShape(.path($0))) }
+            + words.map { .shape(FrameShape(.path($0.placed))) }
         return [.group(FrameGroup(style: [.fill(.color(fill))], items: items))]
     }
 }
@@ -149,40 +172,134 @@ func bentGlyphs<Map: OutlineMap>(_ layout: CurveTextLayout, map: @autoclosure ()
     guard !words.isEmpty else { return CurveGlyphDrawing(bent: []) }
     var drawing = CurveGlyphDrawing(bent: Array(repeating: false, count: layout.glyphs.count))
     // The map is made only here, where something bends: a path's is a tabulated curve.
-    var refit = OutlineRefit(map: map(), tolerance: tolerance, budget: PathTextRequest.maximumBentSegments, verb: "bend")
+    let made = map()
+    if let frames = made as? ArcLengthFrameMap, let circle = frames.curve as? CircleCurve {
+        try bendOnCircle(layout, words: words, circle: circle, tolerance: tolerance, into: &drawing)
+        return drawing
+    }
+    var refit = OutlineRefit(map: made, tolerance: tolerance, budget: PathTextRequest.maximumBentSegments, verb: "bend")
     for word in words {
         var path = Path()
-        for cluster in layout.clusters[word] {
-            let leading = cluster.arcLength - cluster.advance / 2
-            let angle = Angle.degrees(cluster.angle)
-            let tangent = Point(x: cos(angle.radians), y: sin(angle.radians))
-            for g in cluster.glyphRange {
-                let placed = layout.glyphs[g]
-                let font = layout.run.fonts[placed.font]
-                guard !font.isSingleLine else { continue }
-                let outline = try lifting { try font.outline(of: placed.glyph) }
-                // A colour picture has no path to bend; a space has nothing to draw.
-                guard !outline.path.isEmpty else { continue }
-                let delta = placed.origin - cluster.origin
-                let normal = tangent.turnedUp
-                let along = leading + delta.dot(tangent), up = layout.baselineShift + delta.dot(normal)
-                // The glyph's axes in the cluster's (along, up) frame: its own when it lies along
-                // the curve, turned a quarter when it stands upright in vertical writing.
-                let s = placed.scale
-                let placing: AffineMap
-                if placed.angle == cluster.angle {
-                    placing = AffineMap(a: s, b: 0, c: 0, d: s, tx: along, ty: up)
-                } else {
-                    let glyphAngle = Angle.degrees(placed.angle)
-                    let glyphX = Point(x: cos(glyphAngle.radians), y: sin(glyphAngle.radians)), glyphUp = glyphX.turnedUp
-                    placing = AffineMap(a: glyphX.dot(tangent) * s, b: glyphX.dot(normal) * s,
-                                        c: glyphUp.dot(tangent) * s, d: glyphUp.dot(normal) * s, tx: along, ty: up)
-                }
-                path.elements += (try refit.map(outline.path, placed: placing)).elements
-                drawing.bent[g] = true
-            }
+        for part in try wordParts(layout, word: word, from: 0) {
+            path.elements += (try refit.map(part.outline, placed: part.placing)).elements
+            drawing.bent[part.glyph] = true
         }
-        if !path.isEmpty { drawing.words.append(path) }
+        if !path.isEmpty { drawing.words.append(BentWord(path: path, hull: nil, placement: .identity)) }
     }
     return drawing
+}
+
+/// The glyphs of `word` (a range of `layout.clusters`) that a bend draws, each with its outline
+/// (font units) and the map placing it on the straight baseline: px along the curve less
+/// `from`, px up.
+private func wordParts(_ layout: CurveTextLayout, word: Range<Int>, from: Double) throws(CurveTypeError)
+    -> [(glyph: Int, font: Int, outline: Path, placing: AffineMap)] {
+    var parts: [(glyph: Int, font: Int, outline: Path, placing: AffineMap)] = []
+    for cluster in layout.clusters[word] {
+        let leading = cluster.arcLength - cluster.advance / 2 - from
+        let angle = Angle.degrees(cluster.angle)
+        let tangent = Point(x: cos(angle.radians), y: sin(angle.radians))
+        for g in cluster.glyphRange {
+            let placed = layout.glyphs[g]
+            let font = layout.run.fonts[placed.font]
+            guard !font.isSingleLine else { continue }
+            let outline = try lifting { try font.outline(of: placed.glyph) }
+            // A colour picture has no path to bend; a space has nothing to draw.
+            guard !outline.path.isEmpty else { continue }
+            let delta = placed.origin - cluster.origin
+            let normal = tangent.turnedUp
+            let along = leading + delta.dot(tangent), up = layout.baselineShift + delta.dot(normal)
+            // The glyph's axes in the cluster's (along, up) frame: its own when it lies along
+            // the curve, turned a quarter when it stands upright in vertical writing.
+            let s = placed.scale
+            let placing: AffineMap
+            if placed.angle == cluster.angle {
+                placing = AffineMap(a: s, b: 0, c: 0, d: s, tx: along, ty: up)
+            } else {
+                let glyphAngle = Angle.degrees(placed.angle)
+                let glyphX = Point(x: cos(glyphAngle.radians), y: sin(glyphAngle.radians)), glyphUp = glyphX.turnedUp
+                placing = AffineMap(a: glyphX.dot(tangent) * s, b: glyphX.dot(normal) * s,
+                                    c: glyphUp.dot(tangent) * s, d: glyphUp.dot(normal) * s, tx: along, ty: up)
+            }
+            parts.append((g, font.id, outline.path, placing))
+        }
+    }
+    return parts
+}
+
+/// Words bent along a circle, each bent once where the circle starts and turned to where it
+/// stands: a circle is the same all round, so the turn is exact. Bent words are kept
+/// (`BentWordCache`) by their glyphs, their places within the word and the circle's radius and
+/// direction: a ring or a seal drawn again (a server's repeated request, a batch of stamps, a
+/// word repeated round a ring) bends each word once. Places are rounded to 2⁻²⁴ px (scales to
+/// 2⁻⁴⁰) before bending, so what is drawn depends on the request alone, never on what was
+/// kept before.
+private func bendOnCircle(_ layout: CurveTextLayout, words: [Range<Int>], circle: CircleCurve, tolerance: Double,
+                          into drawing: inout CurveGlyphDrawing) throws(CurveTypeError) {
+    let canonical = CircleCurve(center: .zero, radius: circle.radius, start: .degrees(0), direction: circle.direction)
+    var refit = OutlineRefit(map: ArcLengthFrameMap(curve: canonical), tolerance: tolerance,
+                             budget: PathTextRequest.maximumBentSegments, verb: "bend")
+    func rounded(_ value: Double, _ bits: Double) -> Double { (value * bits).rounded() / bits }
+    for word in words {
+        let first = layout.clusters[word.lowerBound]
+        let leading = first.arcLength - first.advance / 2
+        let parts = try wordParts(layout, word: word, from: leading).map { part in
+            let m = part.placing, scales = 0x1p40, places = 0x1p24
+            return (part.glyph, part.font, part.outline, AffineMap(
+                a: rounded(m.a, scales), b: rounded(m.b, scales), c: rounded(m.c, scales), d: rounded(m.d, scales),
+                tx: rounded(m.tx, places), ty: rounded(m.ty, places)))
+        }
+        guard !parts.isEmpty else { continue }
+        let key = BentWordCache.Key(
+            radius: circle.radius, clockwise: circle.direction == .clockwise, tolerance: tolerance,
+            glyphs: parts.flatMap { [$0.1, Int(layout.glyphs[$0.0].glyph)] },
+            placements: parts.flatMap { [$0.3.a, $0.3.b, $0.3.c, $0.3.d, $0.3.tx, $0.3.ty] })
+        let bent: (path: Path, hull: PathHull)
+        if let known = BentWordCache.word(for: key) {
+            try refit.spend(known.path.elements.count)
+            bent = known
+        } else {
+            var path = Path()
+            for part in parts { path.elements += (try refit.map(part.2, placed: part.3)).elements }
+            bent = (path, PathHull(path))
+            BentWordCache.store(bent, for: key)
+        }
+        // The circle's start turned to the word's leading edge: clock angles turn clockwise.
+        let turn = circle.clockAngle(atArcLength: leading)
+        let (sine, cosine) = (sin(turn), cos(turn))
+        drawing.words.append(BentWord(path: bent.path, hull: bent.hull, placement: AffineMap(
+            a: cosine, b: sine, c: -sine, d: cosine, tx: circle.center.x, ty: circle.center.y)))
+        for part in parts { drawing.bent[part.0] = true }
+    }
+}
+
+/// Words bent along circles, shared by every caller in the process (see `bendOnCircle`).
+enum BentWordCache {
+    struct Key: Hashable {
+        var radius: Double
+        var clockwise: Bool
+        var tolerance: Double
+        /// Font id and glyph of each glyph bent.
+        var glyphs: [Int]
+        /// Each glyph's rounded placing map, six numbers a glyph.
+        var placements: [Double]
+    }
+
+    /// Words kept before the cache starts over, and the largest word kept (cubics): bound its
+    /// memory (a few MB) for a process that bends millions of distinct words.
+    private static let capacity = 4096
+    private static let largestWord = 20_000
+    private static let words = Mutex([Key: (path: Path, hull: PathHull)]())
+
+    static func word(for key: Key) -> (path: Path, hull: PathHull)? {
+        words.withLock { $0[key] }
+    }
+
+    static func store(_ word: (path: Path, hull: PathHull), for key: Key) {
+        guard word.path.elements.count <= largestWord else { return }
+        words.withLock { cache in
+            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+            cache[key] = word
+        }
+    }
 }

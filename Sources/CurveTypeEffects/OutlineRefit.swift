@@ -90,6 +90,12 @@ struct OutlineRefit<Map: OutlineMap> {
         self.limit = budget
     }
 
+    /// Counts `cubics` made elsewhere (a bent word kept from before) against the budget.
+    mutating func spend(_ cubics: Int) throws(CurveTypeError) {
+        budget -= cubics
+        guard budget >= 0 else { throw .invalidInput("the outlines take more than \(limit) cubics to \(verb) (use a larger \(parameter: "tolerance") or less text)") }
+    }
+
     /// One end of a piece of a segment: its parameter, where it goes, and the mapped curve's
     /// derivative by the parameter there.
     private struct End {

@@ -38,13 +38,16 @@ public enum JoinedWriting {
     public static func role(of scalar: Unicode.Scalar) -> Role {
         let value = scalar.value
         if value < 0x0300 { return .other }
-        if [0x0640, 0x07FA, 0x180A, 0x200C, 0x200D, 0x034F].contains(value) { return .glue }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark: return .glue
+        if value == 0x0640 || value == 0x07FA || value == 0x180A || value == 0x200C || value == 0x200D || value == 0x034F { return .glue }
+        // HarfBuzz's Unicode tables, as for the script: a lookup, where the standard library's
+        // general category costs several times more (a ring draws every character's).
+        let unicode = hb_unicode_funcs_get_default()
+        switch hb_unicode_general_category(unicode, value) {
+        case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK: return .glue
         default: break
         }
         if value < 0x0590 { return .other }
-        let script = hb_unicode_script(hb_unicode_funcs_get_default(), value)
+        let script = hb_unicode_script(unicode, value)
         return scriptTags.contains(script.rawValue) ? .joined : .other
     }
 

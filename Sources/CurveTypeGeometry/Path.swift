@@ -127,9 +127,12 @@ struct BoundsAccumulator {
 
     mutating func addQuad(_ p0: Point, _ c: Point, _ p1: Point) {
         add(p1)
-        // B'(t) = 0 at t = (p0 − c) / (p0 − 2c + p1), per axis.
+        // B'(t) = 0 at t = (p0 − c) / (p0 − 2c + p1), per axis. A segment lies within the hull
+        // of its points, and both ends are in the box: with the control point in it too, along
+        // an axis, no extremum can widen the box there.
         for axis in 0..<2 {
             let a = axis == 0 ? p0.x : p0.y, b = axis == 0 ? c.x : c.y, e = axis == 0 ? p1.x : p1.y
+            if axis == 0 ? (b >= minX && b <= maxX) : (b >= minY && b <= maxY) { continue }
             let den = a - 2 * b + e
             guard den != 0 else { continue }
             let tt = (a - b) / den
@@ -142,24 +145,29 @@ struct BoundsAccumulator {
         for axis in 0..<2 {
             let v0 = axis == 0 ? p0.x : p0.y, v1 = axis == 0 ? c1.x : c1.y
             let v2 = axis == 0 ? c2.x : c2.y, v3 = axis == 0 ? p1.x : p1.y
+            // Both control points in the box along this axis: as for a quad, nothing to add.
+            let low = axis == 0 ? minX : minY, high = axis == 0 ? maxX : maxY
+            if v1 >= low && v1 <= high && v2 >= low && v2 <= high { continue }
             // B'(t)/3 = a·t² + b·t + c
             let a = -v0 + 3 * v1 - 3 * v2 + v3
             let b = 2 * (v0 - 2 * v1 + v2)
             let c = v1 - v0
-            for tt in Self.roots(a, b, c) where tt > 0 && tt < 1 {
-                add(Self.cubicPoint(p0, c1, c2, p1, tt))
-            }
+            let (first, second) = Self.roots(a, b, c)
+            if first > 0 && first < 1 { add(Self.cubicPoint(p0, c1, c2, p1, first)) }
+            if second > 0 && second < 1 { add(Self.cubicPoint(p0, c1, c2, p1, second)) }
         }
     }
 
-    static func roots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
+    /// The real roots of a·t² + b·t + c, NaN where there is none (no array: bounds are taken
+    /// of every glyph drawn).
+    static func roots(_ a: Double, _ b: Double, _ c: Double) -> (Double, Double) {
         if abs(a) < 1e-12 {
-            return abs(b) < 1e-12 ? [] : [-c / b]
+            return abs(b) < 1e-12 ? (.nan, .nan) : (-c / b, .nan)
         }
         let disc = b * b - 4 * a * c
-        if disc < 0 { return [] }
+        if disc < 0 { return (.nan, .nan) }
         let sq = disc.squareRoot()
-        return [(-b + sq) / (2 * a), (-b - sq) / (2 * a)]
+        return ((-b + sq) / (2 * a), (-b - sq) / (2 * a))
     }
 
     static func quadPoint(_ p0: Point, _ c: Point, _ p1: Point, _ t: Double) -> Point {

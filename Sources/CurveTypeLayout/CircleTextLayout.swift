@@ -138,8 +138,9 @@ public struct CircleTextLayout: Sendable {
             center: center, radius: style.radius, start: .degrees(style.start),
             direction: style.side == .outside ? .clockwise : .counterclockwise)
         let advances = advanceWidth(of: run, size: style.size)
-        // Spacing goes between clusters, but never inside a word of joined writing.
-        let spreadable = spreadableGapCount(of: run)
+        // Spacing goes between clusters, but never inside a word of joined writing (counted
+        // only where there is spacing).
+        let spreadable = style.sweep == nil && style.tracking == 0 ? 0 : spreadableGapCount(of: run)
         var tracking = style.tracking
         if let sweep = style.sweep {
             let seamless = sweep == 360

@@ -143,16 +143,26 @@ func spreadableGaps(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool]? {
 /// characters that join their neighbours (which then decide).
 func clusterJoins(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool] {
     let ends = clusterTextEnds(spans, textLength: run.text.utf8.count)
-    let utf8 = run.text.utf8
+    // Each character's role at its first UTF-8 byte, looked up once: 0 joined, 1 glue,
+    // 2 other; 3 where no character starts.
+    var roles = [UInt8](repeating: 3, count: run.text.utf8.count)
+    var offset = 0
+    for scalar in run.text.unicodeScalars {
+        switch JoinedWriting.role(of: scalar) {
+        case .joined: roles[offset] = 0
+        case .glue: roles[offset] = 1
+        case .other: roles[offset] = 2
+        }
+        offset += UTF8.width(scalar)
+    }
     return spans.indices.map { index in
-        let start = utf8.index(utf8.startIndex, offsetBy: spans[index].textStart)
-        let end = utf8.index(utf8.startIndex, offsetBy: max(ends[index], spans[index].textStart))
+        let start = spans[index].textStart, end = min(max(ends[index], start), roles.count)
         var glueOnly = true
-        for scalar in run.text[start..<end].unicodeScalars {
-            switch JoinedWriting.role(of: scalar) {
-            case .joined: return true
-            case .glue: continue
-            case .other: glueOnly = false
+        for byte in start..<end {
+            switch roles[byte] {
+            case 0: return true
+            case 2: glueOnly = false
+            default: continue
             }
         }
         return glueOnly && start < end
@@ -250,22 +260,21 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
         var clusterPen = 0.0
         for g in span.glyphs {
             let shaped = run.glyphs[g]
-            let font = run.fonts[shaped.font]
-            let scale = size / Double(font.unitsPerEm)
+            let scale = size / Double(run.fonts[shaped.font].unitsPerEm)
             let advance = shaped.advance * scale
-            let glyphOrigin: Point
+            var glyphOrigin = origin + t * (clusterPen + shaped.xOffset * scale) + up * (shaped.yOffset * scale)
             var glyphAngle = angle
-            if shaped.upright {
-                // Standing upright, the line running down through it: its x axis along the up
-                // normal, its top toward the curve's start (HarfBuzz's offsets are y up).
-                glyphOrigin = origin + t * (clusterPen - shaped.yOffset * scale) + up * (shaped.xOffset * scale)
-                glyphAngle = clockwiseDegrees(up)
-            } else if run.isVertical {
-                // Lying sideways in vertical writing: its em box centred on the line.
-                let centre = Double(font.metrics.ascender + font.metrics.descender) / 2
-                glyphOrigin = origin + t * (clusterPen + shaped.xOffset * scale) + up * ((shaped.yOffset - centre) * scale)
-            } else {
-                glyphOrigin = origin + t * (clusterPen + shaped.xOffset * scale) + up * (shaped.yOffset * scale)
+            if run.isVertical {
+                if shaped.upright {
+                    // Standing upright, the line running down through it: its x axis along the
+                    // up normal, its top toward the curve's start (HarfBuzz's offsets are y up).
+                    glyphOrigin = origin + t * (clusterPen - shaped.yOffset * scale) + up * (shaped.xOffset * scale)
+                    glyphAngle = clockwiseDegrees(up)
+                } else {
+                    // Lying sideways in vertical writing: its em box centred on the line.
+                    let metrics = run.fonts[shaped.font].metrics
+                    glyphOrigin = glyphOrigin - up * (Double(metrics.ascender + metrics.descender) / 2 * scale)
+                }
             }
             glyphs.append(PlacedGlyph(
                 glyph: shaped.glyph, font: shaped.font, cluster: shaped.cluster, origin: glyphOrigin,
@@ -289,10 +298,10 @@ func clusterTextEnds(_ spans: [ClusterSpan], textLength: Int) -> [Int] {
     // Index loops rather than `zip`: a zip of an array and its slice costs a run-time type
     // lookup on first use, which a one-badge process pays in full.
     if starts.indices.dropFirst().allSatisfy({ starts[$0 - 1] < starts[$0] }) {
-        return Array(starts.dropFirst()) + [textLength]
+        return starts.indices.map { $0 + 1 < starts.count ? starts[$0 + 1] : textLength }
     }
     if starts.indices.dropFirst().allSatisfy({ starts[$0 - 1] > starts[$0] }) {
-        return [textLength] + starts.dropLast()
+        return starts.indices.map { $0 > 0 ? starts[$0 - 1] : textLength }
     }
     let sorted = Array(Set(starts)).sorted()
     var next: [Int: Int] = [:]

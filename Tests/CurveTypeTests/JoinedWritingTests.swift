@@ -1,4 +1,5 @@
 @testable import CurveType
+@testable import CurveTypeEffects
 import CurveTypeGeometry
 import CurveTypeRaster
 import Foundation
@@ -192,6 +193,73 @@ struct JoinedSample {
         // The measure can fail: the rigid drawing breaks the headline.
         let rigid = try InkPlane(sample.circle(radiusEm: 70.0 / 60, side: .outside, effect: .rotate).frame, scale: 1).pieces(size: sample.size)
         #expect(rigid > straight)
+    }
+
+    /// A path's hull gives its exact bounds under any affine map: glyph outlines and bent words
+    /// under 300 maps (turns, scales, shears, moves), against `Path.bounds(transformedBy:)`.
+    @Test func aPathsHullGivesItsExactBoundsUnderAnyMap() throws {
+        let font = try FontStack.resolve(.file(path: try neededFile(Self.amiri, install: "Debian fonts-hosny-amiri"))).primary
+        var paths = try (0..<400 as Range<UInt32>).map { try font.outline(of: $0 * 7).path }.filter { !$0.isEmpty }
+        let ring = try JoinedSample(text: "بسم الله الرحمن الرحيم", font: .file(path: Self.amiri), size: 30).circle(radiusEm: 2, side: .outside)
+        let layout = ring.layout
+        paths += try bentGlyphs(layout.text, map: ArcLengthFrameMap(curve: layout.curve), glyphs: .auto).words.map(\.path)
+        #expect(paths.count > 100)
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53) * 2 - 1
+        }
+        var curvesKept = 0, curves = 0
+        for (index, path) in paths.enumerated() {
+            let hull = PathHull(path)
+            curves += path.elements.count { if case .cubic = $0 { return true }; if case .quad = $0 { return true }; return false }
+            for _ in 0..<(index < 20 ? 300 : 3) {
+                let turn = next() * .pi
+                let t = AffineMap(a: cos(turn) * (1 + next()), b: sin(turn) + next() * 0.3, c: -sin(turn), d: cos(turn) * 2,
+                                  tx: next() * 500, ty: next() * 500)
+                let exact = try #require(path.bounds(transformedBy: t)), fromHull = try #require(hull.bounds(transformedBy: t))
+                #expect(abs(exact.minX - fromHull.minX) < 1e-9 && abs(exact.maxX - fromHull.maxX) < 1e-9
+                        && abs(exact.minY - fromHull.minY) < 1e-9 && abs(exact.maxY - fromHull.maxY) < 1e-9)
+            }
+            curvesKept += Mirror(reflecting: hull).children.first { $0.label == "bulging" }.map { ($0.value as? [Any])?.count ?? 0 } ?? 0
+        }
+        // The hull leaves most curves out: that is its point.
+        #expect(curvesKept * 3 < curves, "\(curvesKept) of \(curves) curves kept")
+    }
+
+    /// A circle's words are bent once where it starts and turned into place: the same outlines,
+    /// to the bend's tolerance, as bending them where they stand (a circle disguised as another
+    /// curve goes the general way); and the same bytes whatever was bent before.
+    @Test func aWordBentAtTheStartAndTurnedIsTheWordBentInPlace() throws {
+        let amiri = FontRequest.file(path: try neededFile(Self.amiri, install: "Debian fonts-hosny-amiri"))
+        struct Disguised: ArcLengthCurve {
+            let circle: CircleCurve
+            var length: Double { circle.length }
+            var isClosed: Bool { true }
+            func point(atArcLength s: Double) -> Point { circle.point(atArcLength: s) }
+            func tangent(atArcLength s: Double) -> Point { circle.tangent(atArcLength: s) }
+            func pointAndTangent(atArcLength s: Double) -> (point: Point, tangent: Point) { circle.pointAndTangent(atArcLength: s) }
+        }
+        for side in TextSide.allCases {
+            let sample = JoinedSample(text: "الحمد لله رب العالمين", font: amiri, size: 30)
+            let result = try sample.circle(radiusEm: 3, side: side)
+            let turned = try bentGlyphs(result.layout.text, map: ArcLengthFrameMap(curve: result.layout.curve), glyphs: .auto)
+            let inPlace = try bentGlyphs(result.layout.text, map: ArcLengthFrameMap(curve: Disguised(circle: result.layout.curve)), glyphs: .auto)
+            #expect(turned.words.count == 4 && inPlace.words.count == 4)
+            for (a, b) in zip(turned.words, inPlace.words) {
+                let boxA = try #require(a.bounds), boxB = try #require(b.bounds)
+                // Two refits of one bend, each within 0.05 px of it.
+                #expect(abs(boxA.minX - boxB.minX) < 0.1 && abs(boxA.maxX - boxB.maxX) < 0.1 && abs(boxA.minY - boxB.minY) < 0.1 && abs(boxA.maxY - boxB.maxY) < 0.1)
+                let planeA = try InkPlane(Frame(width: 400, height: 400, title: "word", items: [.shape(FrameShape(.path(a.placed.transformed(by: .translation(200, 200)))))]), scale: 2)
+                let planeB = try InkPlane(Frame(width: 400, height: 400, title: "word", items: [.shape(FrameShape(.path(b.placed.transformed(by: .translation(200, 200)))))]), scale: 2)
+                let differing = zip(planeA.alpha, planeB.alpha).count { abs(Int($0) - Int($1)) > 32 }
+                #expect(differing < 20, "\(differing) pixels differ")
+            }
+            // The same bytes drawn again, and after other rings have filled the cache.
+            let first = try result.svg
+            for radius in [2.0, 4, 5] { _ = try sample.circle(radiusEm: radius, side: side) }
+            #expect(try sample.circle(radiusEm: 3, side: side).svg == first)
+        }
     }
 
     /// The measures can fail: glyphs turned rigidly to a tight circle, as SVG's <textPath>

@@ -38,7 +38,8 @@ let phrase = "Sphinx of black quartz, judge my vow. The quick brown fox jumps ov
 let long = String(String(repeating: phrase, count: 10_000 / phrase.count + 1).prefix(10_000))
 var big = CircleTextRequest(text: long, font: .bundled(.sans), style: CircleTextStyle(size: 10, radius: 9_000))
 
-// `curvetype-bench profile N` / `profile-10k N`: only N renders of one case, for a profiler.
+// `curvetype-bench profile N` / `profile-10k N` / `profile-arabic N`: only N renders of one
+// case, for a profiler.
 // `curvetype-bench --json FILE`: every figure also written to FILE.
 let jsonPath = CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--json" ? CommandLine.arguments[2] : nil
 if jsonPath == nil, CommandLine.arguments.count == 3, let n = Int(CommandLine.arguments[2]) {
@@ -53,6 +54,13 @@ if jsonPath == nil, CommandLine.arguments.count == 3, let n = Int(CommandLine.ar
     }
     if CommandLine.arguments[1] == "profile-badge-text" {
         for i in 0..<n { _ = try BadgeRequest(label: "build", message: "\(i) passed", glyphs: .text).render() }
+        exit(0)
+    }
+    if CommandLine.arguments[1] == "profile-arabic" {
+        let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
+        let ring = CircleTextRequest(text: "بسم الله الرحمن الرحيم الحمد لله رب العالمين", font: .file(path: amiri),
+                                     style: CircleTextStyle(size: 24, radius: 120, allowOverlap: true))
+        for _ in 0..<n { _ = try ring.render() }
         exit(0)
     }
     let request = CommandLine.arguments[1] == "profile-10k" ? big : seed
@@ -272,7 +280,8 @@ if let one = timesByThreads[1], let all = timesByThreads[cores], cores > 1 {
 }
 // Joined writing on a ring: an Arabic line (each word bent as one along the circle) beside a
 // Latin line of as many characters in the same font on the same ring (turned rigidly), full
-// SVG. Amiri from Debian's fonts-hosny-amiri, which `make bench` installs. Measured last, so its
+// SVG; warm, as every figure here (each word's bend kept, as a server's repeated ring or a
+// seal's batch keeps it), and cold (a new radius each time: every word bent anew). Amiri from Debian's fonts-hosny-amiri, which `make bench` installs. Measured last, so its
 // font and caches do not weigh on the figures above.
 let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
 if FileManager.default.fileExists(atPath: amiri) {
@@ -287,6 +296,16 @@ if FileManager.default.fileExists(atPath: amiri) {
     report("circle: \(arabic.count) Arabic characters, words bent, full SVG", arabicTime,
            String(format: "%.2f× as many Latin characters on the same ring", arabicTime / latinTime), key: "circle_joined_ring_s")
     report("circle: \(latin.count) Latin characters, same font and ring", latinTime, key: "circle_latin_ring_s")
+    // Cold: a new radius every time, so no bent word is kept from before (each is bent anew).
+    var radius = 120.0
+    let coldTime = try measure("ring arabic cold", iterations: 300) {
+        radius += 0.001
+        var request = arabicRing
+        request.style.radius = radius
+        _ = try request.render()
+    }
+    report("circle: the Arabic ring, every word bent anew", coldTime,
+           String(format: "%.2f× the Latin ring", coldTime / latinTime), key: "circle_joined_ring_cold_s")
 }
 
 if let jsonPath {

@@ -169,6 +169,8 @@ rows = [
      f"Latin of as many characters {f['inprocess_circle_latin_ring_s']*1e3:.3f} ms",
      f["inprocess_circle_joined_ring_s"] / f["inprocess_circle_latin_ring_s"], "≤ 2× Latin",
      f["inprocess_circle_joined_ring_s"] <= 2 * f["inprocess_circle_latin_ring_s"]),
+    ("Arabic ring, every word bent anew", f"{f['inprocess_circle_joined_ring_cold_s']*1e3:.3f} ms",
+     "the Latin ring", f["inprocess_circle_joined_ring_cold_s"] / f["inprocess_circle_latin_ring_s"], "", None),
     ("warp, seed text, median of 40 presets", f"{f['inprocess_warp_median_s']*1e3:.3f} ms", "bend of the same text along a wave",
      f["inprocess_warp_median_s"] / f["inprocess_path_bend_seed_s"], "", None),
     ("warp, seed text, slowest preset", f"{f['inprocess_warp_slowest_s']*1e3:.3f} ms", "bend of the same text along a wave",
