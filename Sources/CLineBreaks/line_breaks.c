@@ -80,3 +80,29 @@ int32_t curvetype_vertical_orientation(uint32_t scalar) {
     default: return 0;
     }
 }
+
+int32_t curvetype_joining(uint32_t scalar, int32_t *group) {
+    *group = 0;
+    pthread_once(&icu_once, load_icu);
+    if (!icu_loaded) return -1;
+    switch (icu.intProperty((UChar32)scalar, UCHAR_JOINING_GROUP)) {
+    case U_JG_SEEN: case U_JG_SAD: *group = 1; break;
+    case U_JG_HEH: case U_JG_TEH_MARBUTA: case U_JG_TEH_MARBUTA_GOAL: case U_JG_HEH_GOAL: case U_JG_KNOTTED_HEH:
+    case U_JG_DAL: *group = 2; break;
+    case U_JG_TAH: case U_JG_KAF: case U_JG_SWASH_KAF: case U_JG_GAF: *group = 3; break;
+    case U_JG_LAM: *group = 7; break;
+    case U_JG_ALEF: *group = 8; break;
+    case U_JG_BEH: *group = 4; break;
+    case U_JG_REH: case U_JG_YEH: case U_JG_FARSI_YEH: case U_JG_YEH_BARREE: *group = 5; break;
+    case U_JG_WAW: case U_JG_AIN: case U_JG_QAF: case U_JG_AFRICAN_QAF: case U_JG_FEH: case U_JG_AFRICAN_FEH: *group = 6; break;
+    default: break;
+    }
+    switch (icu.intProperty((UChar32)scalar, UCHAR_JOINING_TYPE)) {
+    case U_JT_JOIN_CAUSING: return 'C';
+    case U_JT_DUAL_JOINING: return 'D';
+    case U_JT_LEFT_JOINING: return 'L';
+    case U_JT_RIGHT_JOINING: return 'R';
+    case U_JT_TRANSPARENT: return 'T';
+    default: return 'U';
+    }
+}

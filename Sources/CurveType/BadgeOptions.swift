@@ -624,6 +624,8 @@ public struct CircleOptions: Sendable, Equatable {
     /// Which way glyphs stand (`--orientation`): sideways along the circle, or upright in
     /// vertical writing.
     public var orientation = GlyphOrientation.sideways
+    /// What the sweep's room stretches (`--justify`): the gaps, or Arabic words by kashida.
+    public var justify = Justification.gaps
     /// The text's colour (old name: `fill`).
     public var textColor = "currentColor"
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
@@ -662,6 +664,7 @@ public struct CircleOptions: Sendable, Equatable {
         request.fitsRadius = radiusAuto
         request.curveGlyphs = effect
         request.orientation = orientation
+        request.justify = justify
         return request
     }
 
@@ -686,6 +689,7 @@ public struct CircleOptions: Sendable, Equatable {
         .flag("allowOverlap", \.allowOverlap, .text, "Allow text longer than the circle (or the sweep) to overlap itself."),
         .choice("effect", \.effect, .text, CurveGlyphs.help),
         .choice("orientation", \.orientation, .text, GlyphOrientation.help),
+        .choice("justify", \.justify, .text, Justification.help),
     ] + lifted(TextFontOptions.fields, into: \.fonts) + [
         .text("textColor", \.textColor, .color, type: .color, aliases: ["fill"],
               "The text's colour: a CSS colour (a name, #rgb, #rrggbbaa, rgb(), hsl(), hwb()) or currentColor, the page's text colour."),

@@ -87,6 +87,8 @@ public struct CircleTextRequest: Sendable {
     /// Which way glyphs stand: `.sideways` lies them along the circle (horizontal writing);
     /// `.upright` writes vertically down the circle, CJK upright in its vertical forms.
     public var orientation: GlyphOrientation = .sideways
+    /// What a sweep's room stretches: the gaps between words, or Arabic words by kashida first.
+    public var justify: Justification = .gaps
 
     /// Text on a circle; every other property as the command line's defaults.
     public init(text: String, font: FontRequest = .default, features: [FontFeature] = [],
@@ -139,7 +141,10 @@ extension CircleTextRequest {
         try validateCanvas(padding: padding, canvas: canvas)
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         try checkOrientation(orientation, glyphs: glyphs)
-        let (run, shapeWarnings) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed,
+        if justify == .kashida && style.sweep == nil {
+            throw .invalidInput("kashida stretches words to fill a sweep: give \(parameter: "sweep")")
+        }
+        var (run, shapeWarnings) = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed,
                                              orientation: orientation)
         var warnings = shapeWarnings
         var style = self.style
@@ -154,6 +159,17 @@ extension CircleTextRequest {
             guard radius.isFinite, radius > 0 else { throw .invalidInput("the text has no length to fit a radius to") }
             // Inside, the baseline is the circle; the tops reach in by about the size.
             style.radius = max(radius, style.size)
+        }
+
+        if justify == .kashida, let sweep = style.sweep {
+            // The sweep's length less the text's and, round the whole circle, a space's room
+            // (a third of the size) where the end meets the start, as --radius auto leaves.
+            let length = 2 * .pi * style.radius * sweep / 360 - (sweep == 360 ? style.size / 3 : 0)
+            let filled = try kashidaFilled(run, text: text, target: length, size: style.size) { stretched throws(CurveTypeError) in
+                try shape(stretched, font: font, fallbacks: fallbackFonts, features: features, removed: 0, orientation: orientation).run
+            }
+            run = filled.run
+            if let warning = filled.warning { warnings.append(warning) }
         }
 
         // Lay out about (0, 0), find the ink, then move everything to its place on the canvas.
@@ -197,6 +213,7 @@ extension CircleTextRequest {
             key.append(curveGlyphs.rawValue)
         }
         if orientation != .sideways { key += ["orientation", orientation.rawValue] }
+        if justify != .gaps { key += ["justify", justify.rawValue] }
         return derivedIDPrefix(key)
     }
 }

@@ -45,6 +45,9 @@ public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvert
         /// Arabic, Mongolian: Unicode's Vertical_Orientation R): they lie sideways, as in CSS's
         /// `text-orientation: mixed`; the message lists them.
         case drawnSideways
+        /// Kashida asked of text with no Arabic words that join, or in a font with no tatweel:
+        /// the room went between words instead.
+        case kashidaNotApplied
     }
 
     /// What happened.

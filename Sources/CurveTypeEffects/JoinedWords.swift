@@ -43,6 +43,51 @@ func joinedSpacingWarning(_ layout: CurveTextLayout, part: String? = nil) -> Cur
     return CurveTypeWarning(.joinedWordsKeptWhole, "spacing went between words only: \(count) of joined writing keep their letters together", part: part)
 }
 
+/// What a sweep's room stretches.
+public enum Justification: String, Sendable, CaseIterable {
+    /// The gaps between words, and between the letters of scripts that do not join.
+    case gaps
+    /// Arabic words first, by tatweels at each word's best join (see `Kashida`), as many as
+    /// fill the room; what is left goes to the gaps.
+    case kashida
+
+    /// The `--justify` option's help, the same in every command that takes it.
+    public static let help = "How a sweep is filled: gaps (between words, and between the letters of scripts that do not join); kashida (Arabic words stretched by tatweels at each word's best join, by Microsoft's and the W3C's rules, the rest between words)."
+}
+
+/// The most tatweels added to one text: bounds the reshaped text.
+let maximumTatweels = 4096
+
+/// `run` (shaped from `text`) stretched by kashida toward `target` px long at `size` px: the
+/// same count of tatweels at each word's best join (`Kashida.places`), as many as keep the
+/// reshaped run (`reshape`) within the target (a tatweel also changes the forms beside it, so
+/// each count is measured shaped); the stretched text with it. A warning where the text has
+/// no place for one, or its font no tatweel.
+func kashidaFilled(_ run: ShapedRun, text: String, target: Double, size: Double,
+                   reshape: (String) throws(CurveTypeError) -> ShapedRun) throws(CurveTypeError)
+    -> (run: ShapedRun, text: String, warning: CurveTypeWarning?) {
+    let places = Kashida.places(in: text)
+    guard !places.isEmpty else {
+        return (run, text, CurveTypeWarning(.kashidaNotApplied, "kashida stretches Arabic words where their letters join, and the text has none: the room went between words"))
+    }
+    let alone = try reshape(String(Kashida.tatweel))
+    guard alone.missing.isEmpty, let glyph = alone.glyphs.first, alone.glyphs.count == 1, glyph.advance > 0 else {
+        return (run, text, CurveTypeWarning(.kashidaNotApplied, "\(run.fonts[0].familyName) has no tatweel (U+0640) to stretch words with: the room went between words"))
+    }
+    let width = glyph.advance * size / Double(alone.fonts[glyph.font].unitsPerEm)
+    let room = target - advanceWidth(of: run, size: size)
+    guard room.isFinite, room > 0 else { return (run, text, nil) }
+    var count = min(Int((room / (width * Double(places.count))).rounded(.down)), maximumTatweels / places.count)
+    while count > 0 {
+        let stretched = Kashida.stretching(text, at: places, count: count)
+        let reshaped = try reshape(stretched)
+        let over = advanceWidth(of: reshaped, size: size) - target
+        if over <= 0 { return (reshaped, stretched, nil) }
+        count -= max(1, Int((over / (width * Double(places.count))).rounded(.up)))
+    }
+    return (run, text, nil)
+}
+
 /// Refuses upright (vertical) writing in `<text>` mode, which the viewer sets horizontally.
 func checkOrientation(_ orientation: GlyphOrientation, glyphs: GlyphMode) throws(CurveTypeError) {
     if orientation == .upright && glyphs == .text {

@@ -1,5 +1,6 @@
 @testable import CurveType
 @testable import CurveTypeEffects
+@testable import CurveTypeFonts
 import CurveTypeGeometry
 import CurveTypeRaster
 import Foundation
@@ -457,5 +458,91 @@ struct JoinedSample {
         }
         let report = "\(failures.count) of \(measured) drawings:\n" + failures.prefix(40).joined(separator: "\n")
         #expect(failures.isEmpty, Comment(rawValue: report))
+    }
+}
+
+/// Kashida (`--justify kashida`): Arabic words stretched by tatweels at each word's best join.
+@Suite struct KashidaTests {
+    /// Each word's place by the rules (Microsoft's, as `Kashida` lists them), on words whose
+    /// joins are known: after Seen; before a final Heh; before a final Alef; never inside
+    /// Lam-Alef; at a tatweel already typed; none for Latin.
+    @Test func eachWordsPlaceFollowsTheRules() {
+        func places(_ text: String) -> [(String, Int)] {
+            Kashida.places(in: text).map { place in
+                let bytes = Array(text.utf8)
+                return (String(decoding: bytes[place.offset...].prefix(2), as: UTF8.self), place.priority)
+            }
+        }
+        #expect(places("بسم").map(\.0) == ["م"] && places("بسم").map(\.1) == [8])      // after Seen
+        #expect(places("الله").map(\.0) == ["ه"] && places("الله").map(\.1) == [7])    // before final Heh
+        #expect(places("كتاب").map(\.0) == ["ا"] && places("كتاب").map(\.1) == [6])    // before final Alef
+        #expect(places("لا").isEmpty)                                                   // Lam-Alef
+        #expect(places("كـتاب").map(\.1) == [9])                                        // a typed tatweel
+        #expect(places("بيت").map(\.0) == ["ت"] && places("بيت").map(\.1) == [3])      // before any final
+        #expect(places("مرحبا بالعالم").count == 2)                                     // one a word
+        #expect(places("Hello world 123").isEmpty)
+        #expect(Kashida.stretching("بسم", at: Kashida.places(in: "بسم"), count: 3) == "بســـم")
+    }
+
+    /// The joining types and groups the rules read (from ICU) are Unicode's own, as
+    /// ArabicShaping.txt gives them, for every Arabic letter it lists.
+    @Test func joiningIsUnicodesArabicShaping() throws {
+        let file = try neededFile("/usr/share/unicode/ArabicShaping.txt", install: "Debian unicode-data")
+        var checked = 0
+        for line in try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 4, let value = UInt32(fields[0], radix: 16), (0x0600...0x08FF).contains(value),
+                  let scalar = Unicode.Scalar(value) else { continue }
+            let (type, group) = Kashida.joining(of: scalar)
+            #expect(String(type) == fields[2], "U+\(fields[0]): \(fields[2])")
+            let expected = switch fields[3] {
+            case "SEEN", "SAD": 1
+            case "HEH", "TEH MARBUTA", "TEH MARBUTA GOAL", "HEH GOAL", "KNOTTED HEH", "DAL": 2
+            case "TAH", "KAF", "SWASH KAF", "GAF": 3
+            case "BEH": 4
+            case "REH", "YEH", "FARSI YEH", "YEH BARREE": 5
+            case "WAW", "AIN", "QAF", "AFRICAN QAF", "FEH", "AFRICAN FEH": 6
+            case "LAM": 7
+            case "ALEF": 8
+            default: 0
+            }
+            #expect(group == expected, "U+\(fields[0]): \(fields[3])")
+            checked += 1
+        }
+        #expect(checked > 250)
+    }
+
+    /// On a sweep, kashida stretches each word at its one place, the same count in each, fills
+    /// the sweep with what is left in the word gaps, and tears nothing: the ring's pieces of ink
+    /// are the straight text's.
+    @Test func kashidaFillsASweepWithoutTearingAWord() throws {
+        let amiri = FontRequest.file(path: try neededFile(JoinedWritingTests.amiri, install: "Debian fonts-hosny-amiri"))
+        let text = "بسم الله الرحمن الرحيم"
+        var request = CircleTextRequest(text: text, font: amiri, style: CircleTextStyle(size: 30, radius: 110, sweep: 300),
+                                        fill: SVGColor(red: 0, green: 0, blue: 0), padding: 15)
+        let gaps = try request.render()
+        request.justify = .kashida
+        let stretched = try request.render()
+        let drawn = stretched.layout.text.run.text
+        let tatweels = drawn.unicodeScalars.count { $0 == Kashida.tatweel }
+        #expect(tatweels > 0 && tatweels % 4 == 0, "\(tatweels) tatweels in 4 words")
+        #expect(drawn.replacingOccurrences(of: "\u{0640}", with: "") == text)
+        // Each word's tatweels together, at its place.
+        for word in drawn.split(separator: " ") where word.contains("\u{0640}") {
+            #expect(word.contains(String(repeating: "\u{0640}", count: tatweels / 4)))
+        }
+        // The sweep filled: the run's extent is the sweep's length; the gaps narrower.
+        #expect(abs(stretched.layout.text.extent - 2 * .pi * 110 * 300 / 360) < 1e-6)
+        #expect(stretched.layout.text.tracking < gaps.layout.text.tracking)
+        #expect(stretched.warnings.map(\.kind) == [.joinedWordsKeptWhole])
+        // The stretched text drawn straight has no more pieces than the text (tatweels join),
+        // and on the ring no more than straight (nothing tears).
+        let straight = try InkPlane(JoinedSample(text: text, font: amiri, size: 30).straight().frame, scale: 2).pieces(size: 30)
+        let stretchedStraight = try InkPlane(JoinedSample(text: drawn, font: amiri, size: 30).straight().frame, scale: 2).pieces(size: 30)
+        let ring = try InkPlane(stretched.frame, scale: 2).pieces(size: 30)
+        #expect(stretchedStraight <= straight && ring == stretchedStraight, "\(straight) pieces straight, \(stretchedStraight) stretched, \(ring) on the ring")
+        // Latin has no place for a tatweel: said, and the room goes between words.
+        request.text = "Hello world"
+        #expect(try request.render().warnings.map(\.kind).contains(.kashidaNotApplied))
     }
 }

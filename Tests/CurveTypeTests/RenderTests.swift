@@ -227,6 +227,7 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
             (["seal", "--ring", "RING • ", "--center", "c\u{7}"], .controlCharactersRemoved, "centre"),
             (["warp", String(repeating: "LONG LINE ", count: 12), "--preset", "arch-up"], .textShrunk, nil),
             (["circle", "東京 Tokyo", "--orientation", "upright"], .drawnSideways, nil),
+            (["circle", "Hello", "--sweep", "180", "--justify", "kashida"], .kashidaNotApplied, nil),
         ]
         for (words, kind, part) in cases {
             let said = try warnings(words)

@@ -15,4 +15,11 @@ int32_t curvetype_line_breaks(const char *utf8, int64_t length, int32_t *breaks,
    vertical text), 1 Tr (rotated, or a vertical form where the font has one), 2 Tu (upright, in
    a vertical form where the font has one), 3 U (upright); -1 if ICU cannot be loaded. */
 int32_t curvetype_vertical_orientation(uint32_t scalar);
+
+/* Unicode's Joining_Type of `scalar` by ICU, as its letter: 'U' non-joining, 'C' join-causing,
+   'D' dual-joining, 'L' left-joining, 'R' right-joining, 'T' transparent; -1 if ICU cannot be
+   loaded. `group` gets its Joining_Group as the kashida rules class it: 1 Seen or Sad; 2 Heh,
+   Teh Marbuta or Dal; 3 Tah, Kaf or Gaf; 4 Beh; 5 Reh or Yeh; 6 Waw, Ain, Qaf or Feh; 7 Lam;
+   8 Alef; 0 any other. */
+int32_t curvetype_joining(uint32_t scalar, int32_t *group);
 #endif

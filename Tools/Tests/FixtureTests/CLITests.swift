@@ -87,6 +87,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["path", text, "--d", "M0 0 H300", "--orientation", "upright", "--effect", "skew"],
                  "upright (vertical) writing is drawn with --effect auto, rotate or bend, not skew"),
         BadInput(["spiral", "--orientation", "upright"], "--orientation applies to text: give --text too"),
+        BadInput(["circle", "بسم الله", "--justify", "kashida"], "kashida stretches words to fill a sweep: give --sweep"),
+        BadInput(["circle", text, "--justify", "tatweel"], "--justify must be one of gaps, kashida, not \"tatweel\""),
         BadInput(["seal", "--center", "印", "--orientation", "upright"], "--orientation stands the ring text's glyphs: give --ring, --top or --bottom"),
         BadInput(["seal", "--name", "山田", "--orientation", "upright"], "leave out --orientation"),
         BadInput(["seal", "--top", "東京", "--top-squeeze", "--orientation", "upright"],
