@@ -29,7 +29,7 @@ import Testing
             #expect(readme.contains("curvetype " + command), "the README's tour lacks: curvetype \(command)")
             drawn += 1
         }
-        #expect(drawn == 9)
+        #expect(drawn == 10)
         // They open the README: every picture before the first section.
         let firstSection = try #require(readme.range(of: "\n## "))
         #expect(readme[..<firstSection.lowerBound].components(separatedBy: "Docs/gallery/").count - 1 == drawn)
