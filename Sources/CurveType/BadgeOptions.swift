@@ -355,6 +355,9 @@ public struct SealOptions: Sendable, Equatable {
     /// Which way the ring text's glyphs stand (`--orientation`): sideways along the ring, or
     /// upright in vertical writing.
     public var orientation = GlyphOrientation.sideways
+    /// What the room of arcs with a sweep stretches (`--justify`): the gaps, or Arabic words
+    /// by kashida.
+    public var justify = Justification.gaps
     /// Ink and background swapped, for an engraved plate (`--negative`).
     public var negative = false
     /// The accessible name and <title> (default "centre — ring") (`--title`).
@@ -465,7 +468,8 @@ public struct SealOptions: Sendable, Equatable {
             let ringOptions: [(Bool, String)] = [(ring != nil, "ring"), (!top.isEmpty, "top"), (!bottom.isEmpty, "bottom"), (center != nil, "center"),
                                                  (centerLogo != nil, "centerLogo"), (separator != nil, "separator"), (separatorLogo != nil, "separatorLogo"), (separatorSize != nil, "separatorSize"), (centerLogoSize != nil, "centerLogoSize"),
                                                  (borders.count > 1, "border"), (gap != nil, "gap"), (centerColor != nil, "centerColor"),
-                                                 (centerFont != nil, "centerFont"), (orientation != .sideways, "orientation")]
+                                                 (centerFont != nil, "centerFont"), (orientation != .sideways, "orientation"),
+                                                 (justify != .gaps, "justify")]
             if let (_, option) = ringOptions.first(where: \.0) {
                 throw .invalidInput("a name seal (\(parameter: "name")) holds its characters only: leave out \(parameter: option)\(option == "border" ? " but one" : "")")
             }
@@ -488,6 +492,10 @@ public struct SealOptions: Sendable, Equatable {
             throw .invalidInput("\(parameter: "orientation") stands the ring text's glyphs: give \(parameter: "ring"), \(parameter: "top") or \(parameter: "bottom")")
         }
         request.orientation = orientation
+        if justify == .kashida && ring == nil && topArc.sweep == nil && bottomArc.sweep == nil {
+            throw .invalidInput("kashida stretches words to fill a sweep: give \(parameter: "ring"), \(parameter: "topSweep") or \(parameter: "bottomSweep")")
+        }
+        request.justify = justify
         if shape != .square { throw .invalidInput("\(parameter: "shape") is a name seal's: give \(parameter: "name") too") }
         if ring != nil {
             if !top.isEmpty || !bottom.isEmpty {
@@ -579,6 +587,7 @@ public struct SealOptions: Sendable, Equatable {
         .text("centerColor", \.centerColor, .color, type: .color, default: "--ink-color", "The centre text's colour."),
         .text("background", \.background, .color, type: .color, "Inside the seal, or none."),
         .choice("orientation", \.orientation, .text, GlyphOrientation.help),
+        .choice("justify", \.justify, .text, Justification.help),
         .flag("mirror", \.mirror, .shape, "Mirror the drawing left to right, as a rubber stamp is cut."),
         .flag("negative", \.negative, .color, "Fill the seal with the ink and draw its text and borders in the background colour, as an engraved plate."),
         .text("title", \.title, .content, default: "centre — ring", "The accessible name and <title>."),

@@ -80,6 +80,9 @@ public struct SealRequest: Sendable {
     /// separators): `.sideways` along the ring, `.upright` in vertical writing down it, CJK
     /// upright in its vertical forms.
     public var orientation: GlyphOrientation = .sideways
+    /// What the room of a ring's arcs with a sweep (a `--ring`, a `--top-sweep`) stretches:
+    /// the gaps between words, or Arabic words by kashida first.
+    public var justify: Justification = .gaps
 
     /// A seal of `ring` round `center`; every other property as the command line's defaults.
     public init(ring: String, center: String, radius: Double? = nil, radiusY: Double? = nil, ringSize: Double? = nil, gap: Double? = nil,
@@ -523,12 +526,32 @@ struct SealDrawing {
             spoken += (spoken.isEmpty ? "" : " — ") + text
             identity += "|\(arc.side)\(arc.anchorAngle)\(arc.align)\(arc.sweep ?? -1)\(arc.tracking)\(size)\(arc.font?.description ?? "")\(arc.color?.value ?? "")"
             if request.orientation != .sideways { identity += "|\(request.orientation)" }
+            if request.justify != .gaps && arc.sweep != nil { identity += "|\(request.justify)" }
         }
         let gap = request.gap ?? max(2, shaped.map(\.size).max().map { $0 * 0.3 } ?? 2)
         let bandOuter = inset + gap
         // Each arc's ink centred across the band, which is as deep as the deepest arc's ink;
         // on a circle the depth depends a little on the radius, so settle it in a few rounds.
         var depth = shaped.map { s in s.ink.heights.map { $0.high - $0.low } ?? 0 }.max() ?? 0
+        if request.justify == .kashida {
+            // Arcs with a sweep stretched by kashida to the sweep's length a quarter deeper than
+            // the band's inner edge as first measured (shorter than any line their spacing is
+            // measured on, once the band settles), less a space's room where a whole ring's
+            // end meets its start. Then the band settles with their ink.
+            for k in shaped.indices {
+                guard let sweep = shaped[k].arc.sweep else { continue }
+                let arc = shaped[k].arc
+                let target = sweepLength(sweep, inset: bandOuter + depth * 1.25, angle: arc.anchorAngle, align: arc.align, clockwise: arc.side == .top)
+                    - (sweep == 360 ? shaped[k].size / 3 : 0)
+                let text = shaped[k].run.text
+                let stretched = try kashidaFilled(shaped[k].run, text: text, target: target, size: shaped[k].size) { stretched throws(CurveTypeError) in
+                    try shape(stretched, font: arc.font ?? ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: 0,
+                              orientation: request.orientation).run
+                }
+                if let warning = stretched.warning { warnings.append(warning.of(filled ? "ring" : "\(arc.side.rawValue) arc")) }
+                if stretched.text != text { shaped[k] = (arc, stretched.run, shaped[k].size, try ClusterInk(stretched.run, size: shaped[k].size)) }
+            }
+        }
         var baselines: [Double] = []
         for _ in 0..<4 {
             baselines = []
@@ -579,7 +602,9 @@ struct SealDrawing {
             if squeeze < 1 {
                 squeezed.append((layout, s.arc.color, squeeze))
             } else {
-                if s.arc.tracking != 0 || s.arc.sweep != nil, let warning = joinedSpacingWarning(layout, part: "\(s.arc.side.rawValue) arc") {
+                // Kashida asked of a swept arc puts the rest between words, as asked.
+                if s.arc.tracking != 0 || (s.arc.sweep != nil && request.justify == .gaps),
+                   let warning = joinedSpacingWarning(layout, part: "\(s.arc.side.rawValue) arc") {
                     warnings.append(warning)
                 }
                 // Words of joined writing bent along the ring, so they stay joined.
@@ -699,13 +724,7 @@ struct SealDrawing {
         var spacing = tracking
         var factor = 1.0
         if let sweep {
-            let (from, to): (Double, Double)
-            switch (align, clockwise) {
-            case (.center, _): (from, to) = (angle - sweep / 2, angle + sweep / 2)
-            case (.start, true), (.end, false): (from, to) = (angle, angle + sweep)
-            case (.end, true), (.start, false): (from, to) = (angle - sweep, angle)
-            }
-            let given = sweep == 360 ? length : outline.length(inset: inset, from: from, to: to)
+            let given = sweepLength(sweep, inset: inset, angle: angle, align: align, clockwise: clockwise)
             // Spacing goes between clusters, but never inside a word of joined writing.
             let spreadable = spreadableGapCount(of: run)
             let gaps = sweep == 360 ? spreadable + 1 : spreadable
@@ -733,6 +752,18 @@ struct SealDrawing {
         }
         laidCurve = curve
         return (layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: baselineShift), factor)
+    }
+
+    /// The length, px, of the ring `inset` px in over a sweep of `sweep`° placed about
+    /// `angle` as `align` says, travelled clockwise or not.
+    func sweepLength(_ sweep: Double, inset: Double, angle: Double, align: TextAlignment, clockwise: Bool) -> Double {
+        let (from, to): (Double, Double)
+        switch (align, clockwise) {
+        case (.center, _): (from, to) = (angle - sweep / 2, angle + sweep / 2)
+        case (.start, true), (.end, false): (from, to) = (angle, angle + sweep)
+        case (.end, true), (.start, false): (from, to) = (angle - sweep, angle)
+        }
+        return sweep == 360 ? outline.circumference(inset: inset) : outline.length(inset: inset, from: from, to: to)
     }
 
     /// The narrowest a squeezed arc's letters are set: a third of their width.

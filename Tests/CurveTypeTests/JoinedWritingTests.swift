@@ -534,13 +534,24 @@ struct JoinedSample {
         // The sweep filled: the run's extent is the sweep's length; the gaps narrower.
         #expect(abs(stretched.layout.text.extent - 2 * .pi * 110 * 300 / 360) < 1e-6)
         #expect(stretched.layout.text.tracking < gaps.layout.text.tracking)
-        #expect(stretched.warnings.map(\.kind) == [.joinedWordsKeptWhole])
+        #expect(gaps.warnings.map(\.kind) == [.joinedWordsKeptWhole] && stretched.warnings.isEmpty)
         // The stretched text drawn straight has no more pieces than the text (tatweels join),
         // and on the ring no more than straight (nothing tears).
         let straight = try InkPlane(JoinedSample(text: text, font: amiri, size: 30).straight().frame, scale: 2).pieces(size: 30)
         let stretchedStraight = try InkPlane(JoinedSample(text: drawn, font: amiri, size: 30).straight().frame, scale: 2).pieces(size: 30)
         let ring = try InkPlane(stretched.frame, scale: 2).pieces(size: 30)
         #expect(stretchedStraight <= straight && ring == stretchedStraight, "\(straight) pieces straight, \(stretchedStraight) stretched, \(ring) on the ring")
+        // A seal's ring, spread round the whole circle: stretched too, within its band.
+        var seal = SealRequest(ring: "", center: "ختم", font: amiri)
+        seal.rings = [SealRing(arcs: [SealArc(text + " • ", side: .top, sweep: 360)], border: SealRequest.outerBorder)]
+        let spread = try seal.render()
+        seal.justify = .kashida
+        let sealStretched = try seal.render()
+        let ringText = try #require(sealStretched.arcs.first).text.run.text
+        #expect(ringText.unicodeScalars.count { $0 == Kashida.tatweel } >= 4)
+        #expect(try #require(sealStretched.arcs.first).text.tracking < (try #require(spread.arcs.first)).text.tracking)
+        let band = try #require(sealStretched.bands.first)
+        #expect(try #require(sealStretched.borders.first).insets.upperBound < band.lowerBound)
         // Latin has no place for a tatweel: said, and the room goes between words.
         request.text = "Hello world"
         #expect(try request.render().warnings.map(\.kind).contains(.kashidaNotApplied))

@@ -88,6 +88,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
                  "upright (vertical) writing is drawn with --effect auto, rotate or bend, not skew"),
         BadInput(["spiral", "--orientation", "upright"], "--orientation applies to text: give --text too"),
         BadInput(["circle", "بسم الله", "--justify", "kashida"], "kashida stretches words to fill a sweep: give --sweep"),
+        BadInput(["seal", "--top", "بسم الله", "--justify", "kashida"], "kashida stretches words to fill a sweep: give --ring, --top-sweep or --bottom-sweep"),
+        BadInput(["seal", "--name", "محمد", "--justify", "kashida"], "leave out --justify"),
         BadInput(["circle", text, "--justify", "tatweel"], "--justify must be one of gaps, kashida, not \"tatweel\""),
         BadInput(["seal", "--center", "印", "--orientation", "upright"], "--orientation stands the ring text's glyphs: give --ring, --top or --bottom"),
         BadInput(["seal", "--name", "山田", "--orientation", "upright"], "leave out --orientation"),
