@@ -91,6 +91,8 @@ public struct SpiralOptions: Sendable, Equatable {
     /// Which way glyphs stand (`--orientation`): sideways along the spiral, or upright in
     /// vertical writing.
     public var orientation = GlyphOrientation.sideways
+    /// What `--fill-spiral`'s room stretches (`--justify`): the gaps, or Arabic words by kashida.
+    public var justify = Justification.gaps
     /// Old name: `textFill`.
     public var textColor = "currentColor"
     /// How the document is written: `--glyphs`, `--precision` and `--id-prefix`.
@@ -125,7 +127,7 @@ public struct SpiralOptions: Sendable, Equatable {
                 (!fonts.fallbackFonts.isEmpty, "fallbackFont"), (fonts.variations != nil, "variations"), (tracking != nil, "tracking"),
                 (fillSpiral, "fillSpiral"), (startAngle != nil, "startAngle"),
                 (startLength != nil, "startLength"), (clip, "clip"), (baselineShift != nil, "baselineShift"), (effect != .auto, "effect"),
-                (orientation != .sideways, "orientation"),
+                (orientation != .sideways, "orientation"), (justify != .gaps, "justify"),
             ]
             if let (_, name) = textOptions.first(where: { $0.0 }) {
                 throw .invalidInput("\(parameter: name) applies to text: give \(parameter: "text") too")
@@ -141,6 +143,7 @@ public struct SpiralOptions: Sendable, Equatable {
                 fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs)
             spiralText.curveGlyphs = effect
             spiralText.orientation = orientation
+            spiralText.justify = justify
             return spiralText
         }
         return SpiralRequest(
@@ -197,6 +200,7 @@ public struct SpiralOptions: Sendable, Equatable {
         .flag("clip", \.clip, .text, "Drop the clusters that run past an end (a warning says how many) instead of failing."),
         .choice("effect", \.effect, .text, CurveGlyphs.help),
         .choice("orientation", \.orientation, .text, GlyphOrientation.help),
+        .choice("justify", \.justify, .text, Justification.help),
         .text("textColor", \.textColor, .color, type: .color, aliases: ["textFill"], "The text's colour."),
     ] + lifted(DocumentOptions.fields, into: \.document) + [
         .number("padding", \.padding, .shape, unit: "px", range: .from(0, to: lengthLimit), slider: 0...60, "Space round the drawing when the canvas is fitted to it."),
@@ -506,6 +510,8 @@ public struct PathOptions: Sendable, Equatable {
     /// Which way glyphs stand (`--orientation`): sideways along the path, or upright in
     /// vertical writing.
     public var orientation = GlyphOrientation.sideways
+    /// What `--fit`'s room stretches (`--justify`): the gaps, or Arabic words by kashida.
+    public var justify = Justification.gaps
     /// px, for `bend`.
     public var tolerance = 0.05
     /// Drop every cluster not wholly on an open path, quietly (by default clusters whose middle
@@ -555,6 +561,7 @@ public struct PathOptions: Sendable, Equatable {
             tolerance: tolerance, pathStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("lineColor")) },
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") })
         request.orientation = orientation
+        request.justify = justify
         return request
     }
 
@@ -652,6 +659,7 @@ public struct PathOptions: Sendable, Equatable {
         .choice("effect", \.effect, .text,
                 "auto: as rotate, but each word of joined writing (Arabic, Syriac, N'Ko, Mongolian, Devanagari, Bengali, Gurmukhi, …) bent as one; rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the path)."),
         .choice("orientation", \.orientation, .text, GlyphOrientation.help),
+        .choice("justify", \.justify, .text, Justification.help),
         .number("tolerance", \.tolerance, .text, unit: "px", range: .from(0.001, to: 100), slider: 0.01...2,
                 "For bend: largest distance of a bent outline from the exact bend."),
         .flag("clip", \.clip, .text, "Drop every cluster not wholly on an open path, quietly (by default those whose middle falls off go, with a warning)."),

@@ -52,7 +52,7 @@ public enum Justification: String, Sendable, CaseIterable {
     case kashida
 
     /// The `--justify` option's help, the same in every command that takes it.
-    public static let help = "How a sweep is filled: gaps (between words, and between the letters of scripts that do not join); kashida (Arabic words stretched by tatweels at each word's best join, by Microsoft's and the W3C's rules, the rest between words)."
+    public static let help = "How spacing fills a sweep, --fit or --fill-spiral: gaps (between words, and between the letters of scripts that do not join); kashida (Arabic words stretched by tatweels at each word's best join, by Microsoft's and the W3C's rules, the rest between words)."
 }
 
 /// The most tatweels added to one text: bounds the reshaped text.

@@ -47,6 +47,9 @@ public struct PathTextRequest: Sendable {
     /// `.upright` writes vertically down the path, CJK upright in its vertical forms (with the
     /// `auto`, `rotate` and `bend` effects).
     public var orientation: GlyphOrientation = .sideways
+    /// What `style.fitsPath`'s room stretches: the gaps between words, or Arabic words by
+    /// kashida first.
+    public var justify: Justification = .gaps
 
     /// `text` along `path` (px, y down); every other property as the command line's defaults.
     public init(text: String, path: Path, font: FontRequest = .default, features: [FontFeature] = [],
@@ -121,9 +124,24 @@ extension PathTextRequest {
         let format = try lifting { try SVGNumberFormat(precision: precision) }
         let shaped = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed,
                                orientation: orientation)
-        let run = shaped.run
+        if justify == .kashida && !style.fitsPath {
+            throw .invalidInput("kashida stretches words to fill the path: give \(parameter: "fit")")
+        }
+        var run = shaped.run
         var warnings = shaped.warnings
-        let probe = try lifting { try PathTextLayout(run, style: style, path: path) }
+        var probe = try lifting { try PathTextLayout(run, style: style, path: path) }
+        if justify == .kashida {
+            // The path's length, less a space's room where a closed path's end meets its start.
+            let target = probe.curve.length - (probe.curve.isClosed ? style.size / 3 : 0)
+            let filled = try kashidaFilled(run, text: text, target: target, size: style.size) { stretched throws(CurveTypeError) in
+                try shape(stretched, font: font, fallbacks: fallbackFonts, features: features, removed: 0, orientation: orientation).run
+            }
+            if let warning = filled.warning { warnings.append(warning) }
+            if filled.text != text {
+                run = filled.run
+                probe = try lifting { try PathTextLayout(run, style: style, path: path) }
+            }
+        }
         if probe.droppedClusters > 0 && !style.clip {
             warnings.append(CurveTypeWarning(
                 .textRunsPastEnd,
@@ -133,7 +151,7 @@ extension PathTextRequest {
             let glyphs = probe.text.glyphs.map { (run.fonts[$0.font], $0.glyph) }
             warnings += try outlineOnlyWarnings(glyphs, effect: "bend", instead: " (use the rotate, skew or ribbon effect)")
         }
-        if style.tracking != 0 || style.fitsPath, let warning = joinedSpacingWarning(probe.text) { warnings.append(warning) }
+        if justify == .gaps, style.tracking != 0 || style.fitsPath, let warning = joinedSpacingWarning(probe.text) { warnings.append(warning) }
         if probe.overlapsItself {
             warnings.append(CurveTypeWarning(
                 .textOverlapsItself,
@@ -163,7 +181,7 @@ extension PathTextRequest {
             // auto draws text without joined writing as rotate does: the same drawing, the same ids.
             style.effect == .auto && !JoinedWriting.contains(text[...]) ? PathEffect.rotate.rawValue : style.effect.rawValue, "\(style.clip)",
             fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",
-        ] + (background.map { ["background", $0.value] } ?? []) + (orientation == .sideways ? [] : ["orientation", orientation.rawValue]))
+        ] + (background.map { ["background", $0.value] } ?? []) + (orientation == .sideways ? [] : ["orientation", orientation.rawValue]) + (justify == .gaps ? [] : ["justify", justify.rawValue]))
         let layout = probe.translated(by: offset)
         var under = backdrop(background, width: width, height: height)
         if let pathStroke {

@@ -59,6 +59,9 @@ public struct SpiralText: Sendable {
     /// Which way glyphs stand: `.sideways` lies them along the spiral (horizontal writing);
     /// `.upright` writes vertically down the spiral, CJK upright in its vertical forms.
     public var orientation: GlyphOrientation = .sideways
+    /// What `style.fillsSpiral`'s room stretches: the gaps between words, or Arabic words by
+    /// kashida first.
+    public var justify: Justification = .gaps
 
     /// Text along the spiral; every other property as the command line's defaults.
     public init(_ text: String, font: FontRequest = .default, features: [FontFeature] = [],
@@ -222,9 +225,22 @@ extension SpiralRequest {
         if let text {
             let (cleaned, removed) = try TextInput.cleanedForDrawing(text.text)
             try checkOrientation(text.orientation, glyphs: text.glyphs)
-            let (run, shapeWarnings) = try shape(cleaned, font: text.font, fallbacks: text.fallbackFonts, features: text.features,
+            var (run, shapeWarnings) = try shape(cleaned, font: text.font, fallbacks: text.fallbackFonts, features: text.features,
                                                  removed: removed, orientation: text.orientation)
             warnings += shapeWarnings
+            if text.justify == .kashida {
+                guard text.style.fillsSpiral else {
+                    throw .invalidInput("kashida stretches words to fill the spiral: give \(parameter: "fillSpiral")")
+                }
+                // The spiral's length: the text laid once as it is gives it.
+                let length = try lifting { try SpiralTextLayout(run, style: text.style, spiral: origin, begin: begin, end: end) }.curve.length
+                let filled = try kashidaFilled(run, text: cleaned, target: length, size: text.style.size) { stretched throws(CurveTypeError) in
+                    try shape(stretched, font: text.font, fallbacks: text.fallbackFonts, features: text.features, removed: 0,
+                              orientation: text.orientation).run
+                }
+                run = filled.run
+                if let warning = filled.warning { warnings.append(warning) }
+            }
             let laid = try lifting { try SpiralTextLayout(run, style: text.style, spiral: origin, begin: begin, end: end) }
             if laid.droppedClusters > 0 {
                 warnings.append(CurveTypeWarning(
@@ -232,7 +248,7 @@ extension SpiralRequest {
                     "dropped \(laid.droppedClusters) of \(laid.droppedClusters + laid.text.clusters.count) clusters that run past the end of the spiral"))
             }
             layout = laid
-            if text.style.tracking != 0 || text.style.fillsSpiral, let warning = joinedSpacingWarning(laid.text) { warnings.append(warning) }
+            if text.justify == .gaps, text.style.tracking != 0 || text.style.fillsSpiral, let warning = joinedSpacingWarning(laid.text) { warnings.append(warning) }
             drawing = try bentGlyphs(laid.text, map: ArcLengthFrameMap(curve: laid.curve), glyphs: text.glyphs == .text ? .rotate : text.curveGlyphs)
             label = cleaned
         }
@@ -346,6 +362,7 @@ extension SpiralRequest {
                     "\(s.fillsSpiral)", "\(s.baselineShift)", text.fill.value, text.glyphs.rawValue]
                 + (text.curveGlyphs == .auto ? [] : ["glyphs along", text.curveGlyphs.rawValue])
                 + (text.orientation == .sideways ? [] : ["orientation", text.orientation.rawValue])
+                + (text.justify == .gaps ? [] : ["justify", text.justify.rawValue])
         }
         return derivedIDPrefix(key)
     }

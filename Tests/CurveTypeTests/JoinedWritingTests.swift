@@ -552,6 +552,19 @@ struct JoinedSample {
         #expect(try #require(sealStretched.arcs.first).text.tracking < (try #require(spread.arcs.first)).text.tracking)
         let band = try #require(sealStretched.bands.first)
         #expect(try #require(sealStretched.borders.first).insets.upperBound < band.lowerBound)
+        // Along a path (--fit) and a spiral (--fill-spiral) the same.
+        let wave = try Path(svgPathData: "M 0 200 C 150 50 300 350 450 200 S 750 50 900 200")
+        var along = PathTextRequest(text: text, path: wave, font: amiri, style: PathTextStyle(size: 30, fitsPath: true))
+        along.justify = .kashida
+        let fitted = try along.render()
+        #expect(fitted.layout.text.run.text.unicodeScalars.count { $0 == Kashida.tatweel } >= 4 && fitted.warnings.isEmpty)
+        #expect(abs(fitted.layout.text.extent - fitted.layout.curve.length) < 1e-6)
+        var spiralText = SpiralText(text, font: amiri, style: SpiralTextStyle(size: 20, fillsSpiral: true))
+        spiralText.justify = .kashida
+        let wound = try SpiralRequest(a: 2, b: 1.2, from: 0, to: 1080, scale: 12, stroke: nil, text: spiralText).render()
+        let woundLayout = try #require(wound.layout)
+        #expect(woundLayout.text.run.text.unicodeScalars.count { $0 == Kashida.tatweel } >= 4 && wound.warnings.isEmpty)
+        #expect(abs(woundLayout.text.extent - woundLayout.curve.length) < 1e-6)
         // Latin has no place for a tatweel: said, and the room goes between words.
         request.text = "Hello world"
         #expect(try request.render().warnings.map(\.kind).contains(.kashidaNotApplied))
