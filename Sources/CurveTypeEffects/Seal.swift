@@ -354,8 +354,6 @@ struct SealDrawing {
     var layouts: [(layout: CurveTextLayout, color: SVGColor?)] = []
     /// The arcs whose words of joined writing are bent along their ring (by index in `layouts`).
     var bentArcs: [Int: CurveGlyphDrawing] = [:]
-    /// The curve the last `lay` laid its run along.
-    var laidCurve: (any ArcLengthCurve)?
     /// Arcs whose letters are squeezed: drawn apart, each glyph scaled across.
     var squeezed: [(layout: CurveTextLayout, color: SVGColor?, squeeze: Double)] = []
     var separatorLayouts: [CurveTextLayout] = []
@@ -471,7 +469,7 @@ struct SealDrawing {
             let (row, _) = try shape(repeated, font: ringFont, fallbacks: request.fallbackFonts, features: request.features, removed: 0)
             // Every copy is the same cluster, so one copy's ink places the row.
             let baseline = baselineInset(ink, side: .top, middle: middle)
-            if let (layout, _) = try lay(row, size: border.width, side: .top, angle: 0, align: .center, sweep: 360, tracking: 0, inset: baseline) {
+            if let (layout, _, _) = try lay(row, size: border.width, side: .top, angle: 0, align: .center, sweep: 360, tracking: 0, inset: baseline) {
                 layouts.append((layout, nil))
             }
         }
@@ -558,7 +556,8 @@ struct SealDrawing {
             for s in shaped { baselines.append(baselineInset(s.ink, side: s.arc.side, middle: bandOuter + depth / 2)) }
             depth = zip(shaped, baselines).map { s, b in inkInsets(s.ink, side: s.arc.side, baseline: b).map { $0.upperBound - $0.lowerBound } ?? 0 }.max() ?? 0
         }
-        func layArc(_ s: (arc: SealArc, run: ShapedRun, size: Double, ink: ClusterInk), at baseline: Double) throws(CurveTypeError) -> (layout: CurveTextLayout, squeeze: Double)? {
+        func layArc(_ s: (arc: SealArc, run: ShapedRun, size: Double, ink: ClusterInk), at baseline: Double) throws(CurveTypeError)
+            -> (layout: CurveTextLayout, squeeze: Double, curve: any ArcLengthCurve)? {
             let remedy: ErrorText = filled || s.arc.sweep == nil
                 ? growingRemedy(fewer: filled ? nil : "arcs", size: filled ? "ringSize" : s.arc.side.rawValue + "Size", sized: s.arc.size != nil)
                 : "give a larger \(parameter: s.arc.side.rawValue + "Sweep"), a smaller \(parameter: s.arc.side.rawValue + "Size"), or shorter text"
@@ -576,7 +575,7 @@ struct SealDrawing {
             for _ in 0..<8 {
                 var worst = 0.0, laidDepth = 0.0
                 for k in shaped.indices {
-                    guard let (layout, squeeze) = try layArc(shaped[k], at: baselines[k]),
+                    guard let (layout, squeeze, _) = try layArc(shaped[k], at: baselines[k]),
                           let ink = laidInk(shaped[k].ink, layout, squeeze: squeeze) else { continue }
                     let off = bandOuter + depth / 2 - (ink.lowerBound + ink.upperBound) / 2
                     baselines[k] += off
@@ -591,7 +590,7 @@ struct SealDrawing {
         var band: ClosedRange<Double>?
         var intervals: [(from: Double, to: Double)] = []
         for (s, baseline) in zip(shaped, baselines) {
-            guard let (layout, squeeze) = try layArc(s, at: baseline) else { continue }
+            guard let (layout, squeeze, curve) = try layArc(s, at: baseline) else { continue }
             let ink = (outline.isCircle || outline.square ? inkInsets(s.ink, side: s.arc.side, baseline: baseline)
                        : laidInk(s.ink, layout, squeeze: squeeze)) ?? baseline...baseline
             band = band.map { min($0.lowerBound, ink.lowerBound)...max($0.upperBound, ink.upperBound) } ?? ink
@@ -608,9 +607,8 @@ struct SealDrawing {
                     warnings.append(warning)
                 }
                 // Words of joined writing bent along the ring, so they stay joined.
-                if let curve = laidCurve, !joinedWords(in: layout).isEmpty {
-                    bentArcs[layouts.count] = try bentGlyphs(layout, map: ArcLengthFrameMap(curve: curve), glyphs: .auto)
-                }
+                let bent = try bentGlyphs(layout, map: ArcLengthFrameMap(curve: curve), glyphs: .auto)
+                if !bent.words.isEmpty { bentArcs[layouts.count] = bent }
                 layouts.append((layout, s.arc.color))
             }
         }
@@ -702,10 +700,12 @@ struct SealDrawing {
     /// the spacing line and the baseline share their normals.
     ///
     /// `squeeze`: where the text is longer than its sweep, its letters are set narrower to fit
-    /// (the layout's run is the squeezed one; the factor is returned, 1 where none).
+    /// (the layout's run is the squeezed one; the factor is returned, 1 where none). The curve
+    /// the run was laid along comes with it: words of joined writing are bent along it.
     mutating func lay(_ run: ShapedRun, size: Double, side: SealArcSide, angle: Double, align: TextAlignment, sweep: Double?,
                       tracking: Double, inset baseline: Double, spacedAt: Double? = nil, squeeze: Bool = false, what: String = "border glyphs",
-                      remedy: ErrorText = "use a larger seal or smaller text") throws(CurveTypeError) -> (layout: CurveTextLayout, squeeze: Double)? {
+                      remedy: ErrorText = "use a larger seal or smaller text") throws(CurveTypeError)
+        -> (layout: CurveTextLayout, squeeze: Double, curve: any ArcLengthCurve)? {
         let clusters = clusterCount(of: run)
         guard clusters > 0 else { return nil }
         let inset = spacedAt ?? baseline
@@ -750,8 +750,7 @@ struct SealDrawing {
             room.want()
             throw .invalidInput("the ring for the \(what) text has no length")
         }
-        laidCurve = curve
-        return (layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: baselineShift), factor)
+        return (layOut(run, size: size, along: curve, anchor: anchor, align: align, tracking: spacing, baselineShift: baselineShift), factor, curve)
     }
 
     /// The length, px, of the ring `inset` px in over a sweep of `sweep`° placed about
@@ -853,7 +852,7 @@ struct SealDrawing {
                 let side: SealArcSide = cos(angle * .pi / 180) >= -1e-9 ? .top : .bottom
                 var baseline = baselineInset(sizedInk, side: side, middle: middle)
                 guard fits(advance, radius: outline.rx - baseline, gap: gap) else { continue }
-                guard var (layout, _) = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
+                guard var (layout, _, _) = try lay(run, size: scaled, side: side, angle: angle, align: .center, sweep: nil, tracking: 0,
                                                 inset: baseline, what: "separator") else { continue }
                 // On an ellipse, centred where it lies, as the arcs are.
                 for _ in 0..<8 where !outline.isCircle && !outline.square {
