@@ -113,41 +113,36 @@ def candidates(code):
             yield loc.languages[l], f"languages, {l}"
 
 
+def taken(code, candidates, accept, longest, wanted, entry):
+    """The first `wanted` distinct NFC strings of `candidates` that `accept` takes and are at
+    most `longest` characters, each made an entry by `entry(text, source)`."""
+    seen = set()
+    out = []
+    for text, where in candidates:
+        text = unicodedata.normalize("NFC", text.strip())
+        if text in seen or not accept(text) or len(text) > longest:
+            continue
+        seen.add(text)
+        out.append(entry(text, f"CLDR via Babel {babel.__version__}, locale {code}: {where}"))
+        if len(out) == wanted:
+            break
+    if len(out) < wanted:
+        print(f"{code}: only {len(out)} of {wanted}", file=sys.stderr)
+    return out
+
+
 def main(out):
     entries = []
     for code, script, font, wanted in LANGUAGES:
-        seen = set()
-        taken = 0
-        for text, where in candidates(code):
-            text = unicodedata.normalize("NFC", text.strip())
-            if text in seen or not joined(text) or len(text) > 24:
-                continue
-            seen.add(text)
-            entries.append({"language": code, "script": script, "text": text, "font": font,
-                            "source": f"CLDR via Babel {babel.__version__}, locale {code}: {where}"})
-            taken += 1
-            if taken == wanted:
-                break
-        if taken < wanted:
-            print(f"{code}: only {taken} of {wanted}", file=sys.stderr)
+        entries += taken(code, candidates(code), joined, 24, wanted,
+                         lambda text, source: {"language": code, "script": script, "text": text, "font": font, "source": source})
     for text, where in MONGOLIAN:
         entries.append({"language": "mn_Mong", "script": "Mongolian", "text": text, "font": MONGOLIAN_FONT, "source": where})
     vertical = []
     for code, language, font, index, wanted in VERTICAL:
-        seen = set()
-        taken = 0
-        for text, where in vertical_candidates(code):
-            text = unicodedata.normalize("NFC", text.strip())
-            if text in seen or not cjk(text) or len(text) > 12:
-                continue
-            seen.add(text)
-            vertical.append({"language": code, "script": language, "text": text, "font": font, "index": index,
-                             "source": f"CLDR via Babel {babel.__version__}, locale {code}: {where}"})
-            taken += 1
-            if taken == wanted:
-                break
-        if taken < wanted:
-            print(f"{code}: only {taken} of {wanted}", file=sys.stderr)
+        vertical += taken(code, vertical_candidates(code), cjk, 12, wanted,
+                          lambda text, source: {"language": code, "script": language, "text": text, "font": font,
+                                                "index": index, "source": source})
     with open(out, "w", encoding="utf-8") as f:
         json.dump({"about": "Words and phrases of joined writing, each with its source; see README.md",
                    "babel": babel.__version__, "entries": entries, "vertical": vertical}, f, ensure_ascii=False, indent=1)

@@ -387,9 +387,13 @@ struct JoinedSample {
             var script: String
             var text: String
             var font: String
+            /// The face in a font collection (the vertical list's CJK fonts).
+            var index: Int?
             var source: String
         }
         var entries: [Entry]
+        /// Text for vertical writing (VerticalWritingTests).
+        var vertical: [Entry]
     }
 
     /// The curves each string is drawn on, two a string in turn, so the corpus covers them all:

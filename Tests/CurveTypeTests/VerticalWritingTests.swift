@@ -1,4 +1,5 @@
 @testable import CurveType
+@testable import CurveTypeEffects
 import CurveTypeGeometry
 import CurveTypeRaster
 import Foundation
@@ -97,18 +98,18 @@ import Testing
     /// of 1.5 to 10 em outside and inside, a spiral, a wavy path and a seal's ring, for every
     /// string of the corpus's vertical list, whose upright glyphs are HarfBuzz's vertical forms.
     @Test func everyVerticalStringStandsUprightOnEveryCurve() throws {
-        let corpus = try JSONDecoder().decode(VerticalCorpus.self, from: Data(contentsOf: packageRoot.appendingPathComponent("Fixtures/joined/corpus.json")))
+        let corpus = try JSONDecoder().decode(JoinedCorpusTests.Corpus.self, from: Data(contentsOf: packageRoot.appendingPathComponent("Fixtures/joined/corpus.json")))
         #expect(corpus.vertical.count >= 50 && Set(corpus.vertical.map(\.language)).count == 4)
         var failures: [String] = []
         var glyphs = 0, forms = 0
         let size = 30.0
         let wave = try Path(svgPathData: "M 0 200 C 150 50 300 350 450 200 S 750 50 900 200 S 1200 350 1350 200")
         for entry in corpus.vertical {
-            let font = try Self.font(faceIndex: entry.index)
+            let font = try Self.font(faceIndex: entry.index ?? 0)
             let stack = try FontStack.resolve(font)
             let run = stack.shape(entry.text, orientation: .upright)
             // Upright glyphs: HarfBuzz's top-to-bottom shaping of the same text.
-            let hb = try hbShape(fontFile: entry.font, text: entry.text, features: "vert", direction: "ttb", faceIndex: entry.index)
+            let hb = try hbShape(fontFile: entry.font, text: entry.text, features: "vert", direction: "ttb", faceIndex: entry.index ?? 0)
             let upright = run.glyphs.filter(\.upright)
             let hbUpright = hb.filter { g in upright.contains { $0.cluster == g.cl } }
             if upright.map(\.glyph) != hbUpright.map(\.g) || upright.map(\.advance) != hbUpright.map({ -($0.ay ?? 0) }) {
@@ -144,17 +145,6 @@ import Testing
         #expect(forms >= 10, "\(forms) vertical forms in the corpus")
         #expect(glyphs > 1000)
         #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) failures:\n" + failures.prefix(30).joined(separator: "\n")))
-    }
-
-    struct VerticalCorpus: Decodable {
-        struct Entry: Decodable {
-            var language: String
-            var text: String
-            var font: String
-            var index: Int
-            var source: String
-        }
-        var vertical: [Entry]
     }
 
     /// On pixels: 一 (one horizontal stroke) set upright on a ring stands across the curve, its
@@ -208,7 +198,7 @@ import Testing
             let a = glyph.angle * .pi / 180
             let map = AffineMap(a: cos(a) * glyph.scale, b: sin(a) * glyph.scale, c: sin(a) * glyph.scale, d: -cos(a) * glyph.scale,
                                 tx: glyph.origin.x, ty: glyph.origin.y)
-            for point in sampled(outline.path.transformed(by: map)) {
+            for point in flatten(outline.path.transformed(by: map)) {
                 let r = (point - seal.center).length
                 near = min(near, r)
                 far = max(far, r)
@@ -259,32 +249,4 @@ struct StrokeAxes {
         }
         axes = strokes
     }
-}
-
-/// Points along every segment of `path`: its ends, and 24 points on each curve.
-func sampled(_ path: Path) -> [Point] {
-    var points: [Point] = []
-    var current = Point.zero
-    for element in path.elements {
-        switch element {
-        case .move(let p), .line(let p):
-            points.append(p)
-            current = p
-        case .quad(let c, let p):
-            for k in 1...24 {
-                let t = Double(k) / 24, u = 1 - t
-                points.append(current * (u * u) + c * (2 * u * t) + p * (t * t))
-            }
-            current = p
-        case .cubic(let c1, let c2, let p):
-            for k in 1...24 {
-                let t = Double(k) / 24, u = 1 - t
-                points.append(current * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
-            }
-            current = p
-        case .close:
-            break
-        }
-    }
-    return points
 }
