@@ -290,22 +290,23 @@ private func bendOnCircle(_ layout: CurveTextLayout, words: [Range<Int>], circle
         let leading = first.arcLength - first.advance / 2
         let parts = try wordParts(layout, word: word, from: leading).map { part in
             let m = part.placing, scales = 0x1p40, places = 0x1p24
-            return (part.glyph, part.font, part.outline, AffineMap(
-                a: rounded(m.a, scales), b: rounded(m.b, scales), c: rounded(m.c, scales), d: rounded(m.d, scales),
-                tx: rounded(m.tx, places), ty: rounded(m.ty, places)))
+            var snapped = part
+            snapped.placing = AffineMap(a: rounded(m.a, scales), b: rounded(m.b, scales), c: rounded(m.c, scales), d: rounded(m.d, scales),
+                                        tx: rounded(m.tx, places), ty: rounded(m.ty, places))
+            return snapped
         }
         guard !parts.isEmpty else { continue }
         let key = BentWordCache.Key(
             radius: circle.radius, clockwise: circle.direction == .clockwise, tolerance: tolerance,
-            glyphs: parts.flatMap { [$0.1, Int(layout.glyphs[$0.0].glyph)] },
-            placements: parts.flatMap { [$0.3.a, $0.3.b, $0.3.c, $0.3.d, $0.3.tx, $0.3.ty] })
+            glyphs: parts.flatMap { [$0.font, Int(layout.glyphs[$0.glyph].glyph)] },
+            placements: parts.flatMap { [$0.placing.a, $0.placing.b, $0.placing.c, $0.placing.d, $0.placing.tx, $0.placing.ty] })
         let bent: (path: Path, hull: PathHull)
         if let known = BentWordCache.word(for: key) {
             try refit.spend(known.path.elements.count)
             bent = known
         } else {
             var path = Path()
-            for part in parts { path.elements += (try refit.map(part.2, placed: part.3)).elements }
+            for part in parts { path.elements += (try refit.map(part.outline, placed: part.placing)).elements }
             bent = (path, PathHull(path))
             BentWordCache.store(bent, for: key)
         }
@@ -314,7 +315,7 @@ private func bendOnCircle(_ layout: CurveTextLayout, words: [Range<Int>], circle
         let (sine, cosine) = (sin(turn), cos(turn))
         drawing.words.append(BentWord(path: bent.path, hull: bent.hull, placement: AffineMap(
             a: cosine, b: sine, c: -sine, d: cosine, tx: circle.center.x, ty: circle.center.y)))
-        for part in parts { drawing.bent[part.0] = true }
+        for part in parts { drawing.bent[part.glyph] = true }
     }
 }
 

@@ -11,9 +11,9 @@ import CLineBreaks
 /// (4) before a final Alef, Tah, Lam, Kaf or Gaf, never inside Lam-Alef, which is one ligature;
 /// (5) before a medial Beh followed by a final Reh or Yeh; (6) before a final Waw, Ain, Qaf or
 /// Feh; (7) before any other final letter. Letters' joining types and groups are Unicode's
-/// (ArabicShaping.txt, from ICU). Each word is stretched at its one best place, as justifying
-/// text in Word and InDesign does: many tatweels at one join read as one long stroke, where
-/// one at every join reads as a stutter.
+/// (ArabicShaping.txt, from ICU). Each word is stretched at its one best place, the rules'
+/// strongest: many tatweels at one join read as one long stroke, where one at every join
+/// would read as a stutter.
 public enum Kashida {
     /// The tatweel.
     public static let tatweel: Unicode.Scalar = "\u{0640}"

@@ -152,7 +152,7 @@ extension FontStack {
     }
 
     private func shapeUncached(_ text: String, features: [FontFeature], bidi: Bool, orientation: GlyphOrientation) -> ShapedRun {
-        guard orientation == .upright else { return shapeHorizontally(text, features: features, bidi: bidi) }
+        guard orientation == .upright else { return shapeRun(text, features: features, bidi: bidi) }
         // Vertical writing: the text in pieces that stand upright or lie sideways, each shaped
         // as such, put one after the other down the line (logical order).
         var glyphs: [ShapedGlyph] = []
@@ -161,8 +161,8 @@ extension FontStack {
         var offset = 0
         for piece in verticalPieces(of: text, features: features) {
             let run = piece.upright
-                ? shapeHorizontally(piece.text, features: features, bidi: false, topToBottom: true)
-                : shapeHorizontally(piece.text, features: features, bidi: bidi)
+                ? shapeRun(piece.text, features: features, bidi: false, topToBottom: true)
+                : shapeRun(piece.text, features: features, bidi: bidi)
             let fontIndices = run.fonts.map { font in
                 if let known = fonts.firstIndex(where: { $0 === font }) { return known }
                 fonts.append(font)
@@ -190,8 +190,8 @@ extension FontStack {
             var upright = first.standsUpright
             if first == .transformedRotated {
                 let alone = String(character)
-                let across = shapeHorizontally(alone, features: features, bidi: false).glyphs.map(\.glyph)
-                let down = shapeHorizontally(alone, features: features, bidi: false, topToBottom: true).glyphs.map(\.glyph)
+                let across = shapeRun(alone, features: features, bidi: false).glyphs.map(\.glyph)
+                let down = shapeRun(alone, features: features, bidi: false, topToBottom: true).glyphs.map(\.glyph)
                 upright = across != down
             }
             if let last = pieces.last, last.upright == upright {
@@ -203,9 +203,9 @@ extension FontStack {
         return pieces
     }
 
-    /// Shapes `text` as a horizontal run (bidi as `shape` says), or, `topToBottom`, every
+    /// Shapes `text` as one run: horizontally (bidi as `shape` says), or, `topToBottom`, every
     /// glyph upright in HarfBuzz's top-to-bottom direction.
-    private func shapeHorizontally(_ text: String, features: [FontFeature], bidi: Bool, topToBottom: Bool = false) -> ShapedRun {
+    private func shapeRun(_ text: String, features: [FontFeature], bidi: Bool, topToBottom: Bool = false) -> ShapedRun {
         let utf8 = Array(text.utf8)
         // Segment into (font, UTF-8 range) runs by grapheme cluster.
         var runs: [(font: Font, start: Int, end: Int)] = []
