@@ -106,3 +106,8 @@ int32_t curvetype_joining(uint32_t scalar, int32_t *group) {
     default: return 'U';
     }
 }
+
+int32_t curvetype_icu_available(void) {
+    pthread_once(&icu_once, load_icu);
+    return icu_loaded;
+}

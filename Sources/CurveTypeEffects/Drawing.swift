@@ -55,6 +55,7 @@ func shape(_ text: String, font: FontRequest, fallbacks: [FontRequest] = [], fea
     if bidi, BidiParagraph.mayRunRightToLeft(text) {
         try lifting { try BidiParagraph.loadFriBiDi() }
     }
+    if orientation == .upright { try lifting { try VerticalOrientation.loadICU() } }
     let run = stack.shape(text, features: features, bidi: bidi, orientation: orientation)
     var warnings: [CurveTypeWarning] = []
     if orientation == .upright {

@@ -66,6 +66,7 @@ let maximumTatweels = 4096
 func kashidaFilled(_ run: ShapedRun, text: String, target: Double, size: Double,
                    reshape: (String) throws(CurveTypeError) -> ShapedRun) throws(CurveTypeError)
     -> (run: ShapedRun, text: String, warning: CurveTypeWarning?) {
+    try lifting { try VerticalOrientation.loadICU() }
     let places = Kashida.places(in: text)
     guard !places.isEmpty else {
         return (run, text, CurveTypeWarning(.kashidaNotApplied, "kashida stretches Arabic words where their letters join, and the text has none: the room went between words"))

@@ -45,6 +45,16 @@ public enum VerticalOrientation: Sendable, Equatable {
     var standsUpright: Bool { self == .upright || self == .transformedUpright }
 }
 
+extension VerticalOrientation {
+    /// Loads ICU (on first use), or says it cannot be: Unicode's vertical orientations and
+    /// joining types (for vertical writing and kashida) come from it.
+    public static func loadICU() throws(FontError) {
+        guard curvetype_icu_available() != 0 else {
+            throw .cCallFailed(function: "dlopen", code: 0, reason: "cannot load libicuuc, whose Unicode data says which characters stand upright in vertical writing and where Arabic letters join (install ICU)")
+        }
+    }
+}
+
 extension GlyphOrientation {
     /// The letters and digits of `text` that lie sideways under `.upright` (Vertical_Orientation
     /// R: Latin, Arabic, Mongolian, …), each once in the order they first appear: what a

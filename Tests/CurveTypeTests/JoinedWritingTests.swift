@@ -574,3 +574,41 @@ struct JoinedSample {
         #expect(try request.render().warnings.map(\.kind).contains(.kashidaNotApplied))
     }
 }
+
+/// Mixed right-to-left and left-to-right text runs along every curve in the order the Unicode
+/// Bidirectional Algorithm gives: the clusters, taken along the curve, are the text's
+/// characters in FriBiDi's visual order of the line (`fribidi_reorder_line`, apart from the
+/// shaping's own reordering of runs).
+@Suite struct BidiOnCurvesTests {
+    @Test func mixedTextRunsInVisualOrderOnEveryCurve() throws {
+        let amiri = FontRequest.file(path: try neededFile(JoinedWritingTests.amiri, install: "Debian fonts-hosny-amiri"))
+        let text = "CurveType يكتب على المنحنى 2026 and back"
+        /// The UTF-8 offsets of `text`'s characters in FriBiDi's visual order.
+        func visual(_ text: String) throws -> [Int] {
+            let scalars = Array(text.unicodeScalars)
+            var offsets: [Int] = []
+            var offset = 0
+            for scalar in scalars { offsets.append(offset); offset += UTF8.width(scalar) }
+            let paragraph = try #require(BidiParagraph(scalars.map(\.value)))
+            return paragraph.visualOrder(line: 0..<scalars.count).map { offsets[$0] }
+        }
+        var layouts: [(String, CurveTextLayout)] = []
+        for side in TextSide.allCases {
+            let circle = try CircleTextRequest(text: text, font: amiri, style: CircleTextStyle(size: 20, radius: 150, side: side)).render()
+            layouts.append(("circle \(side)", circle.layout.text))
+        }
+        let spiral = try SpiralRequest(a: 2, b: 1.2, from: 0, to: 1440, scale: 12, stroke: nil,
+                                       text: SpiralText(text, font: amiri, style: SpiralTextStyle(size: 16))).render()
+        layouts.append(("spiral", try #require(spiral.layout).text))
+        let wave = try Path(svgPathData: "M 0 200 C 150 50 300 350 450 200 S 750 50 900 200")
+        layouts.append(("wave", try PathTextRequest(text: text, path: wave, font: amiri, style: PathTextStyle(size: 20)).render().layout.text))
+        let seal = try SealRequest(ring: text + " • ", center: "", font: amiri).render()
+        layouts.append(("seal ring", try #require(seal.arcs.first).text))
+        for (name, layout) in layouts {
+            let along = layout.clusters.sorted { $0.arcLength < $1.arcLength }.map(\.textRange.lowerBound)
+            let starts = Set(along)
+            #expect(along == (try visual(layout.run.text)).filter(starts.contains), "\(name)")
+            #expect(starts.count > 20)
+        }
+    }
+}

@@ -22,4 +22,7 @@ int32_t curvetype_vertical_orientation(uint32_t scalar);
    Teh Marbuta or Dal; 3 Tah, Kaf or Gaf; 4 Beh; 5 Reh or Yeh; 6 Waw, Ain, Qaf or Feh; 7 Lam;
    8 Alef; 0 any other. */
 int32_t curvetype_joining(uint32_t scalar, int32_t *group);
+
+/* 1 if ICU is loaded (on first call), else 0. */
+int32_t curvetype_icu_available(void);
 #endif
