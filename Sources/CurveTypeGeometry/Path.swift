@@ -127,12 +127,10 @@ struct BoundsAccumulator {
 
     mutating func addQuad(_ p0: Point, _ c: Point, _ p1: Point) {
         add(p1)
-        // B'(t) = 0 at t = (p0 − c) / (p0 − 2c + p1), per axis. A segment lies within the hull
-        // of its points, and both ends are in the box: with the control point in it too, along
-        // an axis, no extremum can widen the box there.
+        // B'(t) = 0 at t = (p0 − c) / (p0 − 2c + p1), per axis (cheaper than asking first
+        // whether the control point lies in the box, as a cubic does).
         for axis in 0..<2 {
             let a = axis == 0 ? p0.x : p0.y, b = axis == 0 ? c.x : c.y, e = axis == 0 ? p1.x : p1.y
-            if axis == 0 ? (b >= minX && b <= maxX) : (b >= minY && b <= maxY) { continue }
             let den = a - 2 * b + e
             guard den != 0 else { continue }
             let tt = (a - b) / den
@@ -145,7 +143,8 @@ struct BoundsAccumulator {
         for axis in 0..<2 {
             let v0 = axis == 0 ? p0.x : p0.y, v1 = axis == 0 ? c1.x : c1.y
             let v2 = axis == 0 ? c2.x : c2.y, v3 = axis == 0 ? p1.x : p1.y
-            // Both control points in the box along this axis: as for a quad, nothing to add.
+            // A segment lies within the hull of its points, and both ends are in the box: with
+            // both control points in it too, along this axis, no extremum can widen it there.
             let low = axis == 0 ? minX : minY, high = axis == 0 ? maxX : maxY
             if v1 >= low && v1 <= high && v2 >= low && v2 <= high { continue }
             // B'(t)/3 = a·t² + b·t + c

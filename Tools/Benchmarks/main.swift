@@ -38,8 +38,8 @@ let phrase = "Sphinx of black quartz, judge my vow. The quick brown fox jumps ov
 let long = String(String(repeating: phrase, count: 10_000 / phrase.count + 1).prefix(10_000))
 var big = CircleTextRequest(text: long, font: .bundled(.sans), style: CircleTextStyle(size: 10, radius: 9_000))
 
-// `curvetype-bench profile N` / `profile-10k N` / `profile-arabic N`: only N renders of one
-// case, for a profiler.
+// `curvetype-bench profile N` / `profile-10k N` / `profile-arabic N` / `profile-latin-ring N`:
+// only N renders of one case, for a profiler.
 // `curvetype-bench --json FILE`: every figure also written to FILE.
 let jsonPath = CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--json" ? CommandLine.arguments[2] : nil
 if jsonPath == nil, CommandLine.arguments.count == 3, let n = Int(CommandLine.arguments[2]) {
@@ -59,6 +59,13 @@ if jsonPath == nil, CommandLine.arguments.count == 3, let n = Int(CommandLine.ar
     if CommandLine.arguments[1] == "profile-arabic" {
         let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
         let ring = CircleTextRequest(text: "بسم الله الرحمن الرحيم الحمد لله رب العالمين", font: .file(path: amiri),
+                                     style: CircleTextStyle(size: 24, radius: 120, allowOverlap: true))
+        for _ in 0..<n { _ = try ring.render() }
+        exit(0)
+    }
+    if CommandLine.arguments[1] == "profile-latin-ring" {
+        let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
+        let ring = CircleTextRequest(text: "In the name of God, the Most Gracious, the Ever", font: .file(path: amiri),
                                      style: CircleTextStyle(size: 24, radius: 120, allowOverlap: true))
         for _ in 0..<n { _ = try ring.render() }
         exit(0)
