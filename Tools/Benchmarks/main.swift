@@ -41,6 +41,15 @@ var big = CircleTextRequest(text: long, font: .bundled(.sans), style: CircleText
 // `curvetype-bench profile N` / `profile-10k N` / `profile-arabic N` / `profile-latin-ring N`:
 // only N renders of one case, for a profiler.
 // `curvetype-bench --json FILE`: every figure also written to FILE.
+// The joined-writing ring (measured last, below): an Arabic line and a Latin one of as many
+// characters, in Amiri (Debian's fonts-hosny-amiri, which `make bench` installs) on one ring.
+let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
+let ringArabic = "بسم الله الرحمن الرحيم الحمد لله رب العالمين"
+let ringLatin = String("In the name of God, the Most Gracious, the Ever".prefix(ringArabic.count))
+func amiriRing(_ text: String) -> CircleTextRequest {
+    CircleTextRequest(text: text, font: .file(path: amiri), style: CircleTextStyle(size: 24, radius: 120, allowOverlap: true))
+}
+
 let jsonPath = CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--json" ? CommandLine.arguments[2] : nil
 if jsonPath == nil, CommandLine.arguments.count == 3, let n = Int(CommandLine.arguments[2]) {
     if CommandLine.arguments[1] == "profile-badge" {
@@ -56,17 +65,8 @@ if jsonPath == nil, CommandLine.arguments.count == 3, let n = Int(CommandLine.ar
         for i in 0..<n { _ = try BadgeRequest(label: "build", message: "\(i) passed", glyphs: .text).render() }
         exit(0)
     }
-    if CommandLine.arguments[1] == "profile-arabic" {
-        let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
-        let ring = CircleTextRequest(text: "بسم الله الرحمن الرحيم الحمد لله رب العالمين", font: .file(path: amiri),
-                                     style: CircleTextStyle(size: 24, radius: 120, allowOverlap: true))
-        for _ in 0..<n { _ = try ring.render() }
-        exit(0)
-    }
-    if CommandLine.arguments[1] == "profile-latin-ring" {
-        let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
-        let ring = CircleTextRequest(text: "In the name of God, the Most Gracious, the Ever", font: .file(path: amiri),
-                                     style: CircleTextStyle(size: 24, radius: 120, allowOverlap: true))
+    if let text = ["profile-arabic": ringArabic, "profile-latin-ring": ringLatin][CommandLine.arguments[1]] {
+        let ring = amiriRing(text)
         for _ in 0..<n { _ = try ring.render() }
         exit(0)
     }
@@ -285,19 +285,14 @@ for threads in [1, cores] {
 if let one = timesByThreads[1], let all = timesByThreads[cores], cores > 1 {
     print(String(format: "batch: speed-up on %d cores                              %.2f×", cores, one / all))
 }
-// Joined writing on a ring: an Arabic line (each word bent as one along the circle) beside a
-// Latin line of as many characters in the same font on the same ring (turned rigidly), full
-// SVG; warm, as every figure here (each word's bend kept, as a server's repeated ring or a
-// seal's batch keeps it), and cold (a new radius each time: every word bent anew). Amiri from Debian's fonts-hosny-amiri, which `make bench` installs. Measured last, so its
-// font and caches do not weigh on the figures above.
-let amiri = "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"
+// Joined writing on a ring: the Arabic line (each word bent as one along the circle) beside
+// the Latin one (turned rigidly), full SVG; warm, as every figure here (each word's bend kept,
+// as a server's repeated ring or a seal's batch keeps it), and cold (a new radius each time:
+// every word bent anew). Measured last, so its font and caches do not weigh on the figures
+// above.
 if FileManager.default.fileExists(atPath: amiri) {
-    let arabic = "بسم الله الرحمن الرحيم الحمد لله رب العالمين"
-    let latin = String("In the name of God, the Most Gracious, the Ever".prefix(arabic.count))
-    func ring(_ text: String) -> CircleTextRequest {
-        CircleTextRequest(text: text, font: .file(path: amiri), style: CircleTextStyle(size: 24, radius: 120, allowOverlap: true))
-    }
-    let (arabicRing, latinRing) = (ring(arabic), ring(latin))
+    let (arabic, latin) = (ringArabic, ringLatin)
+    let (arabicRing, latinRing) = (amiriRing(arabic), amiriRing(latin))
     let arabicTime = try measure("ring arabic", iterations: 300) { _ = try arabicRing.render() }
     let latinTime = try measure("ring latin", iterations: 300) { _ = try latinRing.render() }
     report("circle: \(arabic.count) Arabic characters, words bent, full SVG", arabicTime,
