@@ -426,7 +426,7 @@ struct ClusterInk {
                 if g.upright {
                     origin = Point(x: pen - g.yOffset * scale, y: g.xOffset * scale)
                 } else {
-                    let centre = run.isVertical ? Double(font.metrics.ascender + font.metrics.descender) / 2 : 0
+                    let centre = run.isVertical ? font.metrics.emMiddle : 0
                     origin = Point(x: pen + g.xOffset * scale, y: (g.yOffset - centre) * scale)
                 }
                 let first = segments.count

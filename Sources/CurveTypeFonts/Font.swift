@@ -50,6 +50,9 @@ public struct FontMetrics: Sendable, Hashable {
 
     /// ascender − descender + line gap, font units.
     public var lineHeight: Int { ascender - descender + lineGap }
+    /// The middle of the em box between descender and ascender, above the baseline, font
+    /// units: where a line of vertical writing runs through a glyph lying sideways.
+    public var emMiddle: Double { Double(ascender + descender) / 2 }
 }
 
 /// A glyph outline in font units (y up, origin at the glyph's pen position on the baseline),

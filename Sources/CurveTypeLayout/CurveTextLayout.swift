@@ -272,8 +272,7 @@ public func layOut(_ run: ShapedRun, size: Double, along curve: any ArcLengthCur
                     glyphAngle = clockwiseDegrees(up)
                 } else {
                     // Lying sideways in vertical writing: its em box centred on the line.
-                    let metrics = run.fonts[shaped.font].metrics
-                    glyphOrigin = glyphOrigin - up * (Double(metrics.ascender + metrics.descender) / 2 * scale)
+                    glyphOrigin = glyphOrigin - up * (run.fonts[shaped.font].metrics.emMiddle * scale)
                 }
             }
             glyphs.append(PlacedGlyph(
