@@ -496,8 +496,9 @@ public struct OptionSpellings: Sendable, Equatable {
 
 /// The options every document shares: how glyphs are written, decimals, and the id prefix.
 public struct DocumentOptions: Sendable, Equatable {
-    /// outlines: glyphs as paths (same look everywhere); text: <text> per cluster (selectable)
-    /// (`--glyphs`).
+    /// outlines: glyphs as paths (same look everywhere; a PDF keeps its text under them,
+    /// invisible); selectable: outlines with the text under them in an SVG too; text: <text>
+    /// per cluster (selectable, in the viewer's font) (`--glyphs`).
     public var glyphs = GlyphMode.outlines
     /// Decimals in the SVG's numbers (0–6).
     public var precision = 2
@@ -509,7 +510,7 @@ public struct DocumentOptions: Sendable, Equatable {
 
     static let fields: [OptionField<DocumentOptions>] = [
         .choice("glyphs", \.glyphs, .document,
-                "outlines: glyphs as paths, the same look everywhere; text: <text> per cluster, selectable, in the viewer's font."),
+                "outlines: glyphs as paths, the same look everywhere (a PDF keeps the text under them, invisible, to copy); selectable: outlines, and in an SVG too the text under them to select, find, copy and read aloud; text: <text> per cluster, in the viewer's font."),
         .integer("precision", \.precision, .document, range: .from(0, to: 6), slider: 0...6, "Decimals in the SVG's numbers."),
         .text("idPrefix", \.idPrefix, .document, default: "derived from the input", "Prefix of every id in the SVG."),
     ]

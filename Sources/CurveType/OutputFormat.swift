@@ -270,6 +270,15 @@ extension Frame {
     /// ``CurveTypeError/internalFailure(_:)``.
     public func contents(_ format: OutputFormat, svg: SVGSettings, settings: OutputSettings,
                          isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> OutputFile.FileContents {
+        if svg.textLayers {
+            // `--glyphs selectable` asks for a text layer: refused where there would be none.
+            guard format == .svg || format == .pdf else {
+                throw .invalidInput("\(parameter: "glyphs") selectable puts the text under the outlines, and \(format == .png ? "a PNG" : "a machine file") has no text: write .svg or .pdf, or draw the glyphs as outlines")
+            }
+            guard !settings.welds else {
+                throw .invalidInput("welded outlines keep no text: give \(parameter: "glyphs") outlines with \(parameter: "weld"), \(parameter: "kerf") or \(parameter: "stencil")")
+            }
+        }
         var frame = self
         frame.unit = settings.units
         frame.penWidth = settings.penWidth
@@ -337,7 +346,7 @@ extension Frame {
     /// The frame as an SVG document with `settings`' ids and precision.
     public func svg(_ settings: SVGSettings) throws(CurveTypeError) -> String {
         do {
-            return try svg(format: settings.numbers, idPrefix: settings.idPrefix, expectedBytes: settings.expectedBytes)
+            return try svg(format: settings.numbers, idPrefix: settings.idPrefix, textLayers: settings.textLayers, expectedBytes: settings.expectedBytes)
         } catch let error as SVGError {
             throw .svg(error)
         } catch {

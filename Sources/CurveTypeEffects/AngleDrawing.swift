@@ -465,7 +465,7 @@ extension AngleRequest {
         if glyphs == .text, let first = texts.first { textStyle += [.fontFamily(cssFamily(first.run.fonts[0]))] + cssFace(first.run.fonts[0]) }
         func textItems(for index: Int) -> [FrameItem] {
             let layout = texts[index]
-            if glyphs == .outlines { return [.glyphs(GlyphRun(layout))] }
+            if glyphs != .text { return [.glyphs(GlyphRun(layout)), .textLayer(TextLayer(layout))] }
             return [.group(FrameGroup(style: [.fontSize(layout.size)], items: [.text(TextRun(layout, primary: layout.run.fonts[0]))]))]
         }
         var labelItems: [FrameItem] = []
@@ -491,7 +491,7 @@ extension AngleRequest {
 
         let frame = Frame(width: width, height: height, title: "Angle of \(text)", colorScheme: lightDark.map { ColorScheme(light: $0.0, dark: $0.1) },
                           backdrop: backdrop(background, width: width, height: height), items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable) }
         return AngleResult(svgSettings: svgSettings, frame: frame, width: width, height: height, shape: final.shape, angle: degrees,
                            marker: final.marker, label: finalLabel == nil ? nil : text, labelBox: final.box)
     }

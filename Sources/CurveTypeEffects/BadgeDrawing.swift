@@ -111,7 +111,7 @@ extension BadgeRequest {
         // and PDF writers, which draw the glyphs the viewer's font stands in for.
         func placed(_ run: ShapedRun, in cell: BadgeCell) -> BadgeText {
             let length = geometry.width
-            guard glyphs == .outlines else {
+            guard glyphs != .text else {
                 // Placed only if a PNG or PDF writer asks (an SVG's viewer sets the text).
                 let measure: @Sendable (Double) -> GlyphRun = { baseline in
                     let shifted = LineCurve(origin: Point(x: 0, y: baseline), length: length)
@@ -182,7 +182,7 @@ extension BadgeRequest {
             style: style, theme: theme, geometry: geometry, cells: cells, texts: placedTexts, progress: progress, accessible: accessible,
             family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : (runs.last(where: { $0 != nil }) ?? nil).flatMap { $0.fonts.first }.map(cssFamily) ?? "sans-serif")
         let frame = drawing.frame()
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 6144 * max(1, given.count / 2)) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 6144 * max(1, given.count / 2)) }
         for index in given.indices {
             if let removed = given[index].logo?.svg?.removed, !removed.isEmpty {
                 warnings.append(CurveTypeWarning(
@@ -473,8 +473,9 @@ private struct BadgeDrawing {
     func text(_ half: BadgeText, center: Double, baseline: Double, bold: Bool, colors: BadgeTextColors) -> [FrameItem] {
         if let layout = half.layout {
             let run = FrameItem.glyphs(GlyphRun(layout))
+            let layer = FrameItem.textLayer(TextLayer(layout))
             guard let shadow = colors.shadow else {
-                return [.group(FrameGroup(style: [.fill(colors.text)], items: [run]))]
+                return [.group(FrameGroup(style: [.fill(colors.text)], items: [run])), layer]
             }
             // The same glyphs twice: the SVG writer finds the repeat and defines them once.
             var shadowStyle: [Style] = []
@@ -485,6 +486,7 @@ private struct BadgeDrawing {
             return [
                 .group(FrameGroup(style: shadowStyle, isDecoration: true, items: [run])),
                 .group(FrameGroup(style: [.fill(colors.text)], items: [run])),
+                layer,
             ]
         }
         func line(y: Double, fill: Paint, opacity: Double, decoration: Bool) -> FrameItem {
@@ -602,11 +604,13 @@ extension BadgeDrawing {
                              colors: filled.maxX >= box.maxX ? onFill : onTrack)
         }
         let rest = Rect(minX: filled.maxX, minY: box.minY, maxX: box.maxX, maxY: box.maxY)
+        // The text is drawn twice, each copy clipped to its half; it is read once, whole.
+        let overFill = self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold, colors: onFill)
+        let overTrack = self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold, colors: onTrack)
+        func isLayer(_ item: FrameItem) -> Bool { if case .textLayer = item { true } else { false } }
         return [
-            .group(FrameGroup(style: [.clip([FrameShape(.rect(filled))])],
-                              items: self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold, colors: onFill))),
-            .group(FrameGroup(style: [.clip([FrameShape(.rect(rest))])],
-                              items: self.text(text, center: cell.cell.textCenter, baseline: cell.cell.baseline, bold: cell.bold, colors: onTrack))),
-        ]
+            .group(FrameGroup(style: [.clip([FrameShape(.rect(filled))])], items: overFill.filter { !isLayer($0) })),
+            .group(FrameGroup(style: [.clip([FrameShape(.rect(rest))])], items: overTrack.filter { !isLayer($0) })),
+        ] + overFill.filter(isLayer)
     }
 }

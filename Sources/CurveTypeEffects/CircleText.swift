@@ -19,8 +19,13 @@ import Synchronization
 /// How glyphs are drawn in the SVG.
 public enum GlyphMode: String, Sendable, CaseIterable {
     /// Each distinct glyph once in `<defs>` as a path, each placement a `<use>`: looks the same in
-    /// every viewer, with or without the font.
+    /// every viewer, with or without the font. A PDF keeps the text under them, invisible, so
+    /// that it can be copied (`Frame.pdf(textLayers:)`).
     case outlines
+    /// Outlines, with the text under them where they lie, invisible, in an SVG as in a PDF:
+    /// looks as `outlines` does, and the text can be selected, found, copied and read aloud. A
+    /// PNG or a machine file, which has no text, refuses it.
+    case selectable
     /// A `<text>` per cluster with the font's family: selectable text, drawn by the viewer's font.
     case text
 }
@@ -196,7 +201,7 @@ extension CircleTextRequest {
         let expected = 2048 + layout.text.glyphs.count * (prefix.utf8.count + 70)
         let frame = Frame(width: width, height: height, title: text, backdrop: backdrop(background, width: width, height: height),
                           items: drawing.translated(by: center).items(layout.text, mode: glyphs, fill: fill))
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: expected) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: expected) }
         return CircleTextResult(svgSettings: svgSettings, frame: frame, layout: layout, text: text, width: width,
                                 height: height, warnings: warnings)
     }

@@ -114,20 +114,29 @@ func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fill: SVGColor) -
 }
 
 /// The frame items of `layouts` in `mode`, `layouts[i]` filled with `fills[i]`: one group per
-/// run of layouts with the same fill (and, as text, the same primary font and size).
+/// run of layouts with the same fill (and, as text, the same primary font and size). Outlines
+/// are followed by each layout's text layer (which writers without one leave out).
 func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fills: [SVGColor]) -> [FrameItem] {
-    var groups: [FrameGroup] = []
+    var items: [FrameItem] = []
     switch mode {
-    case .outlines:
-        var open: SVGColor?
-        for (layout, fill) in zip(layouts, fills) {
-            if fill != open {
-                groups.append(FrameGroup(style: [.fill(.color(fill))], items: []))
-                open = fill
-            }
-            groups[groups.count - 1].items.append(.glyphs(GlyphRun(layout)))
+    case .outlines, .selectable:
+        var open: (fill: SVGColor, group: FrameGroup, layers: [FrameItem])?
+        func close() {
+            guard let open else { return }
+            items.append(.group(open.group))
+            items += open.layers
         }
+        for (layout, fill) in zip(layouts, fills) {
+            if fill != open?.fill {
+                close()
+                open = (fill, FrameGroup(style: [.fill(.color(fill))], items: []), [])
+            }
+            open?.group.items.append(.glyphs(GlyphRun(layout)))
+            open?.layers.append(.textLayer(TextLayer(layout)))
+        }
+        close()
     case .text:
+        var groups: [FrameGroup] = []
         var open: (fill: SVGColor, font: Font, size: Double)?
         for (layout, fill) in zip(layouts, fills) {
             let primary = layout.run.fonts[0]
@@ -137,8 +146,20 @@ func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fills: [SVGColor]
             }
             groups[groups.count - 1].items.append(.text(TextRun(layout, primary: primary)))
         }
+        items = groups.map { .group($0) }
     }
-    return groups.map { .group($0) }
+    return items
+}
+
+extension TextLayer {
+    /// The characters of `layout` where its clusters lie, in logical order (a layout lists its
+    /// clusters in the order they lie along the curve: visual order, right-to-left runs turned).
+    init(_ layout: CurveTextLayout) {
+        let logical = layout.clusters.sorted { $0.textRange.lowerBound < $1.textRange.lowerBound }
+        self.init(text: layout.run.text, size: layout.size, clusters: logical.map {
+            TextLayerCluster(utf8: $0.textRange, origin: $0.origin, angle: $0.angle, advance: $0.advance)
+        })
+    }
 }
 
 extension GlyphRun {

@@ -138,7 +138,7 @@ extension FitRequest {
         let frame = Frame(width: style.width, height: style.height, title: label,
                           backdrop: backdrop(background, width: style.width, height: style.height),
                           items: glyphItems(layouts, mode: glyphs, fill: fill))
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 2048 + glyphCount * (prefix.utf8.count + 60)) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 2048 + glyphCount * (prefix.utf8.count + 60)) }
         return FitResult(svgSettings: svgSettings, frame: frame, fitted: fitted, warnings: warnings)
     }
 

@@ -189,17 +189,17 @@ struct CurveGlyphDrawing {
         }, bent: bent)
     }
 
-    /// The frame items: as `glyphItems`, but the bent words as paths in the same fill; text
-    /// mode (`<text>` the viewer draws) is as `glyphItems`.
+    /// The frame items: as `glyphItems`, but the bent words as paths in the same fill, then the
+    /// layout's text layer; text mode (`<text>` the viewer draws) is as `glyphItems`.
     func items(_ layout: CurveTextLayout, mode: GlyphMode, fill: SVGColor) -> [FrameItem] {
-        guard mode == .outlines, !words.isEmpty else { return glyphItems([layout], mode: mode, fill: fill) }
+        guard mode != .text, !words.isEmpty else { return glyphItems([layout], mode: mode, fill: fill) }
         let rigid = layout.glyphs.indices.filter { !bent[$0] }.map { index in
             let g = layout.glyphs[index]
             return FrameGlyph(font: g.font, glyph: g.glyph, scale: g.scale, placement: .rotated(origin: g.origin, angle: g.angle))
         }
         let items: [FrameItem] = (rigid.isEmpty ? [] : [.glyphs(GlyphRun(fonts: layout.run.fonts, glyphs: rigid))])
             + words.map { .shape(FrameShape(.path($0.placed))) }
-        return [.group(FrameGroup(style: [.fill(.color(fill))], items: items))]
+        return [.group(FrameGroup(style: [.fill(.color(fill))], items: items)), .textLayer(TextLayer(layout))]
     }
 }
 

@@ -191,15 +191,15 @@ extension PathTextRequest {
         switch (glyphs, placed) {
         case (.text, _):
             item = .textOnPath(textOnPath(layout))
-        case (.outlines, .rotated(_, let drawing)):
+        case (_, .rotated(_, let drawing)):
             item = drawing.translated(by: offset).items(layout.text, mode: .outlines, fill: fill)[0]
-        case (.outlines, .transformed(let maps, _)):
+        case (_, .transformed(let maps, _)):
             let run = layout.text
             let glyphs = zip(run.glyphs, maps).map { glyph, map in
                 FrameGlyph(font: glyph.font, glyph: glyph.glyph, scale: glyph.scale, placement: .mapped(map.concatenating(moved)))
             }
             item = .group(FrameGroup(style: [.fill(.color(fill))], items: [.glyphs(GlyphRun(fonts: run.run.fonts, glyphs: glyphs))]))
-        case (.outlines, .bent(let paths, _)):
+        case (_, .bent(let paths, _)):
             // The pen of a single-line glyph's bent stroke, in the order `bentOutlines` bends
             // them: 0.04 of its em; `nil` for an outline, filled.
             let text = layout.text
@@ -214,8 +214,10 @@ extension PathTextRequest {
                 return .shape(pen.map { FrameShape(bent, style: Frame.penStyle(.color(fill), width: $0)) } ?? FrameShape(bent))
             }))
         }
-        let frame = Frame(width: width, height: height, title: text, backdrop: under, items: [item])
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 4096 + run.glyphs.count * 200) }
+        // The text where it lies: on the path, whichever effect drew its outlines.
+        let items = glyphs == .text ? [item] : [item, .textLayer(TextLayer(layout.text))]
+        let frame = Frame(width: width, height: height, title: text, backdrop: under, items: items)
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 4096 + run.glyphs.count * 200) }
         return PathTextResult(svgSettings: svgSettings, frame: frame, layout: layout, text: text, width: width, height: height,
                               offset: offset, warnings: warnings)
     }
@@ -250,7 +252,7 @@ extension PathTextRequest {
         let shift = layout.lineOffset + style.baselineShift
         switch style.effect {
         case .rotate, .auto:
-            let drawing = try bentGlyphs(text, map: CurveFrameMap(curve: layout.curve), glyphs: style.effect == .auto && glyphs == .outlines ? .auto : .rotate,
+            let drawing = try bentGlyphs(text, map: CurveFrameMap(curve: layout.curve), glyphs: style.effect == .auto && glyphs != .text ? .auto : .rotate,
                                          tolerance: tolerance)
             return .rotated(try drawing.inkBounds(of: text), drawing)
         case .bend where text.run.isVertical:

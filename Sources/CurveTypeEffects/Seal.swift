@@ -320,6 +320,7 @@ extension SealRequest {
             }
             items.append(.group(FrameGroup(style: [.fill(.color(negative ? ink : color ?? ink))],
                                            items: [.glyphs(GlyphRun(fonts: layout.run.fonts, glyphs: glyphs, text: layout.run.text))])))
+            items.append(.textLayer(TextLayer(layout)))
         }
         items += drawing.pictures
         if mirror {
@@ -334,7 +335,7 @@ extension SealRequest {
             "\(mirror)\(negative)", drawing.identity,
         ])
         let frame = Frame(width: width, height: height, title: label, backdrop: ground, items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable) }
         return SealResult(svgSettings: svgSettings, frame: frame, size: width, center: outline.center, radii: (radius, ry),
                           arcs: drawing.arcs, bands: drawing.bands, borders: drawing.borders, separators: drawing.separatorLayouts,
                           centerText: drawing.centerText, cells: drawing.cells, warnings: drawing.warnings, mirrored: mirror)
@@ -1108,8 +1109,8 @@ extension SealDrawing {
     /// A name seal: the border, then the characters in columns from the right, each glyph's
     /// ink stretched to fill its cell.
     mutating func drawName(_ name: NameSeal) throws(CurveTypeError) {
-        guard request.glyphs == .outlines else {
-            throw .invalidInput("a name seal stretches its characters to their cells, which only outlines can: leave the glyphs as outlines")
+        guard request.glyphs != .text else {
+            throw .invalidInput("a name seal stretches its characters to their cells, which only outlines can: draw the glyphs as outlines or selectable")
         }
         try TextInput.checkLength(name.text, "the name")
         let (cleaned, removed) = TextInput.clean(name.text.filter { !$0.isWhitespace })
@@ -1284,5 +1285,9 @@ extension SealDrawing {
             glyphs.append(FrameGlyph(font: g.font, glyph: g.glyph, scale: k, placement: .mapped(map)))
         }
         mappedGlyphs.append(.glyphs(GlyphRun(fonts: run.fonts, glyphs: glyphs, text: run.text)))
+        // The character over its cell, for a reader: the cells are read in the order drawn.
+        mappedGlyphs.append(.textLayer(TextLayer(text: run.text, size: cell.height, clusters: [
+            TextLayerCluster(utf8: 0..<run.text.utf8.count, origin: Point(x: cell.minX, y: cell.maxY), angle: 0, advance: cell.width),
+        ])))
     }
 }

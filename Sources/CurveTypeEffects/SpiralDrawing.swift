@@ -290,7 +290,7 @@ extension SpiralRequest {
             items = drawing.translated(by: center).items(placedLayout.text, mode: text.glyphs, fill: text.fill)
         }
         let frame = Frame(width: width, height: height, title: label, backdrop: under, items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: expected) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: text?.glyphs == .selectable, expectedBytes: expected) }
         return SpiralResult(
             svgSettings: svgSettings, frame: frame, spiral: spiral, begin: begin, end: end, scale: pixelsPerUnit,
             path: placedPath, layout: placedLayout,

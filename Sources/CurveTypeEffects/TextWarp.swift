@@ -223,8 +223,8 @@ extension WarpRequest {
         guard tolerance.isFinite, tolerance >= 0.001, tolerance <= 100 else {
             throw .invalidInput("\(parameter: "tolerance") must be from 0.001 to 100 px, not \(tolerance)")
         }
-        guard glyphs == .outlines else {
-            throw .invalidInput("a warp reshapes outlines, which <text> cannot carry: use \(parameter: "glyphs") outlines")
+        guard glyphs != .text else {
+            throw .invalidInput("a warp reshapes outlines, which <text> cannot carry: use \(parameter: "glyphs") outlines or selectable")
         }
         if preset.isEnvelope {
             let given = [(fontSize != nil, "size"), (fitPath, "fitPath")].filter(\.0).map(\.1)
@@ -336,8 +336,17 @@ extension WarpRequest {
             let em = line.fontSize ?? line.bounds?.height ?? Refits.measuringSize
             return .shape(FrameShape(path, style: Frame.penStyle(.color(fill), width: Frame.defaultPenWidthPerEm * em)))
         }))
-        let frame = Frame(width: width, height: height, title: joinedByHand(lines.filter { !$0.isEmpty }, separator: " "), backdrop: under, items: [item])
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, expectedBytes: 4096 + drawn.count * 600) }
+        // Each line's text over its warped ink, one span as wide and high as the ink: a warp has
+        // no baseline a viewer could set characters along.
+        let layers: [FrameItem] = report.compactMap { line in
+            guard let b = line.bounds, !line.text.isEmpty, b.width > 0, b.height > 0 else { return nil }
+            return .textLayer(TextLayer(text: line.text, size: b.height, clusters: [
+                TextLayerCluster(utf8: 0..<line.text.utf8.count, origin: Point(x: b.minX + offset.x, y: b.maxY + offset.y), angle: 0, advance: b.width),
+            ]))
+        }
+        let frame = Frame(width: width, height: height, title: joinedByHand(lines.filter { !$0.isEmpty }, separator: " "), backdrop: under,
+                          items: [item] + layers)
+        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 4096 + drawn.count * 600) }
         let placedLines = report.map { line in
             WarpedLine(text: line.text, area: line.area, row: line.row, fontSize: line.fontSize,
                        bounds: line.bounds.map { Rect(minX: $0.minX + offset.x, minY: $0.minY + offset.y, maxX: $0.maxX + offset.x, maxY: $0.maxY + offset.y) })

@@ -97,6 +97,10 @@ public enum FrameItem: Sendable {
     case image(FrameImage)
     /// Items that open `url` when clicked.
     case link(FrameLink)
+    /// The characters the items before it draw as outlines, where it draws them: nothing to
+    /// see, but what a writer with a text layer (`--glyphs selectable`: an SVG's invisible
+    /// `<text>`, a PDF's invisible text) lets a reader select, search, copy and hear.
+    case textLayer(TextLayer)
 }
 
 /// A paint: what fills or strokes.
@@ -380,6 +384,45 @@ public struct TextRun: Sendable {
     public init(clusters: [TextCluster], glyphs: GlyphRun? = nil) {
         self.clusters = clusters
         self.glyphs = glyphs
+    }
+}
+
+/// A line of characters in logical order, with each cluster's place on the drawing: what a
+/// drawing of outlines says, for a reader who selects, copies or listens to it.
+public struct TextLayer: Sendable, Hashable {
+    /// The characters, in logical order.
+    public var text: String
+    /// Font size, px.
+    public var size: Double
+    /// The clusters, in logical order.
+    public var clusters: [TextLayerCluster]
+
+    /// `text` at `size` px, placed cluster by cluster.
+    public init(text: String, size: Double, clusters: [TextLayerCluster]) {
+        self.text = text
+        self.size = size
+        self.clusters = clusters
+    }
+}
+
+/// Where one cluster of a text layer lies.
+public struct TextLayerCluster: Sendable, Hashable {
+    /// UTF-8 offsets of its characters in the layer's text.
+    public var utf8: Range<Int>
+    /// Its baseline's start, px.
+    public var origin: Point
+    /// Its baseline's direction, degrees clockwise.
+    public var angle: Double
+    /// Its length along the baseline, px.
+    public var advance: Double
+
+    /// The characters at `utf8`, from `origin` along a baseline turned `angle` degrees clockwise
+    /// for `advance` px.
+    public init(utf8: Range<Int>, origin: Point, angle: Double, advance: Double) {
+        self.utf8 = utf8
+        self.origin = origin
+        self.angle = angle
+        self.advance = advance
     }
 }
 

@@ -9,13 +9,18 @@ public struct SVGSettings: Sendable, Hashable {
     public var numbers: SVGNumberFormat
     /// About how many bytes the document takes, so a large one grows its buffer once.
     public var expectedBytes: Int
+    /// Whether the frame's text layers are written, as invisible text over the outlines
+    /// (`--glyphs selectable`).
+    public var textLayers: Bool
 
-    /// Settings of ids starting `idPrefix`, numbers written as `numbers`; throws
-    /// ``SVGError/invalidIDPrefix(_:)`` for a prefix that cannot start an XML id.
-    public init(idPrefix: String, numbers: SVGNumberFormat, expectedBytes: Int = 8192) throws(SVGError) {
+    /// Settings of ids starting `idPrefix`, numbers written as `numbers`, text layers written
+    /// if `textLayers`; throws ``SVGError/invalidIDPrefix(_:)`` for a prefix that cannot start
+    /// an XML id.
+    public init(idPrefix: String, numbers: SVGNumberFormat, textLayers: Bool = false, expectedBytes: Int = 8192) throws(SVGError) {
         guard SVGIDPrefix.isValid(idPrefix) else { throw .invalidIDPrefix(idPrefix) }
         self.idPrefix = idPrefix
         self.numbers = numbers
+        self.textLayers = textLayers
         self.expectedBytes = expectedBytes
     }
 }

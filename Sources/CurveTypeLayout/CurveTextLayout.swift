@@ -78,7 +78,8 @@ public struct CurveTextLayout: Sendable {
     public let tracking: Double
     /// From the first cluster's leading edge to the last one's trailing edge, px.
     public let extent: Double
-    /// Every cluster, in logical order, with its place.
+    /// Every cluster, with its place, in the order they lie along the curve (visual order: a
+    /// right-to-left run is turned, as FriBiDi reorders the line).
     public let clusters: [PlacedCluster]
     /// Every glyph, with its origin and rotation.
     public let glyphs: [PlacedGlyph]

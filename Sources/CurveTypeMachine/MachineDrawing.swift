@@ -265,6 +265,8 @@ private struct Collector {
                 // A vector logo is drawn as any other drawing: its items under its own state.
                 guard let picture = try Flattening.vectorItems(of: image, in: state) else { continue }
                 try collect(picture.items, picture.state, isCancelled: isCancelled)
+            case .textLayer:
+                continue  // nothing to cut or draw
             case .glyphs, .text, .textLine, .textOnPath:
                 guard let (run, fill) = try Flattening.glyphs(of: item, in: state) else { continue }
                 try add(run, map: state.map, fill: fill)

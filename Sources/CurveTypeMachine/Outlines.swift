@@ -318,6 +318,8 @@ private struct OutlineGatherer {
             case .image(let image):
                 guard let picture = try Flattening.vectorItems(of: image, in: state) else { continue }
                 try gather(picture.items, picture.state, isCancelled: isCancelled)
+            case .textLayer:
+                continue  // nothing to weld
             case .glyphs, .text, .textLine, .textOnPath:
                 guard let (run, fill) = try Flattening.glyphs(of: item, in: state), fill != .none else { continue }
                 for placed in run.glyphs where run.fonts.indices.contains(placed.font) {

@@ -28,11 +28,15 @@ final class FrameCairo {
     /// The paint state every writer keeps (its map is cairo's matrix here, applied as it goes).
     typealias State = PaintState
 
-    init(cr: OpaquePointer, frame: Frame, time: Double?, isPDF: Bool) {
+    /// Whether a PDF's text layers are kept (`textLayer`), for `PDFTextLayer` to write.
+    let keepsTextLayers: Bool
+
+    init(cr: OpaquePointer, frame: Frame, time: Double?, isPDF: Bool, keepsTextLayers: Bool = false) {
         self.cr = cr
         self.frame = frame
         self.time = time
         self.isPDF = isPDF
+        self.keepsTextLayers = isPDF && keepsTextLayers
         self.glyphs = GlyphCairo(cr: cr, isPDF: isPDF)
     }
 
@@ -82,6 +86,12 @@ final class FrameCairo {
             try drawText(run, state)
         case .image(let image):
             try drawImage(image)
+        case .textLayer(let layer):
+            // Nothing is drawn: a PDF keeps the layer, where it is on the page, for its text.
+            guard keepsTextLayers else { return }
+            var m = cairo_matrix_t()
+            ct_cairo_get_matrix(cr, &m)
+            textLayer.layers.append((layer, AffineMap(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)))
         case .link(let link):
             // What the items cover becomes the link's box (a PDF's link annotation, added after
             // cairo has written the file: `PDFLinks`); a link inside a link widens the outer one.
@@ -106,6 +116,9 @@ final class FrameCairo {
             try glyphs.draw(run, paint: paint, opacity: state.fillOpacity, canvas: self)
         }
     }
+
+    /// The text layers met, with where each lies on the page.
+    private(set) var textLayer = PDFTextLayer()
 
     // MARK: Links
 

@@ -114,13 +114,14 @@ extension Frame {
     }
 
     /// The frame as a one-page PDF, 0.75 pt per px, drawn at `time` s of its animations (`nil`:
-    /// after they end). Glyph runs are outlines; text items (a frame made with `--glyphs text`)
-    /// are text in embedded font subsets, so they can be selected and extracted. Links are
-    /// link annotations.
+    /// after they end). Glyph runs are outlines; with `textLayers`, the frame's text layers are
+    /// invisible text under them (`PDFTextLayer`), so the text can be selected, found and
+    /// copied. Text items (a frame made with `--glyphs text`) are text in embedded font
+    /// subsets. Links are link annotations.
     ///
     /// The same frame gives the same bytes: no date is written unless `creationDate` (seconds
     /// since 1970, UTC; the command line passes `SOURCE_DATE_EPOCH`) is given.
-    public func pdf(time: Double? = nil, creationDate: Int64? = nil) throws(RasterError) -> [UInt8] {
+    public func pdf(time: Double? = nil, creationDate: Int64? = nil, textLayers: Bool = true) throws(RasterError) -> [UInt8] {
         try RasterFormat.requireCairo()
         let k = RasterFormat.pointsPerPixel
         guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 200_000, height <= 200_000 else {
@@ -129,6 +130,7 @@ extension Frame {
         let sink = ByteSink(limit: RasterFormat.maximumBytes)
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         var links: [(url: String, box: Rect)] = []
+        var textLayer = PDFTextLayer()
         try withExtendedLifetime(sink) { () throws(RasterError) in
             guard let surface = ct_cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width * k, height * k) else {
                 throw .cairo("no PDF surface")
@@ -138,7 +140,7 @@ extension Frame {
             ct_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
             ct_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "CurveType")
             ct_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate.map(Self.pdfDate) ?? "")
-            links = try draw(on: surface, scale: k, time: time, isPDF: true)
+            (links, textLayer) = try draw(on: surface, scale: k, time: time, isPDF: true, textLayers: textLayers)
             ct_cairo_surface_finish(surface)
             let status = ct_cairo_surface_status(surface)
             guard status == CAIRO_STATUS_SUCCESS else {
@@ -146,15 +148,17 @@ extension Frame {
                 throw .cairo(status.message)
             }
         }
-        guard let linked = PDFLinks.annotate(sink.bytes, links: links, pageHeight: height * k) else {
-            throw .cairo("the PDF is not laid out as cairo writes it; its links cannot be added")
+        guard let linked = PDFLinks.annotate(sink.bytes, links: links, textLayer: textLayer, pageHeight: height * k) else {
+            throw .cairo("the PDF is not laid out as cairo writes it; its links and text cannot be added")
         }
         return linked
     }
 
-    /// Draws the frame; the links it drew, with their boxes (device space).
+    /// Draws the frame; the links it drew, with their boxes (device space), and the text layers
+    /// it met (kept for a PDF with `textLayers`).
     @discardableResult
-    private func draw(on surface: OpaquePointer, scale: Double, time: Double?, isPDF: Bool) throws(RasterError) -> [(url: String, box: Rect)] {
+    private func draw(on surface: OpaquePointer, scale: Double, time: Double?, isPDF: Bool,
+                      textLayers: Bool = false) throws(RasterError) -> (links: [(url: String, box: Rect)], textLayer: PDFTextLayer) {
         guard let cr = ct_cairo_create(surface) else { throw .cairo("no context") }
         defer { ct_cairo_destroy(cr) }
         ct_cairo_scale(cr, scale, scale)
@@ -165,9 +169,9 @@ extension Frame {
             ct_cairo_set_font_options(cr, options)
             ct_cairo_font_options_destroy(options)
         }
-        let canvas = FrameCairo(cr: cr, frame: strokingSingleLineGlyphs(), time: time, isPDF: isPDF)
+        let canvas = FrameCairo(cr: cr, frame: strokingSingleLineGlyphs(), time: time, isPDF: isPDF, keepsTextLayers: textLayers)
         try canvas.draw()
-        return canvas.links
+        return (canvas.links, canvas.textLayer)
     }
 
     /// `YYYY-MM-DDThh:mm:ssZ` for seconds since 1970 (UTC): the ISO 8601 form cairo takes and

@@ -4,13 +4,17 @@ import CurveTypeGeometry
 
 extension Frame {
     /// The frame as one SVG document: numbers in `format`, every id under `idPrefix` (a letter
-    /// or `_`, then letters, digits, `-`, `_` or `.`). `expectedBytes` is a hint for the
-    /// document's size, so a large one grows its buffer once.
+    /// or `_`, then letters, digits, `-`, `_` or `.`). With `textLayers`, each text layer is
+    /// written as invisible text where its outlines are, so the drawing looks the same and its
+    /// text can be selected, found, copied and read aloud (`--glyphs selectable`); without, the
+    /// text layers are left out. `expectedBytes` is a hint for the document's size, so a large
+    /// one grows its buffer once.
     ///
     /// Written in one pass over the frame into one byte buffer, after a first pass that defines
     /// each distinct glyph once: the same frame gives the same bytes on every machine.
-    public func svg(format: SVGNumberFormat, idPrefix: String, expectedBytes: Int = 8192) throws -> String {
+    public func svg(format: SVGNumberFormat, idPrefix: String, textLayers: Bool = false, expectedBytes: Int = 8192) throws -> String {
         var writer = try SVGWriter(format: format, idPrefix: idPrefix, expectedBytes: expectedBytes)
+        writer.writesTextLayers = textLayers
         try writer.write(strokingSingleLineGlyphs())
         return writer.finish()
     }
@@ -83,6 +87,8 @@ extension SVGWriter {
             case .vector(let picture): try embed(picture, x: b.minX, y: b.minY, width: b.width, height: b.height)
             case .raster(let raster): try embed(raster, x: b.minX, y: b.minY, width: b.width, height: b.height)
             }
+        case .textLayer(let layer):
+            if writesTextLayers { try write(layer) }
         case .link(let link):
             raw("<a xlink:href=\""); escaped(link.url, attribute: true)
             raw("\" target=\"_blank\" aria-label=\""); escaped(link.label, attribute: true); raw("\">\n")
@@ -338,6 +344,47 @@ extension SVGWriter {
         raw(">"); escaped(line.text, attribute: false); raw("</text>\n")
     }
 
+    /// A text layer: one `<text>` of one `<tspan>` per cluster, in logical order, each on its
+    /// cluster's baseline (`x`, `y`, `rotate`) and as long as it (`textLength`), painted with
+    /// nothing. Its characters are in the document's order, so a selection copies them in
+    /// logical order whatever the direction; a viewer draws nothing for them, so the outlines
+    /// look as they do without.
+    private mutating func write(_ layer: TextLayer) throws {
+        let utf8 = Array(layer.text.utf8)
+        raw("<text font-size=\""); try number(layer.size)
+        raw("\" fill=\"none\" stroke=\"none\"")
+        // A viewer draws an emoji from its colour font whatever the fill (resvg does): a line
+        // with one is transparent too. Only such a line, as Chromium paints a selection of
+        // transparent text transparent, and a reader should see what is selected.
+        if Self.hasEmoji(layer.text) { raw(" opacity=\"0\"") }
+        raw(" xml:space=\"preserve\">")
+        for cluster in layer.clusters where cluster.utf8.lowerBound >= 0 && cluster.utf8.upperBound <= utf8.count {
+            raw("<tspan x=\""); try number(cluster.origin.x)
+            raw("\" y=\""); try number(cluster.origin.y)
+            var angle = cluster.angle.truncatingRemainder(dividingBy: 360)
+            if angle < 0 { angle += 360 }
+            if angle != 0 { raw("\" rotate=\""); try number(angle) }
+            if cluster.advance > 0 {
+                raw("\" textLength=\""); try number(cluster.advance); raw("\" lengthAdjust=\"spacingAndGlyphs")
+            }
+            raw("\">")
+            escaped(String(decoding: utf8[cluster.utf8], as: UTF8.self), attribute: false)
+            raw("</tspan>")
+        }
+        raw("</text>\n")
+    }
+
+    /// Whether `text` has a character a viewer draws as an emoji: one of emoji presentation, or
+    /// one followed by the emoji variation selector (U+FE0F).
+    static func hasEmoji(_ text: String) -> Bool {
+        var previousIsEmoji = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isEmojiPresentation || (scalar.value == 0xFE0F && previousIsEmoji) { return true }
+            previousIsEmoji = scalar.properties.isEmoji
+        }
+        return false
+    }
+
     private mutating func write(_ text: TextOnPath) throws {
         raw("<defs>\n<path d=\""); try appendPathData(text.path); raw("\" id=\""); try id("path"); raw("\"/>\n</defs>\n")
         raw("<text")
@@ -484,7 +531,7 @@ struct SharedDefinitions {
             case .textLine(let line): note(line.fill, .fill)
             case .textOnPath(let text): note(text.fill, .fill)
             case .link(let link): collect(link.items, runs: &runs, counts: &counts)
-            case .glyphs, .text, .image: break
+            case .glyphs, .text, .image, .textLayer: break
             }
         }
     }
@@ -633,7 +680,7 @@ struct DefinedGlyphs {
             case .glyphs(let run): runs.append(run)
             case .group(let group): collect(group.items, into: &runs)
             case .link(let link): collect(link.items, into: &runs)
-            case .shape, .text, .textLine, .textOnPath, .image: break
+            case .shape, .text, .textLine, .textOnPath, .image, .textLayer: break
             }
         }
     }

@@ -75,6 +75,9 @@ struct SVGWriter {
     var shared = SharedDefinitions()
     /// Whether `startDocument` opened a group that scales px to the document's unit.
     private var closesUnitGroup = false
+    /// Whether the frame's text layers are written (`--glyphs selectable`): invisible `<text>`
+    /// under nothing, over the outlines, for selecting, finding, copying and reading aloud.
+    var writesTextLayers = false
 
     /// A glyph definition's id (`prefix-gFONT-GLYPH[-VARIANT]`) as numbers, written where it is used.
     struct Reference: Sendable, Hashable {

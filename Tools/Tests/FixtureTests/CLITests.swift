@@ -276,7 +276,13 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--name", "一二三四五六七八九十"], "a name seal holds 1 to 9 characters, not 10"),
         BadInput(["seal", "--name", "山田太郎", "--grid", "1x2"], "4 characters do not fill a grid of 1 columns of 2"),
         BadInput(["seal", "--name", "山田", "--grid", "two"], "--grid must be COLUMNSxROWS"),
-        BadInput(["seal", "--name", "山田", "--glyphs", "text"], "leave the glyphs as outlines"),
+        BadInput(["seal", "--name", "山田", "--glyphs", "text"], "draw the glyphs as outlines or selectable"),
+        // A text layer asked of a format that has no text, or of welded outlines, which keep none.
+        BadInput(["circle", "Hello", "--glyphs", "selectable", "--format", "png"], "--glyphs selectable puts the text under the outlines, and a PNG has no text"),
+        BadInput(["circle", "Hello", "--glyphs", "selectable", "--format", "dxf"], "and a machine file has no text: write .svg or .pdf"),
+        BadInput(["badge", "--label", "a", "--message", "b", "--glyphs", "selectable", "--format", "plotter-svg"], "a machine file has no text"),
+        BadInput(["seal", "--ring", "ACME", "--glyphs", "selectable", "--weld"], "welded outlines keep no text: give --glyphs outlines with --weld"),
+        BadInput(["warp", "Hello", "--preset", "wave1", "--glyphs", "text"], "use --glyphs outlines or selectable"),
         BadInput(["seal", "--top", "A VERY LONG TOP ARC OF TEXT", "--top-sweep", "20", "--radius", "80"], "(give a larger --top-sweep, a smaller --top-size, or shorter text)"),
         BadInput(["seal", "--top", "A LONG TOP ARC", "--bottom", "A LONG BOTTOM ARC", "--top-angle", "180"], "the arcs of ring 1 overlap"),
         BadInput(["seal", "--top", "A", "--negative", "--background", "none"], "a negative seal draws its text in the background colour"),
@@ -617,7 +623,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     @Test func printsItsVersion() throws {
         for words in [["--version"], ["badge", "--version"]] {
             let run = try curvetype(words)
-            #expect(run.status == 0 && run.stdout == "0.29.0\n" && run.stderr.isEmpty, "\(words)")
+            #expect(run.status == 0 && run.stdout == "0.30.0\n" && run.stderr.isEmpty, "\(words)")
         }
     }
 

@@ -1,0 +1,282 @@
+#!/usr/bin/env python3
+"""`--glyphs selectable`, measured on every golden file that has text, by programs not ours.
+
+For each case of Fixtures/*/cases.txt drawn with outlines (the golden SVG):
+  looks   `curvetype CMD ARGS --glyphs selectable` drawn by rsvg-convert, resvg (PyPI
+          resvg-py) and Chromium (a screenshot through Playwright) has 0 pixels that differ
+          from the golden SVG drawn by the same program.
+  copy    Chromium, told to select all (Ctrl+A) in the selectable SVG, returns the drawing's
+          text: its text layers in document order, one line each, in logical order. Where the
+          case's text is its one argument (circle, spiral, path, fit, warp), that is the
+          argument itself, white space aside (a fitted text's lines are cut where it wrapped).
+  hear    Chromium's accessibility tree (CDP's full tree, its static texts) reads the same
+          string; a linked part is heard by its link's label instead.
+  pdf     the case's default PDF (`-o NAME.pdf`) carries the same text as /ActualText spans,
+          read back from its content stream (qpdf --qdf), logical order exactly; and, where the
+          text reads left to right, `pdftotext` (poppler) and PDFium (PyPI pypdfium2, the PDF
+          engine of Chromium) extract that text (one line exactly; several, every character
+          for pdftotext and every line whole for PDFium, which orders a page's lines by where
+          they lie; PDFium's two faults with /ActualText are said where they are allowed for). Right-to-left text is left out of the last
+          measure: both readers take a PDF's text to be in visual order and turn its
+          right-to-left runs, /ActualText included (they turn a logical "abc ابت" into
+          "abc تبا"; a visual-order text would read right in them and wrong wherever the
+          specification is followed), so the spans are checked as written.
+The negative check shows the copy measure can fail: a selectable SVG whose tspans are written
+in the order they lie along the curve (visual order) must not pass for a right-to-left text.
+"""
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unicodedata
+import xml.etree.ElementTree as ET
+
+import numpy as np
+from PIL import Image
+import resvg_py
+import pypdfium2
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CURVETYPE = os.environ.get("CURVETYPE") or os.path.join(ROOT, ".build/debug/curvetype")
+SVG = "{http://www.w3.org/2000/svg}"
+# Commands whose one positional argument is the whole text drawn.
+TEXT_ARGUMENT = {"circle", "spiral", "path", "fit", "warp"}
+
+
+def cases():
+    for command in sorted(os.listdir(os.path.join(ROOT, "Fixtures"))):
+        path = os.path.join(ROOT, "Fixtures", command, "cases.txt")
+        if not os.path.isfile(path):
+            continue
+        for line in open(path, encoding="utf-8"):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            words = shell_words(line)
+            yield command, words[0], words[1:]
+
+
+def shell_words(line):
+    out = subprocess.run(["bash", "-c", 'eval "set -- $1"; printf "%s\\0" "$@"', "words", line],
+                         capture_output=True, check=True).stdout
+    return out.decode("utf-8").split("\0")[:-1]
+
+
+def curvetype(args):
+    return subprocess.run([CURVETYPE] + args, cwd=ROOT, capture_output=True)
+
+
+def squeeze(text):
+    return " ".join(text.split())
+
+
+def layers(svg_bytes):
+    """The text layers of a selectable SVG, each as its characters in document order."""
+    root = ET.fromstring(svg_bytes)
+    out = []
+    for text in root.iter(SVG + "text"):
+        if text.get("fill") == "none" and text.get("stroke") == "none" and text.get("font-family") is None:
+            out.append("".join(span.text or "" for span in text.iter(SVG + "tspan")))
+    return out
+
+
+def pixels(png):
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
+
+
+def differing(a, b):
+    if a.shape != b.shape:
+        return -1
+    return int(np.any(a != b, axis=2).sum())
+
+
+def is_rtl(text):
+    return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def actual_texts(pdf_path, scratch):
+    """The /ActualText strings of the PDF's content streams, in order."""
+    qdf = os.path.join(scratch, "q.pdf")
+    # Content streams as written (qpdf would otherwise rewrite a hex string as a literal one).
+    subprocess.run(["qpdf", "--qdf", "--normalize-content=n", "--object-streams=disable", pdf_path, qdf], check=True)
+    data = open(qdf, "rb").read()
+    return [bytes.fromhex(h.decode()).decode("utf-16-be") for h in re.findall(rb"/ActualText <[Ff][Ee][Ff][Ff]([0-9A-Fa-f]*)>", data)]
+
+
+def select_all(page):
+    page.keyboard.press("Control+A")
+    return page.evaluate("() => window.getSelection().toString()")
+
+
+def heard(page):
+    """What Chromium's accessibility tree reads of the document: its static text nodes, in
+    tree order (CDP's Accessibility.getFullAXTree; Playwright's aria snapshot of the same tree
+    drops a text equal to its parent's name)."""
+    session = page.context.new_cdp_session(page)
+    try:
+        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        session.detach()
+    # A text element's characters are its static texts (one a tspan) read on; elements apart.
+    lines, parent = [], None
+    for n in nodes:
+        if n.get("role", {}).get("value") != "StaticText" or n.get("ignored"):
+            continue
+        name = n.get("name", {}).get("value", "")
+        if n.get("parentId") == parent and lines:
+            lines[-1] += name
+        else:
+            lines.append(name)
+            parent = n.get("parentId")
+    return squeeze(" ".join(lines))
+
+
+def bare(text):
+    """The characters, white space left out: how a text compares across line breaks."""
+    return "".join(text.split())
+
+
+def main():
+    failures = []
+    checked = {"looks": 0, "animated, looks only": 0, "copy": 0, "hear": 0, "hear, linked: by the link's label": 0, "pdf spans": 0, "pdf readers": 0,
+               "argument": 0, "argument, shown in part": 0}
+    with tempfile.TemporaryDirectory() as scratch, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page()
+
+        def screenshot(path):
+            """The SVG as Chromium draws it at its own size, animations stopped at their end
+            (both files run the same clock; the picture at a fixed time is what is compared)."""
+            size = re.search(rb'<svg[^>]* width="([0-9.]+)[a-z]*" height="([0-9.]+)', open(path, "rb").read())
+            page.set_viewport_size({"width": min(4000, max(1, int(float(size.group(1)) + 0.999))),
+                                    "height": min(4000, max(1, int(float(size.group(2)) + 0.999)))})
+            page.goto("file://" + path)
+            page.evaluate("() => { const s = document.documentElement; if (s.pauseAnimations) { s.pauseAnimations(); s.setCurrentTime(3600); } }")
+            return pixels(page.screenshot(animations="disabled", timeout=60000))
+
+        for command, name, args in cases():
+            golden = os.path.join(ROOT, "Fixtures", command, name + ".svg")
+            # A case that names its glyph mode (text) is not a golden of outlines.
+            if not os.path.isfile(golden) or "--glyphs" in args:
+                continue
+            label = f"{command}/{name}"
+            sel = os.path.join(scratch, "sel.svg")
+            run = curvetype([command] + args + ["--glyphs", "selectable", "-o", sel, "--quiet"])
+            if run.returncode != 0:
+                failures.append(f"{label}: selectable refused: {run.stderr.decode().strip()}")
+                continue
+            svg = open(sel, "rb").read()
+            expected = layers(svg)
+            if not expected:
+                continue  # nothing written as text: an angle without labels, a logo alone
+            animated = b"<set " in svg or b"<animate" in svg
+            # Looks: the same pixels as the golden, in each viewer.
+            for viewer, draw in (("rsvg", lambda f: pixels(subprocess.run(["rsvg-convert", f], capture_output=True, check=True).stdout)),
+                                 ("resvg", lambda f: pixels(bytes(resvg_py.svg_to_bytes(svg_path=f, dpi=96.0)))),
+                                 ("chromium", screenshot)):
+                try:
+                    n = differing(draw(golden), draw(sel))
+                except Exception as error:  # noqa: BLE001 — said with the case's name
+                    failures.append(f"{label}: {viewer} cannot draw it: {error}")
+                    continue
+                if n != 0:
+                    failures.append(f"{label}: {viewer} draws {n if n > 0 else 'a different size'} pixels differently with selectable")
+            checked["looks"] += 1
+            if animated:
+                # An animated angle shows one label at each moment: its text is the moment's,
+                # which a copy of the document (every label) is not. Looks only.
+                checked["animated, looks only"] += 1
+                continue
+            # Copy, and the accessibility tree.
+            page.goto("file://" + sel)
+            copied = select_all(page)
+            want = "\n".join(expected)
+            if squeeze(copied) != squeeze(want) or copied.count("\n") < len(expected) - 1:
+                failures.append(f"{label}: Chromium copies {copied!r}, not {want!r}")
+            checked["copy"] += 1
+            if b"<a " in svg:
+                # A link is heard by its label (the badge's title), which stands for its text.
+                checked["hear, linked: by the link's label"] += 1
+            elif heard(page) != squeeze(" ".join(expected)):
+                failures.append(f"{label}: the accessibility tree reads {heard(page)!r}, not {squeeze(' '.join(expected))!r}")
+            else:
+                checked["hear"] += 1
+            if command in TEXT_ARGUMENT and args and not args[0].startswith("-"):
+                # The argument's characters, in order; a drawing that shows less (a path too
+                # short, a clipped spiral, a fitted text cut with an ellipsis) shows a prefix.
+                said, typed = bare("".join(expected)), bare(args[0])
+                if said == typed:
+                    checked["argument"] += 1
+                elif said.rstrip("…") and typed.startswith(said.rstrip("…")):
+                    checked["argument, shown in part"] += 1
+                else:
+                    failures.append(f"{label}: the text layers say {expected!r}, the argument {args[0]!r}")
+            # PDF, as written by default.
+            pdf = os.path.join(scratch, "out.pdf")
+            run = curvetype([command] + args + ["-o", pdf, "--quiet"])
+            if run.returncode != 0:
+                failures.append(f"{label}: PDF refused: {run.stderr.decode().strip()}")
+                continue
+            spans = actual_texts(pdf, scratch)
+            if spans != expected:
+                failures.append(f"{label}: the PDF's /ActualText spans are {spans!r}, not {expected!r}")
+            checked["pdf spans"] += 1
+            if not any(is_rtl(t) for t in expected):
+                # One line: exactly. Several: every character (readers order lines on a page
+                # by where they lie, and run lines that touch into one).
+                want_chars = sorted(bare("".join(expected)))
+                poppler = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, check=True).stdout.decode()
+                document = pypdfium2.PdfDocument(pdf)
+                pdfium = document[0].get_textpage().get_text_range()
+                document.close()
+                text = squeeze(poppler)
+                if sorted(bare(text)) != want_chars or (len(expected) == 1 and text != squeeze(expected[0])):
+                    failures.append(f"{label}: pdftotext reads {poppler!r}, not {expected!r}")
+                # PDFium reads a span's text where its first text object falls once it has
+                # sorted a line's objects by x, so two spans that share a band of the page (two
+                # rings of a seal) can come out twice or merged: each line must be found whole.
+                # It also drops characters past U+FFFF from /ActualText (it reads them from the
+                # same PDF's ToUnicode when the span is taken out: see the README).
+                def bmp(t):
+                    return "".join(c for c in t if ord(c) <= 0xFFFF)
+                read = squeeze(pdfium.replace("\r", " "))
+                lines = [squeeze(bmp(t)) for t in expected if squeeze(bmp(t))]
+                if (len(lines) == 1 and read != lines[0]) or any(line not in read for line in lines):
+                    failures.append(f"{label}: PDFium reads {pdfium!r}, not {expected!r}")
+                checked["pdf readers"] += 1
+
+        # The negative check: visual order must fail the copy measure.
+        rtl = os.path.join(scratch, "rtl.svg")
+        text = "مرحبا بالعالم hello"
+        curvetype(["circle", text, "--glyphs", "selectable", "-o", rtl, "--quiet"])
+        svg = open(rtl, encoding="utf-8").read()
+        unselected = screenshot(rtl)
+        if squeeze(select_all(page)) != text:
+            failures.append(f"negative check: the right-to-left circle copies {select_all(page)!r}, not {text!r}")
+        # What is selected is seen: Chromium paints the selection over the invisible text.
+        selected = pixels(page.screenshot(animations="disabled"))
+        if differing(unselected, selected) < 100:
+            failures.append("a selection of the text layer is not seen: Chromium painted no highlight")
+        spans = re.findall(r"<tspan [^>]*>[^<]*</tspan>", svg)
+        positions = [float(re.search(r' x="([-0-9.]+)"', s).group(1)) for s in spans]
+        turned = svg.replace("".join(spans), "".join(s for _, s in sorted(zip(positions, spans), key=lambda t: t[0])))
+        open(rtl, "w", encoding="utf-8").write(turned)
+        page.goto("file://" + rtl)
+        if squeeze(select_all(page)) == text:
+            failures.append("negative check: tspans in visual order still copied as the logical text: the measure cannot fail")
+        browser.close()
+
+    print("selectable_check: " + ", ".join(f"{k} {v}" for k, v in checked.items()))
+    for failure in failures:
+        print("FAIL " + failure)
+    if failures:
+        sys.exit(f"selectable_check: {len(failures)} failures")
+    print("selectable_check: every measure held")
+
+
+if __name__ == "__main__":
+    main()
