@@ -502,7 +502,7 @@ public struct DocumentOptions: Sendable, Equatable {
     public var glyphs = GlyphMode.outlines
     /// Decimals in the SVG's numbers (0–6).
     public var precision = 2
-    /// Prefix for every id in the SVG (default: derived from the input) (`--id-prefix`).
+    /// Prefix for every id in the SVG (default: `ct` and a hash of the drawing) (`--id-prefix`).
     public var idPrefix: String?
 
     /// Every option at its default, as the command line starts.
@@ -512,7 +512,7 @@ public struct DocumentOptions: Sendable, Equatable {
         .choice("glyphs", \.glyphs, .document,
                 "outlines: glyphs as paths, the same look everywhere (a PDF keeps the text under them, invisible, to copy); selectable: outlines, and in an SVG too the text under them to select, find, copy and read aloud; text: <text> per cluster, in the viewer's font."),
         .integer("precision", \.precision, .document, range: .from(0, to: 6), slider: 0...6, "Decimals in the SVG's numbers."),
-        .text("idPrefix", \.idPrefix, .document, default: "derived from the input", "Prefix of every id in the SVG."),
+        .text("idPrefix", \.idPrefix, .document, default: "ct and a hash of the drawing", "Prefix of every id in the SVG."),
     ]
 }
 

@@ -136,8 +136,8 @@ public struct AngleRequest: Sendable {
     public var glyphs: GlyphMode
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
-    /// on one page never clash.
+    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
+    /// hash of the document), so two different documents on one page never clash.
     public var idPrefix: String?
 
     /// An angle of `angle` degrees; every other property as the command line's defaults.
@@ -403,8 +403,6 @@ extension AngleRequest {
         let finalLabel = try label(degrees)
         let final = layout(degrees, vertex: vertex, label: finalLabel)
         let text = labelText(degrees)
-        let prefix = idPrefix ?? derivedIDPrefix(["angle", "\(degrees)", "\(span?.from ?? .nan)", orientation.rawValue,
-                                                  unit.rawValue, self.header ?? ""] + (background.map { ["background", $0.value] } ?? []))
         let paint: Paint = lightDark == nil ? .color(color) : .ink
         // Glyphs: every label the animation shows, the header, the readout.
         var texts: [CurveTextLayout] = []
@@ -491,7 +489,7 @@ extension AngleRequest {
 
         let frame = Frame(width: width, height: height, title: "Angle of \(text)", colorScheme: lightDark.map { ColorScheme(light: $0.0, dark: $0.1) },
                           backdrop: backdrop(background, width: width, height: height), items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable) }
         return AngleResult(svgSettings: svgSettings, frame: frame, width: width, height: height, shape: final.shape, angle: degrees,
                            marker: final.marker, label: finalLabel == nil ? nil : text, labelBox: final.box)
     }

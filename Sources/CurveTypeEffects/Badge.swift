@@ -368,8 +368,8 @@ public struct BadgeRequest: Sendable {
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
-    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
-    /// on one page never clash.
+    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
+    /// hash of the document), so two different documents on one page never clash.
     public var idPrefix: String?
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int

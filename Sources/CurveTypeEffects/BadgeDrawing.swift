@@ -140,28 +140,6 @@ extension BadgeRequest {
             }.joined(separator: "; ")
         }
         let accessible = title.map { TextInput.clean($0).text } ?? defaultAccessible
-        var identity: [String]
-        if given.count == 2 && given[1].logo == nil {
-            identity = [
-                label, message, given[1].color?.value ?? "", given[0].color?.value ?? "", style.rawValue, regular.description,
-                joinedByHand(fallbackFonts.map(\.description), separator: ","), given[1].link ?? "", given[0].link ?? "",
-                given[0].logo?.source ?? "", logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)",
-            ]
-        } else {
-            identity = [style.rawValue, regular.description, joinedByHand(fallbackFonts.map(\.description), separator: ","),
-                        logoColor?.value ?? "", accessible, glyphs.rawValue, "\(precision)", "\(columns)"]
-            for index in given.indices {
-                identity += [texts[index], given[index].color?.value ?? "", given[index].link ?? "", given[index].logo?.source ?? ""]
-            }
-        }
-        // Only when set, so the ids of badges made before these options stay as they were.
-        if logoSize != .square || self.logoWidth != nil { identity += [logoSize.rawValue, self.logoWidth.map(shortestDigits) ?? ""] }
-        if let progress {
-            identity += ["progress", shortestDigits(progress.value), progress.color?.value ?? "", progress.gradient ? "gradient" : "",
-                         progress.trackColor?.value ?? ""]
-        }
-        if theme != .shields { identity += ["theme", theme.rawValue] }
-        let prefix = idPrefix ?? derivedIDPrefix(identity)
 
         var cells: [DrawnCell] = [], placedTexts: [BadgeText?] = []
         cells.reserveCapacity(given.count)
@@ -182,7 +160,7 @@ extension BadgeRequest {
             style: style, theme: theme, geometry: geometry, cells: cells, texts: placedTexts, progress: progress, accessible: accessible,
             family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : (runs.last(where: { $0 != nil }) ?? nil).flatMap { $0.fonts.first }.map(cssFamily) ?? "sans-serif")
         let frame = drawing.frame()
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 6144 * max(1, given.count / 2)) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 6144 * max(1, given.count / 2)) }
         for index in given.indices {
             if let removed = given[index].logo?.svg?.removed, !removed.isEmpty {
                 warnings.append(CurveTypeWarning(

@@ -73,8 +73,8 @@ public struct CircleTextRequest: Sendable {
     public var glyphs: GlyphMode
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
-    /// Prefix of every id in the SVG; `nil` derives one from the request, so different SVGs
-    /// inlined in one page never share an id.
+    /// Prefix of every id in the SVG; `nil` derives one from what is drawn (`ct` and a hash of
+    /// the document), so different SVGs inlined in one page never share an id.
     public var idPrefix: String?
     /// A fixed canvas with the circle's centre in its middle; `nil` fits the viewBox to the ink.
     public var canvas: CanvasSize?
@@ -196,31 +196,13 @@ extension CircleTextRequest {
         }
         let layout = probe.translated(by: center)
 
-        let prefix = idPrefix ?? defaultIDPrefix(text: text)
         // About 70 bytes a placement plus the definitions: one allocation for most documents.
-        let expected = 2048 + layout.text.glyphs.count * (prefix.utf8.count + 70)
+        let expected = 2048 + layout.text.glyphs.count * ((idPrefix?.utf8.count ?? 10) + 70)
         let frame = Frame(width: width, height: height, title: text, backdrop: backdrop(background, width: width, height: height),
                           items: drawing.translated(by: center).items(layout.text, mode: glyphs, fill: fill))
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: expected) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: expected) }
         return CircleTextResult(svgSettings: svgSettings, frame: frame, layout: layout, text: text, width: width,
                                 height: height, warnings: warnings)
-    }
-
-    /// A prefix that differs for different requests and is the same for the same one.
-    private func defaultIDPrefix(text: String) -> String {
-        var s = style
-        if fitsRadius { s.radius = -1 }
-        var key = [text, font.description, joinedByHand(features.map(\.text), separator: ","),
-                   "\(s.size)", "\(s.radius)", "\(s.start)", s.align.rawValue, s.side.rawValue,
-                   "\(s.tracking)", "\(s.sweep ?? -1)", "\(s.baselineShift)", fill.value,
-                   glyphs.rawValue] + (background.map { ["background", $0.value] } ?? [])
-        if curveGlyphs != .auto {
-            key.append("glyphs along")
-            key.append(curveGlyphs.rawValue)
-        }
-        if orientation != .sideways { key += ["orientation", orientation.rawValue] }
-        if justify != .gaps { key += ["justify", justify.rawValue] }
-        return derivedIDPrefix(key)
     }
 }
 
@@ -278,10 +260,6 @@ func rotatedBox(_ b: Rect, _ t: AffineMap) -> Rect {
                 maxX: max(p1.x, p2.x, p3.x, p4.x), maxY: max(p1.y, p2.y, p3.y, p4.y))
 }
 
-/// An id prefix derived from `parts` (everything that shapes the drawing): different requests
-/// get different prefixes, the same request the same one, so SVGs inlined in one page never
-/// share an id.
-///
 /// `parts` joined by `separator`, by hand: the standard library's generic `joined` costs a
 /// one-document process a runtime conformance scan (see `RecentCache` in CurveTypeFonts).
 func joinedByHand(_ parts: [String], separator: String) -> String {
@@ -291,17 +269,6 @@ func joinedByHand(_ parts: [String], separator: String) -> String {
         out += part
     }
     return out
-}
-
-/// The parts are hashed as if joined by U+001F, without joining them (a generic `joined` costs
-/// a one-document process a runtime conformance scan; see `RecentCache` in CurveTypeFonts).
-func derivedIDPrefix(_ parts: [String]) -> String {
-    var hash = fnv1aStart
-    for (index, part) in parts.enumerated() {
-        if index > 0 { hash = fnv1a(0x1F, hash) }
-        for byte in part.utf8 { hash = fnv1a(byte, hash) }
-    }
-    return "ct" + hexDigits(hash & 0xFFFF_FFFF, width: 0)
 }
 
 /// A canvas fitted to `ink` (px) with `padding` round it, its size rounded up to `precision`

@@ -37,8 +37,8 @@ public struct FitRequest: Sendable {
     public var glyphs: GlyphMode
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
-    /// on one page never clash.
+    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
+    /// hash of the document), so two different documents on one page never clash.
     public var idPrefix: String?
 
     /// `content` fitted to the box `style` gives; every other property as the command line's
@@ -133,21 +133,11 @@ extension FitRequest {
         }
 
         let layouts = fitted.lines.map(\.layout)
-        let prefix = idPrefix ?? defaultIDPrefix(label: label)
         let glyphCount = layouts.reduce(0) { $0 + $1.glyphs.count }
         let frame = Frame(width: style.width, height: style.height, title: label,
                           backdrop: backdrop(background, width: style.width, height: style.height),
                           items: glyphItems(layouts, mode: glyphs, fill: fill))
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 2048 + glyphCount * (prefix.utf8.count + 60)) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 2048 + glyphCount * ((idPrefix?.utf8.count ?? 10) + 60)) }
         return FitResult(svgSettings: svgSettings, frame: frame, fitted: fitted, warnings: warnings)
-    }
-
-    private func defaultIDPrefix(label: String) -> String {
-        let s = style
-        let key = [label, "\(content)", font.description, joinedByHand(features.map(\.text), separator: ","),
-                   "\(s.width)", "\(s.height)", "\(s.maxSize)", "\(s.minSize)", "\(s.maxLines ?? 0)",
-                   "\(s.lineHeight)", joinedByHand(s.align.map(\.rawValue), separator: ","), s.valign.rawValue,
-                   s.breaking.rawValue, "\(s.tight)", "\(s.gap ?? -1)", fill.value, glyphs.rawValue]
-        return derivedIDPrefix(key)
     }
 }

@@ -29,8 +29,8 @@ public struct PathTextRequest: Sendable {
     public var glyphs: GlyphMode
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
-    /// on one page never clash.
+    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
+    /// hash of the document), so two different documents on one page never clash.
     public var idPrefix: String?
     /// A canvas in the path's own coordinates (nothing moved); `nil` fits the viewBox to the
     /// ink (and the path, if drawn) with `padding` px round it.
@@ -173,15 +173,6 @@ extension PathTextRequest {
         }
         let moved = AffineMap.translation(offset.x, offset.y)
 
-        let prefix = idPrefix ?? derivedIDPrefix([
-            text, font.description, joinedByHand(features.map(\.text), separator: ","),
-            (try? SVGNumberFormat(precision: 6).pathText(path)) ?? "",
-            "\(style.size)", "\(style.startOffset)", style.align.rawValue, style.side.rawValue, "\(style.tracking)",
-            "\(style.fitsPath)", "\(style.baselineShift)", style.line.rawValue,
-            // auto draws text without joined writing as rotate does: the same drawing, the same ids.
-            style.effect == .auto && !JoinedWriting.contains(text[...]) ? PathEffect.rotate.rawValue : style.effect.rawValue, "\(style.clip)",
-            fill.value, glyphs.rawValue, "\(tolerance)", pathStroke?.value ?? "",
-        ] + (background.map { ["background", $0.value] } ?? []) + (orientation == .sideways ? [] : ["orientation", orientation.rawValue]) + (justify == .gaps ? [] : ["justify", justify.rawValue]))
         let layout = probe.translated(by: offset)
         var under = backdrop(background, width: width, height: height)
         if let pathStroke {
@@ -217,7 +208,7 @@ extension PathTextRequest {
         // The text where it lies: on the path, whichever effect drew its outlines.
         let items = glyphs == .text ? [item] : [item, .textLayer(TextLayer(layout.text))]
         let frame = Frame(width: width, height: height, title: text, backdrop: under, items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 4096 + run.glyphs.count * 200) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 4096 + run.glyphs.count * 200) }
         return PathTextResult(svgSettings: svgSettings, frame: frame, layout: layout, text: text, width: width, height: height,
                               offset: offset, warnings: warnings)
     }

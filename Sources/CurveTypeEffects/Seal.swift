@@ -71,8 +71,8 @@ public struct SealRequest: Sendable {
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
-    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
-    /// on one page never clash.
+    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
+    /// hash of the document), so two different documents on one page never clash.
     public var idPrefix: String?
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
@@ -328,14 +328,8 @@ extension SealRequest {
             items = [.group(FrameGroup(style: [.transform(AffineMap(a: -1, b: 0, c: 0, d: 1, tx: width, ty: 0))], items: items))]
         }
         let label = title.map { TextInput.clean($0).text } ?? drawing.spoken
-        let prefix = idPrefix ?? derivedIDPrefix([
-            drawing.spoken, "\(radius)", "\(ry)", "\(ringSize ?? 0)", "\(gap ?? -1)", (font ?? .bundled(.sansBold)).description,
-            centerFont?.description ?? "", joinedByHand(fallbackFonts.map(\.description), separator: ","), color.value,
-            centerColor?.value ?? "", background?.value ?? "", label, glyphs.rawValue, "\(precision)",
-            "\(mirror)\(negative)", drawing.identity,
-        ])
         let frame = Frame(width: width, height: height, title: label, backdrop: ground, items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable) }
         return SealResult(svgSettings: svgSettings, frame: frame, size: width, center: outline.center, radii: (radius, ry),
                           arcs: drawing.arcs, bands: drawing.bands, borders: drawing.borders, separators: drawing.separatorLayouts,
                           centerText: drawing.centerText, cells: drawing.cells, warnings: drawing.warnings, mirrored: mirror)
@@ -365,8 +359,6 @@ struct SealDrawing {
     var warnings: [CurveTypeWarning] = []
     /// The text in reading order, for the title.
     var spoken = ""
-    /// What else tells two seals apart, for the id prefix.
-    var identity = ""
 
     /// Whether the seal's radius was given (else its text sizes are fixed and it grows to fit).
     let sized: Bool
@@ -404,7 +396,6 @@ struct SealDrawing {
             // One arc round the whole circle is what a user calls the ring text.
             let filled = ring.arcs.count == 1 && ring.arcs[0].sweep == 360
             try addBorder(ring.border)
-            identity += "|\(ring.border)|\(ring.separator ?? "")|\(ring.separatorLogo?.source ?? "")" + (ring.separatorSize.map { "|\($0)" } ?? "")
             if ring.arcs.isEmpty {
                 inset += max(2, ring.border.width)
             } else {
@@ -412,7 +403,6 @@ struct SealDrawing {
             }
         }
         try addBorder(request.innerBorder)
-        identity += "|\(request.innerBorder)"
         // The rings must leave a free disc inside the inner border: else it has a negative
         // radius and the inner ring's text meets at the centre.
         let smaller = min(outline.rx, outline.ry)
@@ -523,9 +513,6 @@ struct SealDrawing {
             warnings += said.map { $0.of(arc.side.rawValue) }
             shaped.append((arc, run, size, try ClusterInk(run, size: size)))
             spoken += (spoken.isEmpty ? "" : " — ") + text
-            identity += "|\(arc.side)\(arc.anchorAngle)\(arc.align)\(arc.sweep ?? -1)\(arc.tracking)\(size)\(arc.font?.description ?? "")\(arc.color?.value ?? "")"
-            if request.orientation != .sideways { identity += "|\(request.orientation)" }
-            if request.justify != .gaps && arc.sweep != nil { identity += "|\(request.justify)" }
         }
         let gap = request.gap ?? max(2, shaped.map(\.size).max().map { $0 * 0.3 } ?? 2)
         let bandOuter = inset + gap
@@ -934,7 +921,6 @@ struct SealDrawing {
                 textTop = h / 2 + rb * 0.06
             }
             pictures.append(.image(FrameImage(picture, box: Rect(minX: c.x - width / 2, minY: top, maxX: c.x + width / 2, maxY: top + h))))
-            identity += "|logo:\(logo.source)" + (request.centerLogoSize.map { "|\($0)" } ?? "")
             belowLogo = true
         }
         guard hasText else { return }
@@ -951,7 +937,6 @@ struct SealDrawing {
         guard !paragraphs.isEmpty else { throw .invalidInput("the centre text has only control characters") }
         let joined = paragraphs.map(\.text).joined(separator: "\n")
         spoken = joined.replacing("\n", with: " ") + (spoken.isEmpty ? "" : " — " + spoken)
-        identity += "|center:\(joined)|\(centerRequest.description)"
         // The largest size over boxes of several shapes inscribed in the free ellipse (below the
         // logo, when there is one).
         // The user's lines are kept whole where they can be set at half the size wrapping
@@ -1154,7 +1139,6 @@ extension SealDrawing {
             }
         }
         spoken = cleaned
-        identity += "|name:\(cleaned)|\(columns)x\(rows)|\(name.square)|\(border)|\(font.description)"
     }
 
     /// A name seal's cells, px, in reading order: columns from the right, each top to bottom

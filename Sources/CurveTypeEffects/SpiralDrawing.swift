@@ -118,8 +118,8 @@ public struct SpiralRequest: Sendable {
     public var text: SpiralText?
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from the request, so two documents
-    /// on one page never clash.
+    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
+    /// hash of the document), so two different documents on one page never clash.
     public var idPrefix: String?
     /// px round the drawing when the canvas is fitted to it.
     public var padding: Double
@@ -268,9 +268,8 @@ extension SpiralRequest {
         let placedPath = path.transformed(by: .translation(center.x, center.y))
         let placedLayout = layout?.translated(by: center)
 
-        let prefix = idPrefix ?? defaultIDPrefix(label: label)
         let glyphCount: Int = placedLayout?.text.glyphs.count ?? 0
-        let expected: Int = 2048 + placedPath.elements.count * 50 + glyphCount * (prefix.utf8.count + 70)
+        let expected: Int = 2048 + placedPath.elements.count * 50 + glyphCount * ((idPrefix?.utf8.count ?? 10) + 70)
         var under = backdrop(background, width: width, height: height)
         if let stroke {
             under.append(.shape(FrameShape(.path(placedPath), style: [
@@ -290,7 +289,7 @@ extension SpiralRequest {
             items = drawing.translated(by: center).items(placedLayout.text, mode: text.glyphs, fill: text.fill)
         }
         let frame = Frame(width: width, height: height, title: label, backdrop: under, items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: text?.glyphs == .selectable, expectedBytes: expected) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: text?.glyphs == .selectable, expectedBytes: expected) }
         return SpiralResult(
             svgSettings: svgSettings, frame: frame, spiral: spiral, begin: begin, end: end, scale: pixelsPerUnit,
             path: placedPath, layout: placedLayout,
@@ -351,19 +350,5 @@ extension SpiralRequest {
         if let layout, let drawing { add(try drawing.inkBounds(of: layout.text)) }
         let p = spiral.point(at: begin)
         return box ?? Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)
-    }
-
-    private func defaultIDPrefix(label: String) -> String {
-        var key = [label, "\(a)", "\(b)", "\(from)", "\(to)", "\(scale ?? -domain)"]
-        if let text {
-            let s = text.style
-            key += [text.font.description, joinedByHand(text.features.map(\.text), separator: ","), "\(s.size)",
-                    "\(String(describing: s.anchor))", s.align.rawValue, s.side.rawValue, "\(s.tracking)",
-                    "\(s.fillsSpiral)", "\(s.baselineShift)", text.fill.value, text.glyphs.rawValue]
-                + (text.curveGlyphs == .auto ? [] : ["glyphs along", text.curveGlyphs.rawValue])
-                + (text.orientation == .sideways ? [] : ["orientation", text.orientation.rawValue])
-                + (text.justify == .gaps ? [] : ["justify", text.justify.rawValue])
-        }
-        return derivedIDPrefix(key)
     }
 }

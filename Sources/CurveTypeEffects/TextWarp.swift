@@ -31,7 +31,7 @@ public struct WarpRequest: Sendable {
     public var glyphs: GlyphMode
     /// Decimals in the SVG's numbers, 0…6.
     public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from the request.
+    /// The prefix of every id in the document; `nil` derives one from what is drawn.
     public var idPrefix: String?
     /// px round the box and the ink.
     public var padding: Double
@@ -316,11 +316,6 @@ extension WarpRequest {
         let placedEdges = edges.map { $0.transformed(by: moved) }
         let drawnText = joinedByHand(lines, separator: "\n")
 
-        let prefix = idPrefix ?? derivedIDPrefix([
-            "warp", drawnText, preset.name, joinedByHand(used.keys.sorted().map { "\($0)=\(used[$0] ?? 0)" }, separator: ","),
-            "\(box.width)x\(box.height)", font.description, joinedByHand(features.map(\.text), separator: ","),
-            joinedByHand(fallbackFonts.map(\.description), separator: ","), fill.value, "\(tolerance)", edgeStroke?.value ?? "",
-        ] + (background.map { ["background", $0.value] } ?? []))
         var under = backdrop(background, width: width, height: height)
         if let edgeStroke {
             for edge in placedEdges {
@@ -346,7 +341,7 @@ extension WarpRequest {
         }
         let frame = Frame(width: width, height: height, title: joinedByHand(lines.filter { !$0.isEmpty }, separator: " "), backdrop: under,
                           items: [item] + layers)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: prefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 4096 + drawn.count * 600) }
+        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 4096 + drawn.count * 600) }
         let placedLines = report.map { line in
             WarpedLine(text: line.text, area: line.area, row: line.row, fontSize: line.fontSize,
                        bounds: line.bounds.map { Rect(minX: $0.minX + offset.x, minY: $0.minY + offset.y, maxX: $0.maxX + offset.x, maxY: $0.maxY + offset.y) })

@@ -3,8 +3,9 @@
 /// SVG writer reads it, and only when an SVG is asked for.
 public struct SVGSettings: Sendable, Hashable {
     /// The prefix of every id the document defines (a letter or `_`, then letters, digits,
-    /// `-`, `_` or `.`), so two drawings inlined in one page do not collide.
-    public var idPrefix: String
+    /// `-`, `_` or `.`), so two drawings inlined in one page do not collide; `nil`: `ct` and
+    /// eight hex digits of a hash of the document (the ids follow from what is drawn).
+    public var idPrefix: String?
     /// How numbers are written (digits after the point).
     public var numbers: SVGNumberFormat
     /// About how many bytes the document takes, so a large one grows its buffer once.
@@ -16,8 +17,8 @@ public struct SVGSettings: Sendable, Hashable {
     /// Settings of ids starting `idPrefix`, numbers written as `numbers`, text layers written
     /// if `textLayers`; throws ``SVGError/invalidIDPrefix(_:)`` for a prefix that cannot start
     /// an XML id.
-    public init(idPrefix: String, numbers: SVGNumberFormat, textLayers: Bool = false, expectedBytes: Int = 8192) throws(SVGError) {
-        guard SVGIDPrefix.isValid(idPrefix) else { throw .invalidIDPrefix(idPrefix) }
+    public init(idPrefix: String? = nil, numbers: SVGNumberFormat, textLayers: Bool = false, expectedBytes: Int = 8192) throws(SVGError) {
+        if let idPrefix, !SVGIDPrefix.isValid(idPrefix) { throw .invalidIDPrefix(idPrefix) }
         self.idPrefix = idPrefix
         self.numbers = numbers
         self.textLayers = textLayers

@@ -4,7 +4,8 @@ import CurveTypeGeometry
 
 extension Frame {
     /// The frame as one SVG document: numbers in `format`, every id under `idPrefix` (a letter
-    /// or `_`, then letters, digits, `-`, `_` or `.`). With `textLayers`, each text layer is
+    /// or `_`, then letters, digits, `-`, `_` or `.`; `nil`: `ct` and eight hex digits of a
+    /// hash of the document, so the ids follow from what is drawn). With `textLayers`, each text layer is
     /// written as invisible text where its outlines are, so the drawing looks the same and its
     /// text can be selected, found, copied and read aloud (`--glyphs selectable`); without, the
     /// text layers are left out. `expectedBytes` is a hint for the document's size, so a large
@@ -12,7 +13,7 @@ extension Frame {
     ///
     /// Written in one pass over the frame into one byte buffer, after a first pass that defines
     /// each distinct glyph once: the same frame gives the same bytes on every machine.
-    public func svg(format: SVGNumberFormat, idPrefix: String, textLayers: Bool = false, expectedBytes: Int = 8192) throws -> String {
+    public func svg(format: SVGNumberFormat, idPrefix: String? = nil, textLayers: Bool = false, expectedBytes: Int = 8192) throws -> String {
         var writer = try SVGWriter(format: format, idPrefix: idPrefix, expectedBytes: expectedBytes)
         writer.writesTextLayers = textLayers
         try writer.write(strokingSingleLineGlyphs())
@@ -756,7 +757,7 @@ extension SVGWriter {
             try glyphDefinition(made, png: image.png, minX: b.minX, maxY: b.maxY, width: b.maxX - b.minX,
                                 height: b.maxY - b.minY, scale: scale, extent: definition.extent)
         } else if let paint = definition.paint {
-            var body = try SVGWriter(format: format, idPrefix: idPrefix)
+            var body = try SVGWriter(format: format, idPrefix: givenPrefix)
             var painter = ColorPaintSVG(idPrefix: name(of: made), glyphName: "\(glyph) of \(font.familyName)", outlines: paint.outlines)
             try painter.write(paint.tree, box: paint.box, definitions: &self, body: &body)
             try startGlyphDefinition(made, scale: scale, extent: definition.extent)

@@ -94,6 +94,23 @@ final class SVGBytes {
 
     /// Text escaped for XML (`XMLText`): as it is when nothing needs escaping, the usual case.
     func append(escaping text: String, attribute: Bool) {
+        // The derived id prefix's stand-in (`SVGWriter.placeholderPrefix`) passes whole, so a
+        // class or a reference that carries it is stamped with the rest; every other U+0001 is
+        // dropped, as XML cannot hold it.
+        if text.utf8.contains(0x01) {
+            var rest = Substring(text)
+            while let found = rest.firstRange(of: SVGWriter.placeholderPrefix) {
+                appendEscaped(String(rest[..<found.lowerBound]), attribute: attribute)
+                append(contentsOf: Array(SVGWriter.placeholderPrefix.utf8))
+                rest = rest[found.upperBound...]
+            }
+            appendEscaped(String(rest), attribute: attribute)
+            return
+        }
+        appendEscaped(text, attribute: attribute)
+    }
+
+    private func appendEscaped(_ text: String, attribute: Bool) {
         var text = text
         let done = text.withUTF8 { bytes in
             if XMLText.isPlain(bytes) {
@@ -126,6 +143,46 @@ final class SVGBytes {
     /// The bytes from `offset` on.
     func bytes(from offset: Int) -> [UInt8] {
         Array(UnsafeBufferPointer(start: base + min(offset, count), count: max(0, count - offset)))
+    }
+
+    /// How many placeholder bytes stand for a derived id prefix's digits.
+    static let placeholderLength = 8
+
+    /// Writes over each run of `placeholderLength` bytes U+0001 the low 32 bits of the
+    /// document's 64-bit FNV-1a hash (taken with the placeholders in it), as eight lowercase hex
+    /// digits: the same bytes give the same digits on every machine. Any other U+0001 (which
+    /// only a font's name could bring, as the escaper keeps it for the prefix) is removed: XML
+    /// cannot hold it.
+    /// Without `stamping` (an id prefix was given), every U+0001 is removed.
+    func stampPlaceholders(stamping: Bool) {
+        guard UnsafeBufferPointer(start: base, count: count).contains(0x01) else { return }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        if stamping { for i in 0..<count { hash = (hash ^ UInt64(base[i])) &* 0x0000_0100_0000_01B3 } }
+        let digits = Array("0123456789abcdef".utf8)
+        let low = hash & 0xFFFF_FFFF
+        var read = 0, write = 0
+        while read < count {
+            guard base[read] == 0x01 else {
+                base[write] = base[read]
+                read += 1
+                write += 1
+                continue
+            }
+            var run = 1
+            while read + run < count && base[read + run] == 0x01 { run += 1 }
+            // Runs of exactly the placeholder's length are stamped; a longer run's whole
+            // placeholders too, the rest removed.
+            var left = run
+            while stamping && left >= Self.placeholderLength {
+                for k in 0..<Self.placeholderLength {
+                    base[write + k] = digits[Int((low >> UInt64(4 * (Self.placeholderLength - 1 - k))) & 0xF)]
+                }
+                write += Self.placeholderLength
+                left -= Self.placeholderLength
+            }
+            read += run
+        }
+        count = write
     }
 
     /// The whole buffer as a string.

@@ -120,15 +120,26 @@ struct SVGWriter {
     }
 
     /// `idPrefix` must be a valid start of an XML name: a letter or `_`, then letters, digits,
-    /// `-`, `_` or `.`.
+    /// `-`, `_` or `.`; `nil` derives the prefix from what is written (`finish()`).
     /// `expectedBytes` is a hint for the document's size, so a large document grows its buffer once.
-    init(format: SVGNumberFormat, idPrefix: String, expectedBytes: Int = 8192) throws(SVGError) {
-        guard Self.isValidIDPrefix(idPrefix) else { throw .invalidIDPrefix(idPrefix) }
+    init(format: SVGNumberFormat, idPrefix: String?, expectedBytes: Int = 8192) throws(SVGError) {
+        if let idPrefix, !Self.isValidIDPrefix(idPrefix) { throw .invalidIDPrefix(idPrefix) }
+        let prefix = idPrefix ?? Self.placeholderPrefix
         self.format = format
-        self.idPrefix = idPrefix
-        self.prefixBytes = Array(idPrefix.utf8)
+        self.idPrefix = prefix
+        self.prefixBytes = Array(prefix.utf8)
         out = SVGBytes(capacity: max(expectedBytes, 1024))
     }
+
+    /// The prefix written where none is given: `ct` and eight bytes U+0001, which no SVG holds
+    /// (text is written without control characters), turned by `finish()` into eight hex
+    /// digits of the document's hash. So the ids follow from what is drawn, as typst-svg and
+    /// usvg derive theirs, and two different drawings inlined in one page do not share an id,
+    /// with no effect keeping a list of what tells its drawings apart.
+    static let placeholderPrefix = "ct" + String(repeating: "\u{01}", count: SVGBytes.placeholderLength)
+
+    /// The prefix a writer of part of this document takes: the same, or to be derived.
+    var givenPrefix: String? { idPrefix == Self.placeholderPrefix ? nil : idPrefix }
 
     /// Whether `prefix` can start an XML id (see `SVGIDPrefix`).
     static func isValidIDPrefix(_ prefix: String) -> Bool { SVGIDPrefix.isValid(prefix) }
@@ -436,6 +447,7 @@ extension SVGWriter {
     mutating func finish() -> String {
         if closesUnitGroup { raw("</g>\n") }
         raw("</svg>\n")
+        out.stampPlaceholders(stamping: idPrefix == Self.placeholderPrefix)
         return out.string
     }
 }

@@ -166,3 +166,41 @@ import TestSupport
         }
     }
 }
+
+/// Ids derived from what is drawn: `ct` and eight hex digits of the document's hash, with no
+/// effect keeping a list of what tells its drawings apart.
+@Suite struct DerivedIDTests {
+    static func prefix(_ svg: String) -> String? {
+        guard let start = svg.range(of: " id=\"") else { return nil }
+        return String(svg[start.upperBound...].prefix { $0 != "-" })
+    }
+
+    @Test func theSameDrawingTheSameIdsAnotherDrawingOthers() throws {
+        let a = try CircleTextRequest(text: "Hello").render().svg
+        let again = try CircleTextRequest(text: "Hello").render().svg
+        let other = try CircleTextRequest(text: "Hellp").render().svg
+        let moved = try CircleTextRequest(text: "Hello", style: CircleTextStyle(start: 10)).render().svg
+        let p = try #require(Self.prefix(a))
+        #expect(p.count == 10 && p.hasPrefix("ct") && p.dropFirst(2).allSatisfy(\.isHexDigit))
+        #expect(a == again)
+        for b in [other, moved] { #expect(Self.prefix(b) != p) }
+        // Every id, class and reference carries it.
+        #expect(!a.contains("\u{01}"))
+        #expect(a.components(separatedBy: "id=\"").dropFirst().allSatisfy { $0.hasPrefix(p + "-") })
+        // A prefix given is used as it is.
+        #expect(try CircleTextRequest(text: "Hello", idPrefix: "mine").render().svg.contains(" id=\"mine-g"))
+    }
+
+    /// The stand-in for the digits (U+0001) never reaches a document, whatever the text holds.
+    @Test func theStandInNeverReachesTheDocument() throws {
+        for title in ["\u{01}", String(repeating: "\u{01}", count: 8), "a\u{01}\u{01}b" + String(repeating: "\u{01}", count: 17)] {
+            var frame = try CircleTextRequest(text: "Hello", style: CircleTextStyle(size: 12)).render().frame
+            frame.title = title
+            for prefix in [nil, "t"] as [String?] {
+                let svg = try frame.svg(format: SVGNumberFormat(precision: 2), idPrefix: prefix)
+                #expect(!svg.utf8.contains(0x01), "\(Array(title.utf8)) \(prefix ?? "derived")")
+                #expect(svg.contains("<title>\(XMLText.escape(title, attribute: false))</title>"))
+            }
+        }
+    }
+}
