@@ -35,7 +35,7 @@ FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/
   /usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf /usr/share/fonts/truetype/scheherazade/Scheherazade-Regular.ttf \
   /usr/share/fonts/truetype/awami/AwamiNastaliq-Regular.ttf /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc \
   /usr/share/fonts/truetype/noto/NotoSansMongolian-Regular.ttf
-BENCH_PACKAGES = hyperfine librsvg2-bin
+BENCH_PACKAGES = hyperfine librsvg2-bin valgrind
 # The viewers every golden file is drawn by (`make viewers`).
 VIEWER_PACKAGES = librsvg2-bin inkscape chromium
 # What `make raster-check` compares our PNGs and PDFs with: librsvg, qpdf and poppler's tools;
@@ -177,7 +177,7 @@ fixtures: test-deps fixture-fonts
 BADGEFLOOR_SOURCE ?= ../shared/bench/badgefloor.c
 BADGEFLOOR = $(BUILD_DIR)/bench/badgefloor
 bench: test-deps fixture-fonts release venv
-	@{ command -v hyperfine && command -v rsvg-convert; } >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
+	@{ command -v hyperfine && command -v rsvg-convert && command -v valgrind; } >/dev/null || { $(call apt_install,$(BENCH_PACKAGES)); }
 	@$(VENV)/bin/python -c 'import pybadges, anybadge' 2>/dev/null || $(VENV)/bin/pip install -q pybadges anybadge
 	@mkdir -p $(dir $(BADGEFLOOR))
 	cc -O2 -o $(BADGEFLOOR) $(BADGEFLOOR_SOURCE) $$(pkg-config --cflags --libs freetype2 harfbuzz) -lm

@@ -332,9 +332,7 @@ struct SealOutline {
     func curve(inset: Double, through degrees: Double, clockwise: Bool, align: TextAlignment) -> (curve: any ArcLengthCurve, anchor: Double)? {
         if square {
             // A square's border only: its rounded outline from the top middle, clockwise.
-            let box = squareBox(inset: inset), r = cornerRadius(inset: inset)
-            let data = "M \((box.minX + box.maxX) / 2) \(box.minY) H \(box.maxX - r) A \(r) \(r) 0 0 1 \(box.maxX) \(box.minY + r) V \(box.maxY - r) A \(r) \(r) 0 0 1 \(box.maxX - r) \(box.maxY) H \(box.minX + r) A \(r) \(r) 0 0 1 \(box.minX) \(box.maxY - r) V \(box.minY + r) A \(r) \(r) 0 0 1 \(box.minX + r) \(box.minY) Z"
-            guard let path = try? Path(svgPathData: data), let curve = PathCurve(path) else { return nil }
+            guard let curve = PathCurve(Self.roundedOutline(squareBox(inset: inset), radius: cornerRadius(inset: inset))) else { return nil }
             return (curve, 0)
         }
         if isCircle {
@@ -353,6 +351,28 @@ struct SealOutline {
             let half = PathCurve(parallelPath(inset: inset, from: degrees + 180, to: degrees + (clockwise ? 360 : 0)))?.length ?? curve.length / 2
             return (curve, half)
         }
+    }
+
+    /// `box`'s outline with corners rounded by `radius` px, from its top middle clockwise: each
+    /// corner a quarter circle of cubics, as SVG's `A` draws it.
+    static func roundedOutline(_ box: Rect, radius r: Double) -> Path {
+        var current = Point(x: (box.minX + box.maxX) / 2, y: box.minY)
+        var elements: [PathElement] = [.move(current)]
+        func line(_ x: Double, _ y: Double) {
+            current = Point(x: x, y: y)
+            elements.append(.line(current))
+        }
+        func corner(_ x: Double, _ y: Double) {
+            let end = Point(x: x, y: y)
+            elements += EllipticalArc.cubics(from: current, to: end, rx: r, ry: r, rotationDegrees: 0, largeArc: false, sweep: true)
+            current = end
+        }
+        line(box.maxX - r, box.minY); corner(box.maxX, box.minY + r)
+        line(box.maxX, box.maxY - r); corner(box.maxX - r, box.maxY)
+        line(box.minX + r, box.maxY); corner(box.minX, box.maxY - r)
+        line(box.minX, box.minY + r); corner(box.minX + r, box.minY)
+        elements.append(.close)
+        return Path(elements)
     }
 
     /// The length of the ring `inset` px inward from visual angle `from` clockwise to `to`, px.

@@ -8,7 +8,9 @@ Usage: python3 Tools/Benchmarks/run.py CURVETYPE CURVETYPE_BENCH BADGEFLOOR VENV
 - in process: CurveType's own benchmarks (curvetype-bench), the C floor's loop, pybadges and
   anybadge (Python, in the venv);
 - `curvetype batch` of 10,000 badges into tmpfs, and the peak memory of 100,000 jobs;
-- the shipped binary's size.
+- the shipped binary's size;
+- instructions of whole processes (callgrind): the badge as SVG and PNG, `--version`, beside the
+  C floor's badge; more than 2 % over Tools/Benchmarks/instruction_budget.json fails the bench.
 Prints a table (figure, value, anchor, ratio, goal, met) and writes every number to OUT_JSON;
 the previous OUT_JSON, if any, is compared with this run.
 """
@@ -124,6 +126,22 @@ try:
     ], runs=3, warmup=1)
     figures["cli_readme_badges_16mib_s"] = readme_times["readme_badges"]
     figures["anchor_sed_16mib_s"] = readme_times["readme_sed"]
+    # Instructions of whole processes, counted by callgrind: the same on every run, so a
+    # growth shows in one run however loaded the machine is. The budget file holds the counts
+    # this project last accepted; more than 2 % over one fails the bench, loudly.
+    def instructions(argv):
+        out = os.path.join(tmp, "callgrind.out")
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out] + argv,
+                              capture_output=True, text=True, cwd=tmp)
+        for line in done.stderr.splitlines():
+            if "Collected :" in line:
+                return int(line.split("Collected :")[1].split()[0])
+        raise RuntimeError("callgrind counted nothing for " + shlex.join(argv) + ":\n" + done.stderr[-2000:])
+    if shutil.which("valgrind"):
+        figures["ir_badge_svg"] = instructions([curvetype, "badge", "--label", "build", "--message", "passing", "-o", "b.svg"])
+        figures["ir_badge_png"] = instructions([curvetype, "badge", "--label", "build", "--message", "passing", "-o", "b.png"])
+        figures["ir_version"] = instructions([curvetype, "--version"])
+        figures["ir_floor_badge"] = instructions([floor, sans, "build", "passing", "-o", "f.svg"])
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
     if shm != tmp:
@@ -179,6 +197,19 @@ rows = [
      f["cli_readme_badges_16mib_s"] / f["anchor_sed_16mib_s"], "≤ 2 s", f["cli_readme_badges_16mib_s"] <= 2),
     ("batch, 100,000 jobs, peak memory", f"{f['cli_batch_100k_peak_bytes']/2**20:.0f} MiB", "", None, "< 100 MB", f["cli_batch_100k_peak_bytes"] < 100e6),
 ]
+budget_file = os.path.join(root, "Tools", "Benchmarks", "instruction_budget.json")
+budget = json.load(open(budget_file))
+grown = []
+if "ir_badge_svg" in f:
+    floor_ir = f["ir_floor_badge"]
+    for key, name, goal in [("ir_badge_svg", "badge -o b.svg, instructions", 5.5e6), ("ir_version", "--version, instructions", 2.5e6),
+                            ("ir_badge_png", "badge -o b.png, instructions", 7e6)]:
+        rows.append((name, f"{f[key]/1e6:.2f} M", f"C floor's whole badge {floor_ir/1e6:.2f} M", f[key] / floor_ir,
+                     f"≤ {goal/1e6:g} M", f[key] <= goal))
+        if f[key] > budget[key] * 1.02:
+            grown.append(f"{name}: {f[key]:,} against the budget's {budget[key]:,} (+{(f[key] / budget[key] - 1) * 100:.1f} %)")
+else:
+    grown.append("valgrind is missing: the instruction budget was not checked (apt-get install valgrind)")
 print()
 print(f"{'figure':40s} {'value':>12s}  {'anchor (same run)':44s} {'ratio':>7s}  {'goal':16s} met")
 for name, value, anchor, ratio, goal, met in rows:
@@ -203,3 +234,8 @@ os.makedirs(os.path.dirname(os.path.abspath(out_json)), exist_ok=True)
 with open(out_json, "w") as out:
     json.dump(figures, out, indent=1, sort_keys=True)
 print(f"\nfigures written to {out_json}")
+if grown:
+    print("\nINSTRUCTIONS GREW past Tools/Benchmarks/instruction_budget.json (profile with callgrind before raising it):")
+    for line in grown:
+        print("  " + line)
+    sys.exit(1)
