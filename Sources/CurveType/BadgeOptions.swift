@@ -441,8 +441,7 @@ public struct SealOptions: Sendable, Equatable {
         var (rx, ry): (Double?, Double?) = (radius, nil)
         if let ellipse {
             if radius != nil { throw .invalidInput("give \(parameter: "radius") or \(parameter: "ellipse"), not both") }
-            let r = ellipse.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0.trimmed()) }
-            guard r.count == 2, let a = r[0], let b = r[1], a.isFinite, b.isFinite else {
+            guard let (a, b) = numberPair(ellipse), a.isFinite, b.isFinite else {
                 throw .invalidInput("\(parameter: "ellipse") must be RXxRY in px, such as 120x80, not \"\(Diagnostic.escaped(String(ellipse.prefix(40))))\"")
             }
             (rx, ry) = (a, b)
@@ -475,8 +474,8 @@ public struct SealOptions: Sendable, Equatable {
             }
             var columns: Int?, rows: Int?
             if let grid {
-                let parts = grid.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0.trimmed()) }
-                guard parts.count == 2, let c = parts[0], let r = parts[1] else {
+                // Whole numbers only: a grid of 2.5 columns is no grid.
+                guard let (a, b) = numberPair(grid), let c = Int(exactly: a), let r = Int(exactly: b) else {
                     throw .invalidInput("\(parameter: "grid") must be COLUMNSxROWS, such as 2x2, not \"\(Diagnostic.escaped(String(grid.prefix(40))))\"")
                 }
                 (columns, rows) = (c, r)

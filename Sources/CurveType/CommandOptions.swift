@@ -304,8 +304,7 @@ struct OptionReader {
         guard type == .size else { return value }
         let k = try pixelsPerUnit()
         guard k != 1 else { return value }
-        let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else { return value }
+        guard let (w, h) = numberPair(value), w.isFinite, h.isFinite else { return value }
         return shortestDigits(w * k) + "x" + shortestDigits(h * k)
     }
 

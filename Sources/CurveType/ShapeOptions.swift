@@ -568,10 +568,13 @@ public struct PathOptions: Sendable, Equatable {
     /// The path the options name, px.
     private func shapePath() throws(CurveTypeError) -> Path {
         let limit = CircleTextStyle.maximumLength
-        func sizes(_ text: String, _ option: String, _ form: String) throws(CurveTypeError) -> [Double] {
-            let numbers = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-                .flatMap { $0.split(separator: ":", omittingEmptySubsequences: false) }.map { Double($0.trimmed()) }
-            guard numbers.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 && $0! <= limit }) else {
+        // `AxB`, or with `rounded` `AxB:R`: the numbers, each from 0 to the limit.
+        func sizes(_ text: String, _ option: String, _ form: String, rounded: Bool = false) throws(CurveTypeError) -> [Double] {
+            let pieces = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let radius: [Double?] = rounded && pieces.count == 2 ? [Double(pieces[1].trimmed())] : []
+            let pair = (rounded || pieces.count == 1) ? numberPair(pieces[0]) : nil
+            let numbers = pair.map { [$0.0, $0.1] + radius } ?? [nil]
+            guard numbers.allSatisfy({ $0.map { $0.isFinite && $0 >= 0 && $0 <= limit } ?? false }) else {
                 throw .invalidInput("\(parameter: option) must be \(form) in px, each from 0 to \(Int(limit)), not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
             }
             return numbers.compactMap { $0 }
@@ -589,7 +592,7 @@ public struct PathOptions: Sendable, Equatable {
             // (from SVG's 3 o'clock it ran down the side and upside down along the bottom).
             data = "M 0 \(-r[1]) A \(r[0]) \(r[1]) 0 0 1 0 \(r[1]) A \(r[0]) \(r[1]) 0 0 1 0 \(-r[1]) Z"
         } else {
-            let s = try sizes(rect ?? "", "rect", "WxH or WxH:R")
+            let s = try sizes(rect ?? "", "rect", "WxH or WxH:R", rounded: true)
             guard s.count == 2 || s.count == 3, s[0] > 0, s[1] > 0 else {
                 throw .invalidInput("\(parameter: "rect") must be WxH or WxH:R in px, width and height greater than 0, such as 300x100:20")
             }

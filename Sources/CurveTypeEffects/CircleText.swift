@@ -46,8 +46,7 @@ public struct CanvasSize: Sendable, Hashable {
     /// Parses `WxH`, such as `400x300`; `parameter` names the parameter it came from in
     /// messages (`canvas`, `box`).
     public init(parsing text: String, parameter: String = "canvas") throws(CurveTypeError) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+        guard let (w, h) = numberPair(text) else {
             throw .invalidInput("\(parameter: parameter) must be WIDTHxHEIGHT in px, such as 400x300, not \"\(Diagnostic.escaped(String(text.prefix(40))))\"")
         }
         self.init(width: w, height: h)

@@ -44,6 +44,14 @@ extension Unicode.Scalar {
     }
 }
 
+/// The two numbers of `AxB` (`400x300`, `120X80`, spaces round each allowed): how every option
+/// gives a size, a pair of radii or a grid. `nil` unless the text is exactly two numbers.
+package func numberPair(_ text: some StringProtocol) -> (Double, Double)? {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let a = Double(parts[0].trimmed()), let b = Double(parts[1].trimmed()) else { return nil }
+    return (a, b)
+}
+
 // (On String and Substring, not StringProtocol: a generic called across modules runs
 // unspecialised, and its first call costs a process a runtime conformance scan.)
 extension Substring {

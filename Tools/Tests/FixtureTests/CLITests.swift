@@ -276,6 +276,9 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["seal", "--name", "一二三四五六七八九十"], "a name seal holds 1 to 9 characters, not 10"),
         BadInput(["seal", "--name", "山田太郎", "--grid", "1x2"], "4 characters do not fill a grid of 1 columns of 2"),
         BadInput(["seal", "--name", "山田", "--grid", "two"], "--grid must be COLUMNSxROWS"),
+        BadInput(["seal", "--name", "山田太郎", "--grid", "2.5x2"], "--grid must be COLUMNSxROWS, such as 2x2, not \"2.5x2\""),
+        BadInput(["path", "hi", "--rect", "300x100:20:5"], "--rect must be WxH or WxH:R in px"),
+        BadInput(["path", "hi", "--ellipse", "120x80:3"], "--ellipse must be RXxRY in px"),
         BadInput(["seal", "--name", "山田", "--glyphs", "text"], "draw the glyphs as outlines or selectable"),
         // A text layer asked of a format that has no text, or of welded outlines, which keep none.
         BadInput(["circle", "Hello", "--glyphs", "selectable", "--format", "png"], "--glyphs selectable puts the text under the outlines, and a PNG has no text"),
