@@ -291,12 +291,11 @@ extension Frame {
             }
         }
         if settings.welds {
-            do {
-                let px = settings.toleranceInMachineUnits * settings.machineUnits.pixels
-                frame = try frame.outlined(OutlineSettings(stencil: settings.stencil, kerf: settings.kerf, tolerance: px), isCancelled: isCancelled)
-            } catch {
-                throw .invalidInput(ErrorText(error.description))
-            }
+            let px = settings.toleranceInMachineUnits * settings.machineUnits.pixels
+            let unwelded = frame
+            frame = try lifting(machine: { () throws(MachineError) in
+                try unwelded.outlined(OutlineSettings(stencil: settings.stencil, kerf: settings.kerf, tolerance: px), isCancelled: isCancelled)
+            })
         }
         return try frame.written(format, svg: svg, settings: settings, isCancelled: isCancelled)
     }
@@ -317,13 +316,10 @@ extension Frame {
     /// The frame as a machine file: its strokes and outlines, fitted with lines and arcs within
     /// the settings' tolerance, in their units.
     func machineFile(_ format: OutputFormat, settings: OutputSettings, isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> String {
-        let drawing: MachineDrawing
-        do {
-            drawing = try MachineDrawing(self, units: settings.machineUnits, tolerance: settings.toleranceInMachineUnits, arcs: !settings.linesOnly,
-                                         isCancelled: isCancelled)
-        } catch {
-            throw .invalidInput(ErrorText(error.description))
-        }
+        let drawing = try lifting(machine: { () throws(MachineError) in
+            try MachineDrawing(self, units: settings.machineUnits, tolerance: settings.toleranceInMachineUnits, arcs: !settings.linesOnly,
+                               isCancelled: isCancelled)
+        })
         switch format {
         case .dxf: return drawing.dxf()
         case .hpgl: return drawing.hpgl()
@@ -333,11 +329,7 @@ extension Frame {
             var template = GCodeTemplate.laser
             if let path = settings.gcodeTemplate {
                 let bytes = try readUserFile(path, what: "G-code template", limit: 64 << 10, shown: 60)
-                do {
-                    template = try GCodeTemplate(parsing: String(decoding: bytes, as: UTF8.self))
-                } catch {
-                    throw .invalidInput(ErrorText(error.description))
-                }
+                template = try lifting(machine: { () throws(MachineError) in try GCodeTemplate(parsing: String(decoding: bytes, as: UTF8.self)) })
             }
             return drawing.gcode(feed: settings.feed, power: settings.power, template: template)
         }
@@ -351,6 +343,19 @@ extension Frame {
             throw .svg(error)
         } catch {
             throw .internalFailure("the SVG writer failed: \(error)")
+        }
+    }
+}
+
+/// Runs a machine writer or the weld: what it refuses is the caller's to change; a failure of
+/// Clipper's, or a stop the caller asked for, is not.
+private func lifting<T>(machine body: () throws(MachineError) -> T) throws(CurveTypeError) -> T {
+    do {
+        return try body()
+    } catch {
+        switch error {
+        case .refused(let reason): throw .invalidInput(ErrorText(reason))
+        case .failed, .cancelled: throw .internalFailure(error.description)
         }
     }
 }

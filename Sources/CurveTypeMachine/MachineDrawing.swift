@@ -82,15 +82,26 @@ public struct MachinePath: Sendable, Hashable {
     }
 }
 
-/// What machines can be told to do, refused rather than dropped.
-public struct MachineError: Error, Sendable, CustomStringConvertible {
-    /// One line for a person: what was refused, and what to do.
-    public var description: String
-    /// An error that says `description`.
-    public init(_ description: String) { self.description = description }
-
+/// Why a drawing could not be made into a machine file or welded, and whose fault that is (as
+/// ``RasterError`` says for PNG and PDF).
+public enum MachineError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What the drawing or the settings ask is outside what machines can be told to do (a
+    /// picture to cut, a tolerance too fine, a template that is not one): the caller's to
+    /// change. The reason says what was refused and what to do.
+    case refused(String)
+    /// Clipper failed where the drawing was within its bounds: ours.
+    case failed(String)
     /// The work was stopped by its caller (`isCancelled`), not refused for its input.
-    public static let cancelled = MachineError("stopped: the request was answered before the drawing was done")
+    case cancelled
+
+    /// One line for a person.
+    public var description: String {
+        switch self {
+        case .refused(let reason): reason
+        case .failed(let reason): "the outlines could not be welded: \(reason)"
+        case .cancelled: "stopped: the request was answered before the drawing was done"
+        }
+    }
 }
 
 /// A frame as the strokes a machine follows: every stroked path, the outline of every filled
@@ -134,10 +145,10 @@ public struct MachineDrawing: Sendable {
     /// asked as items are flattened and paths fitted (a server's request answered already):
     /// once it answers true, the drawing stops with an error.
     public init(_ frame: Frame, units: LengthUnit, tolerance: Double, arcs: Bool = true, isCancelled: () -> Bool = { false }) throws(MachineError) {
-        guard tolerance.isFinite, tolerance > 0 else { throw MachineError("the tolerance must be more than 0") }
+        guard tolerance.isFinite, tolerance > 0 else { throw MachineError.refused("the tolerance must be more than 0") }
         let finest = Self.finestTolerance(width: frame.width / units.pixels, height: frame.height / units.pixels)
         guard Self.allows(tolerance: tolerance, finest: finest) else {
-            throw MachineError("a tolerance of \(shortestDigits(tolerance)) \(units.rawValue) is finer than this drawing needs: give at least \(Self.shown(finest: finest)) \(units.rawValue)")
+            throw MachineError.refused("a tolerance of \(shortestDigits(tolerance)) \(units.rawValue) is finer than this drawing needs: give at least \(Self.shown(finest: finest)) \(units.rawValue)")
         }
         self.units = units
         self.tolerance = tolerance
@@ -315,7 +326,7 @@ private struct Collector {
         var points = ExactArcs.points(arcs, map: map.concatenating(toMachine), flatness: flatness)
         self.count += points.count
         guard self.count <= MachineDrawing.maximumPoints else {
-            throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
+            throw MachineError.refused("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
         }
         if let first = points.first, points.last != first { points.append(first) }
         polylines.append(Polyline(points: points, closed: true, color: color))
@@ -377,7 +388,7 @@ enum Flattening {
         switch image.content {
         case .raster(let raster):
             let kind = raster.format == .png ? "PNG" : "JPEG"
-            throw MachineError("\(raster.origin ?? "a logo") is a picture (\(kind)), with no outlines to cut or weld: give an SVG logo, a simple-icons name, or none")
+            throw MachineError.refused("\(raster.origin ?? "a logo") is a picture (\(kind)), with no outlines to cut or weld: give an SVG logo, a simple-icons name, or none")
         case .vector(let picture):
             guard let map = image.vectorMap else { return nil }
             var inner = PaintState()
@@ -394,7 +405,7 @@ enum Flattening {
         let path = (try? font.outline(of: placed.glyph))?.path ?? Path()
         guard path.isEmpty else { return path }
         if font.colorImage(of: placed.glyph) != nil || font.colorPaint(of: placed.glyph) != nil {
-            throw MachineError("a colour glyph (an emoji) of \(font.description) is a picture, with no outline to cut or weld: give an outline font for it (--fallback-font)")
+            throw MachineError.refused("a colour glyph (an emoji) of \(font.description) is a picture, with no outline to cut or weld: give an outline font for it (--fallback-font)")
         }
         return nil
     }
@@ -411,7 +422,7 @@ enum Flattening {
         default: return nil
         }
         guard let run else {
-            throw MachineError("text set by the viewer has no outlines for a machine or a weld: draw its glyphs as outlines (--glyphs outlines)")
+            throw MachineError.refused("text set by the viewer has no outlines for a machine or a weld: draw its glyphs as outlines (--glyphs outlines)")
         }
         return (run, fill)
     }
@@ -454,7 +465,7 @@ enum Flattening {
             }
             counted += max(1, current.count - before)
             if counted > MachineDrawing.maximumPoints {
-                throw MachineError("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
+                throw MachineError.refused("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
             }
         }
         finish(false)

@@ -212,7 +212,7 @@ public struct GCodeTemplate: Sendable, Hashable {
             if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
                 let name = String(trimmed.dropFirst().dropLast())
                 guard ["start", "pen-down", "pen-up", "end"].contains(name) else {
-                    throw MachineError("the G-code template's section [\(name.prefix(40))] is not [start], [pen-down], [pen-up] or [end]")
+                    throw MachineError.refused("the G-code template's section [\(name.prefix(40))] is not [start], [pen-down], [pen-up] or [end]")
                 }
                 current = name
                 sections[name, default: []] = []
@@ -220,10 +220,10 @@ public struct GCodeTemplate: Sendable, Hashable {
             }
             if trimmed.isEmpty { continue }
             guard let current else {
-                throw MachineError("the G-code template's lines must follow a section: [start], [pen-down], [pen-up] or [end]")
+                throw MachineError.refused("the G-code template's lines must follow a section: [start], [pen-down], [pen-up] or [end]")
             }
             guard trimmed.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }) else {
-                throw MachineError("the G-code template's lines must be printable ASCII")
+                throw MachineError.refused("the G-code template's lines must be printable ASCII")
             }
             sections[current, default: []].append(trimmed)
         }

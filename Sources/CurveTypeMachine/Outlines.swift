@@ -35,7 +35,7 @@ enum Clipper {
                     let x = (p.x * Clipper.scale).rounded(), y = (p.y * Clipper.scale).rounded()
                     // Clipper's range (2^62) is far past this; the bound keeps the conversion checked.
                     guard x.isFinite, y.isFinite, abs(x) < 4e15, abs(y) < 4e15 else {
-                        throw MachineError("a point lies too far away to weld: \(p)")
+                        throw MachineError.refused("a point lies too far away to weld: \(p)")
                     }
                     xy.append(Int64(x))
                     xy.append(Int64(y))
@@ -155,7 +155,7 @@ enum Clipper {
     }
 
     private static func read(_ result: OpaquePointer?) throws(MachineError) -> [OutlinePolygon] {
-        guard let result else { throw MachineError("Clipper could not weld the outlines (a coordinate out of its range)") }
+        guard let result else { throw MachineError.failed("Clipper found a coordinate out of its range") }
         defer { ct_clipper_result_free(result) }
         var polygons: [OutlinePolygon] = []
         var index: [Int: Int] = [:]
@@ -202,10 +202,10 @@ extension Frame {
     /// asked between items, paints and steps: once it answers true, the weld stops with an
     /// error.
     public func outlined(_ settings: OutlineSettings, isCancelled: () -> Bool = { false }) throws(MachineError) -> Frame {
-        guard settings.tolerance.isFinite, settings.tolerance > 0 else { throw MachineError("the tolerance must be more than 0") }
+        guard settings.tolerance.isFinite, settings.tolerance > 0 else { throw MachineError.refused("the tolerance must be more than 0") }
         let finest = MachineDrawing.finestTolerance(width: width, height: height)
         guard MachineDrawing.allows(tolerance: settings.tolerance, finest: finest) else {
-            throw MachineError("a tolerance of \(shortestDigits(settings.tolerance)) px is finer than this drawing needs: give at least \(MachineDrawing.shown(finest: finest)) px")
+            throw MachineError.refused("a tolerance of \(shortestDigits(settings.tolerance)) px is finer than this drawing needs: give at least \(MachineDrawing.shown(finest: finest)) px")
         }
         var gatherer = OutlineGatherer(flatness: settings.tolerance / 4, scheme: colorScheme)
         try gatherer.gather(strokingSingleLineGlyphs().items, PaintState(), isCancelled: isCancelled)
@@ -270,7 +270,7 @@ private struct OutlineGatherer {
 
     func checkPoints() throws(MachineError) {
         guard points <= Self.maximumPoints else {
-            throw MachineError("the weld makes more than \(Self.maximumPoints) points: give a larger --machine-tolerance, or weld less at once")
+            throw MachineError.refused("the weld makes more than \(Self.maximumPoints) points: give a larger --machine-tolerance, or weld less at once")
         }
     }
 
@@ -420,7 +420,7 @@ enum Stencil {
     static let maximumCandidates = 64
 
     static func bridged(_ polygons: [OutlinePolygon], width: Double) throws(MachineError) -> [OutlinePolygon] {
-        guard width.isFinite, width > 0 else { throw MachineError("a stencil's bridges must be more than 0 wide") }
+        guard width.isFinite, width > 0 else { throw MachineError.refused("a stencil's bridges must be more than 0 wide") }
         var current = polygons
         // Each polygon is cut by its own holes' bridges only, so a bridge never bites into a
         // neighbour. A bridge that crosses another hole joins that one too; a few rounds join
@@ -435,7 +435,7 @@ enum Stencil {
                 for hole in polygon.holes {
                     guard let strip = bridge(from: hole, in: polygon, among: boxed, width: width) else {
                         let box = hole.reduce(into: (x: Double.infinity, y: Double.infinity)) { $0 = (min($0.x, $1.x), min($0.y, $1.y)) }
-                        throw MachineError("a hole of the outline near (\(shortestDigits(box.x.rounded())), \(shortestDigits(box.y.rounded()))) px has no way out for a stencil's bridge this wide: give a narrower --stencil")
+                        throw MachineError.refused("a hole of the outline near (\(shortestDigits(box.x.rounded())), \(shortestDigits(box.y.rounded()))) px has no way out for a stencil's bridge this wide: give a narrower --stencil")
                     }
                     strips.append(strip)
                 }
