@@ -98,12 +98,11 @@ import Testing
         let read = try runProcess(pdftotext, [bare.path, "-"])
         #expect(String(decoding: read.stdout, as: UTF8.self).allSatisfy { $0.isWhitespace || $0 == "\u{0C}" })
         // The layer draws nothing: the two PDFs look the same to poppler.
-        if let pdftoppm = which("pdftoppm") {
-            let withText = scratch.appendingPathComponent("ltr.pdf")
-            let a = try runProcess(pdftoppm, ["-r", "144", "-png", withText.path])
-            let b = try runProcess(pdftoppm, ["-r", "144", "-png", bare.path])
-            #expect(a.status == 0 && a.stdout == b.stdout, "the text layer changes no pixel")
-        }
+        let pdftoppm = try neededProgram("pdftoppm", install: "Debian poppler-utils")
+        let withText = scratch.appendingPathComponent("ltr.pdf")
+        let a = try runProcess(pdftoppm, ["-r", "144", "-png", withText.path])
+        let b = try runProcess(pdftoppm, ["-r", "144", "-png", bare.path])
+        #expect(a.status == 0 && !a.stdout.isEmpty && a.stdout == b.stdout, "the text layer changes no pixel")
     }
 
     /// Every effect gives its drawing a text layer: seals (rings and centre), badges, fitted
