@@ -496,49 +496,15 @@ public struct SealOptions: Sendable, Equatable {
         }
         request.justify = justify
         if shape != .square { throw .invalidInput("\(parameter: "shape") is a name seal's: give \(parameter: "name") too") }
-        if ring != nil {
-            if !top.isEmpty || !bottom.isEmpty {
-                throw .invalidInput("\(parameter: "ring") fills the whole circle: give it, or \(parameter: "top") and \(parameter: "bottom") arcs, not both")
-            }
-            if separator != nil || separatorLogo != nil {
-                throw .invalidInput("\(parameter: "ring") fills the whole circle, leaving no gap for \(parameter: separator != nil ? "separator" : "separatorLogo"): give \(parameter: "top") and \(parameter: "bottom") arcs instead")
-            }
-        }
         guard ring != nil || !top.isEmpty || !bottom.isEmpty || center != nil || centerLogo != nil else {
             throw .invalidInput("give the seal its text: \(parameter: "top") and \(parameter: "bottom") arcs, a \(parameter: "ring"), a \(parameter: "center"), or a \(parameter: "name") for a name seal")
-        }
-        if let size = separatorSize, separator == nil && separatorLogo == nil {
-            throw .invalidInput("\(parameter: "separatorSize") \(px: size) sizes separators: give \(parameter: "separator") or \(parameter: "separatorLogo")")
-        }
-        if separator != nil && separatorLogo != nil {
-            throw .invalidInput("give \(parameter: "separator") or \(parameter: "separatorLogo"), not both")
         }
         let separatorLogo = try self.separatorLogo.map { text throws(CurveTypeError) in
             try naming("separatorLogo") { () throws(CurveTypeError) in try BadgeLogo(argument: text) }
         }
-        // Text rings from the outside in: the k-th --top and --bottom share ring k.
-        var rings: [SealRing] = []
-        if let ring {
-            rings = [SealRing(arcs: [SealArc(ring, side: .top, sweep: 360)], border: SealRequest.outerBorder)]
-        } else {
-            for k in 0..<max(top.count, bottom.count) {
-                var arcs: [SealArc] = []
-                if k < top.count { arcs.append(try topArc.arc(top[k], side: .top)) }
-                if k < bottom.count { arcs.append(try bottomArc.arc(bottom[k], side: .bottom)) }
-                rings.append(SealRing(arcs: arcs, separator: separator, separatorLogo: separatorLogo, separatorSize: separatorSize,
-                                      border: k == 0 ? SealRequest.outerBorder : SealBorder(.solid, width: 1.5)))
-            }
-        }
-        // Borders from the outside in: one a text ring, then the inner one; more than that
-        // are rings of their own outside the text.
-        if !borders.isEmpty {
-            let extra = max(0, borders.count - rings.count - 1)
-            rings.insert(contentsOf: borders.prefix(extra).map { SealRing(arcs: [], border: $0) }, at: 0)
-            let rest = Array(borders.dropFirst(extra))
-            for k in rings.indices.dropFirst(extra) where k - extra < rest.count { rings[k].border = rest[k - extra] }
-            if rest.count > rings.count - extra { request.innerBorder = rest[rings.count - extra] }
-        }
-        request.rings = rings
+        try request.setRings(ring: ring, top: top.map { text throws(CurveTypeError) in try topArc.arc(text, side: .top) },
+                             bottom: bottom.map { text throws(CurveTypeError) in try bottomArc.arc(text, side: .bottom) },
+                             separator: separator, separatorLogo: separatorLogo, separatorSize: separatorSize, borders: borders)
         return request
     }
 

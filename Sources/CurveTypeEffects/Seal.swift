@@ -120,6 +120,50 @@ public struct SealRequest: Sendable {
 
     /// The outer border of a seal given by `ring`, px.
     public static let outerBorder = SealBorder(.solid, width: 3)
+
+    /// Sets the rings as the command line, batch jobs and the server build them: `ring`, text
+    /// spread round the whole circle; or the k-th of `top` and of `bottom` sharing ring k, from
+    /// the outside in, with `separator` (or `separatorLogo`, `separatorSize` px) in each gap.
+    /// `borders`, from the outside in: one a text ring, then the inner one; more than that are
+    /// rings of their own outside the text. Refuses a ring with arcs, separators on a ring that
+    /// fills the circle, and separator settings without a separator.
+    public mutating func setRings(ring: String?, top: [SealArc], bottom: [SealArc], separator: String? = nil,
+                                  separatorLogo: BadgeLogo? = nil, separatorSize: Double? = nil, borders: [SealBorder] = []) throws(CurveTypeError) {
+        if ring != nil {
+            if !top.isEmpty || !bottom.isEmpty {
+                throw .invalidInput("\(parameter: "ring") fills the whole circle: give it, or \(parameter: "top") and \(parameter: "bottom") arcs, not both")
+            }
+            if separator != nil || separatorLogo != nil {
+                throw .invalidInput("\(parameter: "ring") fills the whole circle, leaving no gap for \(parameter: separator != nil ? "separator" : "separatorLogo"): give \(parameter: "top") and \(parameter: "bottom") arcs instead")
+            }
+        }
+        if let size = separatorSize, separator == nil && separatorLogo == nil {
+            throw .invalidInput("\(parameter: "separatorSize") \(px: size) sizes separators: give \(parameter: "separator") or \(parameter: "separatorLogo")")
+        }
+        if separator != nil && separatorLogo != nil {
+            throw .invalidInput("give \(parameter: "separator") or \(parameter: "separatorLogo"), not both")
+        }
+        var rings: [SealRing] = []
+        if let ring {
+            rings = [SealRing(arcs: [SealArc(ring, side: .top, sweep: 360)], border: Self.outerBorder)]
+        } else {
+            for k in 0..<max(top.count, bottom.count) {
+                var arcs: [SealArc] = []
+                if k < top.count { arcs.append(top[k]) }
+                if k < bottom.count { arcs.append(bottom[k]) }
+                rings.append(SealRing(arcs: arcs, separator: separator, separatorLogo: separatorLogo, separatorSize: separatorSize,
+                                      border: k == 0 ? Self.outerBorder : SealBorder(.solid, width: 1.5)))
+            }
+        }
+        if !borders.isEmpty {
+            let extra = max(0, borders.count - rings.count - 1)
+            rings.insert(contentsOf: borders.prefix(extra).map { SealRing(arcs: [], border: $0) }, at: 0)
+            let rest = Array(borders.dropFirst(extra))
+            for k in rings.indices.dropFirst(extra) where k - extra < rest.count { rings[k].border = rest[k - extra] }
+            if rest.count > rings.count - extra { innerBorder = rest[rings.count - extra] }
+        }
+        self.rings = rings
+    }
 }
 
 /// A name seal (Japanese inkan, Chinese 印章): two to nine characters in columns read from the

@@ -56,6 +56,26 @@ import Testing
     /// The bottom arc's glyphs stand upright: each glyph's baseline is the ring's tangent at its
     /// advance midpoint, its top points to the centre, and it reads left to right at the bottom
     /// (counter-clockwise); the top arc's glyphs point away and read clockwise.
+    /// The library builds rings as the command line does (`setRings`): the k-th top and bottom
+    /// arcs share ring k, separators in every gap, borders from the outside in, extra borders
+    /// their own rings; a ring with arcs is refused.
+    @Test func ringsAreBuiltInTheLibrary() throws {
+        var seal = SealRequest(ring: "", center: "OK")
+        try seal.setRings(ring: nil, top: [SealArc("OUTER", side: .top), SealArc("INNER", side: .top)],
+                          bottom: [SealArc("BELOW", side: .bottom)], separator: "★",
+                          borders: [SealBorder(.double, width: 2), SealBorder(.solid, width: 3), SealBorder(.dotted, width: 1), SealBorder(.solid, width: 1)])
+        #expect(seal.rings.count == 3, "one extra border ring, then the two text rings")
+        #expect(seal.rings[0].arcs.isEmpty && seal.rings[0].border.style == .double)
+        #expect(seal.rings[1].arcs.map(\.text) == ["OUTER", "BELOW"] && seal.rings[2].arcs.map(\.text) == ["INNER"])
+        #expect(seal.rings[1].separator == "★" && seal.rings[2].separator == "★")
+        #expect(seal.rings[1].border.style == .solid && seal.rings[2].border.style == .dotted && seal.innerBorder.style == .solid)
+        #expect(try seal.render().svg.contains("BELOW"), "it draws")
+        #expect(throws: CurveTypeError.self) { try seal.setRings(ring: "ALL ROUND", top: [SealArc("X", side: .top)], bottom: []) }
+        var whole = SealRequest(ring: "", center: "")
+        try whole.setRings(ring: "ALL ROUND • ", top: [], bottom: [])
+        #expect(whole.rings.count == 1 && whole.rings[0].arcs.first?.sweep == 360)
+    }
+
     @Test func bottomArcIsUprightTopArcReadsClockwise() throws {
         let seal = try Self.stamp().render()
         let report = seal.layoutReport
