@@ -40,30 +40,14 @@ import resvg_py
 import pypdfium2
 from playwright.sync_api import sync_playwright
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from raster_check import cases  # noqa: E402 — every case of Fixtures/*/cases.txt, as the raster check reads them
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CURVETYPE = os.environ.get("CURVETYPE") or os.path.join(ROOT, ".build/debug/curvetype")
 SVG = "{http://www.w3.org/2000/svg}"
 # Commands whose one positional argument is the whole text drawn.
 TEXT_ARGUMENT = {"circle", "spiral", "path", "fit", "warp"}
-
-
-def cases():
-    for command in sorted(os.listdir(os.path.join(ROOT, "Fixtures"))):
-        path = os.path.join(ROOT, "Fixtures", command, "cases.txt")
-        if not os.path.isfile(path):
-            continue
-        for line in open(path, encoding="utf-8"):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            words = shell_words(line)
-            yield command, words[0], words[1:]
-
-
-def shell_words(line):
-    out = subprocess.run(["bash", "-c", 'eval "set -- $1"; printf "%s\\0" "$@"', "words", line],
-                         capture_output=True, check=True).stdout
-    return out.decode("utf-8").split("\0")[:-1]
 
 
 def curvetype(args):

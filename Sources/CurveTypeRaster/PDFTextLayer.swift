@@ -168,14 +168,5 @@ struct PDFTextLayer {
     }
 
     /// A number as PDF writes it: up to four decimals, no exponent.
-    static func number(_ v: Double) -> String {
-        let units = Int((v * 10_000).rounded())
-        let sign = units < 0 ? "-" : ""
-        let whole = abs(units) / 10_000, fraction = abs(units) % 10_000
-        guard fraction != 0 else { return sign + String(whole) }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 4 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return sign + String(whole) + "." + digits
-    }
+    static func number(_ v: Double) -> String { PDFLinks.number(v, decimals: 4) }
 }
