@@ -159,7 +159,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// it in messages and is its family name. Not cached: each call opens anew.
     public static func openHershey(bytes: [UInt8], name: String = "Hershey") throws(FontError) -> Font {
         let strokes = try HersheyReader.read(bytes, family: name, path: name)
-        return try Font(bytes: StrokeFontCompiler.compile(strokes), faceIndex: 0, source: .memory(name: name, faceIndex: 0), path: name)
+        return try Font(compiling: strokes, source: .memory(name: name, faceIndex: 0), path: name)
     }
 
     /// Opens an SVG font's bytes already in memory (EMSL's `svg_fonts`, or a single-line font
@@ -168,21 +168,30 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// the font names none. Not cached: each call opens anew.
     public static func openSVGFont(bytes: [UInt8], name: String = "SVG font") throws(FontError) -> Font {
         let strokes = try SVGFontReader.read(bytes, family: name, path: name)
-        return try Font(bytes: StrokeFontCompiler.compile(strokes), faceIndex: 0, source: .memory(name: name, faceIndex: 0), path: name)
+        return try Font(compiling: strokes, source: .memory(name: name, faceIndex: 0), path: name)
     }
 
-    /// Opens face `faceIndex` of a copy of `bytes`. `path` names the source in errors.
+    /// Opens face `faceIndex` of a copy of `bytes`. `path` names the source in errors;
+    /// `singleLine` is said by who compiled the font (a stroke font), `nil` to find out.
     convenience init(bytes fontBytes: [UInt8], faceIndex: Int, source: FontSource, path: String,
-                     variations: FontVariations? = nil) throws(FontError) {
+                     variations: FontVariations? = nil, singleLine: Bool? = nil) throws(FontError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: fontBytes.count, alignment: 16)
         buffer.copyBytes(from: fontBytes)
-        try self.init(bytes: .owned(buffer), faceIndex: faceIndex, source: source, path: path, variations: variations)
+        try self.init(bytes: .owned(buffer), faceIndex: faceIndex, source: source, path: path, variations: variations, singleLine: singleLine)
+    }
+
+    /// A stroke font (Hershey, an SVG font) compiled into TrueType by `StrokeFontCompiler`:
+    /// single-line by construction, every glyph, whichever letters it has.
+    convenience init(compiling strokes: StrokeFont, source: FontSource, path: String) throws(FontError) {
+        try self.init(bytes: StrokeFontCompiler.compile(strokes), faceIndex: 0, source: source, path: path, singleLine: true)
     }
 
     /// Opens face `faceIndex` of `fontBytes`, which the font now owns (and frees, whether it
-    /// opens or not), set to `variations` if given. `path` names the source in errors.
+    /// opens or not), set to `variations` if given. `path` names the source in errors. Whether
+    /// it is a single-line font is `singleLine` where its maker says so; else its glyphs for
+    /// `singleLineProbe` are looked at (every contour retraced).
     init(bytes fontBytes: FontBytes, faceIndex: Int, source: FontSource, path: String,
-         variations: FontVariations? = nil) throws(FontError) {
+         variations: FontVariations? = nil, singleLine: Bool? = nil) throws(FontError) {
         var owned = false
         defer { if !owned { fontBytes.release() } }
         let library = try FreeTypeLibrary.shared.get()
@@ -255,12 +264,16 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             throw .notAFont(path: path, reason: freeTypeError("FT_Load_Glyph", loadError).description)
         }
 
-        let probes = Font.singleLineProbe.unicodeScalars.compactMap { scalar -> UInt32? in
-            var glyph: hb_codepoint_t = 0
-            return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+        if let singleLine {
+            (self.hasSVGStrokes, self.isSingleLine) = (false, singleLine)
+        } else {
+            let probes = Font.singleLineProbe.unicodeScalars.compactMap { scalar -> UInt32? in
+                var glyph: hb_codepoint_t = 0
+                return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+            }
+            self.hasSVGStrokes = hasOutlines && SVGGlyphStrokes.isSingleLine(face: hb_font_get_face(hbFont), probes: probes)
+            self.isSingleLine = hasSVGStrokes || hasOutlines && Font.detectSingleLine(face: face, probes: probes)
         }
-        self.hasSVGStrokes = hasOutlines && SVGGlyphStrokes.isSingleLine(face: hb_font_get_face(hbFont), probes: probes)
-        self.isSingleLine = hasSVGStrokes || hasOutlines && Font.detectSingleLine(face: face, probes: probes)
         self.id = Font.nextID.add(1, ordering: .relaxed).oldValue
         self.source = source
         self.familyName = rec.family_name.map { String(cString: $0) } ?? "Unknown"

@@ -86,7 +86,7 @@ enum FontCache {
             let strokes = PathText.fileExtension(path) == "jhf"
                 ? try HersheyReader.read(try readFile(path), family: "Hershey \(stem)", path: path)
                 : try SVGFontReader.read(try readFile(path), family: stem, path: path)
-            font = try Font(bytes: StrokeFontCompiler.compile(strokes), faceIndex: 0, source: source, path: path)
+            font = try Font(compiling: strokes, source: source, path: path)
         case .file(let path, let index):
             font = try Font(bytes: try readFile(path), faceIndex: index, source: source, path: path, variations: variations)
         case .memory(let name, _), .varied(.memory(let name, _), _):

@@ -89,3 +89,25 @@ package func hexDigits(_ value: UInt64, width: Int, uppercase: Bool = false) -> 
     digits.reverse()
     return String(decoding: digits, as: UTF8.self)
 }
+
+/// `value` with `decimals` digits after the point, trailing zeros dropped ("12.5", "-0.125",
+/// "3"): the same text on every machine (no locale, no printf); "0" for a value that is not
+/// finite or too large to hold its digits. The machine files' and the PDF's number writer.
+package func fixed(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (value * scale).rounded()
+    guard scaled.isFinite, abs(scaled) < 9e15 else { return "0" }
+    let whole = Int64(scaled)
+    if whole == 0 { return "0" }
+    let negative = whole < 0
+    var digits = String(whole.magnitude)
+    if decimals > 0 {
+        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
+        let point = digits.index(digits.endIndex, offsetBy: -decimals)
+        var fraction = String(digits[point...])
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        digits = String(digits[..<point]) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+    return (negative ? "-" : "") + digits
+}

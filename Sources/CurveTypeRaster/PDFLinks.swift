@@ -103,20 +103,9 @@ enum PDFLinks {
     /// A number as PDF writes it: up to three decimals, no exponent.
     private static func number(_ v: Double) -> String { number(v, decimals: 3) }
 
-    /// A number as PDF writes it: up to `decimals` (1…6) decimals, trailing zeros dropped, no
-    /// exponent; 0 for a value that is not finite or past ±10¹² (no page holds one).
-    static func number(_ v: Double, decimals: Int) -> String {
-        let unit = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000][max(0, min(6, decimals))]
-        guard v.isFinite, abs(v) < 1e12 else { return "0" }
-        let scaled = Int((v * Double(unit)).rounded())
-        let sign = scaled < 0 ? "-" : ""
-        let whole = abs(scaled) / unit, fraction = abs(scaled) % unit
-        guard fraction != 0 else { return sign + String(whole) }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: decimals - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return sign + String(whole) + "." + digits
-    }
+    /// A number as PDF writes it: up to `decimals` decimals, trailing zeros dropped, no
+    /// exponent (the one number writer of machine files and PDF).
+    static func number(_ v: Double, decimals: Int) -> String { fixed(v, decimals) }
 
     /// A PDF literal string: `(`, `)` and `\` escaped, bytes outside printable ASCII as octal.
     private static func literal(_ text: String) -> [UInt8] {
