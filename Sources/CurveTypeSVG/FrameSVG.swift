@@ -5,11 +5,11 @@ import CurveTypeGeometry
 extension Frame {
     /// The frame as one SVG document: numbers in `format`, every id under `idPrefix` (a letter
     /// or `_`, then letters, digits, `-`, `_` or `.`; `nil`: `ct` and eight hex digits of a
-    /// hash of the document, so the ids follow from what is drawn). With `textLayers`, each text layer is
-    /// written as invisible text where its outlines are, so the drawing looks the same and its
-    /// text can be selected, found, copied and read aloud (`--glyphs selectable`); without, the
-    /// text layers are left out. `expectedBytes` is a hint for the document's size, so a large
-    /// one grows its buffer once.
+    /// hash of the document, so the ids follow from what is drawn). With `textLayers`, each
+    /// text layer is written as invisible text where its outlines are, so the drawing looks the
+    /// same and its text can be selected, found, copied and read aloud (`--glyphs selectable`);
+    /// without, the text layers are left out. `expectedBytes` is a hint for the document's size,
+    /// so a large one grows its buffer once.
     ///
     /// Written in one pass over the frame into one byte buffer, after a first pass that defines
     /// each distinct glyph once: the same frame gives the same bytes on every machine.

@@ -150,10 +150,9 @@ final class SVGBytes {
 
     /// Writes over each run of `placeholderLength` bytes U+0001 the low 32 bits of the
     /// document's 64-bit FNV-1a hash (taken with the placeholders in it), as eight lowercase hex
-    /// digits: the same bytes give the same digits on every machine. Any other U+0001 (which
-    /// only a font's name could bring, as the escaper keeps it for the prefix) is removed: XML
-    /// cannot hold it.
-    /// Without `stamping` (an id prefix was given), every U+0001 is removed.
+    /// digits: the same bytes give the same digits on every machine. Any other U+0001 is
+    /// removed, as XML cannot hold it (the escaper already drops every one that is not the
+    /// stand-in); without `stamping` (an id prefix was given), every one is.
     func stampPlaceholders(stamping: Bool) {
         guard UnsafeBufferPointer(start: base, count: count).contains(0x01) else { return }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
