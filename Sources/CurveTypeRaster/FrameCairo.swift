@@ -94,7 +94,7 @@ final class FrameCairo {
             textLayer.layers.append((layer, AffineMap(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)))
         case .link(let link):
             // What the items cover becomes the link's box (a PDF's link annotation, added after
-            // cairo has written the file: `PDFLinks`); a link inside a link widens the outer one.
+            // cairo has written the file: `PDFUpdate`); a link inside a link widens the outer one.
             let outer = linkBox
             linkBox = .some(nil)
             for child in link.items { try draw(child, state) }

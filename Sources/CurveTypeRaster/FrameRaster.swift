@@ -148,7 +148,7 @@ extension Frame {
                 throw .cairo(status.message)
             }
         }
-        guard let linked = PDFLinks.annotate(sink.bytes, links: links, textLayer: textLayer, pageHeight: height * k) else {
+        guard let linked = PDFUpdate.adding(to: sink.bytes, links: links, textLayer: textLayer, pageHeight: height * k) else {
             throw .cairo("the PDF is not laid out as cairo writes it; its links and text cannot be added")
         }
         return linked

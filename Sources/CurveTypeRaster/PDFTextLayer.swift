@@ -90,7 +90,7 @@ struct PDFTextLayer {
                     font = code / Self.codesPerFont
                     ops += "/CTt\(font) 1 Tf\n"
                 }
-                ops += m.map(Self.number).joined(separator: " ") + " Tm <" + Self.hex(code % Self.codesPerFont, digits: 2) + "> Tj\n"
+                ops += m.map { fixed($0, 4) }.joined(separator: " ") + " Tm <" + Self.hex(code % Self.codesPerFont, digits: 2) + "> Tj\n"
             }
             ops += "EMC\n"
         }
@@ -166,7 +166,4 @@ struct PDFTextLayer {
         let done = data.withUnsafeBufferPointer { compressor.add($0, finish: true) }
         return done ? compressor.output : nil
     }
-
-    /// A number as PDF writes it: up to four decimals, no exponent.
-    static func number(_ v: Double) -> String { PDFLinks.number(v, decimals: 4) }
 }

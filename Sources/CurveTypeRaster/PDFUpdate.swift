@@ -10,11 +10,11 @@ import CurveTypeGeometry
 /// --check`: "file is damaged"; checked here on a rectangle with one link); and it writes no
 /// invisible text (see `PDFTextLayer`). An incremental update is the PDF's own way to add
 /// objects to a finished file, and leaves cairo's bytes as they are.
-enum PDFLinks {
+enum PDFUpdate {
     /// `pdf` with a link annotation per link and `textLayer` under the drawing; `links` boxes
     /// are in points, y down from the top of a page `pageHeight` points high. `nil` if the file
     /// is not laid out as cairo writes it.
-    static func annotate(_ pdf: [UInt8], links: [(url: String, box: Rect)], textLayer: PDFTextLayer = PDFTextLayer(),
+    static func adding(to pdf: [UInt8], links: [(url: String, box: Rect)], textLayer: PDFTextLayer = PDFTextLayer(),
                          pageHeight: Double) -> [UInt8]? {
         guard !links.isEmpty || !textLayer.layers.isEmpty else { return pdf }
         // The page object: `N 0 obj\n<< /Type /Page` (not `/Pages`), up to its `endobj`.
@@ -36,7 +36,7 @@ enum PDFLinks {
         for (index, link) in links.enumerated() {
             offsets.append((size + index, out.count))
             let b = link.box
-            let rect = [b.minX, pageHeight - b.maxY, b.maxX, pageHeight - b.minY].map { Self.number($0) }.joined(separator: " ")
+            let rect = [b.minX, pageHeight - b.maxY, b.maxX, pageHeight - b.minY].map { fixed($0, 3) }.joined(separator: " ")
             out += Array("\(size + index) 0 obj\n<< /Type /Annot /Subtype /Link /Rect [ \(rect) ] /Border [ 0 0 0 ] /A << /S /URI /URI ".utf8)
             out += literal(link.url)
             out += Array(" >> >>\nendobj\n".utf8)
@@ -99,13 +99,6 @@ enum PDFLinks {
         out += Array(table.utf8)
         return out
     }
-
-    /// A number as PDF writes it: up to three decimals, no exponent.
-    private static func number(_ v: Double) -> String { number(v, decimals: 3) }
-
-    /// A number as PDF writes it: up to `decimals` decimals, trailing zeros dropped, no
-    /// exponent (the one number writer of machine files and PDF).
-    static func number(_ v: Double, decimals: Int) -> String { fixed(v, decimals) }
 
     /// A PDF literal string: `(`, `)` and `\` escaped, bytes outside printable ASCII as octal.
     private static func literal(_ text: String) -> [UInt8] {
