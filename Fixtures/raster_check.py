@@ -168,9 +168,23 @@ def run(args):
     return subprocess.run(args, cwd=ROOT, capture_output=True, check=True).stdout
 
 
+def without_svg_settings(words):
+    """A case's words without the SVG writer's own options (--precision, --id-prefix), which
+    another writer refuses: they change how the SVG is written, not what is drawn."""
+    out, skip = [], False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in ("--precision", "--id-prefix"):
+            skip = True
+        else:
+            out.append(word)
+    return out
+
+
 def render(command, words, scale, suffix, folder):
     out = os.path.join(folder, f"{command}.{suffix}")
-    run([CURVETYPE, command, *words, "--scale", str(scale), "-o", out, "--quiet"])
+    run([CURVETYPE, command, *without_svg_settings(words), "--scale", str(scale), "-o", out, "--quiet"])
     return open(out, "rb").read()
 
 

@@ -41,7 +41,7 @@ import pypdfium2
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from raster_check import cases  # noqa: E402 — every case of Fixtures/*/cases.txt, as the raster check reads them
+from raster_check import cases, without_svg_settings  # noqa: E402 — every case of Fixtures/*/cases.txt, as the raster check reads them
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CURVETYPE = os.environ.get("CURVETYPE") or os.path.join(ROOT, ".build/debug/curvetype")
@@ -201,7 +201,7 @@ def main():
                     failures.append(f"{label}: the text layers say {expected!r}, the argument {args[0]!r}")
             # PDF, as written by default.
             pdf = os.path.join(scratch, "out.pdf")
-            run = curvetype([command] + args + ["-o", pdf, "--quiet"])
+            run = curvetype([command] + without_svg_settings(args) + ["-o", pdf, "--quiet"])
             if run.returncode != 0:
                 failures.append(f"{label}: PDF refused: {run.stderr.decode().strip()}")
                 continue

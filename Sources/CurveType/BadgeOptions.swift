@@ -132,9 +132,7 @@ public struct BadgeOptions: Sendable, Equatable {
         request.features = try fonts.parsedFeatures()
         request.logoColor = try logoColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "logoColor") }
         request.title = title
-        request.glyphs = document.glyphs
-        request.idPrefix = document.idPrefix
-        request.precision = document.precision
+        request.glyphs = document.glyphs.drawing
     }
 
     /// What a two-part badge draws once `--endpoint` or `--json` has been read: the options,
@@ -452,8 +450,7 @@ public struct SealOptions: Sendable, Equatable {
             fallbackFonts: fonts.fallbacks, features: try fonts.parsedFeatures(), color: try badgePaint(inkColor, option: "inkColor"),
             centerColor: try centerColor.map { c throws(CurveTypeError) in try badgePaint(c, option: "centerColor") },
             background: background.lowercased() == "none" ? nil : try badgePaint(background, option: "background"),
-            mirror: mirror, negative: negative, title: title, glyphs: document.glyphs, idPrefix: document.idPrefix,
-            precision: document.precision)
+            mirror: mirror, negative: negative, title: title, glyphs: document.glyphs.drawing)
         if let centerLogo { request.centerLogo = try naming("centerLogo") { () throws(CurveTypeError) in try BadgeLogo(argument: centerLogo) } }
         if let size = centerLogoSize {
             guard centerLogo != nil else { throw .invalidInput("\(parameter: "centerLogoSize") \(px: size) sizes the centre logo: give \(parameter: "centerLogo")") }
@@ -632,7 +629,7 @@ public struct CircleOptions: Sendable, Equatable {
                 size: size, radius: radius, start: start, align: align, side: side,
                 tracking: tracking ?? 0, sweep: sweep, baselineShift: baselineShift,
                 allowOverlap: allowOverlap),
-            fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
+            fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs.drawing,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") })
         request.fitsRadius = radiusAuto

@@ -24,27 +24,27 @@ import Darwin
 public struct RenderedDocument: Sendable {
     /// What is drawn (px, y down), for every writer.
     public let frame: Frame
-    /// How its SVG is written (ids, precision), when an SVG is asked for.
-    public let svgSettings: SVGSettings
     /// What a user should hear about the drawing, in the order it happened (see
     /// ``CurveTypeWarning``).
     public let warnings: [CurveTypeWarning]
     /// The layout as JSON (README, "Layout JSON"), made only when asked for.
     public let layoutJSON: @Sendable () -> String
 
-    /// A rendered document: its frame, how its SVG is written, its warnings, and its layout
-    /// JSON made on demand.
-    public init(frame: Frame, svgSettings: SVGSettings, warnings: [CurveTypeWarning], layoutJSON: @escaping @Sendable () -> String) {
+    /// A rendered document: its frame, its warnings, and its layout JSON made on demand.
+    public init(frame: Frame, warnings: [CurveTypeWarning], layoutJSON: @escaping @Sendable () -> String) {
         self.frame = frame
-        self.svgSettings = svgSettings
         self.warnings = warnings
         self.layoutJSON = layoutJSON
     }
 
-    /// The SVG document, UTF-8 text ending in a line feed, written now.
+    /// The SVG document, UTF-8 text ending in a line feed, written now with the default
+    /// settings (``SVGSettings/init()``).
     public var svg: String {
-        get throws(CurveTypeError) { try frame.svg(svgSettings) }
+        get throws(CurveTypeError) { try frame.svg(SVGSettings()) }
     }
+
+    /// The SVG document written with `settings` (decimals, ids, text layers).
+    public func svg(_ settings: SVGSettings) throws(CurveTypeError) -> String { try frame.svg(settings) }
 
     /// Writes the SVG to `output` and the layout JSON to `layout` (each if given; `-` is
     /// standard output), all or none, as `OutputFile` says.
@@ -68,7 +68,7 @@ public struct RenderedDocument: Sendable {
     public func contents(_ format: OutputFormat, settings: OutputSettings,
                          isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> OutputFile.FileContents {
         try settings.check(for: format, frame: frame)
-        return try frame.contents(format, svg: svgSettings, settings: settings, isCancelled: isCancelled)
+        return try frame.contents(format, settings: settings, isCancelled: isCancelled)
     }
 }
 
@@ -78,13 +78,12 @@ public protocol DocumentRequest: Sendable {
     func renderDocument() throws(CurveTypeError) -> RenderedDocument
 }
 
-/// What every request's `render()` returns: a drawing (its frame and how its SVG is written),
-/// warnings and its layout JSON. The writers are chosen by format when the drawing is written.
+/// What every request's `render()` returns: a drawing (its frame), warnings and its layout
+/// JSON. The writers, and how each writes (an SVG's decimals, ids and text layers), are chosen
+/// when the drawing is written.
 public protocol RenderedResult: Sendable {
     /// What is drawn: every writer (SVG, PNG, PDF) draws it.
     var frame: Frame { get }
-    /// How the drawing's SVG is written (ids, precision).
-    var svgSettings: SVGSettings { get }
     /// What a user should hear about the drawing.
     var warnings: [CurveTypeWarning] { get }
     /// The layout JSON, in the documented bytes.
@@ -100,14 +99,18 @@ public protocol RenderingRequest: DocumentRequest {
 }
 
 extension RenderedResult {
-    /// The SVG document, UTF-8 text ending in a line feed, written now.
+    /// The SVG document, UTF-8 text ending in a line feed, written now with the default
+    /// settings (``SVGSettings/init()``).
     public var svg: String {
-        get throws(CurveTypeError) { try frame.svg(svgSettings) }
+        get throws(CurveTypeError) { try frame.svg(SVGSettings()) }
     }
+
+    /// The SVG document written with `settings` (decimals, ids, text layers).
+    public func svg(_ settings: SVGSettings) throws(CurveTypeError) -> String { try frame.svg(settings) }
 
     /// The drawing with its warnings and layout JSON, as a batch writes it.
     public var document: RenderedDocument {
-        RenderedDocument(frame: frame, svgSettings: svgSettings, warnings: warnings) { layoutJSON }
+        RenderedDocument(frame: frame, warnings: warnings) { layoutJSON }
     }
 
     /// Writes the SVG to the file at `url` and, if given, the layout JSON to `layoutURL`: all

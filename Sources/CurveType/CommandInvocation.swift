@@ -32,18 +32,19 @@ public struct CommandInvocation: Sendable, Equatable {
         command = try JobDescription.Command(name, &reader, commands: "commands")
         let destination = try Destination(&reader)
         (output, layout, quiet) = (destination.output, destination.layout, destination.quiet)
-        try settings.read(&reader)
+        try settings.read(&reader, for: command)
         try reader.finish(command: name)
     }
 
-    /// A command already read.
+    /// A command already read. The SVG settings are the command's document options
+    /// (`--precision`, `--id-prefix`, `--glyphs`), whatever `settings.svg` holds.
     public init(command: JobDescription.Command, output: String? = nil, layout: String? = nil, quiet: Bool = false,
                 settings: OutputSettings = OutputSettings()) {
         self.command = command
         self.output = output
         self.layout = layout
         self.quiet = quiet
-        self.settings = settings
+        self.settings = settings.writing(command)
     }
 
     /// The request to render: checks the options and reads fonts, logos and text files.
@@ -279,7 +280,7 @@ public struct QueryCommand: Sendable, Equatable {
         }
         var reader = OptionReader(words: words, mayNameFiles: false)
         command = try JobDescription.Command(commandName, &reader, commands: "commands")
-        try settings.read(&reader)
+        try settings.read(&reader, for: command)
         try reader.finish(command: commandName)
         // Each name and value with its length in bytes before it, so no value, whatever it
         // holds, can spell the boundary of another option (a cache keyed on this must never

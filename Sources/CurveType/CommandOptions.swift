@@ -493,12 +493,29 @@ public struct OptionSpellings: Sendable, Equatable {
     }
 }
 
+/// How glyphs are written (`--glyphs`): what the effect draws and whether the SVG writer
+/// writes the text layers.
+public enum GlyphWriting: String, Sendable, CaseIterable {
+    /// Glyphs as paths, the same look everywhere; a PDF keeps the text under them, invisible.
+    case outlines
+    /// Outlines, and in an SVG too the text under them, to select, find, copy and read aloud.
+    case selectable
+    /// A `<text>` per cluster, in the viewer's font.
+    case text
+
+    /// How the effect draws the glyphs: as text for `text`, else as outlines.
+    public var drawing: GlyphMode { self == .text ? .text : .outlines }
+    /// Whether the SVG writer writes the text layers.
+    public var textLayers: Bool { self == .selectable }
+}
+
 /// The options every document shares: how glyphs are written, decimals, and the id prefix.
+/// The glyphs' drawing goes to the request; the rest are the SVG writer's (`svgSettings()`).
 public struct DocumentOptions: Sendable, Equatable {
     /// outlines: glyphs as paths (same look everywhere; a PDF keeps its text under them,
     /// invisible); selectable: outlines with the text under them in an SVG too; text: <text>
     /// per cluster (selectable, in the viewer's font) (`--glyphs`).
-    public var glyphs = GlyphMode.outlines
+    public var glyphs = GlyphWriting.outlines
     /// Decimals in the SVG's numbers (0–6).
     public var precision = 2
     /// Prefix for every id in the SVG (default: `ct` and a hash of the drawing) (`--id-prefix`).
@@ -506,6 +523,12 @@ public struct DocumentOptions: Sendable, Equatable {
 
     /// Every option at its default, as the command line starts.
     public init() {}
+
+    /// The SVG writer's settings these options give; throws for a precision outside 0…6 or
+    /// a prefix that cannot start an XML id.
+    public func svgSettings() throws(CurveTypeError) -> SVGSettings {
+        try lifting { try SVGSettings(idPrefix: idPrefix, numbers: SVGNumberFormat(precision: precision), textLayers: glyphs.textLayers) }
+    }
 
     static let fields: [OptionField<DocumentOptions>] = [
         .choice("glyphs", \.glyphs, .document,
@@ -581,6 +604,20 @@ public struct JobDescription: Sendable, Equatable, Decodable {
             }
         }
 
+        /// The options every document shares, as given to this command.
+        public var document: DocumentOptions {
+            switch self {
+            case .badge(let o): o.document
+            case .seal(let o): o.document
+            case .circle(let o): o.document
+            case .spiral(let o): o.document
+            case .fit(let o): o.document
+            case .angle(let o): o.document
+            case .path(let o): o.document
+            case .warp(let o): o.document
+            }
+        }
+
         /// The command `name`'s options, read from `reader`; `commands` names the context
         /// in the error for an unknown name.
         init(_ name: String, _ reader: inout OptionReader, commands: String) throws(CurveTypeError) {
@@ -596,7 +633,9 @@ public struct JobDescription: Sendable, Equatable, Decodable {
         /// The request to render (fonts, logos and text files are read here); `hasOutputs`
         /// says whether the SVG or layout goes to a file (an angle's frames need neither).
         func request(hasOutputs: Bool = true) throws(CurveTypeError) -> any DocumentRequest {
-            switch self {
+            // The SVG writer's settings are checked with the rest, whatever format is written.
+            _ = try document.svgSettings()
+            return switch self {
             case .badge(let options): try options.request()
             case .seal(let options): try options.request()
             case .circle(let options): try options.request()
@@ -619,11 +658,13 @@ public struct JobDescription: Sendable, Equatable, Decodable {
     public var settings = OutputSettings()
 
     /// A job of `command` writing its drawing to `output` (and its layout to `layout`).
+    /// The SVG settings are the command's document options (`--precision`, `--id-prefix`,
+    /// `--glyphs`), whatever `settings.svg` holds.
     public init(command: Command, output: String, layout: String? = nil, settings: OutputSettings = OutputSettings()) {
         self.command = command
         self.output = output
         self.layout = layout
-        self.settings = settings
+        self.settings = settings.writing(command)
     }
 
     /// A job of `command` writing its SVG to `output` (and its layout to `layout`).
@@ -635,7 +676,7 @@ public struct JobDescription: Sendable, Equatable, Decodable {
         command = try Command(name, &reader, commands: "batch jobs")
         let output = try reader.text("output")
         layout = try reader.text("layout")
-        try settings.read(&reader)
+        try settings.read(&reader, for: command)
         try reader.finish(command: name)
         guard let output else { throw CurveTypeError.invalidInput("give the job an \"output\" path") }
         guard output != "-" && layout != "-" else {

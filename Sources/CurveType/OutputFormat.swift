@@ -107,6 +107,10 @@ public struct OutputSettings: Sendable, Equatable {
     /// `units`), so no island falls out of a stencil (`--stencil`); `nil`: none. Welds.
     public var stencil: Double?
 
+    /// How an SVG is written: decimals, the id prefix, and whether text layers are written
+    /// (`--precision`, `--id-prefix`, `--glyphs selectable`). Only the SVG writer reads them.
+    public var svg = SVGSettings()
+
     /// Whether the drawing is welded into outlines before it is written.
     public var welds: Bool { weld || kerf != nil || stencil != nil }
 
@@ -162,6 +166,13 @@ public struct OutputSettings: Sendable, Equatable {
         if format != .gcode {
             for (given, name) in [(feed != 1000, "feed"), (power != 1000, "power"), (gcodeTemplate != nil, "gcodeTemplate")] where given {
                 throw .invalidInput("\(parameter: name) is for G-code: write .gcode (or .nc), or give no \(parameter: name)")
+            }
+        }
+        if format != .svg {
+            // The SVG writer's own settings; `--glyphs selectable` is checked where it is written.
+            let kind = format == .png ? "a PNG" : format == .pdf ? "a PDF" : "a machine file"
+            for (given, name, what) in [(svg.numbers.precision != 2, "precision", "decimals"), (svg.idPrefix != nil, "idPrefix", "ids")] where given {
+                throw .invalidInput("\(parameter: name) sets an SVG's \(what), and \(kind) has none: write .svg or give no \(parameter: name)")
             }
         }
         if let frame, frame.hasSingleLineText {
@@ -227,6 +238,21 @@ public struct OutputSettings: Sendable, Equatable {
         try validate()
     }
 
+    /// Reads the output options and takes the SVG writer's settings from `command`'s document
+    /// options.
+    mutating func read(_ reader: inout OptionReader, for command: JobDescription.Command) throws(CurveTypeError) {
+        try read(&reader)
+        svg = try command.document.svgSettings()
+    }
+
+    /// These settings with the SVG writer's taken from `command`'s document options; where
+    /// those are not valid, the command's request says so.
+    func writing(_ command: JobDescription.Command) -> OutputSettings {
+        var settings = self
+        if let svg = try? command.document.svgSettings() { settings.svg = svg }
+        return settings
+    }
+
     /// Checks the scale and the time.
     public func validate() throws(CurveTypeError) {
         guard scale.isFinite, RasterFormat.scales.contains(scale) else {
@@ -268,9 +294,9 @@ extension Frame {
     /// `isCancelled` is asked while a PNG is made, a drawing welded or a machine file
     /// flattened, which then stop with
     /// ``CurveTypeError/internalFailure(_:)``.
-    public func contents(_ format: OutputFormat, svg: SVGSettings, settings: OutputSettings,
+    public func contents(_ format: OutputFormat, settings: OutputSettings,
                          isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> OutputFile.FileContents {
-        if svg.textLayers {
+        if settings.svg.textLayers {
             // `--glyphs selectable` asks for a text layer: refused where there would be none.
             guard format == .svg || format == .pdf else {
                 throw .invalidInput("\(parameter: "glyphs") selectable puts the text under the outlines, and \(format == .png ? "a PNG" : "a machine file") has no text: write .svg or .pdf, or draw the glyphs as outlines")
@@ -297,13 +323,13 @@ extension Frame {
                 try unwelded.outlined(OutlineSettings(stencil: settings.stencil, kerf: settings.kerf, tolerance: px), isCancelled: isCancelled)
             })
         }
-        return try frame.written(format, svg: svg, settings: settings, isCancelled: isCancelled)
+        return try frame.written(format, settings: settings, isCancelled: isCancelled)
     }
 
-    private func written(_ format: OutputFormat, svg: SVGSettings, settings: OutputSettings,
+    private func written(_ format: OutputFormat, settings: OutputSettings,
                          isCancelled: () -> Bool) throws(CurveTypeError) -> OutputFile.FileContents {
         switch format {
-        case .svg: return .text(try self.svg(svg))
+        case .svg: return .text(try self.svg(settings.svg))
         case .png:
             return .bytes(try lifting(raster: { () throws(RasterError) in
                 try png(scale: settings.scale, time: settings.frameTime, isCancelled: isCancelled)
@@ -337,6 +363,9 @@ extension Frame {
 
     /// The frame as an SVG document with `settings`' ids and precision.
     public func svg(_ settings: SVGSettings) throws(CurveTypeError) -> String {
+        if let allowance = roundingAllowance, settings.numbers.pointRounding > allowance * (1 + 1e-9) {
+            throw .invalidInput("\(cFormat("the drawing's tolerance leaves %.2g px for rounding, and precision %d rounds a point by up to %.2g px", allowance, settings.numbers.precision, settings.numbers.pointRounding)): raise \(parameter: "precision") or \(parameter: "tolerance")")
+        }
         do {
             return try svg(format: settings.numbers, idPrefix: settings.idPrefix, textLayers: settings.textLayers, expectedBytes: settings.expectedBytes)
         } catch let error as SVGError {

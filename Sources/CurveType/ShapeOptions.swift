@@ -140,7 +140,7 @@ public struct SpiralOptions: Sendable, Equatable {
                     size: size, anchor: startAngle.map { .angle($0) } ?? startLength.map { .length($0) },
                     align: align, side: side, tracking: tracking ?? 0, fillsSpiral: fillSpiral,
                     baselineShift: baselineShift ?? restingShift, clip: clip),
-                fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs)
+                fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs.drawing)
             spiralText.curveGlyphs = effect
             spiralText.orientation = orientation
             spiralText.justify = justify
@@ -155,8 +155,7 @@ public struct SpiralOptions: Sendable, Equatable {
                 radius: markerRadius, fill: try markerFillColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("markerFillColor")) },
                 stroke: try markerColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("markerColor")) },
                 strokeWidth: markerStrokeWidth) : nil,
-            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") }, tolerance: tolerance, text: spiralText,
-            precision: document.precision, idPrefix: document.idPrefix, padding: padding)
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") }, tolerance: tolerance, text: spiralText, padding: padding)
     }
 
     static let fields: [OptionField<SpiralOptions>] = [
@@ -304,8 +303,7 @@ public struct FitOptions: Sendable, Equatable {
                 lineHeight: lineHeight, align: alignments, valign: valign, breaking: balance ? .balanced : .greedy,
                 tight: tight, truncate: truncate, gap: gap),
             fill: try paint(textColor, option: spellings.typed("textColor")),
-            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") }, glyphs: document.glyphs,
-            precision: document.precision, idPrefix: document.idPrefix)
+            background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") }, glyphs: document.glyphs.drawing)
     }
 
     static let fields: [OptionField<FitOptions>] = [
@@ -419,7 +417,7 @@ public struct AngleOptions: Sendable, Equatable {
             fallbackFonts: fonts.fallbacks, background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") },
             unit: unit, decimals: decimals, header: header,
             readout: readout, animation: from.map { AngleAnimation(from: $0, duration: duration, easing: easing) },
-            glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix)
+            glyphs: document.glyphs.drawing)
     }
 
     static let fields: [OptionField<AngleOptions>] = [
@@ -556,7 +554,7 @@ public struct PathOptions: Sendable, Equatable {
             text: text, path: try shapePath(), font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
             style: PathTextStyle(size: size, startOffset: startOffset, align: align, side: side, tracking: tracking ?? 0,
                                  fitsPath: fit, baselineShift: baselineShift, line: onPath, effect: effect, clip: clip),
-            fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision, idPrefix: document.idPrefix,
+            fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs.drawing,
             canvas: try canvas.map { text throws(CurveTypeError) in try CanvasSize(parsing: text) }, padding: padding,
             tolerance: tolerance, pathStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: spellings.typed("lineColor")) },
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") })
@@ -735,8 +733,7 @@ public struct WarpOptions: Sendable, Equatable {
         var request = WarpRequest(
             text: text, preset: preset, adjust: try Self.adjust(adjust, of: preset), box: box,
             font: try fonts.request(), features: try fonts.parsedFeatures(), fallbackFonts: fonts.fallbacks,
-            fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs, precision: document.precision,
-            idPrefix: document.idPrefix, padding: padding, tolerance: tolerance,
+            fill: try paint(textColor, option: spellings.typed("textColor")), glyphs: document.glyphs.drawing, padding: padding, tolerance: tolerance,
             edgeStroke: try lineColor.map { c throws(CurveTypeError) in try paint(c, option: "lineColor") },
             background: try background.map { c throws(CurveTypeError) in try paint(c, option: "background") },
             fontSize: size, alignment: align, fitPath: fitPath)

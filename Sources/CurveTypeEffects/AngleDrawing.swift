@@ -134,11 +134,6 @@ public struct AngleRequest: Sendable {
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
-    /// Decimals in the SVG's numbers, 0…6.
-    public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
-    /// hash of the document), so two different documents on one page never clash.
-    public var idPrefix: String?
 
     /// An angle of `angle` degrees; every other property as the command line's defaults.
     public init(angle: Double, orientation: AngleVertex = .bottomRight, frame: Double = 400, inset: Double = 100,
@@ -148,7 +143,7 @@ public struct AngleRequest: Sendable {
                 font: FontRequest = .default, features: [FontFeature] = [], fallbackFonts: [FontRequest] = [],
                 background: SVGColor? = nil, unit: AngleUnit = .degrees, decimals: Int? = nil,
                 header: String? = nil, readout: Bool = false, animation: AngleAnimation? = nil,
-                glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil) {
+                glyphs: GlyphMode = .outlines) {
         self.angle = angle
         self.orientation = orientation
         self.frame = frame
@@ -172,8 +167,6 @@ public struct AngleRequest: Sendable {
         self.readout = readout
         self.animation = animation
         self.glyphs = glyphs
-        self.precision = precision
-        self.idPrefix = idPrefix
     }
 
     /// Space kept between the label's ink and a ray or the marker, px (beyond half their width).
@@ -182,8 +175,6 @@ public struct AngleRequest: Sendable {
 
 /// A rendered angle.
 public struct AngleResult: Sendable {
-    /// How the drawing's SVG is written (ids, precision), when one is asked for.
-    public let svgSettings: SVGSettings
     /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
     /// or a build script post-processes (px, y down).
     public let frame: Frame
@@ -360,7 +351,6 @@ extension AngleRequest {
 
     private func render(at degrees: Double, animated: AngleAnimation?, sweep: AngleAnimation? = nil) throws(CurveTypeError) -> AngleResult {
         try validate()
-        let format = try lifting { try SVGNumberFormat(precision: precision) }
         let span = animated ?? sweep
         // Every angle the drawing passes through, to size one canvas for all of them.
         var angles = [degrees]
@@ -489,8 +479,7 @@ extension AngleRequest {
 
         let frame = Frame(width: width, height: height, title: "Angle of \(text)", colorScheme: lightDark.map { ColorScheme(light: $0.0, dark: $0.1) },
                           backdrop: backdrop(background, width: width, height: height), items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable) }
-        return AngleResult(svgSettings: svgSettings, frame: frame, width: width, height: height, shape: final.shape, angle: degrees,
+        return AngleResult(frame: frame, width: width, height: height, shape: final.shape, angle: degrees,
                            marker: final.marker, label: finalLabel == nil ? nil : text, labelBox: final.box)
     }
 

@@ -368,11 +368,6 @@ public struct BadgeRequest: Sendable {
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
-    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
-    /// hash of the document), so two different documents on one page never clash.
-    public var idPrefix: String?
-    /// Decimals in the SVG's numbers, 0…6.
-    public var precision: Int
     /// The parts of a badge of other than shields' two (1 to `BadgeRequest.maximumParts`), each
     /// with its own colour, logo and link; empty for the label and message. With parts, the
     /// label, message, their colours, links and logo are left empty.
@@ -395,8 +390,7 @@ public struct BadgeRequest: Sendable {
                 style: BadgeStyle = .flat, font: FontRequest? = nil, fallbackFonts: [FontRequest] = [],
                 features: [FontFeature] = [],
                 link: String? = nil, labelLink: String? = nil, logo: BadgeLogo? = nil,
-                logoColor: SVGColor? = nil, logoSize: BadgeLogoSize = .square, logoWidth: Double? = nil, title: String? = nil, glyphs: GlyphMode = .outlines,
-                idPrefix: String? = nil, precision: Int = 2) {
+                logoColor: SVGColor? = nil, logoSize: BadgeLogoSize = .square, logoWidth: Double? = nil, title: String? = nil, glyphs: GlyphMode = .outlines) {
         self.label = label
         self.message = message
         self.color = color
@@ -413,8 +407,6 @@ public struct BadgeRequest: Sendable {
         self.logoWidth = logoWidth
         self.title = title
         self.glyphs = glyphs
-        self.idPrefix = idPrefix
-        self.precision = precision
     }
 
     /// A badge of `parts`, in rows of `columns` (`nil`: one row); every other property as
@@ -479,8 +471,6 @@ public struct BadgeProgress: Sendable, Hashable {
 
 /// A rendered badge.
 public struct BadgeResult: Sendable {
-    /// How the drawing's SVG is written (ids, precision), when one is asked for.
-    public let svgSettings: SVGSettings
     /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
     /// or a build script post-processes (px, y down).
     public let frame: Frame

@@ -45,7 +45,6 @@ extension BadgeRequest {
             partNames = partNames.flatMap { ["empty label", $0] }
             columns = 2
         }
-        let format = try lifting { try SVGNumberFormat(precision: precision) }
         var warnings: [CurveTypeWarning] = []
 
         if let logoWidth, !(logoWidth.isFinite && (0...100).contains(logoWidth)) {
@@ -160,7 +159,6 @@ extension BadgeRequest {
             style: style, theme: theme, geometry: geometry, cells: cells, texts: placedTexts, progress: progress, accessible: accessible,
             family: font == nil ? "DejaVu Sans,Verdana,Geneva,sans-serif" : (runs.last(where: { $0 != nil }) ?? nil).flatMap { $0.fonts.first }.map(cssFamily) ?? "sans-serif")
         let frame = drawing.frame()
-        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 6144 * max(1, given.count / 2)) }
         for index in given.indices {
             if let removed = given[index].logo?.svg?.removed, !removed.isEmpty {
                 warnings.append(CurveTypeWarning(
@@ -168,7 +166,7 @@ extension BadgeRequest {
                     "removed from the logo: \(removed.prefix(8).joined(separator: ", "))\(removed.count > 8 ? ", …" : "")"))
             }
         }
-        return BadgeResult(svgSettings: svgSettings, frame: frame, style: style, geometry: geometry,
+        return BadgeResult(frame: frame, style: style, geometry: geometry,
                            label: label, message: message, texts: texts, isTwoPart: given.count == 2, warnings: warnings)
     }
 

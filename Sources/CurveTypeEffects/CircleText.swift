@@ -16,17 +16,15 @@ import Darwin
 #endif
 import Synchronization
 
-/// How glyphs are drawn in the SVG.
+/// How glyphs are drawn: as outlines, or as text for the viewer to set.
 public enum GlyphMode: String, Sendable, CaseIterable {
-    /// Each distinct glyph once in `<defs>` as a path, each placement a `<use>`: looks the same in
-    /// every viewer, with or without the font. A PDF keeps the text under them, invisible, so
-    /// that it can be copied (`Frame.pdf(textLayers:)`).
+    /// Each glyph drawn as its outline (the same in every viewer, with or without the font),
+    /// followed by the line's text layer: the text where its glyphs are, which the SVG writer
+    /// writes when asked (`SVGSettings.textLayers`, `--glyphs selectable`) and the PDF writer
+    /// by default, so that it can be selected, found, copied and read aloud.
     case outlines
-    /// Outlines, with the text under them where they lie, invisible, in an SVG as in a PDF:
-    /// looks as `outlines` does, and the text can be selected, found, copied and read aloud. A
-    /// PNG or a machine file, which has no text, refuses it.
-    case selectable
-    /// A `<text>` per cluster with the font's family: selectable text, drawn by the viewer's font.
+    /// A `<text>` per cluster in the font's family: text drawn by the viewer's font, placed and
+    /// turned (not bent) where the glyphs would be.
     case text
 }
 
@@ -70,11 +68,6 @@ public struct CircleTextRequest: Sendable {
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
-    /// Decimals in the SVG's numbers, 0…6.
-    public var precision: Int
-    /// Prefix of every id in the SVG; `nil` derives one from what is drawn (`ct` and a hash of
-    /// the document), so different SVGs inlined in one page never share an id.
-    public var idPrefix: String?
     /// A fixed canvas with the circle's centre in its middle; `nil` fits the viewBox to the ink.
     public var canvas: CanvasSize?
     /// px of space around the ink when the viewBox is fitted to it.
@@ -97,7 +90,7 @@ public struct CircleTextRequest: Sendable {
     /// Text on a circle; every other property as the command line's defaults.
     public init(text: String, font: FontRequest = .default, features: [FontFeature] = [],
                 fallbackFonts: [FontRequest] = [], style: CircleTextStyle = CircleTextStyle(), fill: SVGColor = .currentColor,
-                glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
+                glyphs: GlyphMode = .outlines,
                 canvas: CanvasSize? = nil, padding: Double = 4, background: SVGColor? = nil) {
         self.text = text
         self.font = font
@@ -106,8 +99,6 @@ public struct CircleTextRequest: Sendable {
         self.style = style
         self.fill = fill
         self.glyphs = glyphs
-        self.precision = precision
-        self.idPrefix = idPrefix
         self.canvas = canvas
         self.padding = padding
         self.background = background
@@ -116,8 +107,6 @@ public struct CircleTextRequest: Sendable {
 
 /// A rendered circle text: the drawing, the layout behind it, and what a user should be told.
 public struct CircleTextResult: Sendable {
-    /// How the drawing's SVG is written (ids, precision), when one is asked for.
-    public let svgSettings: SVGSettings
     /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
     /// or a build script post-processes (px, y down).
     public let frame: Frame
@@ -143,7 +132,6 @@ extension CircleTextRequest {
         let (text, removed) = try TextInput.cleanedForDrawing(self.text)
         try lifting { try self.style.validate() }
         try validateCanvas(padding: padding, canvas: canvas)
-        let format = try lifting { try SVGNumberFormat(precision: precision) }
         try checkOrientation(orientation, glyphs: glyphs)
         if justify == .kashida && style.sweep == nil {
             throw .invalidInput("kashida stretches words to fill a sweep: give \(parameter: "sweep")")
@@ -191,16 +179,13 @@ extension CircleTextRequest {
             let ink = try lifting { try drawing.inkBounds(of: probe.text) }
                 ?? Rect(minX: -r, minY: -r, maxX: r, maxY: r)
             // The ink centred in the rounded-up box.
-            (width, height, center) = fittedCanvas(around: ink, padding: padding, precision: precision)
+            (width, height, center) = fittedCanvas(around: ink, padding: padding)
         }
         let layout = probe.translated(by: center)
 
-        // About 70 bytes a placement plus the definitions: one allocation for most documents.
-        let expected = 2048 + layout.text.glyphs.count * ((idPrefix?.utf8.count ?? 10) + 70)
         let frame = Frame(width: width, height: height, title: text, backdrop: backdrop(background, width: width, height: height),
                           items: drawing.translated(by: center).items(layout.text, mode: glyphs, fill: fill))
-        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: expected) }
-        return CircleTextResult(svgSettings: svgSettings, frame: frame, layout: layout, text: text, width: width,
+        return CircleTextResult(frame: frame, layout: layout, text: text, width: width,
                                 height: height, warnings: warnings)
     }
 }
@@ -270,18 +255,18 @@ func joinedByHand(_ parts: [String], separator: String) -> String {
     return out
 }
 
-/// A canvas fitted to `ink` (px) with `padding` round it, its size rounded up to `precision`
-/// decimals, and the offset that moves the ink into its middle.
-func fittedCanvas(around ink: Rect, padding: Double, precision: Int) -> (width: Double, height: Double, offset: Point) {
-    let width = ceilToPrecision(ink.width + 2 * padding, precision)
-    let height = ceilToPrecision(ink.height + 2 * padding, precision)
+/// A canvas fitted to `ink` (px) with `padding` round it, its size rounded up to a hundredth
+/// of a px (a writer writing fewer decimals rounds it up again, so no size cuts the ink), and
+/// the offset that moves the ink into its middle.
+func fittedCanvas(around ink: Rect, padding: Double) -> (width: Double, height: Double, offset: Point) {
+    let width = ceilToHundredths(ink.width + 2 * padding)
+    let height = ceilToHundredths(ink.height + 2 * padding)
     return (width, height, Point(x: (width - ink.width) / 2 - ink.minX, y: (height - ink.height) / 2 - ink.minY))
 }
 
-/// `value` rounded up to `precision` decimals, so a written size never cuts the ink.
-func ceilToPrecision(_ value: Double, _ precision: Int) -> Double {
-    let unit = pow(10, Double(precision))
-    return (value * unit - 1e-9).rounded(.up) / unit
+/// `value` (px) rounded up to a hundredth.
+func ceilToHundredths(_ value: Double) -> Double {
+    (value * 100 - 1e-9).rounded(.up) / 100
 }
 
 /// 64-bit FNV-1a over UTF-8: a stable hash (Swift's `Hasher` is seeded per process).

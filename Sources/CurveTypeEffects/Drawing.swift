@@ -119,7 +119,7 @@ func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fill: SVGColor) -
 func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fills: [SVGColor]) -> [FrameItem] {
     var items: [FrameItem] = []
     switch mode {
-    case .outlines, .selectable:
+    case .outlines:
         var open: (fill: SVGColor, group: FrameGroup, layers: [FrameItem])?
         func close() {
             guard let open else { return }

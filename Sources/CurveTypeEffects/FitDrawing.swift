@@ -35,18 +35,13 @@ public struct FitRequest: Sendable {
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
-    /// Decimals in the SVG's numbers, 0…6.
-    public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
-    /// hash of the document), so two different documents on one page never clash.
-    public var idPrefix: String?
 
     /// `content` fitted to the box `style` gives; every other property as the command line's
     /// defaults.
     public init(_ content: FitContent, font: FontRequest = .default, features: [FontFeature] = [],
                 fallbackFonts: [FontRequest] = [],
                 style: FitStyle, fill: SVGColor = .currentColor, background: SVGColor? = nil,
-                glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil) {
+                glyphs: GlyphMode = .outlines) {
         self.content = content
         self.font = font
         self.features = features
@@ -55,15 +50,11 @@ public struct FitRequest: Sendable {
         self.fill = fill
         self.background = background
         self.glyphs = glyphs
-        self.precision = precision
-        self.idPrefix = idPrefix
     }
 }
 
 /// A rendered fit: the drawing (exactly the box: `width` × `height` px) and the layout.
 public struct FitResult: Sendable {
-    /// How the drawing's SVG is written (ids, precision), when one is asked for.
-    public let svgSettings: SVGSettings
     /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
     /// or a build script post-processes (px, y down).
     public let frame: Frame
@@ -87,7 +78,6 @@ extension FitRequest {
             guard rows.count <= 1000 else { throw .invalidInput("at most 1000 rows share a size, not \(rows.count)") }
         }
         try lifting { try style.validate() }
-        let format = try lifting { try SVGNumberFormat(precision: precision) }
         var warnings: [CurveTypeWarning] = []
         let stack = try fontStack(font, fallbacks: fallbackFonts)
 
@@ -133,11 +123,9 @@ extension FitRequest {
         }
 
         let layouts = fitted.lines.map(\.layout)
-        let glyphCount = layouts.reduce(0) { $0 + $1.glyphs.count }
         let frame = Frame(width: style.width, height: style.height, title: label,
                           backdrop: backdrop(background, width: style.width, height: style.height),
                           items: glyphItems(layouts, mode: glyphs, fill: fill))
-        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 2048 + glyphCount * ((idPrefix?.utf8.count ?? 10) + 60)) }
-        return FitResult(svgSettings: svgSettings, frame: frame, fitted: fitted, warnings: warnings)
+        return FitResult(frame: frame, fitted: fitted, warnings: warnings)
     }
 }

@@ -27,11 +27,6 @@ public struct PathTextRequest: Sendable {
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
-    /// Decimals in the SVG's numbers, 0…6.
-    public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
-    /// hash of the document), so two different documents on one page never clash.
-    public var idPrefix: String?
     /// A canvas in the path's own coordinates (nothing moved); `nil` fits the viewBox to the
     /// ink (and the path, if drawn) with `padding` px round it.
     public var canvas: CanvasSize?
@@ -55,7 +50,7 @@ public struct PathTextRequest: Sendable {
     public init(text: String, path: Path, font: FontRequest = .default, features: [FontFeature] = [],
                 fallbackFonts: [FontRequest] = [],
                 style: PathTextStyle = PathTextStyle(), fill: SVGColor = .currentColor,
-                glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
+                glyphs: GlyphMode = .outlines,
                 canvas: CanvasSize? = nil, padding: Double = 4, tolerance: Double = 0.05,
                 pathStroke: SVGColor? = nil, background: SVGColor? = nil) {
         self.text = text
@@ -66,8 +61,6 @@ public struct PathTextRequest: Sendable {
         self.style = style
         self.fill = fill
         self.glyphs = glyphs
-        self.precision = precision
-        self.idPrefix = idPrefix
         self.canvas = canvas
         self.padding = padding
         self.tolerance = tolerance
@@ -78,8 +71,6 @@ public struct PathTextRequest: Sendable {
 
 /// A rendered path text: the drawing, the layout behind it, and what a user should be told.
 public struct PathTextResult: Sendable {
-    /// How the drawing's SVG is written (ids, precision), when one is asked for.
-    public let svgSettings: SVGSettings
     /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
     /// or a build script post-processes (px, y down).
     public let frame: Frame
@@ -121,7 +112,6 @@ extension PathTextRequest {
         if orientation == .upright && ![.auto, .rotate, .bend].contains(style.effect) {
             throw .invalidInput("upright (vertical) writing is drawn with \(parameter: "effect") auto, rotate or bend, not \(style.effect.rawValue)")
         }
-        let format = try lifting { try SVGNumberFormat(precision: precision) }
         let shaped = try shape(text, font: font, fallbacks: fallbackFonts, features: features, removed: removed,
                                orientation: orientation)
         if justify == .kashida && !style.fitsPath {
@@ -169,7 +159,7 @@ extension PathTextRequest {
                 ink = ink.map { $0.union(pathBox) } ?? pathBox
             }
             guard let box = ink else { throw .invalidInput("the path has no extent") }
-            (width, height, offset) = fittedCanvas(around: box, padding: padding, precision: precision)
+            (width, height, offset) = fittedCanvas(around: box, padding: padding)
         }
         let moved = AffineMap.translation(offset.x, offset.y)
 
@@ -208,8 +198,7 @@ extension PathTextRequest {
         // The text where it lies: on the path, whichever effect drew its outlines.
         let items = glyphs == .text ? [item] : [item, .textLayer(TextLayer(layout.text))]
         let frame = Frame(width: width, height: height, title: text, backdrop: under, items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 4096 + run.glyphs.count * 200) }
-        return PathTextResult(svgSettings: svgSettings, frame: frame, layout: layout, text: text, width: width, height: height,
+        return PathTextResult(frame: frame, layout: layout, text: text, width: width, height: height,
                               offset: offset, warnings: warnings)
     }
 

@@ -71,11 +71,6 @@ public struct SealRequest: Sendable {
     /// `outlines` writes each glyph as a path (the same in every viewer); `text` writes `<text>`
     /// elements (selectable, drawn by the viewer's fonts).
     public var glyphs: GlyphMode
-    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
-    /// hash of the document), so two different documents on one page never clash.
-    public var idPrefix: String?
-    /// Decimals in the SVG's numbers, 0…6.
-    public var precision: Int
     /// Which way the ring text's glyphs stand (every ring and arc; not the centre, borders or
     /// separators): `.sideways` along the ring, `.upright` in vertical writing down it, CJK
     /// upright in its vertical forms.
@@ -92,7 +87,7 @@ public struct SealRequest: Sendable {
                 color: SVGColor = SVGColor(red: 0, green: 0x7E, blue: 0xC6), centerColor: SVGColor? = nil,
                 background: SVGColor? = SVGColor(red: 255, green: 255, blue: 255), name: NameSeal? = nil,
                 mirror: Bool = false, negative: Bool = false, title: String? = nil,
-                glyphs: GlyphMode = .outlines, idPrefix: String? = nil, precision: Int = 2) {
+                glyphs: GlyphMode = .outlines) {
         self.ring = ring
         self.center = center
         self.radius = radius
@@ -114,8 +109,6 @@ public struct SealRequest: Sendable {
         self.negative = negative
         self.title = title
         self.glyphs = glyphs
-        self.idPrefix = idPrefix
-        self.precision = precision
     }
 
     /// The outer border of a seal given by `ring`, px.
@@ -219,8 +212,6 @@ public struct SealBorderLayout: Sendable {
 
 /// A rendered seal.
 public struct SealResult: Sendable {
-    /// How the drawing's SVG is written (ids, precision), when one is asked for.
-    public let svgSettings: SVGSettings
     /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
     /// or a build script post-processes (px, y down).
     public let frame: Frame
@@ -307,7 +298,6 @@ extension SealRequest {
         if negative && (centerColor != nil || rings.contains { $0.arcs.contains { $0.color != nil } }) {
             throw .invalidInput("a negative seal draws all its text in the background colour: leave out the text's own colours")
         }
-        let format = try lifting { try SVGNumberFormat(precision: precision) }
         let padding = 2.0
         let ry = radiusY ?? radius
         let outline = SealOutline(center: Point(x: radius + padding, y: ry + padding), rx: radius, ry: ry, square: name?.square ?? false)
@@ -373,8 +363,7 @@ extension SealRequest {
         }
         let label = title.map { TextInput.clean($0).text } ?? drawing.spoken
         let frame = Frame(width: width, height: height, title: label, backdrop: ground, items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable) }
-        return SealResult(svgSettings: svgSettings, frame: frame, size: width, center: outline.center, radii: (radius, ry),
+        return SealResult(frame: frame, size: width, center: outline.center, radii: (radius, ry),
                           arcs: drawing.arcs, bands: drawing.bands, borders: drawing.borders, separators: drawing.separatorLayouts,
                           centerText: drawing.centerText, cells: drawing.cells, warnings: drawing.warnings, mirrored: mirror)
     }

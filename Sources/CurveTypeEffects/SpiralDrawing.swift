@@ -116,11 +116,6 @@ public struct SpiralRequest: Sendable {
     public var tolerance: Double
     /// Text set along the spiral; `nil` draws the line alone.
     public var text: SpiralText?
-    /// Decimals in the SVG's numbers, 0…6.
-    public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from what is drawn (`ct` and a
-    /// hash of the document), so two different documents on one page never clash.
-    public var idPrefix: String?
     /// px round the drawing when the canvas is fitted to it.
     public var padding: Double
 
@@ -129,8 +124,7 @@ public struct SpiralRequest: Sendable {
                 canvas: CanvasSize? = nil, domain: Double = 8, scale: Double? = nil,
                 stroke: SVGColor? = .currentColor, strokeWidth: Double = 2, cap: LineCap = .round,
                 join: LineJoin = .round, markers: SpiralMarkers? = nil, background: SVGColor? = nil,
-                tolerance: Double = 0.05, text: SpiralText? = nil, precision: Int = 2,
-                idPrefix: String? = nil, padding: Double = 4) {
+                tolerance: Double = 0.05, text: SpiralText? = nil, padding: Double = 4) {
         self.a = a
         self.b = b
         self.from = from
@@ -146,8 +140,6 @@ public struct SpiralRequest: Sendable {
         self.background = background
         self.tolerance = tolerance
         self.text = text
-        self.precision = precision
-        self.idPrefix = idPrefix
         self.padding = padding
     }
 
@@ -159,8 +151,6 @@ public struct SpiralRequest: Sendable {
 
 /// A rendered spiral: the SVG and the geometry behind it.
 public struct SpiralResult: Sendable {
-    /// How the drawing's SVG is written (ids, precision), when one is asked for.
-    public let svgSettings: SVGSettings
     /// What was drawn, apart from its encoding: the frame every writer (SVG, PNG, PDF) draws,
     /// or a build script post-processes (px, y down).
     public let frame: Frame
@@ -193,7 +183,6 @@ extension SpiralRequest {
     public func render() throws(CurveTypeError) -> SpiralResult {
         if let text { try TextInput.checkLength(text.text, "the text") }
         try validate()
-        let format = try lifting { try SVGNumberFormat(precision: precision) }
         let pixelsPerUnit: Double
         if let scale {
             pixelsPerUnit = scale
@@ -209,12 +198,11 @@ extension SpiralRequest {
         guard abs(b) * pixelsPerUnit > 1e-9 * max(1, abs(a) * pixelsPerUnit) else {
             throw .invalidInput("b is too small against a to make a spiral (use a circle)")
         }
-        // Rounding each written coordinate moves the curve by at most half a unit of the last
-        // decimal in x and in y; the fit gets what remains of the tolerance.
-        let rounding = 0.5 * pow(10, -Double(precision)) * 2.0.squareRoot()
-        guard tolerance > rounding * 1.5 else {
-            throw .invalidInput("\(cFormat("tolerance %g px is finer than %d decimals can write (%.2g px)", tolerance, precision, rounding)); raise \(parameter: "precision") or \(parameter: "tolerance")")
-        }
+        // Rounding each written coordinate moves the curve by up to half a unit of the last
+        // decimal in x and in y: √2/10 of the tolerance is left for it, which of the default
+        // 0.05 px is what two decimals' rounding takes (0.0071 px); the rest is the fit's. A
+        // writer rounding coarser refuses the frame (`roundingAllowance`).
+        let rounding = tolerance * 2.0.squareRoot() / 10
 
         // Build everything about the centre (0, 0), then move it onto the canvas.
         let origin = ArchimedeanSpiral(center: .zero, a: a * pixelsPerUnit, b: b * pixelsPerUnit)
@@ -261,15 +249,13 @@ extension SpiralRequest {
             center = Point(x: width / 2, y: height / 2)
         } else {
             let ink = try lifting { try drawingBounds(spiral: origin, begin: begin, end: end, path: path, layout: layout, drawing: drawing) }
-            (width, height, center) = fittedCanvas(around: ink, padding: padding, precision: precision)
+            (width, height, center) = fittedCanvas(around: ink, padding: padding)
         }
         var spiral = origin
         spiral.center = center
         let placedPath = path.transformed(by: .translation(center.x, center.y))
         let placedLayout = layout?.translated(by: center)
 
-        let glyphCount: Int = placedLayout?.text.glyphs.count ?? 0
-        let expected: Int = 2048 + placedPath.elements.count * 50 + glyphCount * ((idPrefix?.utf8.count ?? 10) + 70)
         var under = backdrop(background, width: width, height: height)
         if let stroke {
             under.append(.shape(FrameShape(.path(placedPath), style: [
@@ -288,10 +274,10 @@ extension SpiralRequest {
         if let text, let placedLayout, let drawing {
             items = drawing.translated(by: center).items(placedLayout.text, mode: text.glyphs, fill: text.fill)
         }
-        let frame = Frame(width: width, height: height, title: label, backdrop: under, items: items)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: text?.glyphs == .selectable, expectedBytes: expected) }
+        var frame = Frame(width: width, height: height, title: label, backdrop: under, items: items)
+        if stroke != nil { frame.roundingAllowance = rounding }
         return SpiralResult(
-            svgSettings: svgSettings, frame: frame, spiral: spiral, begin: begin, end: end, scale: pixelsPerUnit,
+            frame: frame, spiral: spiral, begin: begin, end: end, scale: pixelsPerUnit,
             path: placedPath, layout: placedLayout,
             width: width, height: height, warnings: warnings)
     }

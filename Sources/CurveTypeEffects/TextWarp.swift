@@ -29,10 +29,6 @@ public struct WarpRequest: Sendable {
     public var fill: SVGColor
     /// Only `outlines`: a warp reshapes outlines, which `<text>` cannot carry.
     public var glyphs: GlyphMode
-    /// Decimals in the SVG's numbers, 0…6.
-    public var precision: Int
-    /// The prefix of every id in the document; `nil` derives one from what is drawn.
-    public var idPrefix: String?
     /// px round the box and the ink.
     public var padding: Double
     /// The largest distance, px, of a warped outline from the exact warp.
@@ -65,7 +61,7 @@ public struct WarpRequest: Sendable {
     /// `text` warped by `preset` in a `box`; every other property as the command line's defaults.
     public init(text: String, preset: TextWarpPreset, adjust: [String: Double] = [:], box: CanvasSize = CanvasSize(width: 400, height: 200),
                 font: FontRequest = .default, features: [FontFeature] = [], fallbackFonts: [FontRequest] = [],
-                fill: SVGColor = .currentColor, glyphs: GlyphMode = .outlines, precision: Int = 2, idPrefix: String? = nil,
+                fill: SVGColor = .currentColor, glyphs: GlyphMode = .outlines,
                 padding: Double = 4, tolerance: Double = 0.05, edgeStroke: SVGColor? = nil, background: SVGColor? = nil,
                 fontSize: Double? = nil, alignment: TextAlignment? = nil, fitPath: Bool = false) {
         self.text = text
@@ -80,8 +76,6 @@ public struct WarpRequest: Sendable {
         self.fallbackFonts = fallbackFonts
         self.fill = fill
         self.glyphs = glyphs
-        self.precision = precision
-        self.idPrefix = idPrefix
         self.padding = padding
         self.tolerance = tolerance
         self.edgeStroke = edgeStroke
@@ -106,8 +100,6 @@ public struct WarpedLine: Sendable, Hashable {
 
 /// A rendered warp: the SVG, what it was drawn from, and what a user should be told.
 public struct WarpResult: Sendable {
-    /// How the drawing's SVG is written (ids, precision), when one is asked for.
-    public let svgSettings: SVGSettings
     /// What was drawn, apart from its encoding (px, y down).
     public let frame: Frame
     /// The preset.
@@ -238,7 +230,6 @@ extension WarpRequest {
         if let fontSize, !(fontSize > 0 && fontSize <= limit) {
             throw .invalidInput("\(parameter: "size") must be greater than 0 and at most \(Int(limit)) px, not \(shortestDigits(fontSize))")
         }
-        let format = try lifting { try SVGNumberFormat(precision: precision) }
         let given = try validatedAdjust()
         let edges: [Path]
         do { edges = try preset.edges(width: box.width, height: box.height, adjust: given) } catch {
@@ -311,7 +302,7 @@ extension WarpRequest {
         for line in report { if let b = line.bounds { ink = ink?.union(b) ?? b } }
         if edgeStroke != nil { for edge in edges { if let b = edge.bounds() { ink = ink?.union(b) ?? b } } }
         guard let ink else { throw .invalidInput("the text has no ink to fit the canvas to: leave out \(parameter: "cropToInk")") }
-        let (width, height, offset) = fittedCanvas(around: ink, padding: padding, precision: precision)
+        let (width, height, offset) = fittedCanvas(around: ink, padding: padding)
         let moved = AffineMap.translation(offset.x, offset.y)
         let placedEdges = edges.map { $0.transformed(by: moved) }
         let drawnText = joinedByHand(lines, separator: "\n")
@@ -341,12 +332,11 @@ extension WarpRequest {
         }
         let frame = Frame(width: width, height: height, title: joinedByHand(lines.filter { !$0.isEmpty }, separator: " "), backdrop: under,
                           items: [item] + layers)
-        let svgSettings = try lifting { try SVGSettings(idPrefix: idPrefix, numbers: format, textLayers: glyphs == .selectable, expectedBytes: 4096 + drawn.count * 600) }
         let placedLines = report.map { line in
             WarpedLine(text: line.text, area: line.area, row: line.row, fontSize: line.fontSize,
                        bounds: line.bounds.map { Rect(minX: $0.minX + offset.x, minY: $0.minY + offset.y, maxX: $0.maxX + offset.x, maxY: $0.maxY + offset.y) })
         }
-        return WarpResult(svgSettings: svgSettings, frame: frame, preset: preset, adjust: used, edges: placedEdges, boxOrigin: offset, box: box,
+        return WarpResult(frame: frame, preset: preset, adjust: used, edges: placedEdges, boxOrigin: offset, box: box,
                           lines: placedLines, text: drawnText, width: width, height: height, warnings: warnings)
     }
 }

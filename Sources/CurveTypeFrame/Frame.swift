@@ -36,6 +36,10 @@ public struct Frame: Sendable {
     /// The width of the pen that draws single-line glyphs, px; `nil`: `defaultPenWidthPerEm`
     /// of their size (see `strokingSingleLineGlyphs()`).
     public var penWidth: Double?
+    /// How far, px, a writer's rounding may move a point before the drawing strays past its
+    /// tolerance (a spiral fitted with Béziers leaves a part of `--tolerance` for it); `nil`:
+    /// any rounding. A writer whose numbers round coarser refuses the frame.
+    public var roundingAllowance: Double?
 
     /// A frame of `width` × `height` px.
     public init(width: Double, height: Double, title: String, isImage: Bool = true, colorScheme: ColorScheme? = nil,

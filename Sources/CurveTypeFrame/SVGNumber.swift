@@ -48,6 +48,9 @@ public struct SVGNumberFormat: Sendable, Hashable {
     /// The most decimals: beyond a millionth of a px no viewer differs.
     public static let maxPrecision = 6
 
+    /// Two decimals, the default: a hundredth of a px.
+    public static let hundredths = SVGNumberFormat(unchecked: 2)
+
     /// A format of `precision` decimals; throws outside 0…`maxPrecision`.
     public init(precision: Int) throws(SVGError) {
         guard (0...Self.maxPrecision).contains(precision) else { throw .invalidPrecision(precision) }
@@ -62,6 +65,17 @@ public struct SVGNumberFormat: Sendable, Hashable {
         for _ in 0..<precision { unit *= 10 }
         self.scale = Double(unit)
     }
+
+    /// `value` rounded up to this format's decimals (a size that must not shrink when it is
+    /// written); a value already written exactly stays as it is.
+    public func roundedUp(_ value: Double) -> Double {
+        guard value.isFinite else { return value }
+        return (value * scale - 1e-6).rounded(.up) / scale
+    }
+
+    /// The rounding of a point written in this format: at most half a unit of the last
+    /// decimal in x and in y, px.
+    public var pointRounding: Double { 0.5 / scale * 2.0.squareRoot() }
 
     /// Appends `value` as ASCII bytes.
     public func append(_ value: Double, to out: inout [UInt8]) throws(SVGError) {

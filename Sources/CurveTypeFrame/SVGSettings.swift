@@ -14,10 +14,18 @@ public struct SVGSettings: Sendable, Hashable {
     /// (`--glyphs selectable`).
     public var textLayers: Bool
 
+    /// The defaults: ids from a hash of the drawing, two decimals, no text layers.
+    public init() {
+        self.idPrefix = nil
+        self.numbers = .hundredths
+        self.textLayers = false
+        self.expectedBytes = 8192
+    }
+
     /// Settings of ids starting `idPrefix`, numbers written as `numbers`, text layers written
     /// if `textLayers`; throws ``SVGError/invalidIDPrefix(_:)`` for a prefix that cannot start
     /// an XML id.
-    public init(idPrefix: String? = nil, numbers: SVGNumberFormat, textLayers: Bool = false, expectedBytes: Int = 8192) throws(SVGError) {
+    public init(idPrefix: String? = nil, numbers: SVGNumberFormat = .hundredths, textLayers: Bool = false, expectedBytes: Int = 8192) throws(SVGError) {
         if let idPrefix, !SVGIDPrefix.isValid(idPrefix) { throw .invalidIDPrefix(idPrefix) }
         self.idPrefix = idPrefix
         self.numbers = numbers

@@ -170,11 +170,13 @@ extension SVGWriter {
     /// `finish()`), so programs that import the file take it at true size.
     mutating func startDocument(width: Double, height: Double, label: String, isImage: Bool = true, unit: LengthUnit = .px) throws(SVGError) {
         let k = 1 / unit.pixels
+        // The size rounded up at the writer's decimals, so that no rounding cuts the ink.
+        let (width, height) = (format.roundedUp(width * k), format.roundedUp(height * k))
         let suffix = unit == .px ? "" : unit.rawValue
         // xlink: SVG 1.1 viewers (Inkscape 1.2, older rsvg) read `<use>` only by `xlink:href`.
         raw("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"")
-        try number(width * k); rawText(suffix + "\" height=\""); try number(height * k); rawText(suffix)
-        raw("\" viewBox=\"0 0 "); try number(width * k); raw(" "); try number(height * k)
+        try number(width); rawText(suffix + "\" height=\""); try number(height); rawText(suffix)
+        raw("\" viewBox=\"0 0 "); try number(width); raw(" "); try number(height)
         if isImage {
             raw("\" role=\"img\" aria-label=\"")
             escaped(label, attribute: true)

@@ -10,9 +10,9 @@ import TestSupport
     @Test func resultsCarryTheirFrame() throws {
         let badge = try BadgeRequest(label: "build", message: "passing").render()
         #expect(try badge.frame.svg(format: SVGNumberFormat(precision: 2), idPrefix: "b") ==
-                BadgeRequest(label: "build", message: "passing", idPrefix: "b").render().svg)
-        let circle = try CircleTextRequest(text: "ROUND AND ROUND", style: CircleTextStyle(size: 12, radius: 60), idPrefix: "c").render()
-        #expect(try circle.frame.svg(format: SVGNumberFormat(precision: 2), idPrefix: "c") == circle.svg)
+                BadgeRequest(label: "build", message: "passing").render().svg(SVGSettings(idPrefix: "b")))
+        let circle = try CircleTextRequest(text: "ROUND AND ROUND", style: CircleTextStyle(size: 12, radius: 60)).render()
+        #expect(try circle.frame.svg(format: SVGNumberFormat(precision: 2), idPrefix: "c") == circle.svg(SVGSettings(idPrefix: "c")))
         #expect(circle.frame.width == circle.width)
     }
 
@@ -151,7 +151,7 @@ import TestSupport
         var frame = result.frame
         frame.items.append(.shape(FrameShape(.circle(center: Point(x: 6, y: 10), radius: 3),
                                              style: [.fill(.color(try SVGColor(parsing: "gold")))])))
-        let svg = try frame.svg(result.svgSettings)
+        let svg = try frame.svg(SVGSettings())
         let png = try frame.png(scale: 2)
         let pdf = try frame.pdf()
         #expect(svg.contains(#"<circle cx="6" cy="10" r="3" fill="gold"/>"#))
@@ -188,7 +188,7 @@ import TestSupport
         #expect(!a.contains("\u{01}"))
         #expect(a.components(separatedBy: "id=\"").dropFirst().allSatisfy { $0.hasPrefix(p + "-") })
         // A prefix given is used as it is.
-        #expect(try CircleTextRequest(text: "Hello", idPrefix: "mine").render().svg.contains(" id=\"mine-g"))
+        #expect(try CircleTextRequest(text: "Hello").render().svg(SVGSettings(idPrefix: "mine")).contains(" id=\"mine-g"))
     }
 
     /// The stand-in for the digits (U+0001) never reaches a document, whatever the text holds.

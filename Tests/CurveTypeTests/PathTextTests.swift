@@ -167,8 +167,8 @@ import Testing
     func affineEffectsKeepTheirPromise(_ effect: PathEffect) throws {
         let request = PathTextRequest(
             text: "Wave", path: try Path(svgPathData: "M 20 120 C 120 20 220 220 320 120"),
-            style: PathTextStyle(size: 30, effect: effect), precision: 6)
-        let svg = try request.render().svg
+            style: PathTextStyle(size: 30, effect: effect))
+        let svg = try request.render().svg(SVGSettings(numbers: SVGNumberFormat(precision: 6)))
         let pattern = try NSRegularExpression(pattern: #"matrix\(([^)]+)\)"#)
         let matrices = pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).compactMap { match in
             Range(match.range(at: 1), in: svg).map { svg[$0].split(separator: " ").compactMap { Double($0) } }

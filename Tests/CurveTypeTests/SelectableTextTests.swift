@@ -28,8 +28,8 @@ import Testing
     /// logical order (a right-to-left run lies turned along the circle, and is written as read).
     @Test func selectableIsOutlinesAndTheTextInLogicalOrder() throws {
         let style = CircleTextStyle(size: 20, radius: 120)
-        let outlines = try CircleTextRequest(text: Self.mixed, style: style, idPrefix: "c").render().svg
-        let selectable = try CircleTextRequest(text: Self.mixed, style: style, glyphs: .selectable, idPrefix: "c").render().svg
+        let outlines = try CircleTextRequest(text: Self.mixed, style: style).render().svg(SVGSettings(idPrefix: "c"))
+        let selectable = try CircleTextRequest(text: Self.mixed, style: style).render().svg(SVGSettings(idPrefix: "c", textLayers: true))
         #expect(!outlines.contains("<text"), "outlines carry no text layer")
         #expect(Self.withoutLayers(selectable) == outlines)
         #expect(Self.spans(selectable).joined() == Self.mixed)
@@ -42,15 +42,15 @@ import Testing
     /// selection of any other line is seen.
     @Test func onlyALineWithAnEmojiIsTransparent() throws {
         for (text, transparent) in [("plain ★ text", false), ("ship it 🚀", true), ("shine ✨", true), ("heart ❤️", true), ("heart ❤", false)] {
-            let svg = try CircleTextRequest(text: text, style: CircleTextStyle(size: 20, radius: 80), glyphs: .selectable).render().svg
+            let svg = try CircleTextRequest(text: text, style: CircleTextStyle(size: 20, radius: 80)).render().svg(SVGSettings(textLayers: true))
             #expect(svg.contains("stroke=\"none\" opacity=\"0\"") == transparent, "\(text)")
         }
     }
 
     /// Each cluster's span starts where its glyphs do and turns as they do.
     @Test func spansLieOnTheirClusters() throws {
-        let result = try CircleTextRequest(text: "Hello, world", style: CircleTextStyle(size: 20, radius: 80), glyphs: .selectable, precision: 4).render()
-        let svg = try result.svg
+        let result = try CircleTextRequest(text: "Hello, world", style: CircleTextStyle(size: 20, radius: 80), ).render()
+        let svg = try result.svg(SVGSettings(numbers: SVGNumberFormat(precision: 4), textLayers: true))
         let tspans = svg.split(separator: "<tspan ").dropFirst()
         let clusters = result.layout.text.clusters.sorted { $0.textRange.lowerBound < $1.textRange.lowerBound }
         try #require(tspans.count == clusters.count)
@@ -109,14 +109,14 @@ import Testing
     /// boxes, warps, paths (each effect), spirals and angles.
     @Test func everyEffectHasATextLayer() throws {
         func layers(_ svg: String) -> String { Self.spans(svg).joined() }
-        let seal = try SealRequest(ring: "CERTIFIED • SWIFT • ", center: "A+", glyphs: .selectable).render().svg
+        let seal = try SealRequest(ring: "CERTIFIED • SWIFT • ", center: "A+").render().svg(SVGSettings(textLayers: true))
         #expect(layers(seal).contains("CERTIFIED • SWIFT •") && layers(seal).contains("A+"))
-        let warp = try WarpRequest(text: "Warped text", preset: try #require(TextWarpPreset.named("wave1")), glyphs: .selectable).render().svg
+        let warp = try WarpRequest(text: "Warped text", preset: try #require(TextWarpPreset.named("wave1"))).render().svg(SVGSettings(textLayers: true))
         #expect(layers(warp) == "Warped text")
         let wave = try Path(svgPathData: "M 0 100 C 100 0 200 200 300 100")
         for effect in PathEffect.allCases {
             let path = try PathTextRequest(text: "Along the path", path: wave,
-                                           style: PathTextStyle(size: 18, effect: effect), glyphs: .selectable).render().svg
+                                           style: PathTextStyle(size: 18, effect: effect)).render().svg(SVGSettings(textLayers: true))
             #expect(layers(path) == "Along the path", "\(effect)")
         }
     }

@@ -62,7 +62,7 @@ import TestSupport
         // The tolerance is a promise at every value, 0.01 px too (measured there with a truth
         // sampled finely enough for chevron's crease).
         for text in ["@S", "Hg"] { for tolerance in [0.01, 0.05, 0.5] { for fitPath in preset.isEnvelope ? [false] : [false, true] {
-            let request = WarpRequest(text: text, preset: preset, box: CanvasSize(width: 300, height: 160), precision: 6, padding: 0,
+            let request = WarpRequest(text: text, preset: preset, box: CanvasSize(width: 300, height: 160), padding: 0,
                                       tolerance: tolerance, fitPath: fitPath)
             let result = try request.render()
             // The library's drawn outlines, glyph by glyph, in the SVG's coordinates.
@@ -130,7 +130,7 @@ import TestSupport
     /// thirds of its box blank); without it the canvas holds the whole box.
     @Test(arguments: ["arch-up", "wave1", "circle"])
     func cropToInkFitsTheCanvasToTheInk(_ preset: String) throws {
-        var request = WarpRequest(text: "CurveType", preset: try #require(TextWarpPreset.named(preset)), box: CanvasSize(width: 400, height: 200), precision: 6)
+        var request = WarpRequest(text: "CurveType", preset: try #require(TextWarpPreset.named(preset)), box: CanvasSize(width: 400, height: 200))
         let whole = try request.render()
         #expect(whole.width >= 400 + 8 - 1e-9 && whole.height >= 200 + 8 - 1e-9)
         request.cropsToInk = true
@@ -146,7 +146,7 @@ import TestSupport
     @Test func inkSpansTheBoxAsTheEdgesDo() throws {
         for preset in TextWarpPreset.all where preset.isEnvelope {
             let lines = Array(repeating: "\u{2588}\u{2588}", count: preset.areaCount).joined(separator: "\n")
-            let result = try WarpRequest(text: lines, preset: preset, box: CanvasSize(width: 320, height: 180), precision: 6).render()
+            let result = try WarpRequest(text: lines, preset: preset, box: CanvasSize(width: 320, height: 180)).render()
             for area in 0..<preset.areaCount {
                 let edges = try #require(result.edges[2 * area].bounds()).union(try #require(result.edges[2 * area + 1].bounds()))
                 let ink = try #require(result.lines[area].bounds, "\(preset.name)")
@@ -161,7 +161,7 @@ import TestSupport
     /// (the top and bottom split at the point), not a rounded corner of dozens.
     @Test func aCreaseIsKeptSharpByOneSidedDerivatives() throws {
         let preset = try #require(TextWarpPreset.named("chevron"))
-        let result = try WarpRequest(text: "\u{2588}", preset: preset, box: CanvasSize(width: 400, height: 200), precision: 6, padding: 0).render()
+        let result = try WarpRequest(text: "\u{2588}", preset: preset, box: CanvasSize(width: 400, height: 200), padding: 0).render()
         let drawn = result.frame.items.flatMap { item -> [Path] in
             guard case .group(let group) = item else { return [] }
             return group.items.compactMap { if case .shape(let s) = $0, case .path(let p) = s.geometry { p } else { nil } }
@@ -209,7 +209,7 @@ import TestSupport
     /// the cap height, in the cap height's proportion (DejaVu Sans: 2384 and 1493 units).
     @Test func rowsInAnEnvelopeKeepTheLineSpacing() throws {
         let preset = try #require(TextWarpPreset.named("plain"))
-        let result = try WarpRequest(text: "HELL\nLINE", preset: preset, box: CanvasSize(width: 400, height: 200), precision: 6, padding: 0).render()
+        let result = try WarpRequest(text: "HELL\nLINE", preset: preset, box: CanvasSize(width: 400, height: 200), padding: 0).render()
         let first = try #require(result.lines[0].bounds), second = try #require(result.lines[1].bounds)
         let gap = second.minY - first.maxY
         #expect(gap > 0, "the rows touch or overlap: \(first) \(second)")
@@ -220,7 +220,7 @@ import TestSupport
         // The block is warped whole: a shorter row keeps its width beside the longer, centred
         // by default, at the start with --align start.
         for (alignment, place) in [(nil, 0.5), (TextAlignment.start, 0.0), (.end, 1.0)] {
-            let rows = try WarpRequest(text: "WIDE ROW\nROW", preset: preset, box: CanvasSize(width: 400, height: 200), precision: 6, padding: 0,
+            let rows = try WarpRequest(text: "WIDE ROW\nROW", preset: preset, box: CanvasSize(width: 400, height: 200), padding: 0,
                                        alignment: alignment).render()
             let wide = try #require(rows.lines[0].bounds), short = try #require(rows.lines[1].bounds)
             #expect(abs(wide.width - 400) < 0.06 && short.width < 250, "\(wide) \(short)")

@@ -109,7 +109,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["spiral", "--turns", "1e6"], "at most 10000 turns"),
         BadInput(["spiral", "--tolerance", "0"], "--tolerance must be more than 0 px, not 0 px"),
         BadInput(["spiral", "--tolerance", "-0.1"], "--tolerance must be more than 0 px, not -0.1 px"),
-        BadInput(["spiral", "--tolerance", "0.001"], "finer than 2 decimals can write"),
+        BadInput(["spiral", "--tolerance", "0.001"], "the drawing's tolerance leaves 0.00014 px for rounding, and precision 2 rounds a point by up to 0.0071 px: raise --precision or --tolerance"),
+        BadInput(["spiral", "--precision", "1"], "leaves 0.0071 px for rounding, and precision 1 rounds a point by up to 0.071 px"),
         BadInput(["spiral", "--canvas", "0x400"], "canvas width and height must be greater than 0"),
         BadInput(["spiral", "--canvas", "400x-1"], "canvas width and height must be greater than 0"),
         BadInput(["spiral", "--domain", "0"], "--domain must be more than 0 units, not 0 units"),
@@ -285,6 +286,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["circle", "Hello", "--glyphs", "selectable", "--format", "dxf"], "and a machine file has no text: write .svg or .pdf"),
         BadInput(["badge", "--label", "a", "--message", "b", "--glyphs", "selectable", "--format", "plotter-svg"], "a machine file has no text"),
         BadInput(["seal", "--ring", "ACME", "--glyphs", "selectable", "--weld"], "welded outlines keep no text: give --glyphs outlines with --weld"),
+        // The SVG writer's settings, given for another writer.
+        BadInput(["circle", "Hello", "--precision", "3", "--format", "png"], "--precision sets an SVG's decimals, and a PNG has none: write .svg or give no --precision"),
+        BadInput(["badge", "--label", "a", "--message", "b", "--id-prefix", "b1", "--format", "pdf"], "--id-prefix sets an SVG's ids, and a PDF has none"),
+        BadInput(["warp", "Hi", "--preset", "arch-up", "--precision", "4", "--format", "dxf"], "and a machine file has none"),
         BadInput(["warp", "Hello", "--preset", "wave1", "--glyphs", "text"], "use --glyphs outlines or selectable"),
         BadInput(["seal", "--top", "A VERY LONG TOP ARC OF TEXT", "--top-sweep", "20", "--radius", "80"], "(give a larger --top-sweep, a smaller --top-size, or shorter text)"),
         BadInput(["seal", "--top", "A LONG TOP ARC", "--bottom", "A LONG BOTTOM ARC", "--top-angle", "180"], "the arcs of ring 1 overlap"),
@@ -626,7 +631,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     @Test func printsItsVersion() throws {
         for words in [["--version"], ["badge", "--version"]] {
             let run = try curvetype(words)
-            #expect(run.status == 0 && run.stdout == "0.30.0\n" && run.stderr.isEmpty, "\(words)")
+            #expect(run.status == 0 && run.stdout == "0.31.0\n" && run.stderr.isEmpty, "\(words)")
         }
     }
 
