@@ -69,8 +69,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// How a drawing is written: the format and, for pictures drawn by cairo, the scale and the
-/// moment of its animation (`--format`, `--scale`, `--frame-time`).
+/// How a drawing is written: the format, the unit, what is done to the drawing before any
+/// writer (single-line pens, welding), and each writer's own settings: the PNG's scale and the
+/// moment of an animation a PNG or PDF draws, `svg` for the SVG writer, `machine` for the
+/// machine writers. Settings a format would ignore are refused (`check(for:frame:)`).
 public struct OutputSettings: Sendable, Equatable {
     /// The format; `nil`: the output's extension says, else SVG.
     public var format: OutputFormat?
@@ -83,19 +85,6 @@ public struct OutputSettings: Sendable, Equatable {
     /// The unit lengths are read in, and a document's size is written in (`--units`): px
     /// unless said. Machine files are in it where it is mm, cm or in, else in mm.
     public var units = LengthUnit.px
-    /// How far a machine file's lines and arcs may stray from the drawing, mm (or the unit of
-    /// `units` where that is cm or in); `nil`: 0.01 mm.
-    public var machineTolerance: Double?
-    /// Machine files of straight lines only: G-code of G1 alone, DXF without bulges, a plotter
-    /// SVG without arcs (for controllers without arcs).
-    public var linesOnly = false
-    /// G-code's feed, machine units (mm or in) per minute.
-    public var feed = 1000.0
-    /// G-code's power (`{power}` in the template: a laser's `S`).
-    public var power = 1000.0
-    /// A G-code template file (`[start]`, `[pen-down]`, `[pen-up]`, `[end]`); `nil`: GRBL's
-    /// laser mode.
-    public var gcodeTemplate: String?
     /// The pen's width for single-line fonts, px (read in `units`); `nil`: 0.04 em.
     public var penWidth: Double?
     /// Weld everything of one colour into one outline of simple polygons with holes (`--weld`).
@@ -110,6 +99,9 @@ public struct OutputSettings: Sendable, Equatable {
     /// How an SVG is written: decimals, the id prefix, and whether text layers are written
     /// (`--precision`, `--id-prefix`, `--glyphs selectable`). Only the SVG writer reads them.
     public var svg = SVGSettings()
+    /// How a machine file is written: its tolerance, arcs, and G-code's feed, power and
+    /// template. Only the machine writers read them.
+    public var machine = MachineFileSettings()
 
     /// Whether the drawing is welded into outlines before it is written.
     public var welds: Bool { weld || kerf != nil || stencil != nil }
@@ -125,7 +117,7 @@ public struct OutputSettings: Sendable, Equatable {
     public var machineUnits: LengthUnit { units == .cm || units == .in ? units : .mm }
 
     /// `machineTolerance`, or its default, in `machineUnits`.
-    public var toleranceInMachineUnits: Double { machineTolerance ?? 0.01 / machineUnits.millimetres }
+    public var toleranceInMachineUnits: Double { machine.tolerance ?? 0.01 / machineUnits.millimetres }
 
     /// The format for `output`: the one set, else the output's extension's, else SVG.
     public func format(for output: String?) -> OutputFormat {
@@ -158,23 +150,9 @@ public struct OutputSettings: Sendable, Equatable {
     /// PDF (vector formats, drawn at any size), and a moment of an animation on SVG (which
     /// carries the animation) or of a drawing that has none.
     public func check(for format: OutputFormat, frame: Frame?) throws(CurveTypeError) {
-        if !format.isForMachines {
-            for (given, name) in [(machineTolerance != nil && !welds, "machineTolerance"), (linesOnly, "linesOnly")] where given {
-                throw .invalidInput("\(parameter: name) is for machine files: write .dxf, .gcode, .hpgl or --format plotter-svg, or give no \(parameter: name)")
-            }
-        }
-        if format != .gcode {
-            for (given, name) in [(feed != 1000, "feed"), (power != 1000, "power"), (gcodeTemplate != nil, "gcodeTemplate")] where given {
-                throw .invalidInput("\(parameter: name) is for G-code: write .gcode (or .nc), or give no \(parameter: name)")
-            }
-        }
-        if format != .svg {
-            // The SVG writer's own settings; `--glyphs selectable` is checked where it is written.
-            let kind = format == .png ? "a PNG" : format == .pdf ? "a PDF" : "a machine file"
-            for (given, name, what) in [(svg.numbers.precision != 2, "precision", "decimals"), (svg.idPrefix != nil, "idPrefix", "ids")] where given {
-                throw .invalidInput("\(parameter: name) sets an SVG's \(what), and \(kind) has none: write .svg or give no \(parameter: name)")
-            }
-        }
+        // Each writer's own settings, refused by the others.
+        try machine.check(for: format, welds: welds)
+        try svg.check(for: format)
         if let frame, frame.hasSingleLineText {
             throw .invalidInput("a single-line font has no characters for a viewer to set: draw it with --glyphs outlines (the default)")
         }
@@ -216,15 +194,15 @@ public struct OutputSettings: Sendable, Equatable {
                     "Offset the welded outlines for a beam this wide: out by half on pieces, in on holes, round joins. Welds."),
             .number("stencil", \.stencil, .output, unit: "px", range: .positive(upTo: 1000).checkedBySettings, slider: 0.5...10, default: "none",
                     "Join each hole (the inside of O, A, B) to the outside by a bridge this wide, so nothing falls out. Welds."),
-            .number("machineTolerance", \.machineTolerance, .output, unit: "mm", range: .positive(upTo: 10).checkedBySettings, slider: 0.001...1, default: "0.01 mm",
+            .number("machineTolerance", \.machine.tolerance, .output, unit: "mm", range: .positive(upTo: 10).checkedBySettings, slider: 0.001...1, default: "0.01 mm",
                     "How far a machine file's lines and arcs may stray from the drawing (in inches with --units in)."),
-            .flag("linesOnly", \.linesOnly, .output,
+            .flag("linesOnly", \.machine.linesOnly, .output,
                   "Straight lines only in machine files: G-code of G1 alone, DXF without bulges, for controllers without arcs."),
-            .number("feed", \.feed, .output, unit: "mm/min", range: .positive(upTo: 1_000_000).checkedBySettings, slider: 100...10_000,
+            .number("feed", \.machine.feed, .output, unit: "mm/min", range: .positive(upTo: 1_000_000).checkedBySettings, slider: 100...10_000,
                     "G-code's cutting feed (inches per minute with --units in)."),
-            .number("power", \.power, .output, range: .from(0, to: 1_000_000).checkedBySettings, slider: 0...1000,
+            .number("power", \.machine.power, .output, range: .from(0, to: 1_000_000).checkedBySettings, slider: 0...1000,
                     "G-code's power, put for {power} in the template (a laser's S)."),
-            .text("gcodeTemplate", \.gcodeTemplate, .output, type: .file, default: "GRBL laser mode (M4 S{power} … M5)",
+            .text("gcodeTemplate", \.machine.gcodeTemplate, .output, type: .file, default: "GRBL laser mode (M4 S{power} … M5)",
                   "A G-code template file: [start], [pen-down], [pen-up] and [end] sections of lines, with {feed} and {power}."),
         ]
     }()
@@ -261,9 +239,6 @@ public struct OutputSettings: Sendable, Equatable {
         if let frameTime, !(frameTime.isFinite && frameTime >= 0 && frameTime <= 3600) {
             throw .invalidInput("\(parameter: "frameTime") must be from 0 to 3600 s, not \(shortestDigits(frameTime))")
         }
-        if let tolerance = machineTolerance, !(tolerance.isFinite && tolerance > 0 && tolerance <= 10) {
-            throw .invalidInput("\(parameter: "machineTolerance") must be more than 0 and at most 10, not \(shortestDigits(tolerance))")
-        }
         if let penWidth, !(penWidth.isFinite && penWidth > 0 && penWidth <= 1000 * units.pixels) {
             throw .invalidInput("\(parameter: "penWidth") must be more than 0 and at most 1000 \(units.rawValue)")
         }
@@ -272,12 +247,7 @@ public struct OutputSettings: Sendable, Equatable {
                 throw .invalidInput("\(parameter: name) must be more than 0 and at most 1000 \(units.rawValue)")
             }
         }
-        guard feed.isFinite, feed > 0, feed <= 1_000_000 else {
-            throw .invalidInput("\(parameter: "feed") must be more than 0 and at most 1000000, not \(shortestDigits(feed))")
-        }
-        guard power.isFinite, power >= 0, power <= 1_000_000 else {
-            throw .invalidInput("\(parameter: "power") must be from 0 to 1000000, not \(shortestDigits(power))")
-        }
+        try machine.validate()
     }
 
     /// `SOURCE_DATE_EPOCH` (seconds since 1970), the reproducible-builds convention for the
@@ -285,6 +255,68 @@ public struct OutputSettings: Sendable, Equatable {
     public static var sourceDateEpoch: Int64? {
         guard let text = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), let seconds = Int64(text), seconds >= 0 else { return nil }
         return seconds
+    }
+}
+
+/// How a machine file is written (DXF, G-code, HPGL, plotter SVG): only the machine writers
+/// read these, and every other format refuses them.
+public struct MachineFileSettings: Sendable, Equatable {
+    /// How far a machine file's lines and arcs may stray from the drawing, mm (or the unit of
+    /// `--units` where that is cm or in); `nil`: 0.01 mm. Welding uses it too.
+    public var tolerance: Double?
+    /// Straight lines only: G-code of G1 alone, DXF without bulges, a plotter SVG without arcs
+    /// (for controllers without arcs).
+    public var linesOnly = false
+    /// G-code's feed, machine units (mm or in) per minute.
+    public var feed = 1000.0
+    /// G-code's power (`{power}` in the template: a laser's `S`).
+    public var power = 1000.0
+    /// A G-code template file (`[start]`, `[pen-down]`, `[pen-up]`, `[end]`); `nil`: GRBL's
+    /// laser mode.
+    public var gcodeTemplate: String?
+
+    /// The defaults: 0.01 mm, arcs, GRBL's laser mode at feed and power 1000.
+    public init() {}
+
+    /// Refuses what `format` would ignore: these settings for a format not for machines (the
+    /// tolerance also sets how a weld is flattened, so it is taken where the drawing `welds`),
+    /// and G-code's for another machine format.
+    func check(for format: OutputFormat, welds: Bool) throws(CurveTypeError) {
+        if !format.isForMachines {
+            for (given, name) in [(tolerance != nil && !welds, "machineTolerance"), (linesOnly, "linesOnly")] where given {
+                throw .invalidInput("\(parameter: name) is for machine files: write .dxf, .gcode, .hpgl or --format plotter-svg, or give no \(parameter: name)")
+            }
+        }
+        if format != .gcode {
+            for (given, name) in [(feed != 1000, "feed"), (power != 1000, "power"), (gcodeTemplate != nil, "gcodeTemplate")] where given {
+                throw .invalidInput("\(parameter: name) is for G-code: write .gcode (or .nc), or give no \(parameter: name)")
+            }
+        }
+    }
+
+    /// Checks the tolerance, feed and power.
+    func validate() throws(CurveTypeError) {
+        if let tolerance, !(tolerance.isFinite && tolerance > 0 && tolerance <= 10) {
+            throw .invalidInput("\(parameter: "machineTolerance") must be more than 0 and at most 10, not \(shortestDigits(tolerance))")
+        }
+        guard feed.isFinite, feed > 0, feed <= 1_000_000 else {
+            throw .invalidInput("\(parameter: "feed") must be more than 0 and at most 1000000, not \(shortestDigits(feed))")
+        }
+        guard power.isFinite, power >= 0, power <= 1_000_000 else {
+            throw .invalidInput("\(parameter: "power") must be from 0 to 1000000, not \(shortestDigits(power))")
+        }
+    }
+}
+
+extension SVGSettings {
+    /// Refuses the SVG writer's own settings (decimals, an id prefix) for another format,
+    /// which has neither; `--glyphs selectable` is checked where it is written, as PDF takes it.
+    func check(for format: OutputFormat) throws(CurveTypeError) {
+        guard format != .svg else { return }
+        let kind = format == .png ? "a PNG" : format == .pdf ? "a PDF" : "a machine file"
+        for (given, name, what) in [(numbers.precision != 2, "precision", "decimals"), (idPrefix != nil, "idPrefix", "ids")] where given {
+            throw .invalidInput("\(parameter: name) sets an SVG's \(what), and \(kind) has none: write .svg or give no \(parameter: name)")
+        }
     }
 }
 
@@ -343,7 +375,7 @@ extension Frame {
     /// the settings' tolerance, in their units.
     func machineFile(_ format: OutputFormat, settings: OutputSettings, isCancelled: () -> Bool = { false }) throws(CurveTypeError) -> String {
         let drawing = try lifting(machine: { () throws(MachineError) in
-            try MachineDrawing(self, units: settings.machineUnits, tolerance: settings.toleranceInMachineUnits, arcs: !settings.linesOnly,
+            try MachineDrawing(self, units: settings.machineUnits, tolerance: settings.toleranceInMachineUnits, arcs: !settings.machine.linesOnly,
                                isCancelled: isCancelled)
         })
         switch format {
@@ -353,11 +385,11 @@ extension Frame {
             return drawing.plotterSVG(strokeWidth: (settings.penWidth ?? 0.3 * LengthUnit.mm.pixels) / settings.machineUnits.pixels)
         default:
             var template = GCodeTemplate.laser
-            if let path = settings.gcodeTemplate {
+            if let path = settings.machine.gcodeTemplate {
                 let bytes = try readUserFile(path, what: "G-code template", limit: 64 << 10, shown: 60)
                 template = try lifting(machine: { () throws(MachineError) in try GCodeTemplate(parsing: String(decoding: bytes, as: UTF8.self)) })
             }
-            return drawing.gcode(feed: settings.feed, power: settings.power, template: template)
+            return drawing.gcode(feed: settings.machine.feed, power: settings.machine.power, template: template)
         }
     }
 
