@@ -370,10 +370,11 @@ def check_case(name, hershey, folder, report, drawn_back=True):
     files = {ext: f"{base}.{ext}" for ext in ("svg", "dxf", "gcode", "hpgl")}
 
     # The plotter SVG's size, to 0.0001 mm, is the machine files' (y runs up from its bottom);
-    # the SVG's is written to --precision (0.01 mm), so it is not the one to flip by.
+    # the SVG's is rounded up to --precision (0.01 mm), so that it never cuts the ink, and is
+    # not the one to flip by.
     width_mm, height_mm = svg_size_mm(base + ".plotter.svg")
     drawn_width, drawn_height = svg_size_mm(files["svg"])
-    if abs(drawn_width - width_mm) > 0.005 or abs(drawn_height - height_mm) > 0.005:
+    if not (-0.0001 <= drawn_width - width_mm < 0.0101 and -0.0001 <= drawn_height - height_mm < 0.0101):
         fail(f"{name}: the SVG is {drawn_width}x{drawn_height} mm, the plotter SVG {width_mm}x{height_mm}")
     drawing = svg_polylines(files["svg"], height_mm)
     plotter = svg_polylines(base + ".plotter.svg", height_mm)

@@ -32,6 +32,9 @@ import numpy as np
 from PIL import Image
 import resvg_py
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from svg_options import without_svg_settings  # noqa: E402 — the SVG writer's options, which a PNG or PDF refuses
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CURVETYPE = os.path.join(ROOT, ".build/debug/curvetype")
 OUT = os.path.join(ROOT, "out/raster")
@@ -166,20 +169,6 @@ def not_comparable(command, name, words, reference, golden_text):
 
 def run(args):
     return subprocess.run(args, cwd=ROOT, capture_output=True, check=True).stdout
-
-
-def without_svg_settings(words):
-    """A case's words without the SVG writer's own options (--precision, --id-prefix), which
-    another writer refuses: they change how the SVG is written, not what is drawn."""
-    out, skip = [], False
-    for word in words:
-        if skip:
-            skip = False
-        elif word in ("--precision", "--id-prefix"):
-            skip = True
-        else:
-            out.append(word)
-    return out
 
 
 def render(command, words, scale, suffix, folder):

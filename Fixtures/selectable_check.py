@@ -41,7 +41,8 @@ import pypdfium2
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from raster_check import cases, without_svg_settings  # noqa: E402 — every case of Fixtures/*/cases.txt, as the raster check reads them
+from raster_check import cases  # noqa: E402 — every case of Fixtures/*/cases.txt, as the raster check reads them
+from svg_options import without_svg_settings  # noqa: E402 — the SVG writer's options, which a PDF refuses
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CURVETYPE = os.environ.get("CURVETYPE") or os.path.join(ROOT, ".build/debug/curvetype")

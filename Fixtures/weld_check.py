@@ -22,6 +22,9 @@ import tempfile
 import numpy as np
 from PIL import Image
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from svg_options import without_svg_settings  # noqa: E402 — the SVG writer's options, which a PNG refuses
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CURVETYPE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/curvetype")
 
@@ -75,7 +78,7 @@ def cases():
             if not line or line.startswith("#"):
                 continue
             words = shlex.split(line)
-            out.append((f"{command} {words[0]}", [command] + words[1:]))
+            out.append((f"{command} {words[0]}", [command] + without_svg_settings(words[1:])))
     return out
 
 

@@ -63,7 +63,7 @@ let package = Package(
 
         // `make bench`: in-process benchmarks (never timed unit tests).
         .executableTarget(
-            name: "curvetype-bench", dependencies: [curveType], path: "Benchmarks", exclude: ["run.py", "server.py", "reference", "BareRoute"]),
+            name: "curvetype-bench", dependencies: [curveType], path: "Benchmarks", exclude: ["run.py", "server.py", "instruction_budget.json", "reference", "BareRoute"]),
         // `make bench-server`'s anchor: a bare Hummingbird route returning a fixed SVG.
         .executableTarget(
             name: "curvetype-bench-bare-route", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],

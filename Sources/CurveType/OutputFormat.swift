@@ -339,6 +339,13 @@ extension Frame {
         }
         var frame = self
         frame.unit = settings.units
+        if settings.units != .px, !format.isForMachines {
+            // A canvas in another unit is as wide as the SVG says (hundredths of the unit,
+            // rounded up so the ink is never cut), and the PNG and PDF draw that canvas. A
+            // machine file has no canvas to cut: it keeps the drawing's own size.
+            let k = settings.units.pixels
+            (frame.width, frame.height) = (SVGNumberFormat.hundredths.roundedUp(width / k) * k, SVGNumberFormat.hundredths.roundedUp(height / k) * k)
+        }
         frame.penWidth = settings.penWidth
         if settings.welds || format.isForMachines {
             // Said here in the user's unit, before the writers' own checks (in px and units).
