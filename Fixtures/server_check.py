@@ -250,6 +250,15 @@ def check_designer_controls(browser, port):
         failures.append(f"dragging did not set --start 90: {page.locator('#option-start').input_value()!r}")
     wait_until(page, "document.getElementById('preview').complete")
     page.screenshot(path="out/server/playground-circle.png")
+    # An SVG writer's option (its decimals) stays in the SVG's link and is left out of the PNG's
+    # and the PDF's, whose writers refuse it.
+    page.locator("#option-precision").fill("3")
+    wait_until(page, "document.getElementById('preview').dataset.url.includes('precision=3')")
+    wait_until(page, "document.getElementById('download-png').getAttribute('href') !== null")
+    for format, kept in [("svg", True), ("png", False), ("pdf", False)]:
+        href = page.locator(f"#download-{format}").get_attribute("href") or ""
+        if ("precision=3" in href) != kept:
+            failures.append(f"the {format} download {href} {'lost' if kept else 'keeps'} the SVG's --precision")
     # Downloads: SVG, PNG at 2x and PDF, each what it says.
     for format, magic, kind in [("svg", b"<svg", "image/svg+xml"), ("png", b"\x89PNG", "image/png"), ("pdf", b"%PDF", "application/pdf")]:
         href = page.locator(f"#download-{format}").get_attribute("href")

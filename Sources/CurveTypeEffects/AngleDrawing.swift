@@ -313,15 +313,15 @@ extension AngleRequest {
         let support = (w * abs(u.x) + h * abs(u.y)) / 2
         let clearance = Self.labelClearance
         let rays = [(shape.vertex, shape.rayEnd(at: 0)), (shape.vertex, shape.rayEnd(at: degrees))]
-        var marker: [Point] = []
-        if let path = markerPath(shape, degrees) { marker = flatten(path) }
+        // The marker's lines, within a hundredth of a px of its curve.
+        let marker = markerPath(shape, degrees)?.flattened(flatness: 0.01).flatMap(\.segments) ?? []
         func box(at distance: Double) -> Rect {
             let c = shape.vertex + u * distance
             return Rect(minX: c.x - w / 2, minY: c.y - h / 2, maxX: c.x + w / 2, maxY: c.y + h / 2)
         }
         func isClear(_ box: Rect) -> Bool {
             rays.allSatisfy { box.distance(toSegment: $0.0, $0.1) >= strokeWidth / 2 + clearance }
-                && zip(marker, marker.dropFirst()).allSatisfy {
+                && marker.allSatisfy {
                     box.distance(toSegment: $0.0, $0.1) >= markerLineWidth / 2 + clearance
                 }
         }
@@ -574,29 +574,3 @@ extension AngleRequest {
     private var titleSize: Double { labelSize * 1.25 }
 }
 
-/// Points along `path` (line ends and 16 points per cubic).
-func flatten(_ path: Path) -> [Point] {
-    var points: [Point] = []
-    var current = Point.zero
-    for element in path.elements {
-        switch element {
-        case .move(let p), .line(let p):
-            points.append(p)
-            current = p
-        case .quad(let c, let p):
-            for i in 1...16 {
-                let t = Double(i) / 16, u = 1 - t
-                points.append(current * (u * u) + c * (2 * u * t) + p * (t * t))
-            }
-            current = p
-        case .cubic(let c1, let c2, let p):
-            for i in 1...16 {
-                let t = Double(i) / 16, u = 1 - t
-                points.append(current * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
-            }
-            current = p
-        case .close: break
-        }
-    }
-    return points
-}

@@ -472,52 +472,12 @@ struct ClusterInk {
         upright ? Point(x: origin.x - p.y * scale, y: origin.y + p.x * scale) : Point(x: p.x * scale + origin.x, y: p.y * scale + origin.y)
     }
 
-    /// The outline's contours flattened to within 0.002 px: a curve of n steps strays from its
-    /// chords by at most (n⁻² / 8)·max|B″|, and |B″| is at most the degree times the degree
-    /// less one times the control points' largest second difference.
+    /// The outline's contours flattened to within 0.002 px (`Path.flattened`), placed as
+    /// `place` places a point.
     private mutating func add(_ path: Path, scale: Double, origin: Point, upright: Bool) {
-        func place(_ p: Point) -> Point { ClusterInk.place(p, scale: scale, origin: origin, upright: upright) }
-        func steps(_ secondDifference: Double, degree: Double) -> Int {
-            let bound = degree * (degree - 1) * secondDifference
-            let wanted = (bound / (8 * 0.002)).squareRoot().rounded(.up)
-            return wanted.isFinite ? Int(min(64, max(1, wanted))) : 64
-        }
-        var current = Point.zero, start = Point.zero
-        for element in path.elements {
-            switch element {
-            case .move(let p):
-                current = place(p); start = current
-            case .line(let p):
-                let next = place(p)
-                segments.append((current, next))
-                current = next
-            case .quad(let c, let p):
-                let c1 = place(c), p1 = place(p)
-                let n = steps((current - c1 * 2 + p1).length, degree: 2)
-                var previous = current
-                for k in 1...n {
-                    let t = Double(k) / Double(n), u = 1 - t
-                    let q = current * (u * u) + c1 * (2 * u * t) + p1 * (t * t)
-                    segments.append((previous, q))
-                    previous = q
-                }
-                current = p1
-            case .cubic(let c1, let c2, let p):
-                let q1 = place(c1), q2 = place(c2), p1 = place(p)
-                let n = steps(max((current - q1 * 2 + q2).length, (q1 - q2 * 2 + p1).length), degree: 3)
-                var previous = current
-                for k in 1...n {
-                    let t = Double(k) / Double(n), u = 1 - t
-                    let q = current * (u * u * u) + q1 * (3 * u * u * t) + q2 * (3 * u * t * t) + p1 * (t * t * t)
-                    segments.append((previous, q))
-                    previous = q
-                }
-                current = p1
-            case .close:
-                if current != start { segments.append((current, start)) }
-                current = start
-            }
-        }
+        let map = upright ? AffineMap(a: 0, b: scale, c: -scale, d: 0, tx: origin.x, ty: origin.y)
+            : AffineMap(a: scale, b: 0, c: 0, d: scale, tx: origin.x, ty: origin.y)
+        for contour in path.flattened(map: map, flatness: 0.002) { segments += contour.segments }
     }
 
     /// The nearest and farthest ink from the centre of a circle whose baseline radius is

@@ -310,7 +310,10 @@ private struct Collector {
     }
 
     mutating func add(_ path: Path, map: AffineMap, color: String, closeAll: Bool) throws(MachineError) {
-        for var contour in try Flattening.contours(path, map: map.concatenating(toMachine), flatness: flatness, counted: &count) {
+        guard let contours = path.flattened(map: map.concatenating(toMachine), flatness: flatness, counted: &count, limit: MachineDrawing.maximumPoints) else {
+            throw MachineError.refused("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
+        }
+        for var contour in contours {
             let closed = contour.closed || closeAll
             if closed, let first = contour.points.first, contour.points.last != first { contour.points.append(first) }
             polylines.append(Polyline(points: contour.points, closed: closed && contour.points.count > 2, color: color))
@@ -427,48 +430,4 @@ enum Flattening {
         return (run, fill)
     }
 
-    /// Each contour of `path` through `map` as a polyline (curves within `flatness`), and
-    /// whether the path closes it. `counted` adds up the points flattened so far; past
-    /// `MachineDrawing.maximumPoints` the drawing is refused.
-    static func contours(_ path: Path, map: AffineMap, flatness: Double, counted: inout Int) throws(MachineError) -> [(points: [Point], closed: Bool)] {
-        var out: [(points: [Point], closed: Bool)] = []
-        var current: [Point] = []
-        var start = Point.zero, at = Point.zero
-        func finish(_ closed: Bool) {
-            if current.count > 1 { out.append((current, closed)) }
-            current = []
-        }
-        for element in path.elements {
-            let before = current.count
-            switch element {
-            case .move(let p):
-                finish(false)
-                start = p
-                at = p
-                current = [map.apply(p)]
-            case .line(let p):
-                if current.isEmpty { current = [map.apply(at)] }
-                current.append(map.apply(p))
-                at = p
-            case .quad(let c, let p):
-                if current.isEmpty { current = [map.apply(at)] }
-                let c1 = at + (c - at) * (2.0 / 3), c2 = p + (c - p) * (2.0 / 3)
-                Bezier.flatten(map.apply(at), map.apply(c1), map.apply(c2), map.apply(p), flatness: flatness, into: &current)
-                at = p
-            case .cubic(let c1, let c2, let p):
-                if current.isEmpty { current = [map.apply(at)] }
-                Bezier.flatten(map.apply(at), map.apply(c1), map.apply(c2), map.apply(p), flatness: flatness, into: &current)
-                at = p
-            case .close:
-                finish(true)
-                at = start
-            }
-            counted += max(1, current.count - before)
-            if counted > MachineDrawing.maximumPoints {
-                throw MachineError.refused("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
-            }
-        }
-        finish(false)
-        return out
-    }
 }

@@ -382,30 +382,9 @@ private struct OutlineGatherer {
 
     /// The path's contours as polylines in the frame's px: closed ones and open ones.
     mutating func flatten(_ path: Path, map: AffineMap) throws(MachineError) -> (closed: [[Point]], open: [[Point]]) {
-        let contours = try Flattening.contours(path, map: map, flatness: flatness, counted: &points)
+        let contours = path.flattened(map: map, flatness: flatness, counted: &points, limit: Self.maximumPoints) ?? []
         try checkPoints()
         return (contours.filter(\.closed).map(\.points), contours.filter { !$0.closed }.map(\.points))
-    }
-}
-
-/// Cubic Béziers as lines.
-enum Bezier {
-    /// Appends points of the cubic (not its start) until its control points lie within
-    /// `flatness` of each piece's chord.
-    static func flatten(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, flatness: Double, into points: inout [Point], depth: Int = 0) {
-        let chord = p1 - p0
-        let length = chord.length
-        func distance(_ q: Point) -> Double {
-            length < 1e-12 ? q.distance(to: p0) : abs((q.x - p0.x) * chord.y - (q.y - p0.y) * chord.x) / length
-        }
-        if depth >= 18 || max(distance(c1), distance(c2)) <= flatness {
-            points.append(p1)
-            return
-        }
-        let m01 = (p0 + c1) * 0.5, m12 = (c1 + c2) * 0.5, m23 = (c2 + p1) * 0.5
-        let a = (m01 + m12) * 0.5, b = (m12 + m23) * 0.5, mid = (a + b) * 0.5
-        flatten(p0, m01, a, mid, flatness: flatness, into: &points, depth: depth + 1)
-        flatten(mid, b, m23, p1, flatness: flatness, into: &points, depth: depth + 1)
     }
 }
 

@@ -243,3 +243,41 @@ import Testing
         #expect(curve.point(atArcLength: 1e9).distance(to: p(100, 40)) < 1e-12)
     }
 }
+
+/// The one flattener (`Path.flattened`): every line stays within its flatness of the curve,
+/// measured against the curve's own points, densely sampled; closed contours close; work is
+/// bounded.
+@Suite struct FlatteningTests {
+    /// The distance from `p` to the nearest of `segments`.
+    static func distance(_ p: Point, to segments: [(Point, Point)]) -> Double {
+        segments.map { a, b in
+            let d = b - a, length2 = d.x * d.x + d.y * d.y
+            let t = length2 == 0 ? 0 : min(1, max(0, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / length2))
+            return (p - (a + d * t)).length
+        }.min() ?? .infinity
+    }
+
+    @Test(arguments: [1.0, 0.1, 0.002]) func linesStayWithinTheFlatness(flatness: Double) throws {
+        let path = try Path(svgPathData: "M 10 80 C 40 10 65 10 95 80 S 150 150 180 80 Q 200 20 230 80 Z")
+        let map = AffineMap.scale(2, 2).concatenating(.translation(5, -3))
+        let contours = path.flattened(map: map, flatness: flatness)
+        #expect(contours.count == 1 && contours[0].closed)
+        let segments = contours.flatMap(\.segments)
+        // The curve's own points: every one near a line, and every line's end on the curve.
+        let curve = sampledOutline(path, map)
+        let worst = curve.map { Self.distance($0, to: segments) }.max() ?? .infinity
+        #expect(worst <= flatness * 1.01, "\(worst) px from the lines at flatness \(flatness)")
+        let back = contours[0].points.map { Self.distance($0, to: zip(curve, curve.dropFirst()).map { ($0, $1) }) }.max() ?? .infinity
+        #expect(back < 0.5, "a line's end \(back) px off the sampled curve")
+        // Finer flatness, more lines.
+        if flatness < 1 { #expect(segments.count > path.flattened(map: map, flatness: flatness * 10).flatMap(\.segments).count) }
+    }
+
+    @Test func workIsBounded() throws {
+        let path = try Path(svgPathData: "M 0 0 C 1000 0 1000 1000 0 1000")
+        var counted = 0
+        #expect(path.flattened(flatness: 1e-6, counted: &counted, limit: 100) == nil)
+        counted = 0
+        #expect(path.flattened(flatness: 1, counted: &counted, limit: 100) != nil && counted > 1)
+    }
+}

@@ -198,7 +198,7 @@ import Testing
             let a = glyph.angle * .pi / 180
             let map = AffineMap(a: cos(a) * glyph.scale, b: sin(a) * glyph.scale, c: sin(a) * glyph.scale, d: -cos(a) * glyph.scale,
                                 tx: glyph.origin.x, ty: glyph.origin.y)
-            for point in flatten(outline.path.transformed(by: map)) {
+            for point in sampledOutline(outline.path, map) {
                 let r = (point - seal.center).length
                 near = min(near, r)
                 far = max(far, r)

@@ -403,11 +403,24 @@ async function update() {
   }
 }
 
-/// The download links: the preview's address as SVG, PNG at 2x and PDF; with no address (the
-/// state is being checked, or the server refused it) they are shown disabled, with no link.
+// The SVG writer's own options, which a PNG or PDF refuses (they set how an SVG is written).
+const SVG_ONLY = new Set(["precision", "idPrefix", "id-prefix"]);
+
+/// `url` without the SVG writer's own options, each other item of its query kept as written.
+function withoutSVGOptions(url) {
+  const mark = url.indexOf("?");
+  if (mark < 0) return url;
+  const items = url.slice(mark + 1).split("&").filter((item) => !SVG_ONLY.has(decodeURIComponent(item.split("=")[0])));
+  return url.slice(0, mark) + (items.length ? "?" + items.join("&") : "");
+}
+
+/// The download links: the preview's address as SVG, PNG at 2x and PDF (without the SVG's own
+/// options); with no address (the state is being checked, or the server refused it) they are
+/// shown disabled, with no link.
 function downloads(url) {
-  const join = url && url.includes("?") ? "&" : "?";
-  const links = { svg: url, png: url + join + "format=png&scale=2", pdf: url + join + "format=pdf" };
+  const other = url ? withoutSVGOptions(url) : url;
+  const join = other && other.includes("?") ? "&" : "?";
+  const links = { svg: url, png: other + join + "format=png&scale=2", pdf: other + join + "format=pdf" };
   for (const [format, href] of Object.entries(links)) {
     const link = $("download-" + format);
     if (url) {
