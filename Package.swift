@@ -67,8 +67,9 @@ let package = Package(
         // writer reads them); the only module that touches cairo
         .target(name: "CurveTypeRaster", dependencies: ["CCairo", "CZlib", "CurveTypeFrame", "CurveTypeFonts", "CurveTypeGeometry"]),
         // Clipper (Debian's libpolyclipping-dev), C++, behind a few C functions: polygons
-        // welded into one outline, offset for a beam's kerf, cut by stencil bridges.
-        .target(name: "CClipper", linkerSettings: [.linkedLibrary("polyclipping"), .linkedLibrary("stdc++")]),
+        // welded into one outline, offset for a beam's kerf, cut by stencil bridges. Loaded
+        // (dlopen) when a weld first needs it, so no other command loads it or libstdc++.so.
+        .target(name: "CClipper", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("stdc++")]),
         // frames ─▶ what machines follow: strokes and outlines flattened and fitted with lines
         // and arcs in mm or inches, written as DXF, G-code, HPGL and plotter SVG; outlines
         // welded, kerf-offset and bridged for stencils (frames ─▶ frames)

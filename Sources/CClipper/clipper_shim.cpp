@@ -1,11 +1,104 @@
 // See include/clipper_shim.h.
+//
+// Clipper is loaded when a weld first needs it (dlopen), not linked: its shared library
+// brings libstdc++'s into every process, and the dynamic loader's binding of libstdc++'s
+// symbols was 2.2 M instructions of each start-up (callgrind, the shipped binary: `--version`
+// 3.86 M with it, 1.65 M without; a badge 7.30 M, 5.08 M), paid by every command for what
+// only welds, kerfs and stencils use. Debian ships no static Clipper, so the few functions
+// called are found by name in libpolyclipping.so.22 (the version whose header this includes:
+// Clipper 6.4.2's ABI) and called through pointers. Written by hand because no library does
+// lazy binding of a C++ library's members.
 #include "clipper_shim.h"
 
 #include <polyclipping/clipper.hpp>
+#include <dlfcn.h>
 #include <algorithm>
+#include <new>
 #include <vector>
 
 using namespace ClipperLib;
+
+namespace {
+
+// The members of Clipper's classes that are not in its header, found in the loaded library.
+// A member function is called as a function whose first argument is the object (the
+// Itanium C++ ABI's member call); constructors and destructors are the complete-object ones.
+struct Library {
+    void (*construct_clipper)(void *, int) = nullptr;
+    void (*destroy_clipper)(void *) = nullptr;
+    bool (*add_paths)(ClipperBase *, const Paths &, PolyType, bool) = nullptr;
+    bool (*execute_tree)(Clipper *, ClipType, PolyTree &, PolyFillType, PolyFillType) = nullptr;
+    bool (*execute_paths)(Clipper *, ClipType, Paths &, PolyFillType, PolyFillType) = nullptr;
+    void (*construct_offset)(void *, double, double) = nullptr;
+    void (*destroy_offset)(void *) = nullptr;
+    void (*add_offset_paths)(ClipperOffset *, const Paths &, JoinType, EndType) = nullptr;
+    void (*execute_offset)(ClipperOffset *, Paths &, double) = nullptr;
+    void (*clear_tree)(PolyTree *) = nullptr;
+    bool (*is_hole)(const PolyNode *) = nullptr;
+    bool loaded = false;
+};
+
+template <typename F> bool find(void *handle, F &function, const char *name) {
+    function = reinterpret_cast<F>(dlsym(handle, name));
+    return function != nullptr;
+}
+
+Library load() {
+    Library library;
+    void *handle = dlopen("libpolyclipping.so.22", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) return library;
+    library.loaded =
+        find(handle, library.construct_clipper, "_ZN10ClipperLib7ClipperC1Ei")
+        && find(handle, library.destroy_clipper, "_ZN10ClipperLib7ClipperD1Ev")
+        && find(handle, library.add_paths, "_ZN10ClipperLib11ClipperBase8AddPathsERKSt6vectorIS1_INS_8IntPointESaIS2_EESaIS4_EENS_8PolyTypeEb")
+        && find(handle, library.execute_tree, "_ZN10ClipperLib7Clipper7ExecuteENS_8ClipTypeERNS_8PolyTreeENS_12PolyFillTypeES4_")
+        && find(handle, library.execute_paths, "_ZN10ClipperLib7Clipper7ExecuteENS_8ClipTypeERSt6vectorIS2_INS_8IntPointESaIS3_EESaIS5_EENS_12PolyFillTypeES9_")
+        && find(handle, library.construct_offset, "_ZN10ClipperLib13ClipperOffsetC1Edd")
+        && find(handle, library.destroy_offset, "_ZN10ClipperLib13ClipperOffsetD1Ev")
+        && find(handle, library.add_offset_paths, "_ZN10ClipperLib13ClipperOffset8AddPathsERKSt6vectorIS1_INS_8IntPointESaIS2_EESaIS4_EENS_8JoinTypeENS_7EndTypeE")
+        && find(handle, library.execute_offset, "_ZN10ClipperLib13ClipperOffset7ExecuteERSt6vectorIS1_INS_8IntPointESaIS2_EESaIS4_EEd")
+        && find(handle, library.clear_tree, "_ZN10ClipperLib8PolyTree5ClearEv")
+        && find(handle, library.is_hole, "_ZNK10ClipperLib8PolyNode6IsHoleEv");
+    // The library stays loaded for the process's life: its objects may outlive any call.
+    return library;
+}
+
+// Loaded once, on first use, by whichever thread comes first (a function's static is
+// initialised once, thread-safely).
+const Library &clipper() {
+    static const Library library = load();
+    return library;
+}
+
+// A Clipper or ClipperOffset made and destroyed by the library's own constructor and
+// destructor, in storage of the size its header gives.
+template <typename T> class Made {
+    alignas(T) unsigned char storage[sizeof(T)];
+    void (*destroy)(void *);
+
+public:
+    template <typename Construct, typename... Arguments>
+    Made(Construct construct, void (*destroy)(void *), Arguments... arguments) : destroy(destroy) { construct(storage, arguments...); }
+    ~Made() { destroy(storage); }
+    Made(const Made &) = delete;
+    Made &operator=(const Made &) = delete;
+    T *operator->() { return std::launder(reinterpret_cast<T *>(storage)); }
+    T *get() { return std::launder(reinterpret_cast<T *>(storage)); }
+};
+
+}  // namespace
+
+// The three members of PolyTree and PolyNode that the header's inline code calls (a PolyTree
+// is made here, on the stack, and the library fills it): the node's constructor as Clipper
+// 6.4.2 defines it, and Clear and IsHole from the library. Hidden, so that the library's own
+// calls stay its own.
+namespace ClipperLib {
+__attribute__((visibility("hidden"))) PolyNode::PolyNode() : Parent(nullptr), Index(0), m_IsOpen(false) {}
+__attribute__((visibility("hidden"))) void PolyTree::Clear() { clipper().clear_tree(this); }
+__attribute__((visibility("hidden"))) bool PolyNode::IsHole() const { return clipper().is_hole(this); }
+}  // namespace ClipperLib
+
+int ct_clipper_available(void) { return clipper().loaded ? 1 : 0; }
 
 struct ct_clipper_result {
     std::vector<Path> polygons;
@@ -65,28 +158,31 @@ static bool any_touches_itself(const PolyNode *node) {
 // same as Clipper's strictly simple one.
 static void execute_strictly_simple(ClipType clip_type, const Paths &subject, const Paths &clip, PolyFillType fill,
                                     PolyFillType clip_fill, PolyTree &tree) {
+    const Library &library = clipper();
     for (bool strict : {false, true}) {
-        Clipper clipper;
-        clipper.PreserveCollinear(true);
-        clipper.StrictlySimple(strict);
-        clipper.AddPaths(subject, ptSubject, true);
-        if (!clip.empty()) clipper.AddPaths(clip, ptClip, true);
+        Made<Clipper> made(library.construct_clipper, library.destroy_clipper, 0);
+        made->PreserveCollinear(true);
+        made->StrictlySimple(strict);
+        library.add_paths(made.get(), subject, ptSubject, true);
+        if (!clip.empty()) library.add_paths(made.get(), clip, ptClip, true);
         tree.Clear();
-        clipper.Execute(clip_type, tree, fill, clip_fill);
+        library.execute_tree(made.get(), clip_type, tree, fill, clip_fill);
         if (!any_touches_itself(&tree)) return;
     }
 }
 
 ct_clipper_result *ct_clipper_union(ct_clipper_input subject, int nonzero, ct_clipper_input clip) {
+    if (!clipper().loaded) return nullptr;
     try {
+        const Library &library = clipper();
         PolyTree tree;
         PolyFillType fill = nonzero ? pftNonZero : pftEvenOdd;
         if (clip.paths > 0) {
             // The subject's union first, so its fill rule is its own; then the clip taken away.
-            Clipper clipper;
-            clipper.AddPaths(paths_of(subject), ptSubject, true);
+            Made<Clipper> made(library.construct_clipper, library.destroy_clipper, 0);
+            library.add_paths(made.get(), paths_of(subject), ptSubject, true);
             Paths united;
-            clipper.Execute(ctUnion, united, fill, fill);
+            library.execute_paths(made.get(), ctUnion, united, fill, fill);
             execute_strictly_simple(ctDifference, united, paths_of(clip), pftNonZero, pftNonZero, tree);
         } else {
             execute_strictly_simple(ctUnion, paths_of(subject), Paths(), fill, fill, tree);
@@ -98,6 +194,7 @@ ct_clipper_result *ct_clipper_union(ct_clipper_input subject, int nonzero, ct_cl
 }
 
 ct_clipper_result *ct_clipper_intersection(ct_clipper_input subject, ct_clipper_input clip) {
+    if (!clipper().loaded) return nullptr;
     try {
         PolyTree tree;
         execute_strictly_simple(ctIntersection, paths_of(subject), paths_of(clip), pftNonZero, pftNonZero, tree);
@@ -109,14 +206,16 @@ ct_clipper_result *ct_clipper_intersection(ct_clipper_input subject, ct_clipper_
 
 ct_clipper_result *ct_clipper_offset(ct_clipper_input closed, ct_clipper_input open, double delta, int join, int cap,
                                      double miter_limit, double arc_tolerance, int closed_are_lines) {
+    if (!clipper().loaded) return nullptr;
     try {
+        const Library &library = clipper();
         JoinType joins = join == CT_CLIPPER_JOIN_ROUND ? jtRound : join == CT_CLIPPER_JOIN_BEVEL ? jtSquare : jtMiter;
         EndType ends = cap == CT_CLIPPER_CAP_ROUND ? etOpenRound : cap == CT_CLIPPER_CAP_SQUARE ? etOpenSquare : etOpenButt;
-        ClipperOffset offset(miter_limit, arc_tolerance);
-        offset.AddPaths(paths_of(closed), joins, closed_are_lines ? etClosedLine : etClosedPolygon);
-        offset.AddPaths(paths_of(open), joins, ends);
+        Made<ClipperOffset> offset(library.construct_offset, library.destroy_offset, miter_limit, arc_tolerance);
+        library.add_offset_paths(offset.get(), paths_of(closed), joins, closed_are_lines ? etClosedLine : etClosedPolygon);
+        library.add_offset_paths(offset.get(), paths_of(open), joins, ends);
         Paths grown;
-        offset.Execute(grown, delta);
+        library.execute_offset(offset.get(), grown, delta);
         // Through a strictly simple union, as ct_clipper_union's.
         PolyTree tree;
         execute_strictly_simple(ctUnion, grown, Paths(), pftNonZero, pftNonZero, tree);

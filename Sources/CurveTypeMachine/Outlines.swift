@@ -155,6 +155,9 @@ enum Clipper {
     }
 
     private static func read(_ result: OpaquePointer?) throws(MachineError) -> [OutlinePolygon] {
+        guard ct_clipper_available() != 0 else {
+            throw MachineError.failed("welding needs Clipper's library, libpolyclipping.so.22 (Debian's libpolyclipping22), which could not be loaded")
+        }
         guard let result else { throw MachineError.failed("Clipper found a coordinate out of its range") }
         defer { ct_clipper_result_free(result) }
         var polygons: [OutlinePolygon] = []

@@ -37,11 +37,13 @@ public struct ProcessResult: Sendable {
     public var stderr: Data
 }
 
-/// Runs a program with no standard input and returns its exit status, stdout and stderr.
-public func runProcess(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
+/// Runs a program with no standard input and returns its exit status, stdout and stderr;
+/// `environment` is added to this process's own.
+public func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

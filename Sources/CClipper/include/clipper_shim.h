@@ -3,12 +3,17 @@
 // Clipper 6 (Angus Johnson's polygon clipping and offsetting library, Debian's
 // libpolyclipping-dev, Boost licence) behind plain C: Clipper is C++, and CurveType keeps C and
 // C++ behind small modules. Coordinates are integers, as Clipper's are: the caller scales.
+// Clipper's library is loaded on first use, not linked (see clipper_shim.cpp).
 #include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/// 1 when Clipper's library (libpolyclipping.so.22) is loaded, loading it on the first call;
+/// 0 when it cannot be, and then every call below returns NULL.
+int ct_clipper_available(void);
 
 /// Polygons (or open paths) as flat arrays: `counts[k]` points of path k, one after another.
 typedef struct {

@@ -419,7 +419,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         let run = try runProcess(readelf, ["-d", curvetypeBinary])
         let needed = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").filter { $0.contains("(NEEDED)") }
         #expect(needed.contains { $0.contains("libharfbuzz") }, "the listing names what is linked")
-        for library in ["libicu", "libcairo", "libfontconfig", "libfribidi"] {
+        for library in ["libicu", "libcairo", "libfontconfig", "libfribidi", "libpolyclipping"] {
             #expect(!needed.contains { $0.contains(library) }, "\(library) is loaded on first use, not linked: \(needed)")
         }
         let fitted = try curvetype(["fit", "the quick brown fox jumps over the lazy dog", "--box", "120x80", "--layout", "-", "-o", "/dev/null"])
@@ -434,6 +434,18 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect((leftmost["cluster"] as? Int ?? 0) >= 16, "the last word (UTF-8 bytes 16 on) is drawn leftmost: \(leftmost)")
         let named = try curvetype(["badge", "--message", "x", "--font", "DejaVu Serif", "-o", "/dev/null"])
         #expect(named.status == 0, "\(named.stderr)")
+    }
+
+    /// Clipper's library is loaded when a weld needs it: glibc's loader, asked what it loads
+    /// (`LD_DEBUG=libs`), loads it for a welded badge and not for a plain one.
+    @Test func clipperIsLoadedOnlyForAWeld() throws {
+        let words = ["badge", "--label", "weld", "--message", "me", "-o", "/dev/null"]
+        let plain = try runProcess(curvetypeBinary, words, environment: ["LD_DEBUG": "libs"])
+        let plainLog = String(decoding: plain.stderr, as: UTF8.self)
+        #expect(plain.status == 0 && plainLog.contains("calling init"), "the loader says what it loads")
+        #expect(!plainLog.contains("libpolyclipping"), "a badge loads no Clipper")
+        let welded = try runProcess(curvetypeBinary, words + ["--weld"], environment: ["LD_DEBUG": "libs"])
+        #expect(welded.status == 0 && String(decoding: welded.stderr, as: UTF8.self).contains("libpolyclipping.so.22"), "a weld loads Clipper")
     }
 
     @Test func writesTheLayoutJSON() throws {
