@@ -71,6 +71,12 @@ PREFIX ?= /usr/local
 # libstdc++ is linked statically too (found first in a folder that holds only its archive), so
 # the loader does not bind libstdc++.so's symbols at every start: 2.2 M of the 3.9 M
 # instructions `--version` took. Clipper, the one C++ library, is loaded when a weld needs it.
+# cairo is linked from Debian's static archives (with pixman, Fontconfig and expat, which its
+# FreeType fonts need, and libpng and zlib), so a PNG or PDF does not load libcairo.so and the
+# 22 libraries it needs (1.7 M instructions a PNG); other builds open libcairo.so.2 when a PNG
+# or PDF is first drawn (Tools/make_lazy_shims.py), as a package that depends on the library can
+# pass no such linker flags.
+STATIC_CAIRO = -lcairo -lpixman-1 -lfontconfig -lexpat -lpng16 -lz
 RELEASE_DIR = $(BUILD_DIR)-static
 RELEASE_BIN = $(RELEASE_DIR)/release/curvetype
 STATIC_CXX_DIR = $(RELEASE_DIR)/libstdc++
@@ -108,8 +114,11 @@ release: deps
 	  ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a
 	$(SWIFT) build $(TOOLS) -c release --static-swift-stdlib -Xlinker --strip-all -Xlinker -no-pie --disable-local-rpath \
 	  -Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR) -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	  -Xcc -DCURVETYPE_STATIC_CAIRO $(foreach l,--push-state -Bstatic $(STATIC_CAIRO) --pop-state,-Xlinker $(l)) \
 	  --build-path $(RELEASE_DIR) --product curvetype
-	@! ldd $(RELEASE_BIN) | grep -q 'libstdc++\|polyclipping' || { echo "make: $(RELEASE_BIN) loads libstdc++ or Clipper at start" >&2; exit 1; }
+	@! ldd $(RELEASE_BIN) | grep -q 'libstdc++\|polyclipping\|libcairo' || { echo "make: $(RELEASE_BIN) loads libstdc++, Clipper or cairo at start" >&2; exit 1; }
+	@$(RELEASE_BIN) badge --label build --message passing -o $(RELEASE_DIR)/check.png --quiet && $(RELEASE_BIN) badge --label build --message passing -o $(RELEASE_DIR)/check.pdf --quiet \
+	  || { echo "make: $(RELEASE_BIN) cannot draw a PNG or PDF with its own cairo" >&2; exit 1; }
 
 install: release
 	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/curvetype

@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from svg_options import without_svg_settings  # noqa: E402 — the SVG writer's options, which a PNG or PDF refuses
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CURVETYPE = os.path.join(ROOT, ".build/debug/curvetype")
+CURVETYPE = os.environ.get("CURVETYPE") or os.path.join(ROOT, ".build/debug/curvetype")
 OUT = os.path.join(ROOT, "out/raster")
 
 BAD_LEVEL = 40      # of 255, after the blur

@@ -4,6 +4,97 @@
 #define CURVETYPE_CCAIRO_FUNCTIONS_H
 #include <dlfcn.h>
 
+#ifdef CURVETYPE_STATIC_CAIRO
+/* Linked into the program (make release): each ct_NAME is cairo's NAME. */
+cairo_font_face_t *cairo_ft_font_face_create_for_ft_face(void *face, int load_flags);
+static inline void ct_cairo_arc(cairo_t *cr, double xc, double yc, double radius, double angle1, double angle2) { cairo_arc(cr, xc, yc, radius, angle1, angle2); }
+static inline void ct_cairo_clip(cairo_t *cr) { cairo_clip(cr); }
+static inline void ct_cairo_clip_extents(cairo_t *cr, double *x1, double *y1, double *x2, double *y2) { cairo_clip_extents(cr, x1, y1, x2, y2); }
+static inline void ct_cairo_close_path(cairo_t *cr) { cairo_close_path(cr); }
+static inline cairo_t * ct_cairo_create(cairo_surface_t *target) { return cairo_create(target); }
+static inline void ct_cairo_curve_to(cairo_t *cr, double x1, double y1, double x2, double y2, double x3, double y3) { cairo_curve_to(cr, x1, y1, x2, y2, x3, y3); }
+static inline void ct_cairo_destroy(cairo_t *cr) { cairo_destroy(cr); }
+static inline void ct_cairo_fill(cairo_t *cr) { cairo_fill(cr); }
+static inline void ct_cairo_fill_extents(cairo_t *cr, double *x1, double *y1, double *x2, double *y2) { cairo_fill_extents(cr, x1, y1, x2, y2); }
+static inline void ct_cairo_fill_preserve(cairo_t *cr) { cairo_fill_preserve(cr); }
+static inline void ct_cairo_font_face_destroy(cairo_font_face_t *font_face) { cairo_font_face_destroy(font_face); }
+static inline cairo_status_t ct_cairo_font_face_set_user_data(cairo_font_face_t *font_face, const cairo_user_data_key_t *key, void *user_data, cairo_destroy_func_t destroy) { return cairo_font_face_set_user_data(font_face, key, user_data, destroy); }
+static inline cairo_status_t ct_cairo_font_face_status(cairo_font_face_t *font_face) { return cairo_font_face_status(font_face); }
+static inline cairo_font_options_t * ct_cairo_font_options_create(void) { return cairo_font_options_create(); }
+static inline void ct_cairo_font_options_destroy(cairo_font_options_t *options) { cairo_font_options_destroy(options); }
+static inline void ct_cairo_font_options_set_hint_metrics(cairo_font_options_t *options, cairo_hint_metrics_t hint_metrics) { cairo_font_options_set_hint_metrics(options, hint_metrics); }
+static inline void ct_cairo_font_options_set_hint_style(cairo_font_options_t *options, cairo_hint_style_t hint_style) { cairo_font_options_set_hint_style(options, hint_style); }
+static inline cairo_font_face_t * ct_cairo_ft_font_face_create_for_ft_face(void *face, int load_flags) { return cairo_ft_font_face_create_for_ft_face(face, load_flags); }
+static inline void ct_cairo_get_matrix(cairo_t *cr, cairo_matrix_t *matrix) { cairo_get_matrix(cr, matrix); }
+static inline cairo_pattern_t * ct_cairo_get_source(cairo_t *cr) { return cairo_get_source(cr); }
+static inline cairo_surface_t * ct_cairo_image_surface_create(cairo_format_t format, int width, int height) { return cairo_image_surface_create(format, width, height); }
+static inline cairo_surface_t * ct_cairo_image_surface_create_from_png_stream(cairo_read_func_t read_func, void *closure) { return cairo_image_surface_create_from_png_stream(read_func, closure); }
+static inline unsigned char * ct_cairo_image_surface_get_data(cairo_surface_t *surface) { return cairo_image_surface_get_data(surface); }
+static inline cairo_format_t ct_cairo_image_surface_get_format(cairo_surface_t *surface) { return cairo_image_surface_get_format(surface); }
+static inline int ct_cairo_image_surface_get_height(cairo_surface_t *surface) { return cairo_image_surface_get_height(surface); }
+static inline int ct_cairo_image_surface_get_stride(cairo_surface_t *surface) { return cairo_image_surface_get_stride(surface); }
+static inline int ct_cairo_image_surface_get_width(cairo_surface_t *surface) { return cairo_image_surface_get_width(surface); }
+static inline void ct_cairo_line_to(cairo_t *cr, double x, double y) { cairo_line_to(cr, x, y); }
+static inline void ct_cairo_mask(cairo_t *cr, cairo_pattern_t *pattern) { cairo_mask(cr, pattern); }
+static inline void ct_cairo_mesh_pattern_begin_patch(cairo_pattern_t *pattern) { cairo_mesh_pattern_begin_patch(pattern); }
+static inline void ct_cairo_mesh_pattern_curve_to(cairo_pattern_t *pattern, double x1, double y1, double x2, double y2, double x3, double y3) { cairo_mesh_pattern_curve_to(pattern, x1, y1, x2, y2, x3, y3); }
+static inline void ct_cairo_mesh_pattern_end_patch(cairo_pattern_t *pattern) { cairo_mesh_pattern_end_patch(pattern); }
+static inline void ct_cairo_mesh_pattern_line_to(cairo_pattern_t *pattern, double x, double y) { cairo_mesh_pattern_line_to(pattern, x, y); }
+static inline void ct_cairo_mesh_pattern_move_to(cairo_pattern_t *pattern, double x, double y) { cairo_mesh_pattern_move_to(pattern, x, y); }
+static inline void ct_cairo_mesh_pattern_set_corner_color_rgba(cairo_pattern_t *pattern, unsigned int corner_num, double red, double green, double blue, double alpha) { cairo_mesh_pattern_set_corner_color_rgba(pattern, corner_num, red, green, blue, alpha); }
+static inline void ct_cairo_move_to(cairo_t *cr, double x, double y) { cairo_move_to(cr, x, y); }
+static inline void ct_cairo_new_path(cairo_t *cr) { cairo_new_path(cr); }
+static inline void ct_cairo_new_sub_path(cairo_t *cr) { cairo_new_sub_path(cr); }
+static inline void ct_cairo_paint(cairo_t *cr) { cairo_paint(cr); }
+static inline void ct_cairo_paint_with_alpha(cairo_t *cr, double alpha) { cairo_paint_with_alpha(cr, alpha); }
+static inline void ct_cairo_pattern_add_color_stop_rgba(cairo_pattern_t *pattern, double offset, double red, double green, double blue, double alpha) { cairo_pattern_add_color_stop_rgba(pattern, offset, red, green, blue, alpha); }
+static inline cairo_pattern_t * ct_cairo_pattern_create_linear(double x0, double y0, double x1, double y1) { return cairo_pattern_create_linear(x0, y0, x1, y1); }
+static inline cairo_pattern_t * ct_cairo_pattern_create_mesh(void) { return cairo_pattern_create_mesh(); }
+static inline cairo_pattern_t * ct_cairo_pattern_create_radial(double cx0, double cy0, double radius0, double cx1, double cy1, double radius1) { return cairo_pattern_create_radial(cx0, cy0, radius0, cx1, cy1, radius1); }
+static inline void ct_cairo_pattern_destroy(cairo_pattern_t *pattern) { cairo_pattern_destroy(pattern); }
+static inline cairo_pattern_t * ct_cairo_pattern_reference(cairo_pattern_t *pattern) { return cairo_pattern_reference(pattern); }
+static inline void ct_cairo_pattern_set_extend(cairo_pattern_t *pattern, cairo_extend_t extend) { cairo_pattern_set_extend(pattern, extend); }
+static inline void ct_cairo_pattern_set_filter(cairo_pattern_t *pattern, cairo_filter_t filter) { cairo_pattern_set_filter(pattern, filter); }
+static inline void ct_cairo_pattern_set_matrix(cairo_pattern_t *pattern, const cairo_matrix_t *matrix) { cairo_pattern_set_matrix(pattern, matrix); }
+static inline cairo_surface_t * ct_cairo_pdf_surface_create_for_stream(cairo_write_func_t write_func, void *closure, double width_in_points, double height_in_points) { return cairo_pdf_surface_create_for_stream(write_func, closure, width_in_points, height_in_points); }
+static inline void ct_cairo_pdf_surface_set_metadata(cairo_surface_t *surface, cairo_pdf_metadata_t metadata, const char *utf8) { cairo_pdf_surface_set_metadata(surface, metadata, utf8); }
+static inline cairo_pattern_t * ct_cairo_pop_group(cairo_t *cr) { return cairo_pop_group(cr); }
+static inline void ct_cairo_pop_group_to_source(cairo_t *cr) { cairo_pop_group_to_source(cr); }
+static inline void ct_cairo_push_group(cairo_t *cr) { cairo_push_group(cr); }
+static inline void ct_cairo_rectangle(cairo_t *cr, double x, double y, double width, double height) { cairo_rectangle(cr, x, y, width, height); }
+static inline void ct_cairo_restore(cairo_t *cr) { cairo_restore(cr); }
+static inline void ct_cairo_rotate(cairo_t *cr, double angle) { cairo_rotate(cr, angle); }
+static inline void ct_cairo_save(cairo_t *cr) { cairo_save(cr); }
+static inline void ct_cairo_scale(cairo_t *cr, double sx, double sy) { cairo_scale(cr, sx, sy); }
+static inline void ct_cairo_set_antialias(cairo_t *cr, cairo_antialias_t antialias) { cairo_set_antialias(cr, antialias); }
+static inline void ct_cairo_set_fill_rule(cairo_t *cr, cairo_fill_rule_t fill_rule) { cairo_set_fill_rule(cr, fill_rule); }
+static inline void ct_cairo_set_font_face(cairo_t *cr, cairo_font_face_t *font_face) { cairo_set_font_face(cr, font_face); }
+static inline void ct_cairo_set_font_matrix(cairo_t *cr, const cairo_matrix_t *matrix) { cairo_set_font_matrix(cr, matrix); }
+static inline void ct_cairo_set_font_options(cairo_t *cr, const cairo_font_options_t *options) { cairo_set_font_options(cr, options); }
+static inline void ct_cairo_set_line_cap(cairo_t *cr, cairo_line_cap_t line_cap) { cairo_set_line_cap(cr, line_cap); }
+static inline void ct_cairo_set_line_join(cairo_t *cr, cairo_line_join_t line_join) { cairo_set_line_join(cr, line_join); }
+static inline void ct_cairo_set_line_width(cairo_t *cr, double width) { cairo_set_line_width(cr, width); }
+static inline void ct_cairo_set_matrix(cairo_t *cr, const cairo_matrix_t *matrix) { cairo_set_matrix(cr, matrix); }
+static inline void ct_cairo_set_miter_limit(cairo_t *cr, double limit) { cairo_set_miter_limit(cr, limit); }
+static inline void ct_cairo_set_operator(cairo_t *cr, cairo_operator_t op) { cairo_set_operator(cr, op); }
+static inline void ct_cairo_set_source(cairo_t *cr, cairo_pattern_t *source) { cairo_set_source(cr, source); }
+static inline void ct_cairo_set_source_rgba(cairo_t *cr, double red, double green, double blue, double alpha) { cairo_set_source_rgba(cr, red, green, blue, alpha); }
+static inline void ct_cairo_set_source_surface(cairo_t *cr, cairo_surface_t *surface, double x, double y) { cairo_set_source_surface(cr, surface, x, y); }
+static inline void ct_cairo_show_glyphs(cairo_t *cr, const cairo_glyph_t *glyphs, int num_glyphs) { cairo_show_glyphs(cr, glyphs, num_glyphs); }
+static inline void ct_cairo_show_text_glyphs(cairo_t *cr, const char *utf8, int utf8_len, const cairo_glyph_t *glyphs, int num_glyphs, const cairo_text_cluster_t *clusters, int num_clusters, cairo_text_cluster_flags_t cluster_flags) { cairo_show_text_glyphs(cr, utf8, utf8_len, glyphs, num_glyphs, clusters, num_clusters, cluster_flags); }
+static inline cairo_status_t ct_cairo_status(cairo_t *cr) { return cairo_status(cr); }
+static inline const char * ct_cairo_status_to_string(cairo_status_t status) { return cairo_status_to_string(status); }
+static inline void ct_cairo_stroke_extents(cairo_t *cr, double *x1, double *y1, double *x2, double *y2) { cairo_stroke_extents(cr, x1, y1, x2, y2); }
+static inline void ct_cairo_stroke_preserve(cairo_t *cr) { cairo_stroke_preserve(cr); }
+static inline void ct_cairo_surface_destroy(cairo_surface_t *surface) { cairo_surface_destroy(surface); }
+static inline void ct_cairo_surface_finish(cairo_surface_t *surface) { cairo_surface_finish(surface); }
+static inline void ct_cairo_surface_flush(cairo_surface_t *surface) { cairo_surface_flush(surface); }
+static inline cairo_status_t ct_cairo_surface_status(cairo_surface_t *surface) { return cairo_surface_status(surface); }
+static inline void ct_cairo_transform(cairo_t *cr, const cairo_matrix_t *matrix) { cairo_transform(cr, matrix); }
+static inline void ct_cairo_translate(cairo_t *cr, double tx, double ty) { cairo_translate(cr, tx, ty); }
+static inline void ct_cairo_user_to_device(cairo_t *cr, double *x, double *y) { cairo_user_to_device(cr, x, y); }
+#else
+
 /* libcairo.so.2, opened once; NULL if it cannot be. */
 static inline void *curvetype_cairo_library(void) {
     static void *handle;
@@ -623,5 +714,6 @@ static inline void ct_cairo_user_to_device(cairo_t *cr, double *x, double *y) {
     if (!f) { f = curvetype_cairo_symbol("cairo_user_to_device"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     ((cairo_user_to_device_fn)f)(cr, x, y);
 }
+#endif /* CURVETYPE_STATIC_CAIRO */
 
 #endif

@@ -16,7 +16,11 @@
 
 /* Whether cairo can be used: check before the first ct_cairo_ call. */
 static inline int ct_cairo_available(void) {
+#ifdef CURVETYPE_STATIC_CAIRO
+    return 1; /* linked into the program (make release) */
+#else
     void *h = curvetype_cairo_library();
     return h != NULL && dlsym(h, "cairo_create") != NULL && dlsym(h, "cairo_ft_font_face_create_for_ft_face") != NULL;
+#endif
 }
 #endif
