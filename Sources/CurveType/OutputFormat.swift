@@ -321,8 +321,9 @@ extension SVGSettings {
 }
 
 extension Frame {
-    /// The frame in `format`, by that format's writer: the one place a writer is chosen. An
-    /// SVG is written with `svg`'s ids and precision; a PNG or PDF under `settings`.
+    /// The frame in `format`, by that format's writer: the one place a writer is chosen, each
+    /// writer taking its own part of `settings` (an SVG `settings.svg`, a machine file
+    /// `settings.machine`, a PNG its scale).
     /// `isCancelled` is asked while a PNG is made, a drawing welded or a machine file
     /// flattened, which then stop with
     /// ``CurveTypeError/internalFailure(_:)``.
