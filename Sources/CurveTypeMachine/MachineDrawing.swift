@@ -310,9 +310,8 @@ private struct Collector {
     }
 
     mutating func add(_ path: Path, map: AffineMap, color: String, closeAll: Bool) throws(MachineError) {
-        guard let contours = path.flattened(map: map.concatenating(toMachine), flatness: flatness, counted: &count, limit: MachineDrawing.maximumPoints) else {
-            throw MachineError.refused("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
-        }
+        let contours = path.flattened(map: map.concatenating(toMachine), flatness: flatness, counted: &count, limit: MachineDrawing.maximumPoints) ?? []
+        try checkCount()
         for var contour in contours {
             let closed = contour.closed || closeAll
             if closed, let first = contour.points.first, contour.points.last != first { contour.points.append(first) }
@@ -328,11 +327,16 @@ private struct Collector {
                           color: String) throws(MachineError) {
         var points = ExactArcs.points(arcs, map: map.concatenating(toMachine), flatness: flatness)
         self.count += points.count
-        guard self.count <= MachineDrawing.maximumPoints else {
-            throw MachineError.refused("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
-        }
+        try checkCount()
         if let first = points.first, points.last != first { points.append(first) }
         polylines.append(Polyline(points: points, closed: true, color: color))
+    }
+
+    /// Refuses the drawing once it has flattened into more than `MachineDrawing.maximumPoints`.
+    private func checkCount() throws(MachineError) {
+        guard count <= MachineDrawing.maximumPoints else {
+            throw MachineError.refused("the drawing flattens into more than \(MachineDrawing.maximumPoints) points: give a larger tolerance")
+        }
     }
 }
 
