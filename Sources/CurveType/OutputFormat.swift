@@ -403,11 +403,11 @@ extension Frame {
 
     /// The frame as an SVG document with `settings`' ids and precision.
     public func svg(_ settings: SVGSettings) throws(CurveTypeError) -> String {
-        if let allowance = roundingAllowance, settings.numbers.pointRounding > allowance * (1 + 1e-9) {
-            throw .invalidInput("\(cFormat("the drawing's tolerance leaves %.2g px for rounding, and precision %d rounds a point by up to %.2g px", allowance, settings.numbers.precision, settings.numbers.pointRounding)): raise \(parameter: "precision") or \(parameter: "tolerance")")
-        }
         do {
             return try svg(format: settings.numbers, idPrefix: settings.idPrefix, textLayers: settings.textLayers, expectedBytes: settings.expectedBytes)
+        } catch SVGError.roundsPastTolerance(let allowance, let precision) {
+            // The options that set both, named as the command line spells them.
+            throw .invalidInput("\(SVGError.rounding(allowance: allowance, precision: precision)): raise \(parameter: "precision") or \(parameter: "tolerance")")
         } catch let error as SVGError {
             throw .svg(error)
         } catch {

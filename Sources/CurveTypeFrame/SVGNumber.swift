@@ -21,6 +21,9 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidLogo(String)
     /// A drawing the writer refuses to write, with the reason (a colour glyph past its bound).
     case refused(String)
+    /// Numbers of `precision` decimals would move the drawing's points further (px) than its
+    /// tolerance leaves for rounding, `allowance` (`Frame.roundingAllowance`).
+    case roundsPastTolerance(allowance: Double, precision: Int)
 
     /// One line for a person.
     public var description: String {
@@ -32,7 +35,16 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidIDPrefix(let p): return "not a usable id prefix: \"\(p)\" (use a letter, then letters, digits, '-' or '_')"
         case .invalidLogo(let reason): return "the logo is not usable: \(reason)"
         case .refused(let reason): return reason
+        case .roundsPastTolerance(let allowance, let precision):
+            return Self.rounding(allowance: allowance, precision: precision) + ": write more decimals or give a larger tolerance"
         }
+    }
+
+    /// What `roundsPastTolerance` says, without the advice: "the drawing's tolerance leaves
+    /// 0.0071 px for rounding, and precision 1 rounds a point by up to 0.071 px".
+    public static func rounding(allowance: Double, precision: Int) -> String {
+        cFormat("the drawing's tolerance leaves %.2g px for rounding, and precision %d rounds a point by up to %.2g px",
+                allowance, precision, SVGNumberFormat(unchecked: precision).pointRounding)
     }
 }
 

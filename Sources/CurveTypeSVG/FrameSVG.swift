@@ -15,7 +15,7 @@ extension Frame {
     /// each distinct glyph once: the same frame gives the same bytes on every machine.
     public func svg(format: SVGNumberFormat, idPrefix: String? = nil, textLayers: Bool = false, expectedBytes: Int = 8192) throws -> String {
         if let allowance = roundingAllowance, format.pointRounding > allowance * (1 + 1e-9) {
-            throw SVGError.refused(cFormat("the drawing's tolerance leaves %.2g px for rounding, and precision %d rounds a point by up to %.2g px: write more decimals or give a larger tolerance", allowance, format.precision, format.pointRounding))
+            throw SVGError.roundsPastTolerance(allowance: allowance, precision: format.precision)
         }
         var writer = try SVGWriter(format: format, idPrefix: idPrefix, expectedBytes: expectedBytes)
         writer.writesTextLayers = textLayers

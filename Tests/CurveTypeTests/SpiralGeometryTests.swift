@@ -194,3 +194,17 @@ func cubicsSpanAtMostAQuarterTurn(tolerance: Double) {
         last = theta
     }
 }
+
+/// A spiral leaves √2/10 of its tolerance to the writer's rounding: two decimals fit the
+/// default 0.05 px exactly, one decimal is refused by the SVG writer itself.
+@Suite struct SpiralRoundingTests {
+    @Test func theWriterRefusesRoundingPastTheTolerance() throws {
+        let spiral = try SpiralRequest(tolerance: 0.05).render()
+        let allowance = try #require(spiral.frame.roundingAllowance)
+        #expect(abs(allowance - 0.05 * 2.0.squareRoot() / 10) < 1e-15)
+        #expect(try spiral.svg(SVGSettings(numbers: SVGNumberFormat(precision: 2))).hasPrefix("<svg"))
+        #expect(throws: SVGError.roundsPastTolerance(allowance: allowance, precision: 1)) {
+            try spiral.frame.svg(format: SVGNumberFormat(precision: 1))
+        }
+    }
+}
