@@ -31,11 +31,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `merge`'s CSV rows (RFC 4180, streamed from the file): the command line's, so the
+        // library's package still depends on nothing.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .executableTarget(
             name: "curvetype",
-            dependencies: [curveType]),
+            dependencies: [curveType, .product(name: "CSV", package: "CSV.swift")]),
 
         // HTTP requests ─▶ the library's requests ─▶ SVG responses (routes, caching, limits,
         // metrics, the playground's page); the executable only reads its flags and runs it.

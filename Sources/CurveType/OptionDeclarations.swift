@@ -177,7 +177,7 @@ public struct CommandDeclaration: Sendable, Equatable {
     public var argument: OptionDeclaration? { options.first { $0.kind == .positional } }
 
     /// The commands' names, in the order help lists them: those that draw, then batch and logos.
-    public static let names = DrawingCommand.all.map(\.name) + ["batch", "logos", "readme-badges"]
+    public static let names = DrawingCommand.all.map(\.name) + ["batch", "merge", "logos", "readme-badges"]
 
     /// The names of the commands that draw one picture, in help order: what a batch job, a
     /// server route and a playground tab may be.
@@ -219,6 +219,11 @@ public struct CommandDeclaration: Sendable, Equatable {
                     JOBS is a JSON file holding an array of jobs, or JSON lines (one job per line); without it, or with -, JSON lines are read from standard input. A job is an object: "command" (\(drawingNames.joined(separator: ", "))), "output" (the drawing's path), optionally "layout" and "args" (positional arguments, such as circle's text), and any of the command's options by their long name: "label-color": "red"; true for a flag; an array for a repeated option. A failing job prints "job N: reason" and the others still run; the exit status is 1 if any job failed. With --check, nothing is written: each job is rendered in memory and compared with its files, byte for byte.
                     """,
                 options: defaults ? BatchOptions.declarations : BatchOptions.fields.map(\.declaration))
+        case "merge":
+            return CommandDeclaration(
+                name: "merge", abstract: "Fill a designer's SVG template from rows of data: a page a row, its text fitted to curved and boxed slots.",
+                discussion: "Every row is checked before anything is written (the gate): a column the template reads that the data lacks, a character no font has, or a value too long for its slot even at its smallest size is one line naming the row and the column. A slot's data-overflow says what a long value does (shrink, wrap, refuse); data-share-size=\"document\" sets a slot at one size in every row. Pages are the same bytes on every run and thread count; --shard splits the rows between machines without changing any file.",
+                options: defaults ? MergeOptions.declarations : MergeOptions.fields.map(\.declaration))
         case "readme-badges":
             return CommandDeclaration(
                 name: "readme-badges", abstract: "Draw a README's shields.io badges into committed files, so no reader's visit reaches a third party.",

@@ -354,3 +354,31 @@ public enum TextInput {
         scalar.value < 0x20 || XMLText.isDroppedInXML(scalar)
     }
 }
+
+extension CircleTextRequest {
+    /// The text's length set straight at its size and tracking, px: its arc length on any
+    /// circle (what a merge compares with the room its slot has).
+    package func straightLength() throws(CurveTypeError) -> Double {
+        try measuredStraightLength(text, font: font, fallbacks: fallbackFonts, features: features, orientation: orientation,
+                                   size: style.size, tracking: style.tracking)
+    }
+}
+
+extension PathTextRequest {
+    /// The text's length set straight at its size and tracking, px: its arc length along any
+    /// path (what a merge compares with the room its slot has).
+    package func straightLength() throws(CurveTypeError) -> Double {
+        try measuredStraightLength(text, font: font, fallbacks: fallbackFonts, features: features, orientation: orientation,
+                                   size: style.size, tracking: style.tracking)
+    }
+}
+
+/// `text`'s length set straight, px, measured as a circle's layout measures it.
+func measuredStraightLength(_ text: String, font: FontRequest, fallbacks: [FontRequest], features: [FontFeature],
+                            orientation: GlyphOrientation, size: Double, tracking: Double) throws(CurveTypeError) -> Double {
+    try TextInput.checkLength(text, "the text")
+    let (cleaned, removed) = try TextInput.cleanedForDrawing(text)
+    let (run, _) = try shape(cleaned, font: font, fallbacks: fallbacks, features: features, removed: removed, orientation: orientation)
+    let style = CircleTextStyle(size: size, radius: 100, tracking: tracking, allowOverlap: true)
+    return try lifting { try CircleTextLayout(run, style: style, center: .zero) }.text.extent
+}

@@ -46,16 +46,24 @@ public struct SafeSVG: Sendable {
 
     /// The largest logo read, bytes.
     public static let maximumBytes = 1 << 20
+    /// The largest merge template read, bytes (a designer's page may embed pictures).
+    public static let maximumTemplateBytes = 8 << 20
 
     /// Reads an SVG document from its UTF-8 bytes. `sized`: the drawing needs a box (a logo is
     /// fitted into one); without it (a path file, whose coordinates are taken as they are) a
     /// document that gives no size and draws nothing to size it by is read all the same, with a
     /// unit viewBox.
-    public init(parsing bytes: [UInt8], sized: Bool = true) throws(SVGError) {
-        guard bytes.count <= Self.maximumBytes else {
-            throw .invalidLogo("it is larger than \(Self.maximumBytes / 1024) KiB")
+    ///
+    /// `template`: the document is a merge template, up to `maximumTemplateBytes`, whose slots
+    /// (elements with a `data-field` or `data-curvetype` attribute) and `<text>` elements are
+    /// left out, as the merge draws them itself.
+    public init(parsing bytes: [UInt8], sized: Bool = true, template: Bool = false) throws(SVGError) {
+        let limit = template ? Self.maximumTemplateBytes : Self.maximumBytes
+        guard bytes.count <= limit else {
+            throw .invalidLogo("it is larger than \(limit / 1024) KiB")
         }
         var reader = SafeSVGReader(bytes: bytes)
+        reader.template = template
         var root = try reader.read()
         // A `<style>` element's rules become presentation attributes: read again with them, since
         // a stylesheet may come after the elements it styles.
@@ -63,6 +71,7 @@ public struct SafeSVG: Sendable {
             let rules = reader.readRules(reader.styleSheet)
             let notes = reader.removed
             reader = SafeSVGReader(bytes: bytes, rules: rules)
+            reader.template = template
             reader.removed = notes
             root = try reader.read()
         }
@@ -304,6 +313,8 @@ private struct SafeSVGReader {
     /// Original id → renamed id.
     var ids: [String: String] = [:]
     var elementCount = 0
+    /// A merge template: slots and `<text>` are left out, unnoted (the merge draws them).
+    var template = false
 
     init(bytes: [UInt8], rules: [StyleRule] = []) {
         self.scanner = XMLScanner(bytes: bytes)
@@ -408,6 +419,11 @@ private struct SafeSVGReader {
                         rootHeight = attributes.first { $0.0 == "height" }?.1
                     }
                     let parentKept = stack.last?.kept ?? true
+                    let isSlot = template && (name == "text" || attributes.contains { $0.0 == "data-field" || $0.0 == "data-curvetype" })
+                    if isSlot {
+                        if !selfClosing { stack.append((name, [], [], false)) }
+                        continue
+                    }
                     let kept = parentKept && Self.elements.contains(name)
                     // A stylesheet is read (its rules become attributes), not kept.
                     if parentKept && !kept && !Self.descriptive.contains(name) && name != "style" {

@@ -1,6 +1,6 @@
-/// An element of an XML document: its name, attributes and child elements. Text between
-/// elements is not kept: the documents read so (SVG fonts, OpenType SVG glyphs) hold what they
-/// draw in attributes.
+/// An element of an XML document: its name, attributes, child elements and the text directly in
+/// it (SVG fonts and OpenType SVG glyphs hold what they draw in attributes; a template's
+/// `<text>` holds its sample text).
 public struct MarkupElement: Sendable {
     /// The element's name, without a prefix bound to the SVG namespace (`svg:path` is `path`).
     public var name: String
@@ -8,6 +8,9 @@ public struct MarkupElement: Sendable {
     public var attributes: [(name: String, value: String)]
     /// The child elements, in document order.
     public var children: [MarkupElement]
+    /// The character data directly inside the element (not its children's), entities replaced,
+    /// CDATA sections included.
+    public var text = ""
 
     /// The value of attribute `name`, or `nil`.
     public subscript(_ name: String) -> String? {
@@ -38,8 +41,8 @@ public struct MarkupElement: Sendable {
         }
     }
 
-    /// Reads an XML document's root element from its UTF-8 bytes. Comments, processing
-    /// instructions, CDATA sections and text are skipped; a `<!DOCTYPE>` is skipped, never read.
+    /// Reads an XML document's root element from its UTF-8 bytes. Comments and processing
+    /// instructions are skipped; a `<!DOCTYPE>` is skipped, never read.
     /// A document that is not well-formed as far as this reads (tags that do not match, a
     /// second root, an attribute given twice, an entity other than XML's own) is an error.
     public static func parse(_ bytes: [UInt8], limits: Limits) throws(XMLSyntaxError) -> MarkupElement {
@@ -58,15 +61,21 @@ public struct MarkupElement: Sendable {
             guard bytes[scanner.i] == UInt8(ascii: "<") else {
                 let start = scanner.i
                 while scanner.i < bytes.count && bytes[scanner.i] != UInt8(ascii: "<") { scanner.i += 1 }
-                if stack.isEmpty && !bytes[start..<scanner.i].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-                    throw XMLSyntaxError("it has text outside the root element")
+                if stack.isEmpty {
+                    if !bytes[start..<scanner.i].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+                        throw XMLSyntaxError("it has text outside the root element")
+                    }
+                } else {
+                    stack[stack.count - 1].text += try XMLScanner.decodeEntities(bytes[start..<scanner.i])
                 }
                 continue
             }
             if scanner.starts("<!--") {
                 try scanner.skip(past: "-->", what: "comment")
             } else if scanner.starts("<![CDATA[") {
+                let start = scanner.i + 9
                 try scanner.skip(past: "]]>", what: "CDATA section")
+                if !stack.isEmpty { stack[stack.count - 1].text += String(decoding: bytes[start..<(scanner.i - 3)], as: UTF8.self) }
             } else if scanner.starts("<!") {
                 try scanner.skipDeclaration()
             } else if scanner.starts("<?") {

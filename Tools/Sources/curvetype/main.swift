@@ -77,6 +77,37 @@ case "readme-badges":
     } catch {
         fail(declaration()?.message(for: error) ?? error.description, code: 1)
     }
+case "merge":
+    let options: MergeOptions
+    do { options = try MergeOptions(arguments: Array(arguments.dropFirst())) } catch { fail(declaration()?.message(for: error) ?? error.description, code: 64) }
+    do throws(CurveTypeError) {
+        let path = options.data ?? "-"
+        let lower = path.lowercased()
+        let data: MergeData
+        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
+            data = MergeData(name: path) { () throws(CurveTypeError) in try JSONLinesRows(path: path) }
+        } else if lower.hasSuffix(".csv") {
+            data = MergeData(name: path) { () throws(CurveTypeError) in try CSVRows(path: path) }
+        } else {
+            throw CurveTypeError.invalidInput("--data must be a .csv file or JSON lines (.jsonl, .ndjson), not \(path)")
+        }
+        var merge = try options.merge(data: data, environment: ProcessInfo.processInfo.environment)
+        // A progress bar where a person watches: a terminal, not CI, not --quiet.
+        let environment = ProcessInfo.processInfo.environment
+        if !options.quiet, isatty(STDERR_FILENO) == 1, environment["CI"] == nil {
+            merge.progress = { written, total in
+                if written == total || written % 16 == 0 {
+                    let width = 30, filled = total == 0 ? width : written * width / total
+                    OutputFile.writeToStandardError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(written)/\(total) pages" + (written == total ? "\n" : ""))
+                }
+            }
+        }
+        let summary = try merge.run()
+        if !options.quiet { for warning in summary.warnings { printWarning(warning) } }
+        exit(0)
+    } catch {
+        fail(declaration()?.message(for: error) ?? error.description, code: 1)
+    }
 case "logos":
     do {
         let options = try LogosOptions(arguments: Array(arguments.dropFirst()))

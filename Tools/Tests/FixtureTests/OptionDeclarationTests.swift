@@ -175,7 +175,7 @@ import Testing
         (["circle", "hi", "--size", "big"], "--size must be a number, not \"big\""),
         (["circle", "hi", "--precision", "2.5"], "--precision must be a whole number, not \"2.5\""),
         (["circle", "hi", "--side", "left"], "--side must be one of outside, inside, not \"left\""),
-        (["nope"], "unknown command 'nope' (commands: circle, spiral, path, warp, fit, angle, badge, seal, batch, logos, readme-badges)"),
+        (["nope"], "unknown command 'nope' (commands: circle, spiral, path, warp, fit, angle, badge, seal, batch, merge, logos, readme-badges)"),
     ])
     func refusedWords(_ words: [String], _ message: String) throws {
         let run = try curvetype(words)

@@ -1,0 +1,326 @@
+import CurveTypeEffects
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One row of data: its number as the data names it (a CSV's spreadsheet row, the header
+/// being row 1; a JSON lines file's line) and its values by column.
+public struct MergeRow: Sendable {
+    /// The row's number in its data (a CSV's spreadsheet row, a JSON lines file's line).
+    public var number: Int
+    /// The row's values by column name.
+    public var values: [String: String]
+
+    /// A row numbered `number` holding `values`.
+    public init(number: Int, values: [String: String]) {
+        self.number = number
+        self.values = values
+    }
+}
+
+/// Rows read one at a time (the data is never held whole). A reader names its file and the
+/// row in its errors.
+public protocol MergeRowReader {
+    /// The columns every row has (a CSV's header; JSON lines: none known before the rows).
+    var columns: [String]? { get }
+    /// The next row, or `nil` at the end.
+    mutating func next() throws(CurveTypeError) -> MergeRow?
+}
+
+/// Where a merge's rows come from: opened once for the gate and once for the pages.
+public struct MergeData: Sendable {
+    /// How the data is named in messages.
+    public var name: String
+    /// Opens a reader at the first row.
+    public var open: @Sendable () throws(CurveTypeError) -> any MergeRowReader
+
+    /// Data named `name` in messages, opened by `open`.
+    public init(name: String, open: @escaping @Sendable () throws(CurveTypeError) -> any MergeRowReader) {
+        self.name = name
+        self.open = open
+    }
+}
+
+/// Which rows one process renders: row `i` (counting data rows from 0) is shard `i mod count`'s,
+/// so every row has exactly one shard and no output depends on the count.
+public struct MergeShard: Sendable, Equatable {
+    /// This shard, from 0 to `count` − 1.
+    public var index: Int
+    /// How many shards share the rows.
+    public var count: Int
+
+    /// Every row: one shard of one.
+    public static let whole = MergeShard(index: 0, count: 1)
+
+    /// Shard `index` of `count`.
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// `I/N` (I from 0 to N−1, as Kubernetes and AWS Batch number their jobs), or `N` alone with
+    /// the index from `JOB_COMPLETION_INDEX` or `AWS_BATCH_JOB_ARRAY_INDEX` in `environment`.
+    /// An index given twice with different values is refused.
+    public init(parsing text: String, environment: [String: String]) throws(CurveTypeError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let count = Int(parts[parts.count - 1]), (1...100_000).contains(count) else {
+            throw .invalidInput("--shard must be I/N or N, N from 1 to 100000, not \"\(text.prefix(40))\"")
+        }
+        var indices: [(String, Int)] = []
+        if parts.count == 2 {
+            guard let index = Int(parts[0]) else { throw .invalidInput("--shard must be I/N or N, not \"\(text.prefix(40))\"") }
+            indices.append(("--shard", index))
+        }
+        for name in ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            guard let index = Int(value) else { throw .invalidInput("\(name)=\"\(value.prefix(20))\" is not a shard index") }
+            indices.append((name, index))
+        }
+        guard let (source, index) = indices.first else {
+            throw .invalidInput("--shard \(count) needs the shard's index: --shard I/\(count), or JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX")
+        }
+        if let other = indices.first(where: { $0.1 != index }) {
+            throw .invalidInput("the shard is given twice: \(source) says \(index), \(other.0) says \(other.1)")
+        }
+        guard (0..<count).contains(index) else {
+            throw .invalidInput("the shard index \(index) (from \(source)) must be from 0 to \(count - 1) for \(count) shards")
+        }
+        self.init(index: index, count: count)
+    }
+
+    func owns(_ dataIndex: Int) -> Bool { dataIndex % count == index }
+}
+
+/// A merge: a template, its data, and where each row's page goes.
+public struct Merge: Sendable {
+    /// The page and its slots.
+    public var template: MergeTemplate
+    /// The rows.
+    public var data: MergeData
+    /// Each row's file: `{COLUMN}` is the row's value, `{row}` its number. The extension names
+    /// the format unless `settings` does.
+    public var output: String
+    /// The manifest's path (`row`, SHA-256 and file, tab-separated, one row a line), if any.
+    public var manifest: String?
+    /// How each page is written (its format by the output's extension unless set here).
+    public var settings: OutputSettings
+    /// Which rows this process renders.
+    public var shard = MergeShard.whole
+    /// Threads to render on; `nil`: one per core.
+    public var threads: Int?
+    /// Called after each written page with the pages written and the shard's rows (for a
+    /// progress bar).
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    /// A merge of `data` into `template`, each row's page written to `output`'s pattern.
+    public init(template: MergeTemplate, data: MergeData, output: String, manifest: String? = nil,
+                settings: OutputSettings = OutputSettings()) {
+        self.template = template
+        self.data = data
+        self.output = output
+        self.manifest = manifest
+        self.settings = settings
+    }
+
+    /// What a merge did.
+    public struct Summary: Sendable, Equatable {
+        /// Rows in the data.
+        public var rows = 0
+        /// Pages this shard wrote.
+        public var written = 0
+        /// Each written page: row, SHA-256, file.
+        public var manifest: [ManifestEntry] = []
+        /// Warnings, each said once (with the first row that met it).
+        public var warnings: [String] = []
+    }
+
+    /// One written page in the manifest.
+    public struct ManifestEntry: Sendable, Equatable {
+        /// The row's number.
+        public var row: Int
+        /// The page's SHA-256, hex.
+        public var sha256: String
+        /// The page's path, as the output pattern made it.
+        public var file: String
+
+        /// `row<TAB>sha256<TAB>file`: shards' manifests merge with `sort -n`.
+        public var line: String { "\(row)\t\(sha256)\t\(file)\n" }
+    }
+
+    /// Rows checked and rendered at a time, on every core.
+    static let chunkSize = 256
+
+    /// Checks every row (the gate: columns, glyphs, room), then renders and writes this shard's
+    /// pages and the manifest. Nothing is written unless every row passes.
+    public func run() throws(CurveTypeError) -> Summary {
+        let format = try settings.checkedFormat(for: output.filter { $0 != "{" && $0 != "}" })
+        guard output.contains("{") else {
+            throw .invalidInput("the output \"\(output)\" names one file: name each row's page with a {COLUMN} or {row} in it (out/{id}.pdf)")
+        }
+        for column in MergeSlot.placeholders(in: output) where column != "row" && !template.columns.contains(column) {
+            _ = column  // checked against the data's columns below
+        }
+        if let manifest, manifest.contains("\t") || manifest.contains("\n") {
+            throw .invalidInput("the manifest's name holds a tab or a line feed")
+        }
+        let plan = MergePlan(template: template)
+
+        // 1. The gate: every row's values, sizes and names, before anything is written.
+        var sharedSizes: [Int: Double] = [:]
+        var names: [String: Int] = [:]
+        var warnings: [String] = []
+        var rowCount = 0
+        var reader = try data.open()
+        let shard = self.shard
+        var columnsChecked = false
+        if let columns = reader.columns {
+            try check(columns: columns)
+            columnsChecked = true
+        }
+        while true {
+            var chunk: [(index: Int, row: MergeRow)] = []
+            while chunk.count < Self.chunkSize, let row = try reader.next() {
+                if !columnsChecked { try check(row: row) }
+                chunk.append((rowCount, row))
+                rowCount += 1
+            }
+            if chunk.isEmpty { break }
+            let rows = chunk
+            let measured = Batch.map(count: rows.count, threads: threads) { i -> Result<MergePlan.Measured, CurveTypeError> in
+                let (index, row) = rows[i]
+                do throws(CurveTypeError) {
+                    // Other shards' rows count only for sizes shared by the document.
+                    return .success(try plan.measure(row, onlyShared: !shard.owns(index)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            for (i, result) in measured.enumerated() {
+                let (index, row) = rows[i]
+                let sizes: MergePlan.Measured
+                switch result {
+                case .success(let value): sizes = value
+                case .failure(let error): throw Self.rowError(row, error)
+                }
+                for (slot, size) in sizes.documentShared { sharedSizes[slot] = min(sharedSizes[slot] ?? size, size) }
+                guard shard.owns(index) else { continue }
+                for warning in sizes.warnings where !warnings.contains(where: { $0.hasSuffix(warning) }) {
+                    warnings.append("row \(row.number): \(warning)")
+                }
+                let name = try fileName(for: row)
+                if let earlier = names[name] {
+                    throw .invalidInput("row \(row.number): its page \(name) is row \(earlier)'s too: name pages by a column whose values differ")
+                }
+                names[name] = row.number
+            }
+        }
+        guard rowCount > 0 else { throw .invalidInput("\(data.name) has no rows") }
+
+        // 2. The pages, in row order, each written whole.
+        var summary = Summary()
+        summary.rows = rowCount
+        summary.warnings = warnings
+        let total = names.count
+        let shared = sharedSizes
+        reader = try data.open()
+        var index = 0
+        while true {
+            var chunk: [MergeRow] = []
+            var read = 0
+            while chunk.count < Self.chunkSize, let row = try reader.next() {
+                if shard.owns(index) { chunk.append(row) }
+                index += 1
+                read += 1
+            }
+            if read == 0 { break }
+            if chunk.isEmpty { continue }
+            let rows = chunk
+            // Drawn, encoded and hashed on every core; written in row order.
+            let pages = Batch.map(count: rows.count, threads: threads) { i -> Result<(bytes: [UInt8], sha256: String), CurveTypeError> in
+                do throws(CurveTypeError) {
+                    let frame = try plan.page(rows[i], sharedSizes: shared)
+                    let document = RenderedDocument(frame: frame, warnings: [], layoutJSON: { "{}" })
+                    let bytes: [UInt8] = switch try document.contents(format, settings: settings) {
+                    case .text(let text): Array(text.utf8)
+                    case .bytes(let bytes): bytes
+                    }
+                    return .success((bytes, SHA256.hex(bytes)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            for (row, page) in zip(rows, pages) {
+                let bytes: [UInt8], digest: String
+                switch page {
+                case .success(let value): (bytes, digest) = value
+                case .failure(let error): throw Self.rowError(row, error)
+                }
+                let name = try fileName(for: row)
+                try OutputFile.createParentFolders(of: name)
+                try OutputFile.writeAtomically([(path: name, contents: .bytes(bytes))])
+                summary.written += 1
+                summary.manifest.append(ManifestEntry(row: row.number, sha256: digest, file: name))
+                progress?(summary.written, total)
+            }
+        }
+        if let manifest {
+            try OutputFile.createParentFolders(of: manifest)
+            try OutputFile.writeAtomically([(path: manifest, contents: .text(summary.manifest.map(\.line).joined()))])
+        }
+        return summary
+    }
+
+    static func rowError(_ row: MergeRow, _ error: CurveTypeError) -> CurveTypeError {
+        .invalidInput("row \(row.number): \(error.description)")
+    }
+
+    /// The data's columns hold every column the template and the output's name read.
+    func check(columns: [String]) throws(CurveTypeError) {
+        for column in template.columns + MergeSlot.placeholders(in: output).filter({ $0 != "row" }) where !columns.contains(column) {
+            let slot = template.slots.first { $0.columns.contains(column) }
+            throw .invalidInput("\(slot.map { "\($0.label) reads" } ?? "the output's name reads") the column \"\(column)\", which \(data.name) does not have (its columns: \(columns.prefix(20).joined(separator: ", ")))")
+        }
+    }
+
+    /// A row of data without a header (JSON lines) has every column read.
+    func check(row: MergeRow) throws(CurveTypeError) {
+        for column in template.columns + MergeSlot.placeholders(in: output).filter({ $0 != "row" }) where row.values[column] == nil {
+            let slot = template.slots.first { $0.columns.contains(column) }
+            throw .invalidInput("row \(row.number): \(slot.map { "\($0.label) reads" } ?? "the output's name reads") the column \"\(column)\", which the row does not have")
+        }
+    }
+
+    /// The row's file: the output pattern with its values, each made a safe file name.
+    func fileName(for row: MergeRow) throws(CurveTypeError) -> String {
+        var name = ""
+        var rest = output[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            name += rest[..<open]
+            let column = String(rest[rest.index(after: open)..<close])
+            let value = column == "row" ? String(row.number) : row.values[column] ?? ""
+            var safe = String(value.unicodeScalars.map { s -> Character in
+                s == "/" || s == "\\" || s.value < 0x20 || s.value == 0x7F || s == "\t" ? "_" : Character(s)
+            })
+            if safe.utf8.count > 200 { safe = String(safe.prefix(100)) }
+            guard !safe.isEmpty, safe != ".", safe != ".." else {
+                throw .invalidInput("row \(row.number): the column \"\(column)\" is \(value.isEmpty ? "empty" : "\"\(value)\""), which names no file")
+            }
+            name += safe
+            rest = rest[rest.index(after: close)...]
+        }
+        name += rest
+        return name
+    }
+}

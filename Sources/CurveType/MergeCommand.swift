@@ -1,0 +1,120 @@
+import CurveTypeEffects
+import CurveTypeFonts
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `curvetype merge`'s options.
+public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
+    /// The template, an SVG.
+    public var template: String?
+    /// The rows: CSV (`.csv`) or JSON lines (`.jsonl`, `.ndjson`).
+    public var data: String?
+    /// Each row's file, a pattern (`out/{id}.pdf`).
+    public var output: String?
+    /// The manifest's path.
+    public var manifest: String?
+    /// `I/N`, or `N` with the index from the environment.
+    public var shard: String?
+    /// Threads to render on; `nil`: one per core.
+    public var threads: Int?
+    /// Print no warnings and no progress.
+    public var quiet = false
+
+    /// Every option at its default.
+    public init() {}
+
+    static let fields: [OptionField<MergeOptions>] = [
+        .argument("template", \.template, command: "merge", type: .file, required: true, "The template: an SVG page whose <text> elements and data-field shapes are slots (README: Documents from data)."),
+        .text("data", \.data, .content, type: .file, required: true, "The rows: CSV (RFC 4180, a header row naming the columns) or JSON lines (.jsonl, .ndjson: one object a row)."),
+        .text("output", \.output, .output, type: .file, required: true, "Each row's file: {COLUMN} is the row's value, {row} its number (out/{id}.pdf); the extension names the format."),
+        .text("manifest", \.manifest, .output, type: .file, "Also write a manifest: a line a page, its row, SHA-256 and file, tab-separated (shards' manifests merge with sort -n)."),
+        .text("shard", \.shard, .output, "Render one share of the rows: I/N (I from 0 to N-1), or N with the index from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX. Row i is shard i mod N's."),
+        .integer("threads", \.threads, .output, range: .from(1, to: 256), default: "one per core", "Threads to render on."),
+        .flag("quiet", \.quiet, .output, "Print no warnings and no progress (errors still print)."),
+    ]
+
+    /// `curvetype merge`'s words, read as the command line reads them.
+    public init(arguments words: [String]) throws(CurveTypeError) {
+        try self.init(commandLine: words, command: "merge")
+        // Unlike other options, a shard given twice is refused, not the last taken: two shards
+        // in one process would render some rows twice over the machines.
+        let shards = words.prefix { $0 != "--" }.filter { $0 == "--shard" || $0.hasPrefix("--shard=") }.count
+        if shards > 1 { throw .invalidInput("--shard is given \(shards) times: a process renders one shard") }
+        if data == "-" { throw .invalidInput("--data must be a file, not standard input: the rows are read twice (checked, then drawn)") }
+    }
+
+    /// The merge these options describe; `reader` opens the data (the command line's reads CSV
+    /// and JSON lines). `environment` gives a shard's index.
+    public func merge(data: MergeData, environment: [String: String]) throws(CurveTypeError) -> Merge {
+        guard let template, let output else { throw .invalidInput("merge needs a template, --data and --output") }
+        let bytes: [UInt8]
+        do { bytes = try InputBytes.read(template, limit: SafeSVG.maximumTemplateBytes) } catch {
+            throw .invalidInput("cannot read the template: \(error.description)")
+        }
+        var merge = Merge(template: try MergeTemplate(svg: bytes), data: data, output: output, manifest: manifest)
+        if let shard { merge.shard = try MergeShard(parsing: shard, environment: environment) }
+        merge.threads = threads
+        return merge
+    }
+}
+
+/// JSON lines rows: one object a line, its members the row's columns (strings, numbers and
+/// booleans as JSON writes them; null as empty). Blank lines are skipped; the row number is
+/// the line's.
+public final class JSONLinesRows: MergeRowReader {
+    private let reader: LineReader
+    private let name: String
+    private var line = 0
+    /// The longest line read, bytes.
+    public static let maximumLineBytes = 1 << 20
+
+    /// None known before the rows: each line has its own.
+    public var columns: [String]? { nil }
+
+    /// Opens `path` (a file: the merge reads it twice).
+    public init(path: String) throws(CurveTypeError) {
+        do { reader = try LineReader(path: path, lineLimit: Self.maximumLineBytes) } catch {
+            throw .invalidInput("cannot read the data: \(error.description)")
+        }
+        name = path
+    }
+
+    /// The next non-blank line's object, or `nil` at the end.
+    public func next() throws(CurveTypeError) -> MergeRow? {
+        while true {
+            let read: LineReader.Line?
+            do { read = try reader.nextLine() } catch { throw .invalidInput("cannot read the data: \(error.description)") }
+            guard let read else { return nil }
+            line += 1
+            guard case .text(var bytes) = read else {
+                throw .invalidInput("\(name) line \(line): longer than \(InputBytes.describe(bytes: Self.maximumLineBytes))")
+            }
+            if line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            guard String(validating: bytes, as: UTF8.self) != nil else {
+                throw .invalidInput("\(name) line \(line): not UTF-8")
+            }
+            let object: [String: JSONCell]
+            do { object = try JSONDecoder().decode([String: JSONCell].self, from: Data(bytes)) } catch {
+                throw .invalidInput("\(name) line \(line): not a JSON object of strings, numbers and booleans")
+            }
+            return MergeRow(number: line, values: object.mapValues(\.text))
+        }
+    }
+
+    /// A JSON value a cell may hold.
+    struct JSONCell: Decodable {
+        var text: String
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() { text = "" }
+            else if let string = try? container.decode(String.self) { text = string }
+            else if let bool = try? container.decode(Bool.self) { text = bool ? "true" : "false" }
+            else if let integer = try? container.decode(Int.self) { text = String(integer) }
+            else { text = String(try container.decode(Double.self)) }
+        }
+    }
+}

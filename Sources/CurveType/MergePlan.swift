@@ -1,0 +1,333 @@
+import CurveTypeEffects
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeLayout
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How each slot of a template is set for a row: the command line words of its command (the
+/// designer's `data-options` over the slot's geometry and text style), its size, and where its
+/// drawing goes on the page.
+struct MergePlan: Sendable {
+    let template: MergeTemplate
+
+    /// What checking a row found: each slot's size (`nil` for a slot whose drawing has no size),
+    /// the sizes of slots shared by the document, and warnings.
+    struct Measured: Sendable {
+        var sizes: [Double?] = []
+        var documentShared: [(Int, Double)] = []
+        var warnings: [String] = []
+    }
+
+    /// The default size of a slot whose text gives none, px.
+    static let defaultSize = 16.0
+
+    /// Checks `row` against every slot (or, `onlyShared`, measures the slots shared by the
+    /// document): the value's glyphs, its room, and its size.
+    func measure(_ row: MergeRow, onlyShared: Bool) throws(CurveTypeError) -> Measured {
+        var measured = Measured()
+        for (index, slot) in template.slots.enumerated() {
+            if onlyShared && slot.rules.sharing != .document { measured.sizes.append(nil); continue }
+            let (size, warnings) = try fitted(slot, row)
+            measured.sizes.append(size)
+            if let size, slot.rules.sharing == .document { measured.documentShared.append((index, size)) }
+            if !onlyShared {
+                // Drawn once at its size: what it warns of, and the glyphs it lacks.
+                _ = try drawn(slot, row, size: size)
+                measured.warnings += warnings
+            }
+        }
+        return measured
+    }
+
+    /// The row's page: the artwork, then each slot's drawing at its size.
+    func page(_ row: MergeRow, sharedSizes: [Int: Double]) throws(CurveTypeError) -> Frame {
+        var sizes: [Double?] = []
+        for slot in template.slots { sizes.append(try fitted(slot, row).size) }
+        // Slots that share a size in a row take the smallest; the document's, the smallest of
+        // every row's.
+        let rowShared = template.slots.indices.filter { template.slots[$0].rules.sharing == .row }.compactMap { sizes[$0] }.min()
+        var items: [FrameItem] = [.image(FrameImage(.vector(template.artwork), box: Rect(minX: 0, minY: 0, maxX: template.width, maxY: template.height)))]
+        // The page's accessible name: its fields' values, in document order.
+        var title: [String] = []
+        for (index, slot) in template.slots.enumerated() {
+            var size = sizes[index]
+            switch slot.rules.sharing {
+            case .document?: size = sharedSizes[index] ?? size
+            case .row?: size = rowShared ?? size
+            case nil: break
+            }
+            if let group = try drawn(slot, row, size: size) { items.append(group) }
+            if let field = slot.field, let value = row.values[field], !value.isEmpty { title.append(value) }
+        }
+        return Frame(width: template.width, height: template.height, title: title.isEmpty ? "row \(row.number)" : title.joined(separator: " · "), items: items)
+    }
+
+    /// The slot's text for `row`.
+    func text(_ slot: MergeSlot, _ row: MergeRow) -> String {
+        slot.field.map { row.values[$0] ?? "" } ?? slot.text
+    }
+
+    /// The slot's size for `row`: the designer's, made smaller where the value needs (shrink),
+    /// or the error that refuses the row.
+    func fitted(_ slot: MergeSlot, _ row: MergeRow) throws(CurveTypeError) -> (size: Double?, warnings: [String]) {
+        let value = text(slot, row)
+        let designed = slot.rules.size ?? Self.defaultSize
+        switch slot.kind {
+        case .drawing:
+            return (nil, [])
+        case _ where value.isEmpty:
+            return (nil, [])
+        case .box:
+            let words = try self.words(slot, row, size: nil)
+            let request = try self.request(slot, words)
+            guard let fit = request as? FitRequest else { return (nil, []) }
+            do {
+                let result = try fit.render()
+                return (result.fitted.size, [])
+            } catch {
+                throw refusal(slot, error, "it does not fit its box even at \(ErrorText.pixels(minimumSize(slot)))")
+            }
+        case .ring, .path, .line:
+            let words = try self.words(slot, row, size: designed)
+            let request = try self.request(slot, words)
+            let length: Double, room: Double
+            if let circle = request as? CircleTextRequest {
+                length = try circle.straightLength()
+                let r = circle.style.radius
+                room = circle.style.sweep.map { 2 * .pi * r * $0 / 360 } ?? 2 * .pi * r - circle.style.size / 3
+            } else if let path = request as? PathTextRequest {
+                length = try path.straightLength()
+                room = self.room(slot, path)
+            } else {
+                return (nil, [])
+            }
+            guard length > room else { return (designed, []) }
+            let needed = "the text is \(ErrorText.pixels(length)) long and its slot holds \(ErrorText.pixels(room))"
+            switch slot.rules.overflow {
+            case .refuse:
+                throw .invalidInput("\(columnName(slot)): \(needed) (data-overflow=\"refuse\")")
+            case .shrink, .wrap:
+                // Length is proportional to size: the largest hundredth that fits.
+                let size = (designed * room / length * 100).rounded(.down) / 100
+                guard size >= minimumSize(slot) else {
+                    throw .invalidInput("\(columnName(slot)): \(needed), even at the smallest size, \(ErrorText.pixels(minimumSize(slot))) (data-min-size)")
+                }
+                return (size, [])
+            }
+        }
+    }
+
+    /// The room along a path slot for text from its start offset, px, by its alignment.
+    func room(_ slot: MergeSlot, _ request: PathTextRequest) -> Double {
+        guard let curve = PathCurve(request.path) else { return 0 }
+        let length = curve.length
+        let offset: Double
+        switch request.style.startOffset {
+        case .length(let px): offset = px
+        case .percent(let p): offset = p / 100 * length
+        }
+        if curve.isClosed { return length - request.style.size / 3 }
+        switch request.style.align {
+        case .start: return length - offset
+        case .end: return offset
+        case .center: return 2 * min(offset, length - offset)
+        }
+    }
+
+    func minimumSize(_ slot: MergeSlot) -> Double {
+        if slot.rules.overflow == .refuse { return slot.rules.size ?? Self.defaultSize }
+        return slot.rules.minimumSize ?? (slot.rules.size ?? Self.defaultSize) / 2
+    }
+
+    /// How a row's error names the slot: its column, else its label.
+    func columnName(_ slot: MergeSlot) -> String {
+        slot.field.map { "column \"\($0)\" (\(slot.label))" } ?? slot.label
+    }
+
+    func refusal(_ slot: MergeSlot, _ error: any Error, _ fallback: String) -> CurveTypeError {
+        guard let error = error as? CurveTypeError else { return .invalidInput("\(columnName(slot)): \(fallback)") }
+        let message = CommandDeclaration.named(slot.command)?.message(for: error) ?? error.description
+        return .invalidInput("\(columnName(slot)): \(message)")
+    }
+
+    /// The command's request from the slot's words; options that say how a page is written
+    /// are the merge's, not a slot's.
+    func request(_ slot: MergeSlot, _ words: [String]) throws(CurveTypeError) -> any DocumentRequest {
+        do {
+            let invocation = try CommandInvocation(arguments: words)
+            guard invocation.output == nil, invocation.layout == nil, invocation.settings == OutputSettings() else {
+                throw CurveTypeError.invalidInput("\(slot.label): data-options say how the page is written (--format, --output, --precision, …): give those to merge")
+            }
+            return try invocation.request()
+        } catch {
+            throw refusal(slot, error, "its options cannot be read")
+        }
+    }
+
+    /// The slot's drawing for `row` at `size`, placed on the page; `nil` for an empty value.
+    /// Characters no font has, and text that runs past its slot, refuse the row.
+    func drawn(_ slot: MergeSlot, _ row: MergeRow, size: Double?) throws(CurveTypeError) -> FrameItem? {
+        let value = text(slot, row)
+        if slot.field != nil || !slot.text.isEmpty, value.isEmpty, !isDrawing(slot) { return nil }
+        let words = try self.words(slot, row, size: size)
+        let document: RenderedDocument
+        do { document = try request(slot, words).renderDocument() } catch {
+            throw refusal(slot, error, "it cannot be drawn")
+        }
+        for warning in document.warnings {
+            switch warning.kind {
+            case .missingGlyphs:
+                let suffix = "; drawn as .notdef"
+                let message = warning.message.hasSuffix(suffix) ? String(warning.message.dropLast(suffix.count)) : warning.message
+                throw .invalidInput("\(columnName(slot)): \(message)")
+            case .textRunsPastEnd, .textCutShort, .textOverlapsItself, .glyphsNotDrawn:
+                throw .invalidInput("\(columnName(slot)): \(warning.message)")
+            default:
+                continue
+            }
+        }
+        let frame = document.frame
+        let placement: AffineMap
+        switch slot.kind {
+        case .ring(let center, _):
+            placement = .translation(center.x - template.width / 2, center.y - template.height / 2)
+        case .path, .line:
+            placement = .identity
+        case .box(let box, let map):
+            let s = map.scaleFactor
+            placement = AffineMap.scale(1 / s, 1 / s).concatenating(.translation(box.minX, box.minY)).concatenating(map)
+        case .drawing(let box, let map):
+            let k = min(box.width / frame.width, box.height / frame.height)
+            placement = AffineMap.scale(k, k)
+                .concatenating(.translation(box.minX + (box.width - k * frame.width) / 2, box.minY + (box.height - k * frame.height) / 2))
+                .concatenating(map)
+        }
+        return .group(FrameGroup(style: placement == .identity ? [] : [.transform(placement)], items: frame.backdrop + frame.items))
+    }
+
+    func isDrawing(_ slot: MergeSlot) -> Bool {
+        if case .drawing = slot.kind { return true }
+        return false
+    }
+
+    /// The slot's command line for `row`: the command, the text, the slot's geometry and the
+    /// designer's style, then `data-options` with `{COLUMN}` replaced; an option the designer
+    /// gives is not given again.
+    func words(_ slot: MergeSlot, _ row: MergeRow, size: Double?) throws(CurveTypeError) -> [String] {
+        let value = text(slot, row)
+        let options = slot.rules.options.map { substitute($0, row) }
+        if options.contains(where: { $0 == "--units" || $0.hasPrefix("--units=") }) {
+            throw .invalidInput("\(slot.label): data-options cannot set --units: a slot's lengths are the page's")
+        }
+        let words = [slot.command]
+        // The text last, after `--`: everything after it is the text.
+        let textWords = slot.field != nil || !slot.text.isEmpty ? ["--", value] : []
+        var given: [String] = []
+        func add(_ flag: String, _ value: String) {
+            guard !options.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) else { return }
+            given += [flag, value]
+        }
+        let page = "\(number(template.width))x\(number(template.height))"
+        let alignment: String = switch slot.rules.align {
+        case .start: "start"
+        case .center: "center"
+        case .end: "end"
+        }
+        switch slot.kind {
+        case .drawing:
+            break
+        case .ring(_, let radius):
+            add("--radius", number(radius))
+            add("--canvas", page)
+        case .path(let path, let startOffset):
+            add("--d", pathData(path))
+            add("--canvas", page)
+            add("--start-offset", startOffset)
+            add("--align", alignment)
+        case .line(let origin, let map):
+            // A straight baseline through the page and past it, the text anchored at the origin.
+            let reach = 4 * (template.width + template.height) / max(map.scaleFactor, 1e-9)
+            var line = Path()
+            switch slot.rules.align {
+            case .center:
+                line.move(to: Point(x: origin.x - reach, y: origin.y)); line.line(to: Point(x: origin.x + reach, y: origin.y))
+                add("--start-offset", "50%")
+            case .end:
+                line.move(to: Point(x: origin.x - reach, y: origin.y)); line.line(to: origin)
+                add("--start-offset", "100%")
+            default:
+                line.move(to: origin); line.line(to: Point(x: origin.x + reach, y: origin.y))
+            }
+            add("--d", pathData(line.transformed(by: map)))
+            add("--canvas", page)
+            add("--align", alignment)
+        case .box(let box, let map):
+            let s = map.scaleFactor
+            add("--box", "\(number(box.width * s))x\(number(box.height * s))")
+            let designed = slot.rules.size ?? box.height * s
+            if let size {
+                add("--max-size", number(size))
+                add("--min-size", number(size))
+            } else {
+                add("--max-size", number(designed))
+                add("--min-size", number(minimumSize(slot)))
+            }
+            add("--max-lines", slot.rules.overflow == .wrap ? String(slot.rules.maximumLines ?? 3) : "1")
+            add("--align", alignment)
+        }
+        if !isDrawing(slot) {
+            if let size, !isBox(slot) { add("--size", number(size)) }
+            if let family = slot.rules.family {
+                add("--font", family + (slot.rules.bold ? ":bold" : "") + (slot.rules.italic ? ":italic" : ""))
+            } else if slot.rules.bold || slot.rules.italic {
+                add("--font", "DejaVu Sans" + (slot.rules.bold ? ":bold" : "") + (slot.rules.italic ? ":italic" : ""))
+            }
+            if let color = slot.rules.color { add("--text-color", color) }
+        }
+        return words + given + options + textWords
+    }
+
+    func isBox(_ slot: MergeSlot) -> Bool {
+        if case .box = slot.kind { return true }
+        return false
+    }
+
+    /// `{COLUMN}` in `word` replaced by the row's value (`{row}`: its number).
+    func substitute(_ word: String, _ row: MergeRow) -> String {
+        guard word.contains("{") else { return word }
+        var out = ""
+        var rest = word[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            let column = String(rest[rest.index(after: open)..<close])
+            out += column == "row" ? String(row.number) : row.values[column] ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    /// A number as the command line reads it, exactly (Swift's shortest round-trip form).
+    func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// Path data with every number exact.
+    func pathData(_ path: Path) -> String {
+        var parts: [String] = []
+        func p(_ point: Point) -> String { "\(number(point.x)) \(number(point.y))" }
+        for element in path.elements {
+            switch element {
+            case .move(let a): parts.append("M\(p(a))")
+            case .line(let a): parts.append("L\(p(a))")
+            case .quad(let c, let a): parts.append("Q\(p(c)) \(p(a))")
+            case .cubic(let c1, let c2, let a): parts.append("C\(p(c1)) \(p(c2)) \(p(a))")
+            case .close: parts.append("Z")
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,521 @@
+import CurveTypeEffects
+import CurveTypeFrame
+import CurveTypeGeometry
+import CurveTypeSVGReader
+import CurveTypeXML
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A designer's SVG page whose slots a merge fills from rows of data (`curvetype merge`).
+///
+/// A slot is an element of the page marked in its attributes (Inkscape's XML editor sets them):
+/// - every `<text>`: set as the designer set it (font family, size, weight, style, fill, anchor).
+///   Straight at its `x`/`y`, along the path or circle its `<textPath>` names (from its start
+///   offset), or fitted into the shape its `shape-inside` names (Inkscape's text in a frame).
+///   With `data-field="COLUMN"` the row's value replaces the sample text; without, the text is
+///   drawn as written.
+/// - a `<circle>`, `<ellipse>`, `<path>`, `<line>`, `<polyline>`, `<polygon>` or `<rect>` with
+///   `data-field`: a ring (text round a circle from 12 o'clock, as `circle` sets it), a path, or
+///   a box the text is fitted into. Its `font-family`, `font-size`, `font-weight`, `font-style`
+///   and `fill` style the text; the shape itself is a placeholder and is not drawn.
+/// - any shape with `data-curvetype="seal"` (or `badge`, `warp`, `circle`, `fit`, …): the command's
+///   whole drawing fitted into the shape's box (a seal, a badge), or the command used for the
+///   slot's text.
+///
+/// On any slot, `data-options` gives more of the command's options as its command line writes
+/// them (`--sweep 120 --side inside`); `{COLUMN}` in them is the row's value. `data-overflow`
+/// says what a value too long for its slot does: `shrink` (the default: smaller, down to
+/// `data-min-size`), `wrap` (a box only: up to `data-max-lines` lines, then smaller) or `refuse`
+/// (the row is refused). `data-share-size="document"` sets the slot at one size in every row
+/// (the smallest any row needs); `"row"` sets every such slot of a row at one size.
+/// Everything else on the page is kept as drawn, made safe as logos are (`SafeSVG`).
+public struct MergeTemplate: Sendable {
+    /// The page's width, px.
+    public let width: Double
+    /// The page's height, px.
+    public let height: Double
+    /// The page's own artwork, slots and texts left out.
+    public let artwork: VectorImage
+    /// The slots, in document order (later ones drawn over earlier ones).
+    public let slots: [MergeSlot]
+    /// What of the page was removed as unsafe (scripts, links out, foreign content).
+    public let removed: [String]
+
+    /// The columns the slots read: their fields and the `{COLUMN}`s in their options.
+    public var columns: [String] {
+        var seen = Set<String>(), out: [String] = []
+        for slot in slots {
+            for column in slot.columns where seen.insert(column).inserted { out.append(column) }
+        }
+        return out
+    }
+
+    /// Reads a template from its SVG bytes.
+    public init(svg bytes: [UInt8]) throws(CurveTypeError) {
+        let safe: SafeSVG
+        do { safe = try SafeSVG(parsing: bytes, template: true) } catch { throw .invalidInput("the template cannot be read: \(error.description)") }
+        let root: MarkupElement
+        do {
+            root = try MarkupElement.parse(bytes, limits: .init(elements: 20_000, depth: 64))
+        } catch {
+            throw .invalidInput("the template cannot be read: \(error.reason)")
+        }
+        let box = safe.viewBox
+        let viewBox = Rect(minX: box.minX, minY: box.minY, maxX: box.minX + box.width, maxY: box.minY + box.height)
+        // The page's size: its width and height in their units, or its view box's.
+        let width = root["width"].flatMap(Self.pageLength) ?? box.width
+        let height = root["height"].flatMap(Self.pageLength) ?? box.height
+        guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 100_000, height <= 100_000 else {
+            throw .invalidInput("the template's page must be from 0 to 100000 px wide and high, not \(width)x\(height)")
+        }
+        let page = Rect(minX: 0, minY: 0, maxX: width, maxY: height)
+        let artwork = try lifting { try safe.image() }
+        guard let toPage = FrameImage(.vector(artwork), box: page).vectorMap else {
+            throw .invalidInput("the template's view box is empty")
+        }
+        self.width = width
+        self.height = height
+        self.artwork = artwork
+        self.removed = safe.removed.filter { !Self.editorMarkup($0) }
+        var reader = SlotReader(root: root, page: CanvasSize(width: width, height: height))
+        try reader.collect(root, map: toPage, inherited: TextStyleAttributes())
+        self.slots = reader.slots
+        _ = viewBox
+    }
+
+    /// Inkscape's and Sodipodi's bookkeeping (and other editors' namespaced attributes): not
+    /// worth a warning, nothing drawn is lost.
+    static func editorMarkup(_ what: String) -> Bool {
+        ["inkscape:", "sodipodi:", "xmlns", "<sodipodi", "<inkscape", "xml:space", "data-"].contains { what.contains($0) }
+    }
+
+    /// A page length in px: CSS units (px, pt, pc, mm, cm, in) or none; `nil` for percentages.
+    static func pageLength(_ text: String) -> Double? {
+        let t = text.trimmed()
+        let units: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc", 16), ("mm", 96 / 25.4), ("cm", 96 / 2.54), ("in", 96)]
+        for (unit, factor) in units where t.hasSuffix(unit) {
+            return Double(t.dropLast(unit.count)).map { $0 * factor }
+        }
+        return Double(t)
+    }
+}
+
+/// The text style a `<text>` (or a slot shape) inherits and sets: CSS's, as the designer chose.
+struct TextStyleAttributes: Sendable, Equatable {
+    var family: String?
+    /// In the element's user units.
+    var size: Double?
+    var bold = false
+    var italic = false
+    var fill: String?
+    var anchor: String?
+    var shapeInside: String?
+
+    /// `attributes` (presentation attributes, then the `style` attribute's declarations) over
+    /// what is inherited.
+    func applying(_ element: MarkupElement) -> TextStyleAttributes {
+        var style = self
+        style.shapeInside = nil
+        var declarations: [(String, String)] = element.attributes.map { ($0.name, $0.value) }
+        if let css = element["style"] {
+            for declaration in css.split(separator: ";") {
+                let parts = declaration.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                declarations.append((String(parts[0]).trimmed(), String(parts[1]).trimmed()))
+            }
+        }
+        for (name, value) in declarations {
+            switch name {
+            case "font-family":
+                style.family = value.split(separator: ",").first.map { String($0).trimmed { $0.properties.isWhitespace || $0 == "'" || $0 == "\"" } }
+            case "font-size":
+                style.size = Self.fontSize(value) ?? style.size
+            case "font-weight": style.bold = value == "bold" || value == "bolder" || (Int(value) ?? 400) >= 600
+            case "font-style": style.italic = value == "italic" || value == "oblique"
+            case "fill": style.fill = value
+            case "text-anchor": style.anchor = value
+            case "shape-inside": style.shapeInside = value
+            default: break
+            }
+        }
+        return style
+    }
+
+    /// A CSS font size in user units (`24`, `24px`, `18pt`).
+    static func fontSize(_ text: String) -> Double? {
+        let t = text.trimmed()
+        if t.hasSuffix("pt") { return Double(t.dropLast(2)).map { $0 * 4 / 3 } }
+        if t.hasSuffix("px") { return Double(t.dropLast(2)) }
+        return Double(t)
+    }
+}
+
+/// Walks a template's elements, collecting its slots with their maps to the page.
+private struct SlotReader {
+    let root: MarkupElement
+    let page: CanvasSize
+    var slots: [MergeSlot] = []
+    var byID: [String: (element: MarkupElement, map: AffineMap)] = [:]
+    static let shapes: Set<String> = ["circle", "ellipse", "path", "line", "polyline", "polygon", "rect"]
+
+    init(root: MarkupElement, page: CanvasSize) {
+        self.root = root
+        self.page = page
+    }
+
+    /// Indexes every element by id with its map to the page, then reads the slots.
+    mutating func collect(_ root: MarkupElement, map: AffineMap, inherited: TextStyleAttributes) throws(CurveTypeError) {
+        index(root, map: map)
+        try read(root, map: map, inherited: inherited)
+    }
+
+    private mutating func index(_ element: MarkupElement, map: AffineMap) {
+        let own = element["transform"].flatMap(AffineMap.init(svgTransform:)).map { $0.concatenating(map) } ?? map
+        if let id = element["id"], byID[id] == nil { byID[id] = (element, own) }
+        for child in element.children where !["defs"].contains(child.name) || true { index(child, map: own) }
+    }
+
+    private mutating func read(_ element: MarkupElement, map outer: AffineMap, inherited: TextStyleAttributes) throws(CurveTypeError) {
+        var map = outer
+        if let transform = element["transform"] {
+            guard let own = AffineMap(svgTransform: transform) else {
+                throw .invalidInput("the template has a transform it cannot read: \"\(transform.prefix(60))\"")
+            }
+            map = own.concatenating(outer)
+        }
+        let style = inherited.applying(element)
+        if ["defs", "clipPath", "mask", "symbol", "metadata", "title", "desc", "style"].contains(element.name) { return }
+        if element.name == "text" {
+            slots.append(try textSlot(element, map: map, style: style))
+            return
+        }
+        if element["data-field"] != nil || element["data-curvetype"] != nil {
+            slots.append(try shapeSlot(element, map: map, style: style))
+            return
+        }
+        for child in element.children { try read(child, map: map, inherited: style) }
+    }
+
+    /// The slot's name in messages: its id, else its field, else its element.
+    private func label(_ element: MarkupElement) -> String {
+        if let id = element["id"] { return "#\(id)" }
+        if let field = element["data-field"] { return "the \(field) slot" }
+        return "a <\(element.name)>"
+    }
+
+    /// The words of `data-options`, split as a shell splits (quotes group, backslash escapes).
+    static func words(_ text: String) throws(CurveTypeError) -> [String] {
+        var words: [String] = [], word = "", quote: Character?, inWord = false, escaped = false
+        for c in text {
+            if escaped { word.append(c); escaped = false; continue }
+            if c == "\\" && quote != "'" { escaped = true; inWord = true; continue }
+            if let q = quote {
+                if c == q { quote = nil } else { word.append(c) }
+                continue
+            }
+            if c == "'" || c == "\"" { quote = c; inWord = true; continue }
+            if c.isWhitespace {
+                if inWord { words.append(word); word = ""; inWord = false }
+                continue
+            }
+            word.append(c); inWord = true
+        }
+        guard quote == nil else { throw .invalidInput("data-options=\"\(text.prefix(80))\" has a quote that is never closed") }
+        if inWord { words.append(word) }
+        return words
+    }
+
+    /// The slot rules all slots share.
+    private func rules(_ element: MarkupElement, style: TextStyleAttributes, map: AffineMap) throws(CurveTypeError) -> MergeSlot.Rules {
+        let name = label(element)
+        var rules = MergeSlot.Rules()
+        rules.options = try Self.words(element["data-options"] ?? "")
+        let scale = map.scaleFactor
+        if let overflow = element["data-overflow"] {
+            guard let value = MergeSlot.Overflow(rawValue: overflow) else {
+                throw .invalidInput("\(name): data-overflow must be shrink, wrap or refuse, not \"\(overflow.prefix(40))\"")
+            }
+            rules.overflow = value
+        }
+        if let text = element["data-min-size"] {
+            guard let size = TextStyleAttributes.fontSize(text), size.isFinite, size > 0 else {
+                throw .invalidInput("\(name): data-min-size must be a size greater than 0, not \"\(text.prefix(40))\"")
+            }
+            rules.minimumSize = size * scale
+        }
+        if let text = element["data-max-lines"] {
+            guard let lines = Int(text), (1...100).contains(lines) else {
+                throw .invalidInput("\(name): data-max-lines must be from 1 to 100, not \"\(text.prefix(40))\"")
+            }
+            rules.maximumLines = lines
+        }
+        if let share = element["data-share-size"] {
+            guard let value = MergeSlot.SizeSharing(rawValue: share) else {
+                throw .invalidInput("\(name): data-share-size must be document or row, not \"\(share.prefix(40))\"")
+            }
+            rules.sharing = value
+        }
+        if let size = style.size {
+            guard size.isFinite, size > 0 else { throw .invalidInput("\(name): its font-size must be greater than 0") }
+            rules.size = size * scale
+        }
+        rules.family = style.family
+        rules.bold = style.bold
+        rules.italic = style.italic
+        if let fill = style.fill, fill != "none" { rules.color = fill }
+        return rules
+    }
+
+    private func textContent(_ element: MarkupElement) -> String {
+        // Inkscape writes each line as a `<tspan sodipodi:role="line">`.
+        let lines = element.children.filter { $0.name == "tspan" || $0.name == "textPath" }
+        if lines.isEmpty { return element.text.trimmed { $0.properties.isWhitespace } }
+        return lines.map { textContent($0) }.filter { !$0.isEmpty }.joined(separator: element.name == "text" ? "\n" : " ")
+    }
+
+    private func textSlot(_ element: MarkupElement, map: AffineMap, style outer: TextStyleAttributes) throws(CurveTypeError) -> MergeSlot {
+        let name = label(element)
+        // The first line's style and position stand for the text's (Inkscape styles its tspans).
+        let firstLine = element.children.first { $0.name == "tspan" || $0.name == "textPath" }
+        var style = outer
+        if let firstLine { style = outer.applying(firstLine) }
+        if style.shapeInside == nil { style.shapeInside = outer.shapeInside }
+        var rules = try rules(element, style: style, map: map)
+        let command = element["data-curvetype"]
+        let field = element["data-field"]
+        let text = textContent(element)
+        let align = MergeSlot.alignment(style.anchor)
+        rules.align = align
+        // On a path: <textPath href="#id">.
+        if let path = element.children.first(where: { $0.name == "textPath" }) {
+            guard let reference = (path["href"] ?? path["xlink:href"]), reference.hasPrefix("#"), let target = byID[String(reference.dropFirst())] else {
+                throw .invalidInput("\(name): its <textPath> names no element of the template")
+            }
+            guard var curve = Self.shapePath(target.element) else {
+                throw .invalidInput("\(name): its <textPath> follows a <\(target.element.name)>, which has no path")
+            }
+            curve = curve.transformed(by: target.map)
+            let offset = path["startOffset"] ?? "0"
+            return MergeSlot(label: name, field: field, text: text, command: command ?? "path",
+                             kind: .path(curve, startOffset: offset), rules: rules)
+        }
+        // In a shape: Inkscape's `shape-inside: url(#id)`.
+        if let inside = style.shapeInside, inside.hasPrefix("url(#") {
+            let id = String(inside.dropFirst(5).prefix { $0 != ")" })
+            guard let target = byID[id], let bounds = Self.shapePath(target.element)?.bounds() else {
+                throw .invalidInput("\(name): its shape-inside names no shape of the template")
+            }
+            return MergeSlot(label: name, field: field, text: text, command: command ?? "fit",
+                             kind: .box(bounds, map: target.map), rules: rules)
+        }
+        // Straight, at its x and y.
+        let x = Self.number((firstLine?["x"]).flatMap(Self.firstOfList) ?? element["x"].flatMap(Self.firstOfList)) ?? 0
+        let y = Self.number((firstLine?["y"]).flatMap(Self.firstOfList) ?? element["y"].flatMap(Self.firstOfList)) ?? 0
+        return MergeSlot(label: name, field: field, text: text, command: command ?? "path",
+                         kind: .line(origin: Point(x: x, y: y), map: map), rules: rules)
+    }
+
+    private func shapeSlot(_ element: MarkupElement, map: AffineMap, style: TextStyleAttributes) throws(CurveTypeError) -> MergeSlot {
+        let name = label(element)
+        guard Self.shapes.contains(element.name) else {
+            throw .invalidInput("\(name): a slot is a <text>, <circle>, <ellipse>, <path>, <line>, <polyline>, <polygon> or <rect>, not a <\(element.name)>")
+        }
+        guard let path = Self.shapePath(element), let bounds = path.bounds() else {
+            throw .invalidInput("\(name): the slot's <\(element.name)> has no size")
+        }
+        var rules = try rules(element, style: style, map: map)
+        rules.align = .center
+        let field = element["data-field"]
+        let command = element["data-curvetype"]
+        switch command {
+        case nil, "circle", "path", "fit":
+            let isBox = element.name == "rect"
+            switch command ?? (isBox ? "fit" : element.name == "circle" ? "circle" : "path") {
+            case "fit":
+                return MergeSlot(label: name, field: field, text: "", command: "fit", kind: .box(bounds, map: map), rules: rules)
+            case "circle":
+                guard element.name == "circle", let center = map.similarityScale.map({ _ in map.apply(Point(x: Self.number(element["cx"]) ?? 0, y: Self.number(element["cy"]) ?? 0)) }) else {
+                    throw .invalidInput("\(name): a ring slot is a <circle> drawn round (not stretched by a transform); use a path slot for an ellipse")
+                }
+                let radius = (Self.number(element["r"]) ?? 0) * map.scaleFactor
+                return MergeSlot(label: name, field: field, text: "", command: "circle", kind: .ring(center: center, radius: radius), rules: rules)
+            default:
+                // From 12 o'clock for a circle or an ellipse, as `path --ellipse` runs.
+                return MergeSlot(label: name, field: field, text: "", command: "path",
+                                 kind: .path(path.transformed(by: map), startOffset: element["data-start-offset"] ?? (["circle", "ellipse"].contains(element.name) ? "0" : "50%")), rules: rules)
+            }
+        case let command?:
+            guard CommandDeclaration.drawingNames.contains(command) else {
+                throw .invalidInput("\(name): data-curvetype=\"\(command.prefix(40))\" is not a command (\(CommandDeclaration.drawingNames.joined(separator: ", ")))")
+            }
+            return MergeSlot(label: name, field: field, text: "", command: command, kind: .drawing(bounds, map: map), rules: rules)
+        }
+    }
+
+    static func firstOfList(_ text: String) -> String? {
+        text.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init)
+    }
+
+    static func number(_ text: String?) -> Double? {
+        guard var t = text?.trimmed(), !t.isEmpty else { return nil }
+        if t.hasSuffix("px") { t.removeLast(2) }
+        guard let v = Double(t), v.isFinite else { return nil }
+        return v
+    }
+
+    /// A shape's outline in its own user units, as SVG 2 defines each (a circle or an ellipse
+    /// from its rightmost point, clockwise on the page; the path a `<textPath>` follows).
+    static func shapePath(_ element: MarkupElement) -> Path? {
+        func n(_ name: String) -> Double { number(element[name]) ?? 0 }
+        var path = Path()
+        switch element.name {
+        case "path":
+            guard let d = element["d"], let parsed = try? Path(svgPathData: d) else { return nil }
+            path = parsed
+        case "rect":
+            let (w, h) = (n("width"), n("height"))
+            guard w > 0, h > 0 else { return nil }
+            path = Path(rectangle: Rect(minX: n("x"), minY: n("y"), maxX: n("x") + w, maxY: n("y") + h))
+        case "circle", "ellipse":
+            let rx = element.name == "circle" ? n("r") : n("rx"), ry = element.name == "circle" ? n("r") : n("ry")
+            guard rx > 0, ry > 0 else { return nil }
+            let (cx, cy) = (n("cx"), n("cy"))
+            // Four quarter arcs as cubics (k: the usual 0.5523 of a quarter circle).
+            let k = 0.5522847498307936
+            path.move(to: Point(x: cx + rx, y: cy))
+            path.elements.append(.cubic(Point(x: cx + rx, y: cy + k * ry), Point(x: cx + k * rx, y: cy + ry), Point(x: cx, y: cy + ry)))
+            path.elements.append(.cubic(Point(x: cx - k * rx, y: cy + ry), Point(x: cx - rx, y: cy + k * ry), Point(x: cx - rx, y: cy)))
+            path.elements.append(.cubic(Point(x: cx - rx, y: cy - k * ry), Point(x: cx - k * rx, y: cy - ry), Point(x: cx, y: cy - ry)))
+            path.elements.append(.cubic(Point(x: cx + k * rx, y: cy - ry), Point(x: cx + rx, y: cy - k * ry), Point(x: cx + rx, y: cy)))
+            path.elements.append(.close)
+        case "line":
+            path.move(to: Point(x: n("x1"), y: n("y1")))
+            path.line(to: Point(x: n("x2"), y: n("y2")))
+        case "polyline", "polygon":
+            let values = (element["points"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }).compactMap { Double($0) }
+            for index in stride(from: 0, to: values.count - 1, by: 2) {
+                let point = Point(x: values[index], y: values[index + 1])
+                if index == 0 { path.move(to: point) } else { path.line(to: point) }
+            }
+            if element.name == "polygon" && !path.isEmpty { path.elements.append(.close) }
+        default:
+            return nil
+        }
+        return path.isEmpty ? nil : path
+    }
+}
+
+extension AffineMap {
+    /// How much the map scales lengths: the square root of its area's scale.
+    var scaleFactor: Double { abs(a * d - b * c).squareRoot() }
+
+    /// The scale of a map that keeps shapes (rotation, uniform scale, translation); `nil` if it
+    /// stretches or skews them.
+    var similarityScale: Double? {
+        let s = scaleFactor
+        guard s > 0, abs(a - d) <= 1e-9 * s + 1e-12 || abs(a + d) <= 1e-9 * s, abs(b + c) <= 1e-9 * s || abs(b - c) <= 1e-9 * s,
+              abs((a * a + b * b).squareRoot() - s) <= 1e-9 * max(1, s) else { return nil }
+        return s
+    }
+}
+
+/// One slot of a template: where its text goes, which command sets it, and its rules.
+public struct MergeSlot: Sendable {
+    /// What a value too long for the slot does.
+    public enum Overflow: String, Sendable {
+        /// Smaller, down to the slot's minimum size; wrap onto more lines (a box only), then
+        /// smaller; or refuse the row.
+        case shrink, wrap, refuse
+    }
+
+    /// Which sizes are shared.
+    public enum SizeSharing: String, Sendable {
+        /// One size for the slot in every row of the document.
+        case document
+        /// One size for every such slot of a row.
+        case row
+    }
+
+    /// Where the slot is.
+    public enum Kind: Sendable {
+        /// Round a circle, px on the page.
+        case ring(center: Point, radius: Double)
+        /// Along a path in page px, from `startOffset` (px or a percentage, as SVG's).
+        case path(Path, startOffset: String)
+        /// Along a straight baseline from `origin`, in the user units `map` takes to the page.
+        case line(origin: Point, map: AffineMap)
+        /// In a box, in the user units `map` takes to the page.
+        case box(Rect, map: AffineMap)
+        /// A whole drawing fitted into a box, in the user units `map` takes to the page.
+        case drawing(Rect, map: AffineMap)
+    }
+
+    /// The slot's rules and the designer's text style, in page px.
+    public struct Rules: Sendable {
+        /// More of the command's options (`data-options`), words as the command line reads them.
+        public var options: [String] = []
+        /// What a value too long for the slot does (`data-overflow`).
+        public var overflow = Overflow.shrink
+        /// px on the page; `nil`: half the slot's size.
+        public var minimumSize: Double?
+        /// A box's most lines when it wraps (`data-max-lines`); `nil`: 3.
+        public var maximumLines: Int?
+        /// Which size the slot shares (`data-share-size`), if any.
+        public var sharing: SizeSharing?
+        /// px on the page.
+        public var size: Double?
+        /// The font family the designer chose.
+        public var family: String?
+        /// A bold face (`font-weight` 600 or more).
+        public var bold = false
+        /// An italic face.
+        public var italic = false
+        /// The text's colour, a CSS colour (`fill`).
+        public var color: String?
+        /// Which edge of the text is at its anchor (`text-anchor`).
+        public var align = TextAlignment.start
+    }
+
+    /// How the slot is named in messages.
+    public var label: String
+    /// The column whose value is the slot's text; `nil`: `text`.
+    public var field: String?
+    /// The template's own text (a `<text>` that is not a slot, or the sample).
+    public var text: String
+    /// The command that sets it.
+    public var command: String
+    /// Where the slot is.
+    public var kind: Kind
+    /// Its rules and style.
+    public var rules: Rules
+
+    /// The columns the slot reads.
+    public var columns: [String] {
+        var out = field.map { [$0] } ?? []
+        for word in rules.options { out += Self.placeholders(in: word) }
+        return out
+    }
+
+    /// `{COLUMN}` names in `word`.
+    static func placeholders(in word: String) -> [String] {
+        var out: [String] = []
+        var rest = word[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            if !name.isEmpty { out.append(name) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out
+    }
+
+    static func alignment(_ anchor: String?) -> TextAlignment {
+        switch anchor {
+        case "middle": .center
+        case "end": .end
+        default: .start
+        }
+    }
+}

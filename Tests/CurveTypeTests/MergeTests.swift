@@ -1,0 +1,88 @@
+@testable import CurveType
+import Foundation
+import TestSupport
+import Testing
+
+/// A merge as a build script runs it: the template read into slots, rows given in code, pages
+/// and a manifest written; and the pieces written by hand (SHA-256, shard indices).
+@Suite struct MergeLibraryTests {
+    let template = packageRoot.appendingPathComponent("Fixtures/merge/certificate.svg").path
+
+    /// Rows held in memory, for a build script's own data.
+    final class Rows: MergeRowReader {
+        let rows: [MergeRow]
+        var index = 0
+        init(_ rows: [MergeRow]) { self.rows = rows }
+        var columns: [String]? { ["id", "name", "org", "course", "year"] }
+        func next() throws(CurveTypeError) -> MergeRow? {
+            defer { index += 1 }
+            return index < rows.count ? rows[index] : nil
+        }
+    }
+
+    @Test func theCertificateTemplateHasItsSlots() throws {
+        let page = try MergeTemplate(svg: Array(try Data(contentsOf: URL(fileURLWithPath: template))))
+        // 297 × 210 mm at 96 px an inch.
+        let (width, height) = (297.0 * 96 / 25.4, 210.0 * 96 / 25.4)
+        #expect(abs(page.width - width) < 1e-9)
+        #expect(abs(page.height - height) < 1e-9)
+        #expect(page.slots.map { (slot: MergeSlot) in slot.label } == ["#heading", "#presented", "#org", "#name", "#course", "#seal"])
+        #expect(page.slots.map { (slot: MergeSlot) in slot.command } == ["path", "path", "path", "fit", "path", "seal"])
+        #expect(page.columns == ["org", "name", "course", "year"])
+        // Inkscape's own markup is not worth a warning.
+        #expect(page.removed.isEmpty, "\(page.removed)")
+        // The name's rules, from its attributes, in page px (the view box is the page in px).
+        let name = try #require(page.slots.first { $0.field == "name" })
+        #expect(name.rules.overflow == .wrap && name.rules.maximumLines == 3)
+        #expect(name.rules.family == "DejaVu Serif" && name.rules.italic && !name.rules.bold)
+    }
+
+    @Test func aBuildScriptMergesRowsItHolds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-library-merge-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        let page = try MergeTemplate(svg: Array(try Data(contentsOf: URL(fileURLWithPath: template))))
+        let rows = [
+            MergeRow(number: 1, values: ["id": "a", "name": "Ada Lovelace", "org": "SOCIETY", "course": "Notes", "year": "1843"]),
+            MergeRow(number: 2, values: ["id": "b", "name": "Alan Turing", "org": "KING'S", "course": "Computable Numbers", "year": "1936"]),
+        ]
+        let data = MergeData(name: "rows") { () throws(CurveTypeError) in Rows(rows) }
+        var merge = Merge(template: page, data: data, output: folder.path + "/{id}.svg", manifest: folder.path + "/manifest.tsv")
+        let summary = try merge.run()
+        #expect(summary.rows == 2 && summary.written == 2)
+        #expect(summary.manifest.map(\.row) == [1, 2])
+        let svg = try String(contentsOf: folder.appendingPathComponent("a.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") && svg.contains("<title>SOCIETY · Ada Lovelace · Notes</title>"))
+        // The second shard of two writes the second row alone, the same bytes.
+        merge.shard = MergeShard(index: 1, count: 2)
+        merge.output = folder.path + "/shard/{id}.svg"
+        merge.manifest = nil
+        let shard = try merge.run()
+        #expect(shard.manifest.map(\.row) == [2] && shard.manifest[0].sha256 == summary.manifest[1].sha256)
+    }
+
+    @Test func shardIndicesComeFromOnePlace() throws {
+        #expect(try MergeShard(parsing: "2/4", environment: [:]) == MergeShard(index: 2, count: 4))
+        #expect(try MergeShard(parsing: "4", environment: ["JOB_COMPLETION_INDEX": "3"]) == MergeShard(index: 3, count: 4))
+        #expect(try MergeShard(parsing: "4", environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "0"]) == MergeShard(index: 0, count: 4))
+        #expect(try MergeShard(parsing: "1/4", environment: ["JOB_COMPLETION_INDEX": "1"]) == MergeShard(index: 1, count: 4))
+        #expect(throws: CurveTypeError.self) { try MergeShard(parsing: "4/4", environment: [:]) }
+        #expect(throws: CurveTypeError.self) { try MergeShard(parsing: "4", environment: [:]) }
+        #expect(throws: CurveTypeError.self) { try MergeShard(parsing: "1/4", environment: ["JOB_COMPLETION_INDEX": "2"]) }
+        #expect(throws: CurveTypeError.self) { try MergeShard(parsing: "4", environment: ["JOB_COMPLETION_INDEX": "1", "AWS_BATCH_JOB_ARRAY_INDEX": "2"]) }
+        #expect(throws: CurveTypeError.self) { try MergeShard(parsing: "0", environment: [:]) }
+        // Every row has exactly one shard, whatever the count.
+        for count in 1...7 {
+            for row in 0..<50 {
+                #expect((0..<count).filter { MergeShard(index: $0, count: count).owns(row) }.count == 1)
+            }
+        }
+    }
+
+    /// FIPS 180-2's examples, and a length that spans two blocks' padding.
+    @Test func sha256IsFIPS() {
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `curvetype merge`: the certificate template of Fixtures/merge filled from CSV and JSON lines,
+/// its gate, its manifest, reruns and shards, run as a user runs it.
+@Suite struct MergeTests {
+    let template = fixtures.appendingPathComponent("merge/certificate.svg").path
+    let people = fixtures.appendingPathComponent("merge/people.csv").path
+
+    func scratch(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-merge-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    func files(_ folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    @Test func certificatesAreWrittenWithAManifestAndRerunTheSame() throws {
+        let folder = try scratch("certificates")
+        func run(_ threads: String, _ out: String) throws -> RunResult {
+            try curvetype(["merge", template, "--data", people, "--output", folder.path + "/\(out)/{id}.pdf",
+                           "--manifest", folder.path + "/\(out)/manifest.tsv", "--threads", threads])
+        }
+        let first = try run("2", "a")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(files(folder.appendingPathComponent("a")) == ["ada.pdf", "grace.pdf", "manifest.tsv", "mk.pdf"])
+        // The manifest's digests are what sha256sum says of each file.
+        let manifest = try String(contentsOf: folder.appendingPathComponent("a/manifest.tsv"), encoding: .utf8)
+        let lines = manifest.split(separator: "\n")
+        #expect(lines.count == 3)
+        for (line, row) in zip(lines, [2, 3, 4]) {
+            let parts = line.split(separator: "\t").map(String.init)
+            #expect(parts.count == 3 && parts[0] == String(row))
+            let sum = try runProcess("/usr/bin/sha256sum", [parts[2]])
+            #expect(String(decoding: sum.stdout, as: UTF8.self).hasPrefix(parts[1] + " "))
+        }
+        // The pages are PDFs whose text a reader finds (the text layer).
+        let pdf = try Data(contentsOf: folder.appendingPathComponent("a/grace.pdf"))
+        #expect(pdf.starts(with: Array("%PDF".utf8)))
+        // Another run, on one thread: the same bytes, file for file, and the same manifest
+        // (but for the folder's name in it).
+        let second = try run("1", "b")
+        #expect(second.status == 0, "\(second.stderr)")
+        for name in ["ada.pdf", "grace.pdf", "mk.pdf"] {
+            #expect(try Data(contentsOf: folder.appendingPathComponent("a/\(name)")) == Data(contentsOf: folder.appendingPathComponent("b/\(name)")), "\(name)")
+        }
+        let rerun = try String(contentsOf: folder.appendingPathComponent("b/manifest.tsv"), encoding: .utf8)
+        #expect(rerun.replacingOccurrences(of: "/b/", with: "/a/") == manifest)
+    }
+
+    /// The README's certificate picture is what the merge draws now.
+    @Test func theReadmesCertificateIsCurrent() throws {
+        let folder = try scratch("readme")
+        let result = try curvetype(["merge", template, "--data", people, "--output", folder.path + "/{id}.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let drawn = try Data(contentsOf: folder.appendingPathComponent("grace.png"))
+        let shown = try Data(contentsOf: packageRoot.appendingPathComponent("Docs/gallery/certificate.png"))
+        #expect(drawn == shown, "Docs/gallery/certificate.png is stale: merge Fixtures/merge/people.csv to PNG and copy grace.png")
+    }
+
+    @Test func jsonLinesFillTheSameSlots() throws {
+        let folder = try scratch("jsonl")
+        let data = folder.appendingPathComponent("people.jsonl")
+        try """
+            {"id": "ada", "name": "Ada Lovelace", "org": "ANALYTICAL ENGINE SOCIETY", "course": "Notes on the Analytical Engine", "year": 1843}
+
+            {"id": "alan", "name": "Alan Turing", "org": "KING'S COLLEGE", "course": "On Computable Numbers", "year": 1936}
+            """.write(to: data, atomically: true, encoding: .utf8)
+        let result = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/out/{id}-{row}.svg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(files(folder.appendingPathComponent("out")) == ["ada-1.svg", "alan-3.svg"])
+        // The CSV's Ada and the JSON line's are one page.
+        let csv = try scratch("jsonl-csv")
+        #expect(try curvetype(["merge", template, "--data", people, "--output", csv.path + "/{id}.svg"]).status == 0)
+        #expect(try Data(contentsOf: csv.appendingPathComponent("ada.svg")) == Data(contentsOf: folder.appendingPathComponent("out/ada-1.svg")))
+    }
+
+    /// Every refusal is one line naming the row (and the column), and nothing is written.
+    @Test func theGateRefusesBadDataBeforeWritingAnything() throws {
+        let folder = try scratch("gate")
+        let header = "id,name,org,course,year\n"
+        let good = "ok,Good Name,ORG,Course,2020\n"
+        let cases: [(String, [UInt8], String)] = [
+            ("unclosed quote", Array((header + good + "bad,\"Unclosed Name,ORG,Course,2020\nlast,Last,ORG,Course,2021\n").utf8), "row 3: a quoted field is never closed"),
+            ("ragged row", Array((header + good + "bad,Name,ORG,2020\n").utf8), "row 3: 4 fields, but the header names 5 columns"),
+            ("invalid UTF-8", Array((header + good).utf8) + Array("bad,N".utf8) + [0xFF, 0xFE] + Array("me,ORG,Course,2020\n".utf8), "row 3: not UTF-8"),
+            ("missing column", Array("id,name,org,year\nok,Name,ORG,2020\n".utf8), "reads the column \"course\", which"),
+            ("a glyph no font has", Array((header + good + "tofu,Name \u{10FFFD},ORG,Course,2020\n").utf8), "row 3: column \"name\""),
+            ("a name on two rows", Array((header + good + good).utf8), "row 3: its page"),
+            ("no rows", Array(header.utf8), "has no rows"),
+        ]
+        for (what, bytes, expected) in cases {
+            let data = folder.appendingPathComponent("data.csv")
+            try Data(bytes).write(to: data)
+            let out = folder.appendingPathComponent("out")
+            try? FileManager.default.removeItem(at: out)
+            let result = try curvetype(["merge", template, "--data", data.path, "--output", out.path + "/{id}.pdf", "--manifest", out.path + "/manifest.tsv"])
+            #expect(result.status == 1, "\(what)")
+            #expect(result.stderr.hasPrefix("curvetype: error: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(what): \(result.stderr)")
+            #expect(result.stderr.contains(expected), "\(what): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path), "\(what): something was written")
+        }
+    }
+
+    /// The torture set: long names, other scripts, emoji and an empty field all fit their slots
+    /// (the merge refuses a row whose text runs past its slot, so a written page has none).
+    @Test func longNamesAndEveryScriptFitTheirSlots() throws {
+        let folder = try scratch("torture")
+        let long = String(repeating: "Maximiliana Wolfeschlegelsteinhausen ", count: 4).prefix(120)
+        let rows = [
+            ("long", String(long), String(long.uppercased().prefix(60)), String(long.prefix(60))),
+            ("cjk", "山田太郎", "東京大学", "情報科学の基礎"),
+            ("arabic", "محمد بن موسى الخوارزمي", "بيت الحكمة", "الجبر والمقابلة"),
+            ("hebrew", "עדה לאבלייס", "האוניברסיטה העברית", "מבוא למדעי המחשב"),
+            ("devanagari", "आर्यभट", "नालंदा विश्वविद्यालय", "गणित का इतिहास"),
+            ("emoji", "Ada 🎉", "SOCIETY ✨", "Notes 📜"),
+            ("empty", "", "ORG", "Course"),
+        ]
+        var csv = "id,name,org,course,year\n"
+        for (id, name, org, course) in rows { csv += "\(id),\"\(name)\",\"\(org)\",\"\(course)\",2026\n" }
+        let data = folder.appendingPathComponent("torture.csv")
+        try csv.write(to: data, atomically: true, encoding: .utf8)
+        let result = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/out/{id}.svg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(files(folder.appendingPathComponent("out")).count == rows.count)
+        // A slot that refuses to shrink refuses the long row, naming it and its column.
+        let strict = try String(contentsOfFile: template, encoding: .utf8)
+            .replacingOccurrences(of: "data-field=\"course\" data-overflow=\"shrink\"", with: "data-field=\"course\" data-overflow=\"refuse\"")
+        let strictTemplate = folder.appendingPathComponent("strict.svg")
+        try strict.write(to: strictTemplate, atomically: true, encoding: .utf8)
+        let refused = try curvetype(["merge", strictTemplate.path, "--data", data.path, "--output", folder.path + "/strict/{id}.svg"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("column \"course\" (#course): the text is"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/strict"))
+    }
+
+    /// N processes on one machine, each its shard: every row written once, and the shards'
+    /// manifests, merged, are the whole run's.
+    @Test func shardsRenderEveryRowExactlyOnce() throws {
+        let folder = try scratch("shards")
+        var csv = "id,name,org,course,year\n"
+        for i in 1...11 { csv += "p\(i),Person Number \(i),ORG \(i),Course \(i),20\(10 + i)\n" }
+        let data = folder.appendingPathComponent("rows.csv")
+        try csv.write(to: data, atomically: true, encoding: .utf8)
+        let whole = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/whole/{id}.svg", "--manifest", folder.path + "/whole.tsv"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        // Three shards at once, one of them given its index as Kubernetes gives it.
+        let processes: [(args: [String], environment: [String: String])] = (0..<3).map { index in
+            let shard = index == 2 ? ["--shard", "3"] : ["--shard", "\(index)/3"]
+            return (["merge", template, "--data", data.path, "--output", folder.path + "/shards/{id}.svg",
+                     "--manifest", folder.path + "/shard-\(index).tsv"] + shard, index == 2 ? ["JOB_COMPLETION_INDEX": "2"] : [:])
+        }
+        let results = try processes.map { try runProcess(curvetypeBinary, $0.args, environment: $0.environment) }
+        for result in results { #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))") }
+        var merged: [(Int, String)] = []
+        for index in 0..<3 {
+            let text = try String(contentsOfFile: folder.path + "/shard-\(index).tsv", encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let parts = line.split(separator: "\t")
+                merged.append((Int(parts[0]) ?? 0, String(line).replacingOccurrences(of: "/shards/", with: "/whole/")))
+            }
+        }
+        #expect(merged.count == 11)
+        #expect(Set(merged.map(\.0)).count == 11, "a row rendered twice")
+        let sorted = merged.sorted { $0.0 < $1.0 }.map { $0.1 + "\n" }.joined()
+        #expect(sorted == (try String(contentsOfFile: folder.path + "/whole.tsv", encoding: .utf8)))
+        #expect(files(folder.appendingPathComponent("shards")) == files(folder.appendingPathComponent("whole")))
+
+        // A shard past N, and an index given twice with different values, are refused.
+        let past = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/x/{id}.svg", "--shard", "3/3"])
+        #expect(past.status == 1 && past.stderr.contains("must be from 0 to 2"), "\(past.stderr)")
+        let twice = try runProcess(curvetypeBinary, ["merge", template, "--data", data.path, "--output", folder.path + "/x/{id}.svg", "--shard", "1/3"],
+                                   environment: ["JOB_COMPLETION_INDEX": "2"])
+        #expect(twice.status == 1 && String(decoding: twice.stderr, as: UTF8.self).contains("the shard is given twice"))
+        let repeated = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/x/{id}.svg", "--shard", "1/3", "--shard", "2/3"])
+        #expect(repeated.status == 64, "\(repeated.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/x"))
+    }
+}
