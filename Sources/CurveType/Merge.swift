@@ -120,6 +120,9 @@ public struct Merge: Sendable {
     public var shard = MergeShard.whole
     /// Threads to render on; `nil`: one per core.
     public var threads: Int?
+    /// Keep every page's manifest entry in the summary (a command line, which writes the
+    /// manifest file, does not: memory then does not grow with the rows).
+    public var collectsManifest = true
     /// Called after each written page with the pages written and the shard's rows (for a
     /// progress bar).
     public var progress: (@Sendable (Int, Int) -> Void)?
@@ -140,7 +143,7 @@ public struct Merge: Sendable {
         public var rows = 0
         /// Pages this shard wrote.
         public var written = 0
-        /// Each written page: row, SHA-256, file.
+        /// Each written page: row, SHA-256, file (kept only with `collectsManifest`).
         public var manifest: [ManifestEntry] = []
         /// Warnings, each said once (with the first row that met it).
         public var warnings: [String] = []
@@ -175,11 +178,13 @@ public struct Merge: Sendable {
         if let manifest, manifest.contains("\t") || manifest.contains("\n") {
             throw .invalidInput("the manifest's name holds a tab or a line feed")
         }
-        let plan = MergePlan(template: template)
+        let plan = try MergePlan(template: template)
 
         // 1. The gate: every row's values, sizes and names, before anything is written.
         var sharedSizes: [Int: Double] = [:]
-        var names: [String: Int] = [:]
+        // Each page's name, as the first 16 bytes of its SHA-256 (a collision is 2⁻¹²⁸ likely),
+        // with its row: 100,000 rows hold 100,000 keys, not their paths.
+        var names: [NameKey: Int] = [:]
         var warnings: [String] = []
         var rowCount = 0
         var reader = try data.open()
@@ -220,10 +225,11 @@ public struct Merge: Sendable {
                     warnings.append("row \(row.number): \(warning)")
                 }
                 let name = try fileName(for: row)
-                if let earlier = names[name] {
+                let key = NameKey(name)
+                if let earlier = names[key] {
                     throw .invalidInput("row \(row.number): its page \(name) is row \(earlier)'s too: name pages by a column whose values differ")
                 }
-                names[name] = row.number
+                names[key] = row.number
             }
         }
         guard rowCount > 0 else { throw .invalidInput("\(data.name) has no rows") }
@@ -233,6 +239,8 @@ public struct Merge: Sendable {
         summary.rows = rowCount
         summary.warnings = warnings
         let total = names.count
+        names = [:]
+        var manifestText: [UInt8] = []
         let shared = sharedSizes
         reader = try data.open()
         var index = 0
@@ -271,15 +279,30 @@ public struct Merge: Sendable {
                 try OutputFile.createParentFolders(of: name)
                 try OutputFile.writeAtomically([(path: name, contents: .bytes(bytes))])
                 summary.written += 1
-                summary.manifest.append(ManifestEntry(row: row.number, sha256: digest, file: name))
+                let entry = ManifestEntry(row: row.number, sha256: digest, file: name)
+                if manifest != nil { manifestText += entry.line.utf8 }
+                if collectsManifest { summary.manifest.append(entry) }
                 progress?(summary.written, total)
             }
         }
         if let manifest {
             try OutputFile.createParentFolders(of: manifest)
-            try OutputFile.writeAtomically([(path: manifest, contents: .text(summary.manifest.map(\.line).joined()))])
+            try OutputFile.writeAtomically([(path: manifest, contents: .bytes(manifestText))])
         }
         return summary
+    }
+
+    /// A page's name as 16 bytes of its SHA-256.
+    struct NameKey: Hashable {
+        var high: UInt64
+        var low: UInt64
+        init(_ name: String) {
+            var hash = SHA256()
+            hash.update(Array(name.utf8))
+            let digest = hash.finish()
+            high = digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+            low = digest.dropFirst(8).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        }
     }
 
     static func rowError(_ row: MergeRow, _ error: CurveTypeError) -> CurveTypeError {

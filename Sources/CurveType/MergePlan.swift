@@ -7,12 +7,63 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Synchronization
 
 /// How each slot of a template is set for a row: the command line words of its command (the
 /// designer's `data-options` over the slot's geometry and text style), its size, and where its
 /// drawing goes on the page.
 struct MergePlan: Sendable {
     let template: MergeTemplate
+    /// Each slot's request read once from its words with a stand-in text, for slots whose rows
+    /// change only the text and the size (no `{COLUMN}` in their options): reading a command
+    /// line costs more than laying out a short text. `nil` for the others.
+    let prototypes: [(any DocumentRequest)?]
+    /// Whole drawings (a seal, a badge) by their words: rows that give the same values draw
+    /// the same drawing.
+    let drawings = DrawingCache()
+    /// The sizes of slots no row changes, measured once.
+    private(set) var constantFits: [Int: Fit] = [:]
+
+    init(template: MergeTemplate) throws(CurveTypeError) {
+        self.template = template
+        var prototypes: [(any DocumentRequest)?] = []
+        let standIn = MergeRow(number: 0, values: [:])
+        for slot in template.slots {
+            guard !Self.isDrawing(slot), !slot.rules.options.contains(where: { $0.contains("{") }) else {
+                prototypes.append(nil)
+                continue
+            }
+            var probe = slot
+            probe.field = nil
+            probe.text = "x"
+            let words = try Self.words(probe, standIn, size: nil, template: template)
+            prototypes.append(try Self.request(slot, words))
+        }
+        self.prototypes = prototypes
+        // The template's own texts are measured once: one that does not fit is the template's
+        // fault, said before any row is read.
+        let noRow = MergeRow(number: 0, values: [:])
+        for (index, slot) in template.slots.enumerated() where Self.isConstant(slot) && !Self.isDrawing(slot) {
+            constantFits[index] = try fitted(index, noRow)
+        }
+    }
+
+    /// A bounded, thread-safe store of drawn documents by their words.
+    final class DrawingCache: Sendable {
+        private let documents = Mutex([String: RenderedDocument]())
+        static let capacity = 1024
+
+        func document(_ words: [String], _ make: () throws(CurveTypeError) -> RenderedDocument) throws(CurveTypeError) -> RenderedDocument {
+            let key = words.joined(separator: "\u{0}")
+            if let known = documents.withLock({ $0[key] }) { return known }
+            let document = try make()
+            documents.withLock { cache in
+                if cache.count >= Self.capacity { cache.removeAll() }
+                cache[key] = document
+            }
+            return document
+        }
+    }
 
     /// What checking a row found: each slot's size (`nil` for a slot whose drawing has no size),
     /// the sizes of slots shared by the document, and warnings.
@@ -31,13 +82,14 @@ struct MergePlan: Sendable {
         var measured = Measured()
         for (index, slot) in template.slots.enumerated() {
             if onlyShared && slot.rules.sharing != .document { measured.sizes.append(nil); continue }
-            let (size, warnings) = try fitted(slot, row)
-            measured.sizes.append(size)
-            if let size, slot.rules.sharing == .document { measured.documentShared.append((index, size)) }
-            if !onlyShared {
-                // Drawn once at its size: what it warns of, and the glyphs it lacks.
-                _ = try drawn(slot, row, size: size)
-                measured.warnings += warnings
+            let fit = try fitted(index, row)
+            measured.sizes.append(fit.size)
+            if let size = fit.size, slot.rules.sharing == .document { measured.documentShared.append((index, size)) }
+            // Drawn once at its size, for what it warns of: a box's fit drew it already; a text
+            // on a curve measured its glyphs and its room; what the designer's options change
+            // (a side, an effect, a shift) and whole drawings are drawn.
+            if !onlyShared, fit.drawn != nil || !slot.rules.options.isEmpty || Self.isDrawing(slot) {
+                _ = try drawn(index, row, size: fit.size, drawn: fit.drawn)
             }
         }
         return measured
@@ -45,67 +97,80 @@ struct MergePlan: Sendable {
 
     /// The row's page: the artwork, then each slot's drawing at its size.
     func page(_ row: MergeRow, sharedSizes: [Int: Double]) throws(CurveTypeError) -> Frame {
-        var sizes: [Double?] = []
-        for slot in template.slots { sizes.append(try fitted(slot, row).size) }
+        var fits: [Fit] = []
+        for index in template.slots.indices { fits.append(try fitted(index, row)) }
         // Slots that share a size in a row take the smallest; the document's, the smallest of
         // every row's.
-        let rowShared = template.slots.indices.filter { template.slots[$0].rules.sharing == .row }.compactMap { sizes[$0] }.min()
+        let rowShared = template.slots.indices.filter { template.slots[$0].rules.sharing == .row }.compactMap { fits[$0].size }.min()
         var items: [FrameItem] = [.image(FrameImage(.vector(template.artwork), box: Rect(minX: 0, minY: 0, maxX: template.width, maxY: template.height)))]
         // The page's accessible name: its fields' values, in document order.
         var title: [String] = []
         for (index, slot) in template.slots.enumerated() {
-            var size = sizes[index]
+            var size = fits[index].size
             switch slot.rules.sharing {
             case .document?: size = sharedSizes[index] ?? size
             case .row?: size = rowShared ?? size
             case nil: break
             }
-            if let group = try drawn(slot, row, size: size) { items.append(group) }
+            if let group = try drawn(index, row, size: size, drawn: size == fits[index].size ? fits[index].drawn : nil) { items.append(group) }
             if let field = slot.field, let value = row.values[field], !value.isEmpty { title.append(value) }
         }
         return Frame(width: template.width, height: template.height, title: title.isEmpty ? "row \(row.number)" : title.joined(separator: " · "), items: items)
     }
 
     /// The slot's text for `row`.
-    func text(_ slot: MergeSlot, _ row: MergeRow) -> String {
+    func text(_ slot: MergeSlot, _ row: MergeRow) -> String { Self.text(slot, row) }
+
+    static func text(_ slot: MergeSlot, _ row: MergeRow) -> String {
         slot.field.map { row.values[$0] ?? "" } ?? slot.text
+    }
+
+    /// A slot's size for a row, and its drawing where measuring it drew it (a box's fit).
+    struct Fit: Sendable {
+        var size: Double?
+        var drawn: RenderedDocument?
     }
 
     /// The slot's size for `row`: the designer's, made smaller where the value needs (shrink),
     /// or the error that refuses the row.
-    func fitted(_ slot: MergeSlot, _ row: MergeRow) throws(CurveTypeError) -> (size: Double?, warnings: [String]) {
+    func fitted(_ index: Int, _ row: MergeRow) throws(CurveTypeError) -> Fit {
+        if let known = constantFits[index] { return known }
+        let slot = template.slots[index]
         let value = text(slot, row)
         let designed = slot.rules.size ?? Self.defaultSize
         switch slot.kind {
         case .drawing:
-            return (nil, [])
+            return Fit()
         case _ where value.isEmpty:
-            return (nil, [])
+            return Fit()
         case .box:
-            let words = try self.words(slot, row, size: nil)
-            let request = try self.request(slot, words)
-            guard let fit = request as? FitRequest else { return (nil, []) }
+            let request = try self.request(index, row, size: nil)
+            guard let fit = request as? FitRequest else { return Fit() }
             do {
                 let result = try fit.render()
-                return (result.fitted.size, [])
+                return Fit(size: result.fitted.size, drawn: result.document)
             } catch {
                 throw refusal(slot, error, "it does not fit its box even at \(ErrorText.pixels(minimumSize(slot)))")
             }
         case .ring, .path, .line:
-            let words = try self.words(slot, row, size: designed)
-            let request = try self.request(slot, words)
-            let length: Double, room: Double
-            if let circle = request as? CircleTextRequest {
-                length = try circle.straightLength()
-                let r = circle.style.radius
-                room = circle.style.sweep.map { 2 * .pi * r * $0 / 360 } ?? 2 * .pi * r - circle.style.size / 3
-            } else if let path = request as? PathTextRequest {
-                length = try path.straightLength()
-                room = self.room(slot, path)
-            } else {
-                return (nil, [])
+            let request = try self.request(index, row, size: designed)
+            let length: Double, room: Double, warnings: [CurveTypeWarning]
+            do {
+                if let circle = request as? CircleTextRequest {
+                    (length, warnings) = try circle.straightLength()
+                    let r = circle.style.radius
+                    room = circle.style.sweep.map { 2 * .pi * r * $0 / 360 } ?? 2 * .pi * r - circle.style.size / 3
+                } else if let path = request as? PathTextRequest {
+                    (length, warnings) = try path.straightLength()
+                    room = self.room(slot, path)
+                } else {
+                    return Fit()
+                }
+            } catch {
+                throw refusal(slot, error, "it cannot be measured")
             }
-            guard length > room else { return (designed, []) }
+            try refuse(slot, warnings)
+            guard length > room else { return Fit(size: designed) }
             let needed = "the text is \(ErrorText.pixels(length)) long and its slot holds \(ErrorText.pixels(room))"
             switch slot.rules.overflow {
             case .refuse:
@@ -116,8 +181,34 @@ struct MergePlan: Sendable {
                 guard size >= minimumSize(slot) else {
                     throw .invalidInput("\(columnName(slot)): \(needed), even at the smallest size, \(ErrorText.pixels(minimumSize(slot))) (data-min-size)")
                 }
-                return (size, [])
+                return Fit(size: size)
             }
+        }
+    }
+
+    /// Slot `index`'s request for `row` at `size`: its prototype with the row's text and the
+    /// size, or its words read anew.
+    func request(_ index: Int, _ row: MergeRow, size: Double?) throws(CurveTypeError) -> any DocumentRequest {
+        let slot = template.slots[index]
+        let value = text(slot, row)
+        switch prototypes[index] {
+        case var circle as CircleTextRequest:
+            circle.text = value
+            if let size { circle.style.size = size }
+            return circle
+        case var path as PathTextRequest:
+            path.text = value
+            if let size { path.style.size = size }
+            return path
+        case var fit as FitRequest:
+            fit.content = .text(value)
+            if let size {
+                fit.style.maxSize = size
+                fit.style.minSize = size
+            }
+            return fit
+        default:
+            return try Self.request(slot, try Self.words(slot, row, size: size, template: template))
         }
     }
 
@@ -138,7 +229,9 @@ struct MergePlan: Sendable {
         }
     }
 
-    func minimumSize(_ slot: MergeSlot) -> Double {
+    func minimumSize(_ slot: MergeSlot) -> Double { Self.minimumSize(slot) }
+
+    static func minimumSize(_ slot: MergeSlot) -> Double {
         if slot.rules.overflow == .refuse { return slot.rules.size ?? Self.defaultSize }
         return slot.rules.minimumSize ?? (slot.rules.size ?? Self.defaultSize) / 2
     }
@@ -149,14 +242,19 @@ struct MergePlan: Sendable {
     }
 
     func refusal(_ slot: MergeSlot, _ error: any Error, _ fallback: String) -> CurveTypeError {
-        guard let error = error as? CurveTypeError else { return .invalidInput("\(columnName(slot)): \(fallback)") }
+        Self.refusal(slot, error, fallback)
+    }
+
+    static func refusal(_ slot: MergeSlot, _ error: any Error, _ fallback: String) -> CurveTypeError {
+        let name = slot.field.map { "column \"\($0)\" (\(slot.label))" } ?? slot.label
+        guard let error = error as? CurveTypeError else { return .invalidInput("\(name): \(fallback)") }
         let message = CommandDeclaration.named(slot.command)?.message(for: error) ?? error.description
-        return .invalidInput("\(columnName(slot)): \(message)")
+        return .invalidInput("\(name): \(message)")
     }
 
     /// The command's request from the slot's words; options that say how a page is written
     /// are the merge's, not a slot's.
-    func request(_ slot: MergeSlot, _ words: [String]) throws(CurveTypeError) -> any DocumentRequest {
+    static func request(_ slot: MergeSlot, _ words: [String]) throws(CurveTypeError) -> any DocumentRequest {
         do {
             let invocation = try CommandInvocation(arguments: words)
             guard invocation.output == nil, invocation.layout == nil, invocation.settings == OutputSettings() else {
@@ -170,26 +268,27 @@ struct MergePlan: Sendable {
 
     /// The slot's drawing for `row` at `size`, placed on the page; `nil` for an empty value.
     /// Characters no font has, and text that runs past its slot, refuse the row.
-    func drawn(_ slot: MergeSlot, _ row: MergeRow, size: Double?) throws(CurveTypeError) -> FrameItem? {
+    /// `drawn`: the drawing at this size if measuring made it.
+    func drawn(_ index: Int, _ row: MergeRow, size: Double?, drawn: RenderedDocument? = nil) throws(CurveTypeError) -> FrameItem? {
+        let slot = template.slots[index]
         let value = text(slot, row)
-        if slot.field != nil || !slot.text.isEmpty, value.isEmpty, !isDrawing(slot) { return nil }
-        let words = try self.words(slot, row, size: size)
+        if slot.field != nil || !slot.text.isEmpty, value.isEmpty, !Self.isDrawing(slot) { return nil }
         let document: RenderedDocument
-        do { document = try request(slot, words).renderDocument() } catch {
+        do {
+            if let drawn {
+                document = drawn
+            } else if Self.isDrawing(slot) || Self.isConstant(slot) {
+                // The same words draw the same drawing: a seal of the same values, a text the
+                // template gives.
+                let words = try Self.words(slot, row, size: size, template: template)
+                document = try drawings.document(words) { () throws(CurveTypeError) in try Self.request(slot, words).renderDocument() }
+            } else {
+                document = try request(index, row, size: size).renderDocument()
+            }
+        } catch {
             throw refusal(slot, error, "it cannot be drawn")
         }
-        for warning in document.warnings {
-            switch warning.kind {
-            case .missingGlyphs:
-                let suffix = "; drawn as .notdef"
-                let message = warning.message.hasSuffix(suffix) ? String(warning.message.dropLast(suffix.count)) : warning.message
-                throw .invalidInput("\(columnName(slot)): \(message)")
-            case .textRunsPastEnd, .textCutShort, .textOverlapsItself, .glyphsNotDrawn:
-                throw .invalidInput("\(columnName(slot)): \(warning.message)")
-            default:
-                continue
-            }
-        }
+        try refuse(slot, document.warnings)
         let frame = document.frame
         let placement: AffineMap
         switch slot.kind {
@@ -209,7 +308,29 @@ struct MergePlan: Sendable {
         return .group(FrameGroup(style: placement == .identity ? [] : [.transform(placement)], items: frame.backdrop + frame.items))
     }
 
-    func isDrawing(_ slot: MergeSlot) -> Bool {
+    /// A slot that no row changes: the template's own text, no `{COLUMN}` in its options.
+    static func isConstant(_ slot: MergeSlot) -> Bool {
+        slot.field == nil && !slot.rules.options.contains { $0.contains("{") }
+    }
+
+    /// Refuses the row for what a slot's warnings say: characters no font has (no tofu is
+    /// drawn), text that runs past its slot or is cut short.
+    func refuse(_ slot: MergeSlot, _ warnings: [CurveTypeWarning]) throws(CurveTypeError) {
+        for warning in warnings {
+            switch warning.kind {
+            case .missingGlyphs:
+                let suffix = "; drawn as .notdef"
+                let message = warning.message.hasSuffix(suffix) ? String(warning.message.dropLast(suffix.count)) : warning.message
+                throw .invalidInput("\(columnName(slot)): \(message)")
+            case .textRunsPastEnd, .textCutShort, .textOverlapsItself, .glyphsNotDrawn:
+                throw .invalidInput("\(columnName(slot)): \(warning.message)")
+            default:
+                continue
+            }
+        }
+    }
+
+    static func isDrawing(_ slot: MergeSlot) -> Bool {
         if case .drawing = slot.kind { return true }
         return false
     }
@@ -217,7 +338,7 @@ struct MergePlan: Sendable {
     /// The slot's command line for `row`: the command, the text, the slot's geometry and the
     /// designer's style, then `data-options` with `{COLUMN}` replaced; an option the designer
     /// gives is not given again.
-    func words(_ slot: MergeSlot, _ row: MergeRow, size: Double?) throws(CurveTypeError) -> [String] {
+    static func words(_ slot: MergeSlot, _ row: MergeRow, size: Double?, template: MergeTemplate) throws(CurveTypeError) -> [String] {
         let value = text(slot, row)
         let options = slot.rules.options.map { substitute($0, row) }
         if options.contains(where: { $0 == "--units" || $0.hasPrefix("--units=") }) {
@@ -291,13 +412,13 @@ struct MergePlan: Sendable {
         return words + given + options + textWords
     }
 
-    func isBox(_ slot: MergeSlot) -> Bool {
+    static func isBox(_ slot: MergeSlot) -> Bool {
         if case .box = slot.kind { return true }
         return false
     }
 
     /// `{COLUMN}` in `word` replaced by the row's value (`{row}`: its number).
-    func substitute(_ word: String, _ row: MergeRow) -> String {
+    static func substitute(_ word: String, _ row: MergeRow) -> String {
         guard word.contains("{") else { return word }
         var out = ""
         var rest = word[...]
@@ -311,12 +432,12 @@ struct MergePlan: Sendable {
     }
 
     /// A number as the command line reads it, exactly (Swift's shortest round-trip form).
-    func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// Path data with every number exact.
-    func pathData(_ path: Path) -> String {
+    static func pathData(_ path: Path) -> String {
         var parts: [String] = []
         func p(_ point: Point) -> String { "\(number(point.x)) \(number(point.y))" }
         for element in path.elements {

@@ -61,10 +61,10 @@ struct SHA256 {
 
     private mutating func block(_ chunk: ArraySlice<UInt8>) {
         var w = schedule
-        let base = chunk.startIndex
-        for i in 0..<16 {
-            w[i] = UInt32(chunk[base + 4 * i]) << 24 | UInt32(chunk[base + 4 * i + 1]) << 16
-                | UInt32(chunk[base + 4 * i + 2]) << 8 | UInt32(chunk[base + 4 * i + 3])
+        chunk.withUnsafeBufferPointer { bytes in
+            for i in 0..<16 {
+                w[i] = UInt32(bytes[4 * i]) << 24 | UInt32(bytes[4 * i + 1]) << 16 | UInt32(bytes[4 * i + 2]) << 8 | UInt32(bytes[4 * i + 3])
+            }
         }
         func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
         for i in 16..<64 {

@@ -357,8 +357,9 @@ public enum TextInput {
 
 extension CircleTextRequest {
     /// The text's length set straight at its size and tracking, px: its arc length on any
-    /// circle (what a merge compares with the room its slot has).
-    package func straightLength() throws(CurveTypeError) -> Double {
+    /// circle (what a merge compares with the room its slot has); and what shaping warned of
+    /// (characters no font has).
+    package func straightLength() throws(CurveTypeError) -> (length: Double, warnings: [CurveTypeWarning]) {
         try measuredStraightLength(text, font: font, fallbacks: fallbackFonts, features: features, orientation: orientation,
                                    size: style.size, tracking: style.tracking)
     }
@@ -366,8 +367,8 @@ extension CircleTextRequest {
 
 extension PathTextRequest {
     /// The text's length set straight at its size and tracking, px: its arc length along any
-    /// path (what a merge compares with the room its slot has).
-    package func straightLength() throws(CurveTypeError) -> Double {
+    /// path (what a merge compares with the room its slot has); and what shaping warned of.
+    package func straightLength() throws(CurveTypeError) -> (length: Double, warnings: [CurveTypeWarning]) {
         try measuredStraightLength(text, font: font, fallbacks: fallbackFonts, features: features, orientation: orientation,
                                    size: style.size, tracking: style.tracking)
     }
@@ -375,10 +376,10 @@ extension PathTextRequest {
 
 /// `text`'s length set straight, px, measured as a circle's layout measures it.
 func measuredStraightLength(_ text: String, font: FontRequest, fallbacks: [FontRequest], features: [FontFeature],
-                            orientation: GlyphOrientation, size: Double, tracking: Double) throws(CurveTypeError) -> Double {
+                            orientation: GlyphOrientation, size: Double, tracking: Double) throws(CurveTypeError) -> (length: Double, warnings: [CurveTypeWarning]) {
     try TextInput.checkLength(text, "the text")
     let (cleaned, removed) = try TextInput.cleanedForDrawing(text)
-    let (run, _) = try shape(cleaned, font: font, fallbacks: fallbacks, features: features, removed: removed, orientation: orientation)
+    let (run, warnings) = try shape(cleaned, font: font, fallbacks: fallbacks, features: features, removed: removed, orientation: orientation)
     let style = CircleTextStyle(size: size, radius: 100, tracking: tracking, allowOverlap: true)
-    return try lifting { try CircleTextLayout(run, style: style, center: .zero) }.text.extent
+    return (try lifting { try CircleTextLayout(run, style: style, center: .zero) }.text.extent, warnings)
 }

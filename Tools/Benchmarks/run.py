@@ -8,6 +8,9 @@ Usage: python3 Tools/Benchmarks/run.py CURVETYPE CURVETYPE_BENCH BADGEFLOOR VENV
 - in process: CurveType's own benchmarks (curvetype-bench), the C floor's loop, pybadges and
   anybadge (Python, in the venv);
 - `curvetype batch` of 10,000 badges into tmpfs, and the peak memory of 100,000 jobs;
+- `curvetype merge` of 10,000 certificates (Fixtures/merge/certificate.svg: a ring, an arc, a
+  fitted name and a seal) as PDFs beside rsvg-convert writing one merged certificate's SVG as a
+  PDF; the peak memory of 10,000 and 100,000 name labels (Fixtures/merge/label.svg);
 - the shipped binary's size;
 - instructions of whole processes (callgrind): the badge as SVG and PNG, `--version`, beside the
   C floor's badge; more than 2 % over Tools/Benchmarks/instruction_budget.json fails the bench.
@@ -100,6 +103,44 @@ try:
     figures["cli_batch_100k_peak_bytes"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
     shutil.rmtree(os.path.join(shm, "jobs100k.out"))
     figures["binary_bytes"] = os.path.getsize(curvetype)
+
+    # merge: 10,000 certificates as PDFs into tmpfs, every core; the anchor is rsvg-convert
+    # (cairo, as our PDF writer) turning one merged certificate's SVG into a PDF.
+    first = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Margaret", "Katherine", "Dennis"]
+    last = ["Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Allen", "Hamilton", "Johnson", "Ritchie"]
+    orgs = ["ANALYTICAL ENGINE SOCIETY", "YALE UNIVERSITY", "UNIVERSITY OF WISCONSIN", "BELL LABS", "ETH ZÜRICH"]
+    courses = ["Notes on the Analytical Engine", "Compilers", "Structured Programming", "Data Abstraction", "Apollo Guidance"]
+    def rows_csv(path, count):
+        with open(path, "w") as out:
+            out.write("id,name,org,course,year\n")
+            for i in range(count):
+                out.write(f"c{i:06d},{first[i % 10]} {last[(i * 7) % 10]},{orgs[i % 5]},{courses[(i * 3) % 5]},{1900 + i % 120}\n")
+    certificate = os.path.join(root, "Fixtures", "merge", "certificate.svg")
+    rows10k = os.path.join(tmp, "rows10k.csv")
+    rows_csv(rows10k, 10_000)
+    one = os.path.join(tmp, "one.csv")
+    rows_csv(one, 1)
+    run([curvetype, "merge", certificate, "--data", one, "--output", os.path.join(tmp, "{id}.svg"), "--quiet"])
+    merge_times = hyperfine([
+        ("merge_10k_pdf", ["sh", "-c", f"rm -rf {shlex.quote(shm)}/certs && {shlex.quote(curvetype)} merge {shlex.quote(certificate)} --data {shlex.quote(rows10k)} --output {shlex.quote(shm)}/certs/{{id}}.pdf --manifest {shlex.quote(shm)}/certs/manifest.tsv --quiet"]),
+    ], runs=1, warmup=0)
+    figures["cli_merge_10k_certificates_pdf_s"] = merge_times["merge_10k_pdf"]
+    shutil.rmtree(os.path.join(shm, "certs"), ignore_errors=True)
+    anchor = hyperfine([("rsvg_pdf", ["rsvg-convert", "-f", "pdf", os.path.join(tmp, "c000000.svg"), "-o", os.path.join(tmp, "c.pdf")])], runs=30, warmup=3)
+    figures["process_rsvg_certificate_pdf_s"] = anchor["rsvg_pdf"]
+
+    # Peak memory of 10,000 and 100,000 rows (name labels as SVG, into tmpfs): rows are
+    # streamed, so the peak must not grow with the count.
+    label = os.path.join(root, "Fixtures", "merge", "label.svg")
+    for count in [10_000, 100_000]:
+        data = os.path.join(tmp, f"labels{count}.csv")
+        rows_csv(data, count)
+        done = subprocess.run(["/usr/bin/time", "-v", curvetype, "merge", label, "--data", data, "--output",
+                               os.path.join(shm, "labels", "{id}.svg"), "--manifest", os.path.join(shm, "labels", "manifest.tsv"), "--quiet"],
+                              check=True, capture_output=True, text=True)
+        peak = [line for line in done.stderr.splitlines() if "Maximum resident set size" in line]
+        figures[f"cli_merge_{count // 1000}k_peak_bytes"] = int(peak[0].split(":")[1]) * 1024
+        shutil.rmtree(os.path.join(shm, "labels"), ignore_errors=True)
 
     # readme-badges on a README at the 16 MiB cap: prose, code spans and links, a badge every
     # fiftieth line (seven distinct); the anchor is sed rewriting the same addresses in one
@@ -195,6 +236,12 @@ rows = [
      f["inprocess_warp_slowest_s"] / f["inprocess_path_bend_seed_s"], "", None),
     ("readme-badges, a 16 MiB README", f"{f['cli_readme_badges_16mib_s']:.2f} s", f"sed over the same bytes {f['anchor_sed_16mib_s']:.2f} s",
      f["cli_readme_badges_16mib_s"] / f["anchor_sed_16mib_s"], "≤ 2 s", f["cli_readme_badges_16mib_s"] <= 2),
+    ("merge, 10,000 certificates as PDFs", f"{f['cli_merge_10k_certificates_pdf_s']:.1f} s",
+     f"rsvg-convert of one to PDF {f['process_rsvg_certificate_pdf_s']*1e3:.1f} ms",
+     f["cli_merge_10k_certificates_pdf_s"] / 10_000 / f["process_rsvg_certificate_pdf_s"], "≤ 30 s", f["cli_merge_10k_certificates_pdf_s"] <= 30),
+    ("merge, 100,000 rows, peak memory", f"{f['cli_merge_100k_peak_bytes']/2**20:.0f} MiB",
+     f"10,000 rows {f['cli_merge_10k_peak_bytes']/2**20:.0f} MiB", f["cli_merge_100k_peak_bytes"] / f["cli_merge_10k_peak_bytes"],
+     "≤ 200 MB", f["cli_merge_100k_peak_bytes"] <= 200e6),
     ("batch, 100,000 jobs, peak memory", f"{f['cli_batch_100k_peak_bytes']/2**20:.0f} MiB", "", None, "< 100 MB", f["cli_batch_100k_peak_bytes"] < 100e6),
 ]
 budget_file = os.path.join(root, "Tools", "Benchmarks", "instruction_budget.json")

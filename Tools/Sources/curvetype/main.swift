@@ -92,6 +92,7 @@ case "merge":
             throw CurveTypeError.invalidInput("--data must be a .csv file or JSON lines (.jsonl, .ndjson), not \(path)")
         }
         var merge = try options.merge(data: data, environment: ProcessInfo.processInfo.environment)
+        merge.collectsManifest = false
         // A progress bar where a person watches: a terminal, not CI, not --quiet.
         let environment = ProcessInfo.processInfo.environment
         if !options.quiet, isatty(STDERR_FILENO) == 1, environment["CI"] == nil {
