@@ -250,6 +250,8 @@ raster-check: build test-deps fixture-fonts venv
 	  || { $(call apt_install,$(RASTER_PACKAGES)); }
 	@$(VENV)/bin/python -c 'import resvg_py' 2>/dev/null || $(VENV)/bin/pip install -q resvg-py==$(RESVG_PY)
 	$(VENV)/bin/python Fixtures/raster_check.py
+	@command -v chromium >/dev/null 2>&1 || { $(call apt_install,chromium); }
+	$(VENV)/bin/python Fixtures/merge_check.py
 
 # The badge and preview server (Tools/Sources/CurveTypeServer): `make serve` builds it and runs it on
 # http://127.0.0.1:8080/ (HOST and PORT to change), the playground at /. `server-release` is the

@@ -172,9 +172,6 @@ public struct Merge: Sendable {
         guard output.contains("{") else {
             throw .invalidInput("the output \"\(output)\" names one file: name each row's page with a {COLUMN} or {row} in it (out/{id}.pdf)")
         }
-        for column in MergeSlot.placeholders(in: output) where column != "row" && !template.columns.contains(column) {
-            _ = column  // checked against the data's columns below
-        }
         if let manifest, manifest.contains("\t") || manifest.contains("\n") {
             throw .invalidInput("the manifest's name holds a tab or a line feed")
         }

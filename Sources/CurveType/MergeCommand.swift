@@ -46,8 +46,8 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
         if data == "-" { throw .invalidInput("--data must be a file, not standard input: the rows are read twice (checked, then drawn)") }
     }
 
-    /// The merge these options describe; `reader` opens the data (the command line's reads CSV
-    /// and JSON lines). `environment` gives a shard's index.
+    /// The merge these options describe, its rows from `data` (the command line's reads CSV and
+    /// JSON lines); `environment` gives a shard's index.
     public func merge(data: MergeData, environment: [String: String]) throws(CurveTypeError) -> Merge {
         guard let template, let output else { throw .invalidInput("merge needs a template, --data and --output") }
         let bytes: [UInt8]

@@ -64,7 +64,6 @@ public struct MergeTemplate: Sendable {
             throw .invalidInput("the template cannot be read: \(error.reason)")
         }
         let box = safe.viewBox
-        let viewBox = Rect(minX: box.minX, minY: box.minY, maxX: box.minX + box.width, maxY: box.minY + box.height)
         // The page's size: its width and height in their units, or its view box's.
         let width = root["width"].flatMap(Self.pageLength) ?? box.width
         let height = root["height"].flatMap(Self.pageLength) ?? box.height
@@ -83,7 +82,6 @@ public struct MergeTemplate: Sendable {
         var reader = SlotReader(root: root, page: CanvasSize(width: width, height: height))
         try reader.collect(root, map: toPage, inherited: TextStyleAttributes())
         self.slots = reader.slots
-        _ = viewBox
     }
 
     /// Inkscape's and Sodipodi's bookkeeping (and other editors' namespaced attributes): not
@@ -175,7 +173,8 @@ private struct SlotReader {
     private mutating func index(_ element: MarkupElement, map: AffineMap) {
         let own = element["transform"].flatMap(AffineMap.init(svgTransform:)).map { $0.concatenating(map) } ?? map
         if let id = element["id"], byID[id] == nil { byID[id] = (element, own) }
-        for child in element.children where !["defs"].contains(child.name) || true { index(child, map: own) }
+        // A `<textPath>` or `shape-inside` may name a shape in `<defs>`: every element counts.
+        for child in element.children { index(child, map: own) }
     }
 
     private mutating func read(_ element: MarkupElement, map outer: AffineMap, inherited: TextStyleAttributes) throws(CurveTypeError) {

@@ -58,6 +58,9 @@ struct SVGDrawing {
         var cap = LineCap.butt
         var join = LineJoin.miter
         var miterLimit = 4.0
+        /// `stroke-dasharray`, user units; empty: solid.
+        var dashes: [Double] = []
+        var dashOffset = 0.0
         var visible = true
         /// `currentColor`.
         var color: SVGColor = .black
@@ -121,6 +124,10 @@ struct SVGDrawing {
             case "stroke-linecap": state.cap = LineCap(rawValue: v) ?? .butt
             case "stroke-linejoin": state.join = LineJoin(rawValue: v) ?? .miter
             case "stroke-miterlimit": state.miterLimit = number(v).map { max($0, 1) } ?? state.miterLimit
+            case "stroke-dasharray":
+                let values = v.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map { number(String($0)) }
+                state.dashes = v == "none" || values.contains(where: { $0 == nil }) ? [] : values.compactMap { $0 }
+            case "stroke-dashoffset": state.dashOffset = number(v) ?? state.dashOffset
             case "visibility": state.visible = v == "visible" || v == "inherit" ? true : !(v == "hidden" || v == "collapse")
             case "color": if v != "inherit", let c = try? SVGColor(parsing: v), c != .currentColor { state.color = c }
             default: break
@@ -187,7 +194,7 @@ struct SVGDrawing {
                 }
             }
         default:
-            if state.visible, let shape = shape(name, attributes, state) { items.append(.shape(shape)) }
+            if state.visible, let shape = shape(name, attributes, state) { items += Self.dashing(shape, state).map(FrameItem.shape) }
         }
         guard !items.isEmpty else { return [] }
         if style.isEmpty { return items }
@@ -284,6 +291,38 @@ struct SVGDrawing {
             if state.miterLimit != 4 { style.append(.miterLimit(state.miterLimit)) }
         }
         return FrameShape(geometry, style: style)
+    }
+
+    /// A shape whose stroke is dashed, as its fill and its stroke's dashes (each writer then
+    /// strokes the dashes as lines); any other shape as it is. A pattern that dashes nothing,
+    /// or far finer than the shape, is drawn solid, as SVG draws an invalid one.
+    static func dashing(_ shape: FrameShape, _ state: State) -> [FrameShape] {
+        guard !state.dashes.isEmpty, shape.style.contains(where: { if case .stroke = $0 { true } else { false } }) else { return [shape] }
+        let outline: Path
+        switch shape.geometry {
+        case .path(let path): outline = path
+        case .rect(let box, let radius): outline = radius > 0 ? roundedRect(box, rx: radius, ry: radius) : Path(rectangle: box)
+        case .circle(let center, let radius): outline = ellipse(center: center, rx: radius, ry: radius)
+        }
+        guard let dashes = outline.dashed(state.dashes, offset: state.dashOffset) else { return [shape] }
+        func isStroke(_ style: Style) -> Bool {
+            switch style {
+            case .stroke, .strokeOpacity, .strokeWidth, .lineCap, .lineJoin, .miterLimit: true
+            default: false
+            }
+        }
+        func isFill(_ style: Style) -> Bool {
+            switch style {
+            case .fill, .fillOpacity, .fillRule: true
+            default: false
+            }
+        }
+        var fill = shape
+        fill.style = shape.style.filter { !isStroke($0) }
+        var stroke = FrameShape(.path(dashes), style: [.fill(.none)] + shape.style.filter { !isFill($0) })
+        stroke.animations = shape.animations
+        let fills = fill.style.contains { if case .fill(let paint) = $0 { paint != .none } else { false } }
+        return fills ? [fill, stroke] : [stroke]
     }
 
     /// A rectangle with elliptical corners (`rx`, `ry` > 0), clockwise from the top edge, each

@@ -28,6 +28,8 @@ import sys
 import tempfile
 
 curvetype, bench, floor, venv_python, out_json = sys.argv[1:6]
+# Absolute: some figures run in a scratch folder.
+curvetype, bench, floor = (os.path.abspath(p) for p in (curvetype, bench, floor))
 # The repository root (this file is Tools/Benchmarks/run.py).
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sans = os.path.join(root, "Fonts", "DejaVuSans.ttf")
