@@ -38,6 +38,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "curvetype",
+            dependencies: [curveType, "CurveTypeCSV"]),
+        // `merge`'s CSV rows, read by CSV.swift, for the command line and the server.
+        .target(
+            name: "CurveTypeCSV",
             dependencies: [curveType, .product(name: "CSV", package: "CSV.swift")]),
 
         // HTTP requests ─▶ the library's requests ─▶ SVG responses (routes, caching, limits,
@@ -46,6 +50,7 @@ let package = Package(
             name: "CurveTypeServer",
             dependencies: [
                 curveType,
+                "CurveTypeCSV",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -78,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "CurveTypeServer", curveType, "TestSupport",
+                "CurveTypeServer", "CurveTypeCSV", curveType, "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -176,70 +176,19 @@ public struct Merge: Sendable {
             throw .invalidInput("the manifest's name holds a tab or a line feed")
         }
         let plan = try MergePlan(template: template)
-
         // 1. The gate: every row's values, sizes and names, before anything is written.
-        var sharedSizes: [Int: Double] = [:]
-        // Each page's name, as the first 16 bytes of its SHA-256 (a collision is 2⁻¹²⁸ likely),
-        // with its row: 100,000 rows hold 100,000 keys, not their paths.
-        var names: [NameKey: Int] = [:]
-        var warnings: [String] = []
-        var rowCount = 0
-        var reader = try data.open()
-        let shard = self.shard
-        var columnsChecked = false
-        if let columns = reader.columns {
-            try check(columns: columns)
-            columnsChecked = true
-        }
-        while true {
-            var chunk: [(index: Int, row: MergeRow)] = []
-            while chunk.count < Self.chunkSize, let row = try reader.next() {
-                if !columnsChecked { try check(row: row) }
-                chunk.append((rowCount, row))
-                rowCount += 1
-            }
-            if chunk.isEmpty { break }
-            let rows = chunk
-            let measured = Batch.map(count: rows.count, threads: threads) { i -> Result<MergePlan.Measured, CurveTypeError> in
-                let (index, row) = rows[i]
-                do throws(CurveTypeError) {
-                    // Other shards' rows count only for sizes shared by the document.
-                    return .success(try plan.measure(row, onlyShared: !shard.owns(index)))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            for (i, result) in measured.enumerated() {
-                let (index, row) = rows[i]
-                let sizes: MergePlan.Measured
-                switch result {
-                case .success(let value): sizes = value
-                case .failure(let error): throw Self.rowError(row, error)
-                }
-                for (slot, size) in sizes.documentShared { sharedSizes[slot] = min(sharedSizes[slot] ?? size, size) }
-                guard shard.owns(index) else { continue }
-                for warning in sizes.warnings where !warnings.contains(where: { $0.hasSuffix(warning) }) {
-                    warnings.append("row \(row.number): \(warning)")
-                }
-                let name = try fileName(for: row)
-                let key = NameKey(name)
-                if let earlier = names[key] {
-                    throw .invalidInput("row \(row.number): its page \(name) is row \(earlier)'s too: name pages by a column whose values differ")
-                }
-                names[key] = row.number
-            }
-        }
-        guard rowCount > 0 else { throw .invalidInput("\(data.name) has no rows") }
+        let gate = try check(plan, names: true)
+        let (sharedSizes, rowCount, warnings) = (gate.sharedSizes, gate.rows, gate.warnings)
 
         // 2. The pages, in row order, each written whole.
         var summary = Summary()
         summary.rows = rowCount
         summary.warnings = warnings
-        let total = names.count
-        names = [:]
+        let total = gate.pages
         var manifestText: [UInt8] = []
         let shared = sharedSizes
-        reader = try data.open()
+        var reader = try data.open()
+        let shard = self.shard
         var index = 0
         while true {
             var chunk: [MergeRow] = []
@@ -300,6 +249,90 @@ public struct Merge: Sendable {
             high = digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
             low = digest.dropFirst(8).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
         }
+    }
+
+    /// What the gate found: the sizes shared by the document, the rows, this shard's pages and
+    /// the warnings (each said once, with the first row that met it).
+    struct Gate {
+        var sharedSizes: [Int: Double] = [:]
+        var rows = 0
+        var pages = 0
+        var warnings: [String] = []
+    }
+
+    /// The gate: reads every row, checks this shard's (columns, glyphs, room and, with `names`,
+    /// that no two name one file) and measures every row's sizes shared by the document.
+    func check(_ plan: MergePlan, names checkingNames: Bool) throws(CurveTypeError) -> Gate {
+        var gate = Gate()
+        // Each page's name, as the first 16 bytes of its SHA-256 (a collision is 2⁻¹²⁸ likely),
+        // with its row: 100,000 rows hold 100,000 keys, not their paths.
+        var names: [NameKey: Int] = [:]
+        var reader = try data.open()
+        let shard = self.shard
+        var columnsChecked = false
+        if let columns = reader.columns {
+            try check(columns: columns)
+            columnsChecked = true
+        }
+        while true {
+            var chunk: [(index: Int, row: MergeRow)] = []
+            while chunk.count < Self.chunkSize, let row = try reader.next() {
+                if !columnsChecked { try check(row: row) }
+                chunk.append((gate.rows, row))
+                gate.rows += 1
+            }
+            if chunk.isEmpty { break }
+            let rows = chunk
+            let measured = Batch.map(count: rows.count, threads: threads) { i -> Result<MergePlan.Measured, CurveTypeError> in
+                let (index, row) = rows[i]
+                do throws(CurveTypeError) {
+                    // Other shards' rows count only for sizes shared by the document.
+                    return .success(try plan.measure(row, onlyShared: !shard.owns(index)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            for (i, result) in measured.enumerated() {
+                let (index, row) = rows[i]
+                let sizes: MergePlan.Measured
+                switch result {
+                case .success(let value): sizes = value
+                case .failure(let error): throw Self.rowError(row, error)
+                }
+                for (slot, size) in sizes.documentShared { gate.sharedSizes[slot] = min(gate.sharedSizes[slot] ?? size, size) }
+                guard shard.owns(index) else { continue }
+                gate.pages += 1
+                for warning in sizes.warnings where !gate.warnings.contains(where: { $0.hasSuffix(": " + warning) }) {
+                    gate.warnings.append("row \(row.number): \(warning)")
+                }
+                guard checkingNames else { continue }
+                let name = try fileName(for: row)
+                let key = NameKey(name)
+                if let earlier = names[key] {
+                    throw .invalidInput("row \(row.number): its page \(name) is row \(earlier)'s too: name pages by a column whose values differ")
+                }
+                names[key] = row.number
+            }
+        }
+        guard gate.rows > 0 else { throw .invalidInput("\(data.name) has no rows") }
+        return gate
+    }
+
+    /// Checks every row (the gate), then draws the page of the row numbered `number` (as the
+    /// data numbers it), writing nothing: a preview, or a server's answer.
+    public func page(row number: Int) throws(CurveTypeError) -> RenderedDocument {
+        let plan = try MergePlan(template: template)
+        let gate = try check(plan, names: false)
+        var reader = try data.open()
+        while let row = try reader.next() {
+            guard row.number == number else { continue }
+            do throws(CurveTypeError) {
+                return RenderedDocument(frame: try plan.page(row, sharedSizes: gate.sharedSizes), warnings: [], layoutJSON: { "{}" })
+            } catch {
+                throw Self.rowError(row, error)
+            }
+        }
+        throw .invalidInput("\(data.name) has no row \(number)")
     }
 
     static func rowError(_ row: MergeRow, _ error: CurveTypeError) -> CurveTypeError {

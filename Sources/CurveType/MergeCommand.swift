@@ -82,6 +82,12 @@ public final class JSONLinesRows: MergeRowReader {
         name = path
     }
 
+    /// Reads JSON lines already in memory (a request's body), named `name` in messages.
+    public init(bytes: [UInt8], name: String) {
+        reader = LineReader(bytes: bytes, name: name, lineLimit: Self.maximumLineBytes)
+        self.name = name
+    }
+
     /// The next non-blank line's object, or `nil` at the end.
     public func next() throws(CurveTypeError) -> MergeRow? {
         while true {

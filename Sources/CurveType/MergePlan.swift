@@ -88,8 +88,10 @@ struct MergePlan: Sendable {
             // Drawn once at its size, for what it warns of: a box's fit drew it already; a text
             // on a curve measured its glyphs and its room; what the designer's options change
             // (a side, an effect, a shift) and whole drawings are drawn.
-            if !onlyShared, fit.drawn != nil || !slot.rules.options.isEmpty || Self.isDrawing(slot) {
-                _ = try drawn(index, row, size: fit.size, drawn: fit.drawn)
+            guard !onlyShared else { continue }
+            measured.warnings += fit.notes
+            if fit.drawn != nil || !slot.rules.options.isEmpty || Self.isDrawing(slot) {
+                _ = try drawn(index, row, size: fit.size, drawn: fit.drawn, notes: &measured.warnings)
             }
         }
         return measured
@@ -129,6 +131,8 @@ struct MergePlan: Sendable {
     struct Fit: Sendable {
         var size: Double?
         var drawn: RenderedDocument?
+        /// What measuring warned of that does not refuse the row (a font substituted).
+        var notes: [String] = []
     }
 
     /// The slot's size for `row`: the designer's, made smaller where the value needs (shrink),
@@ -169,8 +173,8 @@ struct MergePlan: Sendable {
             } catch {
                 throw refusal(slot, error, "it cannot be measured")
             }
-            try refuse(slot, warnings)
-            guard length > room else { return Fit(size: designed) }
+            let notes = try refuse(slot, warnings)
+            guard length > room else { return Fit(size: designed, notes: notes) }
             let needed = "the text is \(ErrorText.pixels(length)) long and its slot holds \(ErrorText.pixels(room))"
             switch slot.rules.overflow {
             case .refuse:
@@ -181,7 +185,7 @@ struct MergePlan: Sendable {
                 guard size >= minimumSize(slot) else {
                     throw .invalidInput("\(columnName(slot)): \(needed), even at the smallest size, \(ErrorText.pixels(minimumSize(slot))) (data-min-size)")
                 }
-                return Fit(size: size)
+                return Fit(size: size, notes: notes)
             }
         }
     }
@@ -270,6 +274,12 @@ struct MergePlan: Sendable {
     /// Characters no font has, and text that runs past its slot, refuse the row.
     /// `drawn`: the drawing at this size if measuring made it.
     func drawn(_ index: Int, _ row: MergeRow, size: Double?, drawn: RenderedDocument? = nil) throws(CurveTypeError) -> FrameItem? {
+        var notes: [String] = []
+        return try self.drawn(index, row, size: size, drawn: drawn, notes: &notes)
+    }
+
+    /// The same, adding what the drawing warned of that does not refuse the row to `notes`.
+    func drawn(_ index: Int, _ row: MergeRow, size: Double?, drawn: RenderedDocument?, notes: inout [String]) throws(CurveTypeError) -> FrameItem? {
         let slot = template.slots[index]
         let value = text(slot, row)
         if slot.field != nil || !slot.text.isEmpty, value.isEmpty, !Self.isDrawing(slot) { return nil }
@@ -288,7 +298,7 @@ struct MergePlan: Sendable {
         } catch {
             throw refusal(slot, error, "it cannot be drawn")
         }
-        try refuse(slot, document.warnings)
+        notes += try refuse(slot, document.warnings)
         let frame = document.frame
         let placement: AffineMap
         switch slot.kind {
@@ -315,7 +325,9 @@ struct MergePlan: Sendable {
 
     /// Refuses the row for what a slot's warnings say: characters no font has (no tofu is
     /// drawn), text that runs past its slot or is cut short.
-    func refuse(_ slot: MergeSlot, _ warnings: [CurveTypeWarning]) throws(CurveTypeError) {
+    /// The rest, said of the slot, are returned.
+    func refuse(_ slot: MergeSlot, _ warnings: [CurveTypeWarning]) throws(CurveTypeError) -> [String] {
+        var notes: [String] = []
         for warning in warnings {
             switch warning.kind {
             case .missingGlyphs:
@@ -325,9 +337,10 @@ struct MergePlan: Sendable {
             case .textRunsPastEnd, .textCutShort, .textOverlapsItself, .glyphsNotDrawn:
                 throw .invalidInput("\(columnName(slot)): \(warning.message)")
             default:
-                continue
+                notes.append("\(columnName(slot)): \(warning.description)")
             }
         }
+        return notes
     }
 
     static func isDrawing(_ slot: MergeSlot) -> Bool {

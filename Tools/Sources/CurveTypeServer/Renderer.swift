@@ -193,6 +193,17 @@ public final class Renderer: Sendable {
         }
     }
 
+    /// A merge's page, drawn on the heavy lane within `limit` seconds: the caller's error is
+    /// its fault (`invalid`).
+    func merged(limit: Double, _ work: @escaping @Sendable () throws(CurveTypeError) -> [UInt8]) async throws(RenderFailure) -> [UInt8] {
+        try await render(lane: .heavy, limit: limit) { _ throws(RenderFailure) -> [UInt8] in
+            do throws(CurveTypeError) { return try work() } catch {
+                if error.isCallersFault { throw .invalid(error.keyedMessage) }
+                throw .failed(error.description)
+            }
+        }
+    }
+
     /// Runs `work` on `lane`'s threads; gives up waiting after `limit` seconds (a 503 that
     /// reports `reported`, the whole render's limit). Work still queued then is skipped; work
     /// already running is told by the function it is given, which answers true once the

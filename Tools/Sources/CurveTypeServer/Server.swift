@@ -1,4 +1,5 @@
 import CurveType
+import CurveTypeCSV
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -84,6 +85,10 @@ public enum CurveTypeServer {
         }
         router.get("/json/*") { request, _ in
             try await badgeFromDataFile(request, kind: .json, renderer: renderer)
+        }
+        // A template from the data folder filled from rows in the body: one row's page.
+        router.post("/merge/*") { request, _ in
+            try await mergedPage(request, renderer: renderer)
         }
         for effect in effects {
             router.get(RouterPath(stringLiteral: "/" + effect)) { request, _ in
@@ -307,6 +312,90 @@ public enum CurveTypeServer {
     // MARK: - Answering
 
     /// The SVG for `query`, or 304 when the client holds it already.
+    /// `POST /merge/<template>[.svg|.png|.pdf]?row=N`: the operator's template
+    /// (`--data-folder`'s `<template>.svg`) filled from the rows in the body (CSV, or JSON lines
+    /// when the body is `application/jsonl`, `application/x-ndjson` or starts with `{`), every
+    /// row checked as `curvetype merge` checks them, and row N's page answered (the first
+    /// row's without `row`). At most `maximumMergeRows` rows; nothing is stored.
+    static func mergedPage(_ request: Request, renderer: Renderer) async throws -> Response {
+        guard let folder = renderer.configuration.dataFolder else {
+            throw HTTPError(.notFound, message: "this server has no templates (curvetype-server --data-folder DIR serves /merge/NAME from DIR/NAME.svg)")
+        }
+        let (name, pathFormat) = OutputFormat.splitting(request.uri.path.dropFirst("/merge/".count))
+        let templateBytes = try DataFolder(path: folder).read(String(name), extension: "svg", limit: SafeSVG.maximumTemplateBytes)
+        if request.headers[.transferEncoding] != nil || request.headers[.contentLength] == nil {
+            throw HTTPError(.lengthRequired, headers: [.connection: "close"],
+                            message: "POST /merge needs a Content-Length (at most \(renderer.configuration.maximumBodyBytes) bytes of CSV or JSON lines), not a chunked body")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: renderer.configuration.maximumBodyBytes)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            throw HTTPError(.badRequest, message: "the request body is not valid HTTP (\(String(describing: error).prefix(80)))")
+        }
+        let bytes = Array(buffer: body)
+        var items = try queryItems(request)
+        _ = try cacheSeconds(&items, configuration: renderer.configuration)
+        var row: Int?
+        var format = pathFormat ?? .svg
+        for item in items {
+            switch QueryCommand.optionName(item.name) {
+            case "row":
+                guard let number = Int(item.value), number >= 1 else { throw HTTPError(.badRequest, message: "row must be a row's number, not \"\(item.value.prefix(20))\"") }
+                row = number
+            case "format":
+                guard let value = OutputFormat(rawValue: item.value), [.svg, .png, .pdf].contains(value) else {
+                    throw HTTPError(.badRequest, message: "format must be svg, png or pdf, not \"\(item.value.prefix(20))\"")
+                }
+                format = value
+            default:
+                throw HTTPError(.badRequest, message: "POST /merge takes row and format, not \"\(item.name.prefix(40))\"")
+            }
+        }
+        guard [.svg, .png, .pdf].contains(format) else { throw HTTPError(.badRequest, message: "a merged page is svg, png or pdf") }
+        let contentType = request.headers[.contentType] ?? ""
+        let firstByte = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+        let isJSONLines = contentType.contains("jsonl") || contentType.contains("ndjson") || (!contentType.contains("csv") && firstByte == UInt8(ascii: "{"))
+        let limit = renderer.configuration.maximumMergeRows
+        let data = MergeData(name: "the body") { () throws(CurveTypeError) -> any MergeRowReader in
+            CappedRows(isJSONLines ? JSONLinesRows(bytes: bytes, name: "the body") : try CSVRows(bytes: bytes, name: "the body"), limit: limit)
+        }
+        let (asked, written) = (row, format)
+        let page: [UInt8]
+        do {
+            page = try await renderer.merged(limit: renderer.configuration.renderTimeLimit * 5) { () throws(CurveTypeError) -> [UInt8] in
+                let template = try MergeTemplate(svg: templateBytes)
+                let merge = Merge(template: template, data: data, output: "{row}.\(written.rawValue)")
+                var first: Int?
+                if asked == nil {
+                    var reader = try data.open()
+                    first = try reader.next()?.number
+                }
+                let document = try merge.page(row: asked ?? first ?? 1)
+                switch try document.contents(written, settings: OutputSettings()) {
+                case .text(let text): return Array(text.utf8)
+                case .bytes(let bytes): return bytes
+                }
+            }
+        } catch {
+            switch error {
+            case .invalid(let message): throw HTTPError(.badRequest, message: message)
+            case .timedOut(let seconds): throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "10"], message: "the merge took longer than \(seconds) s")
+            case .busy: throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"], message: "the server is rendering as much as it can; try again")
+            case .failed(let message): throw HTTPError(.internalServerError, message: message)
+            }
+        }
+        let headers: HTTPFields = [
+            .contentType: format == .svg ? "image/svg+xml; charset=utf-8" : format.mediaType,
+            .cacheControl: "no-store",
+            .contentSecurityPolicy: svgPolicy,
+            .xContentTypeOptions: "nosniff",
+        ]
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page)))
+    }
+
     static func svgResponse(_ query: QueryCommand, request: Request, maxAge: Int, renderer: Renderer) async throws -> Response {
         let etag = renderer.etag(for: query)
         var headers: HTTPFields = [
@@ -439,25 +528,51 @@ struct DataFolder {
     /// `name.json`'s bytes: a name of letters, digits, `.`, `_` and `-` that does not start
     /// with `.`, a regular file (not a link) in the folder, at most `JSONValue.maximumBytes`.
     func read(_ name: String) throws -> [UInt8] {
+        try read(name, extension: "json", limit: JSONValue.maximumBytes)
+    }
+
+    /// `name.<extension>`'s bytes, at most `limit`, as `read(_:)` reads them.
+    func read(_ name: String, extension ext: String, limit: Int) throws -> [UInt8] {
         let allowed = name.utf8.allSatisfy { b in
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
         }
         guard allowed, !name.isEmpty, !name.hasPrefix("."), name.utf8.count <= Self.maximumNameLength else {
             throw HTTPError(.notFound, message: "a data file's name is letters, digits, '.', '_' and '-' (at most \(Self.maximumNameLength)), not starting with '.'")
         }
-        let file = path + "/" + name + ".json"
+        let file = path + "/" + name + "." + ext
         var status = stat()
         guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw HTTPError(.notFound, message: "no data file \(name).json")
+            throw HTTPError(.notFound, message: "no data file \(name).\(ext)")
         }
         do {
-            return try InputBytes.read(file, limit: JSONValue.maximumBytes + 1)
+            return try InputBytes.read(file, limit: limit)
         } catch {
             switch error {
-            case .notFound: throw HTTPError(.notFound, message: "no data file \(name).json")
-            case .tooLarge: throw HTTPError(.internalServerError, message: "the data file \(name).json is larger than \(JSONValue.maximumBytes >> 20) MiB")
-            case .unreadable(_, let reason): throw HTTPError(.internalServerError, message: "cannot read the data file \(name).json: \(reason)")
+            case .notFound: throw HTTPError(.notFound, message: "no data file \(name).\(ext)")
+            case .tooLarge: throw HTTPError(.internalServerError, message: "the data file \(name).\(ext) is larger than \(InputBytes.describe(bytes: limit))")
+            case .unreadable(_, let reason): throw HTTPError(.internalServerError, message: "cannot read the data file \(name).\(ext): \(reason)")
             }
         }
+    }
+}
+
+/// Rows from another reader, refusing more than `limit`: a request's rows are bounded.
+struct CappedRows: MergeRowReader {
+    var rows: any MergeRowReader
+    let limit: Int
+    var count = 0
+
+    init(_ rows: any MergeRowReader, limit: Int) {
+        self.rows = rows
+        self.limit = limit
+    }
+
+    var columns: [String]? { rows.columns }
+
+    mutating func next() throws(CurveTypeError) -> MergeRow? {
+        guard let row = try rows.next() else { return nil }
+        count += 1
+        guard count <= limit else { throw .invalidInput("the body holds more than \(limit) rows, the most a request may merge") }
+        return row
     }
 }

@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     public var maximumCacheSeconds = 31_536_000
     /// The folder `/endpoint/NAME` and `/json/NAME` read `NAME.json` from; `nil` serves neither.
     public var dataFolder: String?
+    /// The most rows `POST /merge` reads from a body.
+    public var maximumMergeRows = 200
     /// One log line per request (swift-log, standard error).
     public var logRequests = false
     /// What renders: part of every ETag, so a new version's output is never taken for an old one's.

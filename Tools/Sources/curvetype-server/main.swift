@@ -27,8 +27,10 @@ struct ServerCommand: AsyncParsableCommand {
     var renderTimeLimit = 2.0
     @Option(help: "Heavy writes (PNGs over a million pixels, welds, machine files) queued or running at once, in a lane of their own with half the cores; more are answered 503 at once.")
     var heavyRenders = 16
-    @Option(help: "A folder of JSON files: /endpoint/NAME draws NAME.json as shields' endpoint badge, /json/NAME?query=$.x the value it holds.")
+    @Option(help: "A folder of JSON files and templates: /endpoint/NAME draws NAME.json as shields' endpoint badge, /json/NAME?query=$.x the value it holds, POST /merge/NAME fills NAME.svg from the rows in the body.")
     var dataFolder: String?
+    @Option(help: "The most rows POST /merge reads from a body.")
+    var maxMergeRows = 200
     @Flag(help: "Log one line per request to standard error.")
     var log = false
 
@@ -41,6 +43,7 @@ struct ServerCommand: AsyncParsableCommand {
             guard stat(dataFolder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw ValidationError("--data-folder must name a folder") }
         }
         guard (1...4096).contains(heavyRenders) else { throw ValidationError("--heavy-renders must be 1…4096") }
+        guard (1...100_000).contains(maxMergeRows) else { throw ValidationError("--max-merge-rows must be 1…100000") }
         guard renderTimeLimit.isFinite, renderTimeLimit > 0, renderTimeLimit <= 600 else {
             throw ValidationError("--render-time-limit must be more than 0 and at most 600 seconds")
         }
@@ -56,6 +59,7 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.maximumConcurrentHeavyRenders = heavyRenders
         configuration.logRequests = log
         configuration.dataFolder = dataFolder
+        configuration.maximumMergeRows = maxMergeRows
         var logger = Logger(label: "curvetype-server")
         logger.logLevel = log ? .info : .notice
         let app = CurveTypeServer.application(configuration: configuration, logger: logger)

@@ -1,4 +1,5 @@
 import CurveType
+import CurveTypeCSV
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,5 +1,6 @@
 import CompressNIO
 import CurveType
+import CurveTypeCSV
 @testable import CurveTypeServer
 import Foundation
 import Hummingbird
@@ -783,6 +784,54 @@ extension BadgeURL {
         try await served(nil).test(.router) { client in
             try await client.execute(uri: "/endpoint/coreax-coverage", method: .get) { response in
                 #expect(response.status == .notFound && text(response).contains("--data-folder"))
+            }
+        }
+    }
+
+    /// `POST /merge/NAME`: the operator's template filled from the body's rows, checked as the
+    /// command line checks them; the page is the command line's, byte for byte.
+    @Test func mergeFillsATemplateFromTheBody() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ct-merge-\(getpid())")
+        try? FileManager.default.removeItem(at: scratch)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let fixtures = Self.folder.deletingLastPathComponent().appendingPathComponent("merge")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("certificate.svg"), to: scratch.appendingPathComponent("certificate.svg"))
+        let people = try Data(contentsOf: fixtures.appendingPathComponent("people.csv"))
+        // The library's page of Grace (CSV row 3), as `curvetype merge` writes it.
+        let template = try MergeTemplate(svg: Array(try Data(contentsOf: fixtures.appendingPathComponent("certificate.svg"))))
+        let rows = Array(people)
+        let data = MergeData(name: "people.csv") { () throws(CurveTypeError) -> any MergeRowReader in try CSVRows(bytes: rows, name: "people.csv") }
+        let grace = try Merge(template: template, data: data, output: "{id}.svg").page(row: 3).svg
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.dataFolder = scratch.path
+        configuration.maximumMergeRows = 3
+        let application = CurveTypeServer.application(configuration: configuration, logger: Logger(label: "test"))
+        try await application.test(.router) { client in
+            try await client.execute(uri: "/merge/certificate?row=3", method: .post, headers: [.contentType: "text/csv"], body: ByteBuffer(bytes: people)) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "image/svg+xml; charset=utf-8")
+                #expect(text(response) == grace)
+            }
+            try await client.execute(uri: "/merge/certificate.pdf", method: .post, body: ByteBuffer(bytes: people)) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "application/pdf")
+            }
+            let lines = ByteBuffer(string: #"{"id": "a", "name": "Ada", "org": "ORG", "course": "Notes", "year": 1843}"# + "\n")
+            try await client.execute(uri: "/merge/certificate.png", method: .post, headers: [.contentType: "application/jsonl"], body: lines) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "image/png")
+            }
+            // The gate's refusals are the asker's: 400, one line naming the row.
+            for (body, expected) in [("id,name\na,b\n", "the column \"org\""), ("id,name,org,course,year\na,\"b,ORG,C,1\n", "never closed"),
+                                     ("id,name,org,course,year\n1,a,b,c,d\n2,a,b,c,d\n3,a,b,c,d\n4,a,b,c,d\n", "more than 3 rows")] {
+                try await client.execute(uri: "/merge/certificate", method: .post, body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == .badRequest && text(response).contains(expected), "\(text(response))")
+                }
+            }
+            try await client.execute(uri: "/merge/certificate?row=9", method: .post, body: ByteBuffer(bytes: people)) { response in
+                #expect(response.status == .badRequest && text(response).contains("no row 9"))
+            }
+            try await client.execute(uri: "/merge/nothing", method: .post, body: ByteBuffer(bytes: people)) { response in
+                #expect(response.status == .notFound)
             }
         }
     }

@@ -10,22 +10,33 @@ import Foundation
 /// that are not UTF-8 (CSV.swift stops there and says so in `error`), and a quote never closed
 /// (CSV.swift reads it to the end of the file: the file then holds an odd number of quotes,
 /// counted as it is read).
-final class CSVRows: MergeRowReader {
+public final class CSVRows: MergeRowReader {
     private let reader: CSVReader
     private let header: [String]
     private let name: String
     private let quotes: QuoteCount
     private var number = 1
 
-    var columns: [String]? { header }
+    /// The header's names.
+    public var columns: [String]? { header }
 
-    init(path: String) throws(CurveTypeError) {
-        name = path
+    /// Opens the CSV file `path`.
+    public convenience init(path: String) throws(CurveTypeError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw .invalidInput("cannot read the data \(path): no such file")
         }
         guard let stream = InputStream(fileAtPath: path) else { throw .invalidInput("cannot read the data \(path)") }
+        try self.init(stream: stream, name: path)
+    }
+
+    /// Reads CSV `bytes` already in memory (a request's body), named `name` in messages.
+    public convenience init(bytes: [UInt8], name: String) throws(CurveTypeError) {
+        try self.init(stream: InputStream(data: Data(bytes)), name: name)
+    }
+
+    private init(stream: InputStream, name path: String) throws(CurveTypeError) {
+        name = path
         quotes = QuoteCount(stream)
         do {
             reader = try CSVReader(stream: quotes.stream, hasHeaderRow: true)
@@ -43,7 +54,8 @@ final class CSVRows: MergeRowReader {
         }
     }
 
-    func next() throws(CurveTypeError) -> MergeRow? {
+    /// The next row, or `nil` at the end; a malformed row is an error naming it.
+    public func next() throws(CurveTypeError) -> MergeRow? {
         while true {
             let fields = reader.next()
             // CSV.swift says the end of the file as `cannotReadFile`.
