@@ -58,6 +58,7 @@ static inline void ct_cairo_pattern_set_filter(cairo_pattern_t *pattern, cairo_f
 static inline void ct_cairo_pattern_set_matrix(cairo_pattern_t *pattern, const cairo_matrix_t *matrix) { cairo_pattern_set_matrix(pattern, matrix); }
 static inline cairo_surface_t * ct_cairo_pdf_surface_create_for_stream(cairo_write_func_t write_func, void *closure, double width_in_points, double height_in_points) { return cairo_pdf_surface_create_for_stream(write_func, closure, width_in_points, height_in_points); }
 static inline void ct_cairo_pdf_surface_set_metadata(cairo_surface_t *surface, cairo_pdf_metadata_t metadata, const char *utf8) { cairo_pdf_surface_set_metadata(surface, metadata, utf8); }
+static inline void ct_cairo_pdf_surface_set_size(cairo_surface_t *surface, double width_in_points, double height_in_points) { cairo_pdf_surface_set_size(surface, width_in_points, height_in_points); }
 static inline cairo_pattern_t * ct_cairo_pop_group(cairo_t *cr) { return cairo_pop_group(cr); }
 static inline void ct_cairo_pop_group_to_source(cairo_t *cr) { cairo_pop_group_to_source(cr); }
 static inline void ct_cairo_push_group(cairo_t *cr) { cairo_push_group(cr); }
@@ -89,6 +90,7 @@ static inline void ct_cairo_stroke_preserve(cairo_t *cr) { cairo_stroke_preserve
 static inline void ct_cairo_surface_destroy(cairo_surface_t *surface) { cairo_surface_destroy(surface); }
 static inline void ct_cairo_surface_finish(cairo_surface_t *surface) { cairo_surface_finish(surface); }
 static inline void ct_cairo_surface_flush(cairo_surface_t *surface) { cairo_surface_flush(surface); }
+static inline void ct_cairo_surface_show_page(cairo_surface_t *surface) { cairo_surface_show_page(surface); }
 static inline cairo_status_t ct_cairo_surface_status(cairo_surface_t *surface) { return cairo_surface_status(surface); }
 static inline void ct_cairo_transform(cairo_t *cr, const cairo_matrix_t *matrix) { cairo_transform(cr, matrix); }
 static inline void ct_cairo_translate(cairo_t *cr, double tx, double ty) { cairo_translate(cr, tx, ty); }
@@ -469,6 +471,13 @@ static inline void ct_cairo_pdf_surface_set_metadata(cairo_surface_t *surface, c
     if (!f) { f = curvetype_cairo_symbol("cairo_pdf_surface_set_metadata"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     ((cairo_pdf_surface_set_metadata_fn)f)(surface, metadata, utf8);
 }
+typedef void (*cairo_pdf_surface_set_size_fn)(cairo_surface_t *surface, double width_in_points, double height_in_points);
+static inline void ct_cairo_pdf_surface_set_size(cairo_surface_t *surface, double width_in_points, double height_in_points) {
+    static void *cached;
+    void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = curvetype_cairo_symbol("cairo_pdf_surface_set_size"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    ((cairo_pdf_surface_set_size_fn)f)(surface, width_in_points, height_in_points);
+}
 typedef cairo_pattern_t * (*cairo_pop_group_fn)(cairo_t *cr);
 static inline cairo_pattern_t * ct_cairo_pop_group(cairo_t *cr) {
     static void *cached;
@@ -685,6 +694,13 @@ static inline void ct_cairo_surface_flush(cairo_surface_t *surface) {
     void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
     if (!f) { f = curvetype_cairo_symbol("cairo_surface_flush"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     ((cairo_surface_flush_fn)f)(surface);
+}
+typedef void (*cairo_surface_show_page_fn)(cairo_surface_t *surface);
+static inline void ct_cairo_surface_show_page(cairo_surface_t *surface) {
+    static void *cached;
+    void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = curvetype_cairo_symbol("cairo_surface_show_page"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    ((cairo_surface_show_page_fn)f)(surface);
 }
 typedef cairo_status_t (*cairo_surface_status_fn)(cairo_surface_t *surface);
 static inline cairo_status_t ct_cairo_surface_status(cairo_surface_t *surface) {

@@ -169,16 +169,25 @@ public struct Merge: Sendable {
     /// pages and the manifest. Nothing is written unless every row passes.
     public func run() throws(CurveTypeError) -> Summary {
         let format = try settings.checkedFormat(for: output.filter { $0 != "{" && $0 != "}" })
-        guard output.contains("{") else {
-            throw .invalidInput("the output \"\(output)\" names one file: name each row's page with a {COLUMN} or {row} in it (out/{id}.pdf)")
+        // A name without a {COLUMN} is one document: a PDF of a page a row.
+        let oneDocument = !output.contains("{")
+        if oneDocument {
+            guard format == .pdf else {
+                throw .invalidInput("the output \"\(output)\" names one file: a \(format.rawValue.uppercased()) holds one page, so name each row's file with a {COLUMN} or {row} in it (out/{id}.\(format.rawValue)), or write one .pdf of every page")
+            }
+            guard shard == .whole else {
+                throw .invalidInput("--shard writes a shard's pages, each named by its row: give the output a {COLUMN} or {row}, as one document would depend on the shards")
+            }
         }
         if let manifest, manifest.contains("\t") || manifest.contains("\n") {
             throw .invalidInput("the manifest's name holds a tab or a line feed")
         }
         let plan = try MergePlan(template: template)
         // 1. The gate: every row's values, sizes and names, before anything is written.
-        let gate = try check(plan, names: true)
+        let gate = try check(plan, names: !oneDocument)
         let (sharedSizes, rowCount, warnings) = (gate.sharedSizes, gate.rows, gate.warnings)
+
+        if oneDocument { return try document(plan, gate: gate) }
 
         // 2. The pages, in row order, each written whole.
         var summary = Summary()
@@ -249,6 +258,54 @@ public struct Merge: Sendable {
             high = digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
             low = digest.dropFirst(8).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
         }
+    }
+
+    /// Every page, in row order, drawn into one PDF (frames made on every core, a chunk at a
+    /// time, and drawn one after another), written whole; the manifest's one line names the
+    /// rows it holds.
+    func document(_ plan: MergePlan, gate: Gate) throws(CurveTypeError) -> Summary {
+        // The document's title: its file's name without folder or extension.
+        let file = output.split(separator: "/").last.map(String.init) ?? output
+        let pdf = PDFPages(title: file.hasSuffix(".pdf") ? String(file.dropLast(4)) : file, creationDate: OutputSettings.sourceDateEpoch)
+        var reader = try data.open()
+        var summary = Summary()
+        summary.rows = gate.rows
+        summary.warnings = gate.warnings
+        var numbers: [Int] = []
+        let shared = gate.sharedSizes
+        while true {
+            var chunk: [MergeRow] = []
+            while chunk.count < Self.chunkSize, let row = try reader.next() { chunk.append(row) }
+            if chunk.isEmpty { break }
+            let rows = chunk
+            let frames = Batch.map(count: rows.count, threads: threads) { i -> Result<Frame, CurveTypeError> in
+                do throws(CurveTypeError) { return .success(try plan.page(rows[i], sharedSizes: shared)) } catch { return .failure(error) }
+            }
+            for (row, frame) in zip(rows, frames) {
+                switch frame {
+                case .success(let page):
+                    let time = settings.frameTime
+                    do throws(CurveTypeError) { try lifting(raster: { () throws(RasterError) in try pdf.add(page, time: time) }) } catch {
+                        throw error.isCallersFault ? Self.rowError(row, error) : error
+                    }
+                case .failure(let error):
+                    throw Self.rowError(row, error)
+                }
+                numbers.append(row.number)
+                progress?(numbers.count, gate.pages)
+            }
+        }
+        let bytes = try lifting(raster: { () throws(RasterError) in try pdf.finish() })
+        try OutputFile.createParentFolders(of: output)
+        try OutputFile.writeAtomically([(path: output, contents: .bytes(bytes))])
+        summary.written = 1
+        let entry = ManifestEntry(row: numbers.first ?? 0, sha256: SHA256.hex(bytes), file: output)
+        if collectsManifest { summary.manifest = [entry] }
+        if let manifest {
+            try OutputFile.createParentFolders(of: manifest)
+            try OutputFile.writeAtomically([(path: manifest, contents: .text(entry.line))])
+        }
+        return summary
     }
 
     /// What the gate found: the sizes shared by the document, the rows, this shard's pages and

@@ -29,7 +29,7 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
     static let fields: [OptionField<MergeOptions>] = [
         .argument("template", \.template, command: "merge", type: .file, required: true, "The template: an SVG page whose <text> elements and data-field shapes are slots (README: Documents from data)."),
         .text("data", \.data, .content, type: .file, required: true, "The rows: CSV (RFC 4180, a header row naming the columns) or JSON lines (.jsonl, .ndjson: one object a row)."),
-        .text("output", \.output, .output, type: .file, required: true, "Each row's file: {COLUMN} is the row's value, {row} its number (out/{id}.pdf); the extension names the format."),
+        .text("output", \.output, .output, type: .file, required: true, "Each row's file: {COLUMN} is the row's value, {row} its number (out/{id}.pdf); the extension names the format. Without a {COLUMN}, one PDF of every page."),
         .text("manifest", \.manifest, .output, type: .file, "Also write a manifest: a line a page, its row, SHA-256 and file, tab-separated (shards' manifests merge with sort -n)."),
         .text("shard", \.shard, .output, "Render one share of the rows: I/N (I from 0 to N-1), or N with the index from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX. Row i is shard i mod N's."),
         .integer("threads", \.threads, .output, range: .from(1, to: 256), default: "one per core", "Threads to render on."),

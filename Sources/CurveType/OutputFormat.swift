@@ -430,7 +430,7 @@ private func lifting<T>(machine body: () throws(MachineError) -> T) throws(Curve
 }
 
 /// Runs a raster writer: what it refuses is the caller's to change; a failure of cairo's is ours.
-private func lifting<T>(raster body: () throws(RasterError) -> T) throws(CurveTypeError) -> T {
+func lifting<T>(raster body: () throws(RasterError) -> T) throws(CurveTypeError) -> T {
     do {
         return try body()
     } catch {

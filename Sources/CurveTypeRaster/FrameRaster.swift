@@ -157,7 +157,7 @@ extension Frame {
     /// Draws the frame; the links it drew, with their boxes (device space), and the text layers
     /// it met (kept for a PDF with `textLayers`).
     @discardableResult
-    private func draw(on surface: OpaquePointer, scale: Double, time: Double?, isPDF: Bool,
+    fileprivate func draw(on surface: OpaquePointer, scale: Double, time: Double?, isPDF: Bool,
                       textLayers: Bool = false) throws(RasterError) -> (links: [(url: String, box: Rect)], textLayer: PDFTextLayer) {
         guard let cr = ct_cairo_create(surface) else { throw .cairo("no context") }
         defer { ct_cairo_destroy(cr) }
@@ -187,6 +187,74 @@ extension Frame {
     private static func describe(_ v: Double) -> String {
         guard v.isFinite else { return "\(v)" }
         return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
+
+/// A PDF of many pages (a merge's document), drawn a page at a time so that a document of
+/// thousands of pages never holds its frames: `add` each page's frame, then `finish`. Each page
+/// is as `Frame.pdf` writes a frame alone: its size, its links, its text layers.
+public final class PDFPages {
+    private let sink = ByteSink(limit: RasterFormat.maximumBytes)
+    private var surface: OpaquePointer?
+    private var pages: [PDFUpdate.Page] = []
+    private let title: String
+    private let creationDate: Int64?
+    private let textLayers: Bool
+
+    /// A document called `title`, dated `creationDate` (seconds since 1970; none unless given).
+    public init(title: String, creationDate: Int64? = nil, textLayers: Bool = true) {
+        self.title = title
+        self.creationDate = creationDate
+        self.textLayers = textLayers
+    }
+
+    deinit { if let surface { ct_cairo_surface_destroy(surface) } }
+
+    /// The pages added so far.
+    public var count: Int { pages.count }
+
+    /// Draws `frame` as the next page, at `time` s of its animations.
+    public func add(_ frame: Frame, time: Double? = nil) throws(RasterError) {
+        try RasterFormat.requireCairo()
+        let k = RasterFormat.pointsPerPixel
+        guard frame.width.isFinite, frame.height.isFinite, frame.width > 0, frame.height > 0, frame.width <= 200_000, frame.height <= 200_000 else {
+            throw .refused("a PDF page must be more than 0 and at most 200000 px on a side")
+        }
+        if surface == nil {
+            let closure = Unmanaged.passUnretained(sink).toOpaque()
+            guard let made = ct_cairo_pdf_surface_create_for_stream(ByteSink.write, closure, frame.width * k, frame.height * k) else {
+                throw .cairo("no PDF surface")
+            }
+            surface = made
+            guard ct_cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else { throw .cairo(ct_cairo_surface_status(made).message) }
+            ct_cairo_pdf_surface_set_metadata(made, CAIRO_PDF_METADATA_TITLE, title)
+            ct_cairo_pdf_surface_set_metadata(made, CAIRO_PDF_METADATA_CREATOR, "CurveType")
+            ct_cairo_pdf_surface_set_metadata(made, CAIRO_PDF_METADATA_CREATE_DATE, creationDate.map(Frame.pdfDate) ?? "")
+        }
+        guard let surface else { throw .cairo("no PDF surface") }
+        ct_cairo_pdf_surface_set_size(surface, frame.width * k, frame.height * k)
+        let (links, layer) = try frame.draw(on: surface, scale: k, time: time, isPDF: true, textLayers: textLayers)
+        ct_cairo_surface_show_page(surface)
+        guard ct_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            if ct_cairo_surface_status(surface) == CAIRO_STATUS_WRITE_ERROR { throw .refused("the PDF would be more than \(RasterFormat.maximumBytes >> 20) MiB") }
+            throw .cairo(ct_cairo_surface_status(surface).message)
+        }
+        pages.append(PDFUpdate.Page(links: links, textLayer: layer, pageHeight: frame.height * k))
+    }
+
+    /// The document's bytes; refused if no page was added.
+    public func finish() throws(RasterError) -> [UInt8] {
+        guard let surface, !pages.isEmpty else { throw .refused("a PDF needs a page") }
+        ct_cairo_surface_finish(surface)
+        let status = ct_cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            if status == CAIRO_STATUS_WRITE_ERROR { throw .refused("the PDF would be more than \(RasterFormat.maximumBytes >> 20) MiB") }
+            throw .cairo(status.message)
+        }
+        guard let linked = PDFUpdate.adding(to: sink.bytes, pages: pages) else {
+            throw .cairo("the PDF is not laid out as cairo writes it; its links and text cannot be added")
+        }
+        return linked
     }
 }
 

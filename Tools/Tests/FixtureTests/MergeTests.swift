@@ -53,6 +53,33 @@ import Testing
         #expect(rerun.replacingOccurrences(of: "/b/", with: "/a/") == manifest)
     }
 
+    /// A name without a {COLUMN} is one PDF of a page a row: valid (qpdf), each page the row's
+    /// text in order (pdftotext), the same bytes again; other formats and shards refuse it.
+    @Test func oneDocumentOfEveryPage() throws {
+        let folder = try scratch("document")
+        let document = folder.appendingPathComponent("certificates.pdf").path
+        let result = try curvetype(["merge", template, "--data", people, "--output", document, "--manifest", folder.path + "/manifest.tsv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let check = try runProcess("/usr/bin/qpdf", ["--check", document])
+        #expect(check.status == 0, "\(String(decoding: check.stdout, as: UTF8.self))")
+        let info = String(decoding: try runProcess("/usr/bin/pdfinfo", [document]).stdout, as: UTF8.self)
+        #expect(info.contains("Pages:           3") && info.contains("Title:           certificates") && info.contains("841.89 x 595.276 pts"), "\(info)")
+        for (page, name) in [(1, "Ada Lovelace"), (2, "Grace Brewster"), (3, "Mary Kenneth")] {
+            let text = String(decoding: try runProcess("/usr/bin/pdftotext", ["-f", String(page), "-l", String(page), document, "-"]).stdout, as: UTF8.self)
+            #expect(text.contains(name), "page \(page): \(text)")
+        }
+        let manifest = try String(contentsOfFile: folder.path + "/manifest.tsv", encoding: .utf8)
+        #expect(manifest.hasPrefix("2\t") && manifest.hasSuffix("\t\(document)\n"))
+        let first = try Data(contentsOf: URL(fileURLWithPath: document))
+        #expect(try curvetype(["merge", template, "--data", people, "--output", document, "--threads", "1"]).status == 0)
+        let same = try Data(contentsOf: URL(fileURLWithPath: document)) == first
+        #expect(same)
+        let svg = try curvetype(["merge", template, "--data", people, "--output", folder.path + "/all.svg"])
+        #expect(svg.status == 1 && svg.stderr.contains("a SVG holds one page"), "\(svg.stderr)")
+        let sharded = try curvetype(["merge", template, "--data", people, "--output", folder.path + "/all.pdf", "--shard", "0/2"])
+        #expect(sharded.status == 1 && !FileManager.default.fileExists(atPath: folder.path + "/all.pdf"))
+    }
+
     /// The README's certificate picture is what the merge draws now.
     @Test func theReadmesCertificateIsCurrent() throws {
         let folder = try scratch("readme")
