@@ -159,6 +159,7 @@ def check_playground(port):
                 page.locator("#preview").screenshot(path="out/server/playground-logo.png")
         page.screenshot(path="out/server/playground.png", full_page=True)
         failures += check_designer_controls(browser, port)
+        failures += check_merge_tab(browser, port)
         # A phone, light and dark: nothing wider than the screen.
         for scheme in ["light", "dark"]:
             phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, color_scheme=scheme)
@@ -179,6 +180,36 @@ def check_playground(port):
         if errors:
             failures.append("the page logged errors: " + "; ".join(errors[:3]))
         browser.close()
+    return failures
+
+
+def check_merge_tab(browser, port):
+    """The merge tab: the certificate template dropped and the people's rows typed, the first
+    three pages drawn; a ragged row answered with one line naming it."""
+    failures = []
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(f"http://127.0.0.1:{port}/#merge")
+    page.locator("#merge-rows").fill(open(os.path.join(root, "Fixtures/merge/people.csv"), encoding="utf-8").read())
+    page.locator("#merge-template").set_input_files(os.path.join(root, "Fixtures/merge/certificate.svg"))
+    try:
+        wait_until(page, "document.querySelectorAll('#merge-pages img').length === 3 && [...document.querySelectorAll('#merge-pages img')].every((i) => i.complete && i.naturalWidth > 1000)", timeout=20)
+    except Exception:
+        failures.append("the merge tab drew no pages: " + (page.locator("#merge-problem").text_content() or page.locator("#merge-count").text_content() or ""))
+    count = page.locator("#merge-count").text_content()
+    if "3 rows checked" not in (count or ""):
+        failures.append(f"the merge tab counted {count!r}")
+    page.screenshot(path="out/server/playground-merge.png", full_page=True)
+    page.locator("#merge-rows").fill("id,name,org,course,year\na,Ada,ORG,Notes\n")
+    try:
+        wait_until(page, "!document.getElementById('merge-problem').hidden", timeout=10)
+        problem = page.locator("#merge-problem").text_content()
+        if "row 2" not in problem:
+            failures.append(f"a ragged row was answered {problem!r}")
+    except Exception:
+        failures.append("a ragged row showed no problem")
+    print(f"  merge tab: {count}")
+    page.close()
     return failures
 
 

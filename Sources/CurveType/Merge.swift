@@ -375,6 +375,23 @@ public struct Merge: Sendable {
         return gate
     }
 
+    /// Checks every row (the gate), then draws the first `count` pages, writing nothing: a
+    /// preview. Also how many rows there are.
+    public func previews(count: Int) throws(CurveTypeError) -> (rows: Int, pages: [RenderedDocument]) {
+        let plan = try MergePlan(template: template)
+        let gate = try check(plan, names: false)
+        var reader = try data.open()
+        var pages: [RenderedDocument] = []
+        while pages.count < count, let row = try reader.next() {
+            do throws(CurveTypeError) {
+                pages.append(RenderedDocument(frame: try plan.page(row, sharedSizes: gate.sharedSizes), warnings: [], layoutJSON: { "{}" }))
+            } catch {
+                throw Self.rowError(row, error)
+            }
+        }
+        return (gate.rows, pages)
+    }
+
     /// Checks every row (the gate), then draws the page of the row numbered `number` (as the
     /// data numbers it), writing nothing: a preview, or a server's answer.
     public func page(row number: Int) throws(CurveTypeError) -> RenderedDocument {

@@ -90,6 +90,10 @@ public enum CurveTypeServer {
         router.post("/merge/*") { request, _ in
             try await mergedPage(request, renderer: renderer)
         }
+        // The playground's merge tab: a dropped template and rows, the first pages.
+        router.post("/merge-preview") { request, _ in
+            try await mergePreview(request, renderer: renderer)
+        }
         for effect in effects {
             router.get(RouterPath(stringLiteral: "/" + effect)) { request, _ in
                 try await effectFromQuery(effect, request, renderer: renderer)
@@ -395,6 +399,64 @@ public enum CurveTypeServer {
         ]
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page)))
     }
+
+    /// What the playground's merge tab sends: a template and rows, as text.
+    struct MergePreviewBody: Decodable {
+        var template: String
+        var rows: String
+    }
+
+    /// `POST /merge-preview`: the playground's merge tab. The body is JSON, `{"template": SVG,
+    /// "rows": CSV or JSON lines}` (at most `maximumPreviewBytes`); every row is checked as
+    /// `curvetype merge` checks them, and the first `previewPages` pages come back as SVG in
+    /// JSON, `{"rows": N, "pages": [SVG, …]}`. The template is read as any logo is (made safe).
+    static func mergePreview(_ request: Request, renderer: Renderer) async throws -> Response {
+        if request.headers[.transferEncoding] != nil || request.headers[.contentLength] == nil {
+            throw HTTPError(.lengthRequired, headers: [.connection: "close"], message: "POST /merge-preview needs a Content-Length, not a chunked body")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: renderer.configuration.maximumPreviewBytes)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            throw HTTPError(.badRequest, message: "the request body is not valid HTTP (\(String(describing: error).prefix(80)))")
+        }
+        let sent: MergePreviewBody
+        do { sent = try JSONDecoder().decode(MergePreviewBody.self, from: Data(buffer: body)) } catch {
+            throw HTTPError(.badRequest, message: "the body must be JSON: {\"template\": the SVG, \"rows\": CSV or JSON lines}")
+        }
+        let rows = Array(sent.rows.utf8)
+        let isJSONLines = rows.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } == UInt8(ascii: "{")
+        let limit = renderer.configuration.maximumMergeRows
+        let data = MergeData(name: "the rows") { () throws(CurveTypeError) -> any MergeRowReader in
+            CappedRows(isJSONLines ? JSONLinesRows(bytes: rows, name: "the rows") : try CSVRows(bytes: rows, name: "the rows"), limit: limit)
+        }
+        let template = Array(sent.template.utf8)
+        let pages: [UInt8]
+        do {
+            pages = try await renderer.merged(limit: renderer.configuration.renderTimeLimit * 5) { () throws(CurveTypeError) -> [UInt8] in
+                let merge = Merge(template: try MergeTemplate(svg: template), data: data, output: "{row}.svg")
+                let previews = try merge.previews(count: previewPages)
+                struct Answer: Encodable { var rows: Int; var pages: [String] }
+                let answer = Answer(rows: previews.rows, pages: try previews.pages.map { document throws(CurveTypeError) in try document.svg(SVGSettings()) })
+                guard let json = try? JSONEncoder().encode(answer) else { throw .internalFailure("the previews could not be written as JSON") }
+                return Array(json)
+            }
+        } catch {
+            switch error {
+            case .invalid(let message): throw HTTPError(.badRequest, message: message)
+            case .timedOut(let seconds): throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "10"], message: "the merge took longer than \(seconds) s")
+            case .busy: throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"], message: "the server is rendering as much as it can; try again")
+            case .failed(let message): throw HTTPError(.internalServerError, message: message)
+            }
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: pages)))
+    }
+
+    /// Pages the playground's merge tab shows.
+    static let previewPages = 3
 
     static func svgResponse(_ query: QueryCommand, request: Request, maxAge: Int, renderer: Renderer) async throws -> Response {
         let etag = renderer.etag(for: query)

@@ -38,6 +38,8 @@ public struct ServerConfiguration: Sendable {
     public var dataFolder: String?
     /// The most rows `POST /merge` reads from a body.
     public var maximumMergeRows = 200
+    /// The largest body of `POST /merge-preview` (a template and its rows), bytes.
+    public var maximumPreviewBytes = 2 << 20
     /// One log line per request (swift-log, standard error).
     public var logRequests = false
     /// What renders: part of every ETag, so a new version's output is never taken for an old one's.

@@ -833,6 +833,19 @@ extension BadgeURL {
             try await client.execute(uri: "/merge/nothing", method: .post, body: ByteBuffer(bytes: people)) { response in
                 #expect(response.status == .notFound)
             }
+            // The playground's merge tab: a dropped template and its rows, the first pages.
+            struct Preview: Encodable { var template: String; var rows: String }
+            let sent = try JSONEncoder().encode(Preview(template: String(decoding: try Data(contentsOf: fixtures.appendingPathComponent("certificate.svg")), as: UTF8.self),
+                                                        rows: String(decoding: people, as: UTF8.self)))
+            try await client.execute(uri: "/merge-preview", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: sent)) { response in
+                struct Answer: Decodable { var rows: Int; var pages: [String] }
+                let answer = try JSONDecoder().decode(Answer.self, from: Data(buffer: response.body))
+                #expect(response.status == .ok && answer.rows == 3 && answer.pages.count == 3)
+                #expect(answer.pages[1] == grace)
+            }
+            try await client.execute(uri: "/merge-preview", method: .post, body: ByteBuffer(string: "not json")) { response in
+                #expect(response.status == .badRequest)
+            }
         }
     }
 

@@ -474,7 +474,50 @@ function dragStart() {
   stage.addEventListener("pointercancel", () => { field = null; });
 }
 
+/// The merge tab: a dropped template and the rows, checked and drawn by the server
+/// (POST /merge-preview); the first pages shown.
+let mergeTemplate = "";
+let mergeTimer = 0;
+function chooseMerge() {
+  effect = "merge";
+  for (const button of $("effects").children) button.setAttribute("aria-pressed", String(button.dataset.effect === "merge"));
+  document.querySelector("main").hidden = true;
+  $("merge-tab").hidden = false;
+  if (location.hash !== "#merge") history.replaceState(null, "", "#merge");
+}
+async function previewMerge() {
+  if (!mergeTemplate) { $("merge-count").textContent = "Choose a template."; return; }
+  const response = await fetch("/merge-preview", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ template: mergeTemplate, rows: $("merge-rows").value }) });
+  const problem = $("merge-problem");
+  if (!response.ok) {
+    problem.textContent = (await response.text()).trim();
+    problem.hidden = false;
+    return;
+  }
+  problem.hidden = true;
+  const answer = await response.json();
+  $("merge-count").textContent = `${answer.rows} row${answer.rows === 1 ? "" : "s"} checked; the first ${answer.pages.length} drawn.`;
+  const pages = $("merge-pages");
+  pages.replaceChildren(...answer.pages.map((svg, index) => {
+    const img = document.createElement("img");
+    img.alt = `Page ${index + 1}`;
+    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+    return img;
+  }));
+}
+function mergeStart() {
+  $("merge-template").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    mergeTemplate = file ? await file.text() : "";
+    previewMerge();
+  });
+  $("merge-rows").addEventListener("input", () => { clearTimeout(mergeTimer); mergeTimer = setTimeout(previewMerge, 400); });
+}
+
 function choose(name, values) {
+  document.querySelector("main").hidden = false;
+  $("merge-tab").hidden = true;
   effect = name;
   for (const button of $("effects").children) button.setAttribute("aria-pressed", String(button.dataset.effect === name));
   $("stage").classList.toggle("draggable", name === "circle" || name === "seal");
@@ -512,6 +555,13 @@ async function start() {
     button.addEventListener("click", () => choose(name));
     nav.append(button);
   }
+  const merge = document.createElement("button");
+  merge.type = "button";
+  merge.textContent = "merge";
+  merge.dataset.effect = "merge";
+  merge.addEventListener("click", chooseMerge);
+  nav.append(merge);
+  mergeStart();
   for (const button of document.querySelectorAll("[data-copy]")) {
     button.addEventListener("click", async () => {
       const text = $(button.dataset.copy).textContent;
@@ -530,7 +580,8 @@ async function start() {
   });
   window.addEventListener("hashchange", () => { const again = fromHash(); if (again && "#" + shown.slice(1) !== location.hash) choose(again.name, again.values); });
   const shared = fromHash();
-  if (shared) choose(shared.name, shared.values); else choose("circle");
+  if (location.hash === "#merge") { choose("circle"); chooseMerge(); }
+  else if (shared) choose(shared.name, shared.values); else choose("circle");
 }
 
 start();
