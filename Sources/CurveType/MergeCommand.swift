@@ -5,6 +5,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `curvetype merge`'s options.
 public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
@@ -50,6 +57,15 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
     /// JSON lines); `environment` gives a shard's index.
     public func merge(data: MergeData, environment: [String: String]) throws(CurveTypeError) -> Merge {
         guard let template, let output else { throw .invalidInput("merge needs a template, --data and --output") }
+        // The rows are read twice (checked, then drawn): a FIFO or a device would give them
+        // once, and the second read would wait for ever.
+        if let path = self.data {
+            var status = stat()
+            guard stat(path, &status) == 0 else { throw .invalidInput("cannot read the data \(path): no such file") }
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw .invalidInput("--data must be a regular file, not a pipe or a device: the rows are read twice (checked, then drawn)")
+            }
+        }
         let bytes: [UInt8]
         do { bytes = try InputBytes.read(template, limit: SafeSVG.maximumTemplateBytes) } catch {
             throw .invalidInput("cannot read the template: \(error.description)")

@@ -124,6 +124,11 @@ import Testing
             ("a name on two rows", Array((header + good + good).utf8), "row 3: its page"),
             ("no rows", Array(header.utf8), "has no rows"),
         ]
+        // A pipe gives its rows once: refused, never waited on.
+        let fifo = folder.appendingPathComponent("rows.csv").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let piped = try curvetype(["merge", template, "--data", fifo, "--output", folder.path + "/out/{id}.pdf"])
+        #expect(piped.status == 1 && piped.stderr.contains("must be a regular file"), "\(piped.stderr)")
         for (what, bytes, expected) in cases {
             let data = folder.appendingPathComponent("data.csv")
             try Data(bytes).write(to: data)
