@@ -1,0 +1,27 @@
+// libFuzzer target: a merge template and its rows, as the server's merge routes take them from
+// anyone: the template's bytes (before the first 0x00) read into slots and artwork, the rest
+// as rows (CSV, or JSON lines when it starts with `{`), every row checked and the first pages
+// drawn as SVG, which must stay well-formed. Refused input is fine; a crash, a hang or a page
+// that is not an SVG is not. Built only by `make fuzz`.
+import CurveType
+import CurveTypeCSV
+import Foundation
+import FuzzSupport
+
+exit(runFuzzer { data, size in
+    let input = bytes(data, size)
+    let split = input.firstIndex(of: 0) ?? input.endIndex
+    let template = Array(input[..<split])
+    let rows = Array(input[split...].dropFirst())
+    guard let page = try? MergeTemplate(svg: template) else { return 0 }
+    let isJSONLines = rows.first == UInt8(ascii: "{")
+    let merge = Merge(template: page, data: MergeData(name: "rows") { () throws(CurveTypeError) -> any MergeRowReader in
+        isJSONLines ? JSONLinesRows(bytes: rows, name: "rows") : try CSVRows(bytes: rows, name: "rows")
+    }, output: "{row}.svg")
+    guard let previews = try? merge.previews(count: 2) else { return 0 }
+    for document in previews.pages {
+        guard let svg = try? document.svg(SVGSettings()) else { continue }
+        precondition(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>\n"), "a page that is not an SVG")
+    }
+    return 0
+})
