@@ -79,7 +79,7 @@ public struct MergeTemplate: Sendable {
         self.height = height
         self.artwork = artwork
         self.removed = safe.removed.filter { !Self.editorMarkup($0) }
-        var reader = SlotReader(root: root, page: CanvasSize(width: width, height: height))
+        var reader = SlotReader()
         try reader.collect(root, map: toPage, inherited: TextStyleAttributes())
         self.slots = reader.slots
     }
@@ -153,16 +153,9 @@ struct TextStyleAttributes: Sendable, Equatable {
 
 /// Walks a template's elements, collecting its slots with their maps to the page.
 private struct SlotReader {
-    let root: MarkupElement
-    let page: CanvasSize
     var slots: [MergeSlot] = []
     var byID: [String: (element: MarkupElement, map: AffineMap)] = [:]
     static let shapes: Set<String> = ["circle", "ellipse", "path", "line", "polyline", "polygon", "rect"]
-
-    init(root: MarkupElement, page: CanvasSize) {
-        self.root = root
-        self.page = page
-    }
 
     /// Indexes every element by id with its map to the page, then reads the slots.
     mutating func collect(_ root: MarkupElement, map: AffineMap, inherited: TextStyleAttributes) throws(CurveTypeError) {

@@ -174,6 +174,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/strict"))
     }
 
+    /// `data-share-size="document"`: the slot at one size on every page, the smallest any row
+    /// needs (seed 002's shared size); without it each row fills its box.
+    @Test func aSizeSharedByTheDocument() throws {
+        let folder = try scratch("shared")
+        let label = try String(contentsOf: fixtures.appendingPathComponent("merge/label.svg"), encoding: .utf8)
+        let shared = folder.appendingPathComponent("shared.svg")
+        try label.replacingOccurrences(of: "data-field=\"name\"", with: "data-field=\"name\" data-share-size=\"document\"")
+            .write(to: shared, atomically: true, encoding: .utf8)
+        let data = folder.appendingPathComponent("names.csv")
+        try "id,name\na,Al\nb,Maximiliana Wolf\nc,Bo\n".write(to: data, atomically: true, encoding: .utf8)
+        /// The glyphs' scale in a page (the first `scale(k -k)` of its glyph definitions).
+        func scale(_ path: String) throws -> String {
+            let svg = try String(contentsOfFile: path, encoding: .utf8)
+            guard let range = svg.range(of: #"scale\([0-9.]+ -[0-9.]+\)"#, options: .regularExpression) else { return "" }
+            return String(svg[range])
+        }
+        #expect(try curvetype(["merge", shared.path, "--data", data.path, "--output", folder.path + "/shared/{id}.svg"]).status == 0)
+        #expect(try curvetype(["merge", fixtures.appendingPathComponent("merge/label.svg").path, "--data", data.path, "--output", folder.path + "/own/{id}.svg"]).status == 0)
+        let sharedScales = try ["a", "b", "c"].map { try scale(folder.path + "/shared/\($0).svg") }
+        let ownScales = try ["a", "b", "c"].map { try scale(folder.path + "/own/\($0).svg") }
+        #expect(Set(sharedScales).count == 1 && sharedScales[0] == ownScales[1], "\(sharedScales) \(ownScales)")
+        #expect(ownScales[0] != ownScales[1], "\(ownScales)")
+    }
+
     /// N processes on one machine, each its shard: every row written once, and the shards'
     /// manifests, merged, are the whole run's.
     @Test func shardsRenderEveryRowExactlyOnce() throws {
