@@ -193,14 +193,10 @@ public final class Renderer: Sendable {
         }
     }
 
-    /// A merge's page, drawn on the heavy lane within `limit` seconds: the caller's error is
-    /// its fault (`invalid`).
+    /// A merge's page, drawn on the heavy lane within `limit` seconds.
     func merged(limit: Double, _ work: @escaping @Sendable () throws(CurveTypeError) -> [UInt8]) async throws(RenderFailure) -> [UInt8] {
         try await render(lane: .heavy, limit: limit) { _ throws(RenderFailure) -> [UInt8] in
-            do throws(CurveTypeError) { return try work() } catch {
-                if error.isCallersFault { throw .invalid(error.keyedMessage) }
-                throw .failed(error.description)
-            }
+            do throws(CurveTypeError) { return try work() } catch { throw RenderFailure(error) }
         }
     }
 

@@ -137,24 +137,28 @@ public enum CurveTypeServer {
         return response
     }
 
-    /// `POST /badge` with shields' endpoint JSON.
-    static func badgeFromEndpoint(_ request: Request, context: BasicRequestContext, renderer: Renderer) async throws -> Response {
-        // A chunked body says its size chunk by chunk, and one chunk may announce 2⁶⁴ − 1 bytes
-        // and then send none: reading it would wait on the client. The JSON is small; it comes
-        // with its length, which is checked before a byte is read (RFC 9110 §15.5.12).
+    /// A POST's body, at most `limit` bytes, read only when it comes with its length: a chunked
+    /// body says its size chunk by chunk, and one chunk may announce 2⁶⁴ − 1 bytes and then send
+    /// none, so reading it would wait on the client; a body's length is checked before a byte
+    /// is read (RFC 9110 §15.5.12). `needs` begins the 411's message.
+    static func sizedBody(_ request: Request, limit: Int, needs: String) async throws -> ByteBuffer {
         if request.headers[.transferEncoding] != nil || request.headers[.contentLength] == nil {
-            throw HTTPError(.lengthRequired, headers: [.connection: "close"],
-                            message: "POST /badge needs a Content-Length (at most \(renderer.configuration.maximumBodyBytes) bytes of JSON), not a chunked body")
+            throw HTTPError(.lengthRequired, headers: [.connection: "close"], message: needs + ", not a chunked body")
         }
-        let body: ByteBuffer
         do {
-            body = try await request.body.collect(upTo: renderer.configuration.maximumBodyBytes)
+            return try await request.body.collect(upTo: limit)
         } catch let error as any HTTPResponseError {
             throw error
         } catch {
             // The client's bytes are not HTTP (a chunk size that is not one): its fault, a 400.
             throw HTTPError(.badRequest, message: "the request body is not valid HTTP (\(String(describing: error).prefix(80)))")
         }
+    }
+
+    /// `POST /badge` with shields' endpoint JSON.
+    static func badgeFromEndpoint(_ request: Request, context: BasicRequestContext, renderer: Renderer) async throws -> Response {
+        let body = try await sizedBody(request, limit: renderer.configuration.maximumBodyBytes,
+                                       needs: "POST /badge needs a Content-Length (at most \(renderer.configuration.maximumBodyBytes) bytes of JSON)")
         let endpoint: BadgeEndpoint
         do {
             endpoint = try BadgeEndpoint(json: Array(buffer: body), what: "the body")
@@ -327,18 +331,8 @@ public enum CurveTypeServer {
         }
         let (name, pathFormat) = OutputFormat.splitting(request.uri.path.dropFirst("/merge/".count))
         let templateBytes = try DataFolder(path: folder).read(String(name), extension: "svg", limit: SafeSVG.maximumTemplateBytes)
-        if request.headers[.transferEncoding] != nil || request.headers[.contentLength] == nil {
-            throw HTTPError(.lengthRequired, headers: [.connection: "close"],
-                            message: "POST /merge needs a Content-Length (at most \(renderer.configuration.maximumBodyBytes) bytes of CSV or JSON lines), not a chunked body")
-        }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: renderer.configuration.maximumBodyBytes)
-        } catch let error as any HTTPResponseError {
-            throw error
-        } catch {
-            throw HTTPError(.badRequest, message: "the request body is not valid HTTP (\(String(describing: error).prefix(80)))")
-        }
+        let body = try await sizedBody(request, limit: renderer.configuration.maximumBodyBytes,
+                                       needs: "POST /merge needs a Content-Length (at most \(renderer.configuration.maximumBodyBytes) bytes of CSV or JSON lines)")
         let bytes = Array(buffer: body)
         var items = try queryItems(request)
         _ = try cacheSeconds(&items, configuration: renderer.configuration)
@@ -384,12 +378,7 @@ public enum CurveTypeServer {
                 }
             }
         } catch {
-            switch error {
-            case .invalid(let message): throw HTTPError(.badRequest, message: message)
-            case .timedOut(let seconds): throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "10"], message: "the merge took longer than \(seconds) s")
-            case .busy: throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"], message: "the server is rendering as much as it can; try again")
-            case .failed(let message): throw HTTPError(.internalServerError, message: message)
-            }
+            throw error.httpError(what: "merge")
         }
         let headers: HTTPFields = [
             .contentType: format == .svg ? "image/svg+xml; charset=utf-8" : format.mediaType,
@@ -411,17 +400,7 @@ public enum CurveTypeServer {
     /// `curvetype merge` checks them, and the first `previewPages` pages come back as SVG in
     /// JSON, `{"rows": N, "pages": [SVG, …]}`. The template is read as any logo is (made safe).
     static func mergePreview(_ request: Request, renderer: Renderer) async throws -> Response {
-        if request.headers[.transferEncoding] != nil || request.headers[.contentLength] == nil {
-            throw HTTPError(.lengthRequired, headers: [.connection: "close"], message: "POST /merge-preview needs a Content-Length, not a chunked body")
-        }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: renderer.configuration.maximumPreviewBytes)
-        } catch let error as any HTTPResponseError {
-            throw error
-        } catch {
-            throw HTTPError(.badRequest, message: "the request body is not valid HTTP (\(String(describing: error).prefix(80)))")
-        }
+        let body = try await sizedBody(request, limit: renderer.configuration.maximumPreviewBytes, needs: "POST /merge-preview needs a Content-Length")
         let sent: MergePreviewBody
         do { sent = try JSONDecoder().decode(MergePreviewBody.self, from: Data(buffer: body)) } catch {
             throw HTTPError(.badRequest, message: "the body must be JSON: {\"template\": the SVG, \"rows\": CSV or JSON lines}")
@@ -444,12 +423,7 @@ public enum CurveTypeServer {
                 return Array(json)
             }
         } catch {
-            switch error {
-            case .invalid(let message): throw HTTPError(.badRequest, message: message)
-            case .timedOut(let seconds): throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "10"], message: "the merge took longer than \(seconds) s")
-            case .busy: throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"], message: "the server is rendering as much as it can; try again")
-            case .failed(let message): throw HTTPError(.internalServerError, message: message)
-            }
+            throw error.httpError(what: "merge")
         }
         return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
                         body: .init(byteBuffer: ByteBuffer(bytes: pages)))
@@ -474,16 +448,7 @@ public enum CurveTypeServer {
         do {
             svg = try await renderer.body(for: query)
         } catch {
-            switch error {
-            case .invalid(let message):
-                throw HTTPError(.badRequest, message: message)
-            case .timedOut(let seconds):
-                throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "10"], message: "the render took longer than \(seconds) s")
-            case .busy:
-                throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"], message: "the server is rendering as much as it can; try again")
-            case .failed(let message):
-                throw HTTPError(.internalServerError, message: message)
-            }
+            throw error.httpError(what: "render")
         }
         guard svg.format == .svg else {
             // PNG and PDF are compressed already: sent as they are. A machine file is a
@@ -636,5 +601,17 @@ struct CappedRows: MergeRowReader {
         count += 1
         guard count <= limit else { throw .invalidInput("the body holds more than \(limit) rows, the most a request may merge") }
         return row
+    }
+}
+
+extension RenderFailure {
+    /// The answer to a request whose `what` ("render", "merge") failed so.
+    func httpError(what: String) -> HTTPError {
+        switch self {
+        case .invalid(let message): HTTPError(.badRequest, message: message)
+        case .timedOut(let seconds): HTTPError(.serviceUnavailable, headers: [.retryAfter: "10"], message: "the \(what) took longer than \(seconds) s")
+        case .busy: HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"], message: "the server is rendering as much as it can; try again")
+        case .failed(let message): HTTPError(.internalServerError, message: message)
+        }
     }
 }
