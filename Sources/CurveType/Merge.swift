@@ -28,6 +28,12 @@ public struct MergeRow: Sendable {
         self.number = number
         self.values = values
     }
+
+    /// What `{column}` stands for in this row: its value (empty if it has none), or its number
+    /// for `{row}`.
+    func text(of column: String) -> String {
+        column == "row" ? String(number) : values[column] ?? ""
+    }
 }
 
 /// Rows read one at a time (the data is never held whole). A reader names its file and the
@@ -378,11 +384,26 @@ public struct Merge: Sendable {
     /// Checks every row (the gate), then draws the first `count` pages, writing nothing: a
     /// preview. Also how many rows there are.
     public func previews(count: Int) throws(CurveTypeError) -> (rows: Int, pages: [RenderedDocument]) {
+        try checkedPages(count: count) { _ in true }
+    }
+
+    /// Checks every row (the gate), then draws the page of the row numbered `number` (as the
+    /// data numbers it), writing nothing: a preview, or a server's answer.
+    public func page(row number: Int) throws(CurveTypeError) -> RenderedDocument {
+        guard let page = try checkedPages(count: 1, { $0.number == number }).pages.first else {
+            throw .invalidInput("\(data.name) has no row \(number)")
+        }
+        return page
+    }
+
+    /// The gate, then the pages of the first `count` rows `wanted` takes, in memory.
+    private func checkedPages(count: Int, _ wanted: (MergeRow) -> Bool) throws(CurveTypeError) -> (rows: Int, pages: [RenderedDocument]) {
         let plan = try MergePlan(template: template)
         let gate = try check(plan, names: false)
         var reader = try data.open()
         var pages: [RenderedDocument] = []
         while pages.count < count, let row = try reader.next() {
+            guard wanted(row) else { continue }
             do throws(CurveTypeError) {
                 pages.append(RenderedDocument(frame: try plan.page(row, sharedSizes: gate.sharedSizes), warnings: [], layoutJSON: { "{}" }))
             } catch {
@@ -390,23 +411,6 @@ public struct Merge: Sendable {
             }
         }
         return (gate.rows, pages)
-    }
-
-    /// Checks every row (the gate), then draws the page of the row numbered `number` (as the
-    /// data numbers it), writing nothing: a preview, or a server's answer.
-    public func page(row number: Int) throws(CurveTypeError) -> RenderedDocument {
-        let plan = try MergePlan(template: template)
-        let gate = try check(plan, names: false)
-        var reader = try data.open()
-        while let row = try reader.next() {
-            guard row.number == number else { continue }
-            do throws(CurveTypeError) {
-                return RenderedDocument(frame: try plan.page(row, sharedSizes: gate.sharedSizes), warnings: [], layoutJSON: { "{}" })
-            } catch {
-                throw Self.rowError(row, error)
-            }
-        }
-        throw .invalidInput("\(data.name) has no row \(number)")
     }
 
     static func rowError(_ row: MergeRow, _ error: CurveTypeError) -> CurveTypeError {
@@ -431,12 +435,8 @@ public struct Merge: Sendable {
 
     /// The row's file: the output pattern with its values, each made a safe file name.
     func fileName(for row: MergeRow) throws(CurveTypeError) -> String {
-        var name = ""
-        var rest = output[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            name += rest[..<open]
-            let column = String(rest[rest.index(after: open)..<close])
-            let value = column == "row" ? String(row.number) : row.values[column] ?? ""
+        try MergeSlot.filling(output) { (column: String) throws(CurveTypeError) -> String in
+            let value = row.text(of: column)
             var safe = String(value.unicodeScalars.map { s -> Character in
                 s == "/" || s == "\\" || s.value < 0x20 || s.value == 0x7F || s == "\t" ? "_" : Character(s)
             })
@@ -444,10 +444,7 @@ public struct Merge: Sendable {
             guard !safe.isEmpty, safe != ".", safe != ".." else {
                 throw .invalidInput("row \(row.number): the column \"\(column)\" is \(value.isEmpty ? "empty" : "\"\(value)\""), which names no file")
             }
-            name += safe
-            rest = rest[rest.index(after: close)...]
+            return safe
         }
-        name += rest
-        return name
     }
 }

@@ -121,8 +121,6 @@ struct MergePlan: Sendable {
     }
 
     /// The slot's text for `row`.
-    func text(_ slot: MergeSlot, _ row: MergeRow) -> String { Self.text(slot, row) }
-
     static func text(_ slot: MergeSlot, _ row: MergeRow) -> String {
         slot.field.map { row.values[$0] ?? "" } ?? slot.text
     }
@@ -140,7 +138,7 @@ struct MergePlan: Sendable {
     func fitted(_ index: Int, _ row: MergeRow) throws(CurveTypeError) -> Fit {
         if let known = constantFits[index] { return known }
         let slot = template.slots[index]
-        let value = text(slot, row)
+        let value = Self.text(slot, row)
         let designed = slot.rules.size ?? Self.defaultSize
         switch slot.kind {
         case .drawing:
@@ -154,7 +152,7 @@ struct MergePlan: Sendable {
                 let result = try fit.render()
                 return Fit(size: result.fitted.size, drawn: result.document)
             } catch {
-                throw refusal(slot, error, "it does not fit its box even at \(ErrorText.pixels(minimumSize(slot)))")
+                throw Self.refusal(slot, error, "it does not fit its box even at \(ErrorText.pixels(Self.minimumSize(slot)))")
             }
         case .ring, .path, .line:
             let request = try self.request(index, row, size: designed)
@@ -171,19 +169,19 @@ struct MergePlan: Sendable {
                     return Fit()
                 }
             } catch {
-                throw refusal(slot, error, "it cannot be measured")
+                throw Self.refusal(slot, error, "it cannot be measured")
             }
             let notes = try refuse(slot, warnings)
             guard length > room else { return Fit(size: designed, notes: notes) }
             let needed = "the text is \(ErrorText.pixels(length)) long and its slot holds \(ErrorText.pixels(room))"
             switch slot.rules.overflow {
             case .refuse:
-                throw .invalidInput("\(columnName(slot)): \(needed) (data-overflow=\"refuse\")")
+                throw .invalidInput("\(Self.columnName(slot)): \(needed) (data-overflow=\"refuse\")")
             case .shrink, .wrap:
                 // Length is proportional to size: the largest hundredth that fits.
                 let size = (designed * room / length * 100).rounded(.down) / 100
-                guard size >= minimumSize(slot) else {
-                    throw .invalidInput("\(columnName(slot)): \(needed), even at the smallest size, \(ErrorText.pixels(minimumSize(slot))) (data-min-size)")
+                guard size >= Self.minimumSize(slot) else {
+                    throw .invalidInput("\(Self.columnName(slot)): \(needed), even at the smallest size, \(ErrorText.pixels(Self.minimumSize(slot))) (data-min-size)")
                 }
                 return Fit(size: size, notes: notes)
             }
@@ -194,7 +192,7 @@ struct MergePlan: Sendable {
     /// size, or its words read anew.
     func request(_ index: Int, _ row: MergeRow, size: Double?) throws(CurveTypeError) -> any DocumentRequest {
         let slot = template.slots[index]
-        let value = text(slot, row)
+        let value = Self.text(slot, row)
         switch prototypes[index] {
         case var circle as CircleTextRequest:
             circle.text = value
@@ -233,7 +231,6 @@ struct MergePlan: Sendable {
         }
     }
 
-    func minimumSize(_ slot: MergeSlot) -> Double { Self.minimumSize(slot) }
 
     static func minimumSize(_ slot: MergeSlot) -> Double {
         if slot.rules.overflow == .refuse { return slot.rules.size ?? Self.defaultSize }
@@ -241,16 +238,12 @@ struct MergePlan: Sendable {
     }
 
     /// How a row's error names the slot: its column, else its label.
-    func columnName(_ slot: MergeSlot) -> String {
+    static func columnName(_ slot: MergeSlot) -> String {
         slot.field.map { "column \"\($0)\" (\(slot.label))" } ?? slot.label
     }
 
-    func refusal(_ slot: MergeSlot, _ error: any Error, _ fallback: String) -> CurveTypeError {
-        Self.refusal(slot, error, fallback)
-    }
-
     static func refusal(_ slot: MergeSlot, _ error: any Error, _ fallback: String) -> CurveTypeError {
-        let name = slot.field.map { "column \"\($0)\" (\(slot.label))" } ?? slot.label
+        let name = columnName(slot)
         guard let error = error as? CurveTypeError else { return .invalidInput("\(name): \(fallback)") }
         let message = CommandDeclaration.named(slot.command)?.message(for: error) ?? error.description
         return .invalidInput("\(name): \(message)")
@@ -281,7 +274,7 @@ struct MergePlan: Sendable {
     /// The same, adding what the drawing warned of that does not refuse the row to `notes`.
     func drawn(_ index: Int, _ row: MergeRow, size: Double?, drawn: RenderedDocument?, notes: inout [String]) throws(CurveTypeError) -> FrameItem? {
         let slot = template.slots[index]
-        let value = text(slot, row)
+        let value = Self.text(slot, row)
         if slot.field != nil || !slot.text.isEmpty, value.isEmpty, !Self.isDrawing(slot) { return nil }
         let document: RenderedDocument
         do {
@@ -296,7 +289,7 @@ struct MergePlan: Sendable {
                 document = try request(index, row, size: size).renderDocument()
             }
         } catch {
-            throw refusal(slot, error, "it cannot be drawn")
+            throw Self.refusal(slot, error, "it cannot be drawn")
         }
         notes += try refuse(slot, document.warnings)
         let frame = document.frame
@@ -333,11 +326,11 @@ struct MergePlan: Sendable {
             case .missingGlyphs:
                 let suffix = "; drawn as .notdef"
                 let message = warning.message.hasSuffix(suffix) ? String(warning.message.dropLast(suffix.count)) : warning.message
-                throw .invalidInput("\(columnName(slot)): \(message)")
+                throw .invalidInput("\(Self.columnName(slot)): \(message)")
             case .textRunsPastEnd, .textCutShort, .textOverlapsItself, .glyphsNotDrawn:
-                throw .invalidInput("\(columnName(slot)): \(warning.message)")
+                throw .invalidInput("\(Self.columnName(slot)): \(warning.message)")
             default:
-                notes.append("\(columnName(slot)): \(warning.description)")
+                notes.append("\(Self.columnName(slot)): \(warning.description)")
             }
         }
         return notes
@@ -432,16 +425,7 @@ struct MergePlan: Sendable {
 
     /// `{COLUMN}` in `word` replaced by the row's value (`{row}`: its number).
     static func substitute(_ word: String, _ row: MergeRow) -> String {
-        guard word.contains("{") else { return word }
-        var out = ""
-        var rest = word[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            out += rest[..<open]
-            let column = String(rest[rest.index(after: open)..<close])
-            out += column == "row" ? String(row.number) : row.values[column] ?? ""
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
+        MergeSlot.filling(word) { (column: String) -> String in row.text(of: column) }
     }
 
     /// A number as the command line reads it, exactly (Swift's shortest round-trip form).

@@ -494,13 +494,25 @@ public struct MergeSlot: Sendable {
     /// `{COLUMN}` names in `word`.
     static func placeholders(in word: String) -> [String] {
         var out: [String] = []
-        var rest = word[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = String(rest[rest.index(after: open)..<close])
+        _ = filling(word) { (name: String) -> String in
             if !name.isEmpty { out.append(name) }
-            rest = rest[rest.index(after: close)...]
+            return ""
         }
         return out
+    }
+
+    /// `word` with each `{NAME}` replaced by `value(NAME)`; the rest kept as it is. The one
+    /// reader of placeholders: in options, in output names, and in listing the columns read.
+    static func filling<E: Error>(_ word: String, _ value: (String) throws(E) -> String) throws(E) -> String {
+        guard word.contains("{") else { return word }
+        var out = ""
+        var rest = word[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            out += try value(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 
     static func alignment(_ anchor: String?) -> TextAlignment {
