@@ -27,22 +27,23 @@ struct MergePlan: Sendable {
     init(template: MergeTemplate) throws(CurveTypeError) {
         self.template = template
         var prototypes: [(any DocumentRequest)?] = []
-        let standIn = MergeRow(number: 0, values: [:])
+        // A row with no values: the stand-in for reading a slot's words, and the row of the
+        // template's own texts.
+        let noRow = MergeRow(number: 0, values: [:])
         for slot in template.slots {
-            guard !Self.isDrawing(slot), !slot.rules.options.contains(where: { $0.contains("{") }) else {
+            guard !Self.isDrawing(slot), !Self.optionsReadColumns(slot) else {
                 prototypes.append(nil)
                 continue
             }
             var probe = slot
             probe.field = nil
             probe.text = "x"
-            let words = try Self.words(probe, standIn, size: nil, template: template)
+            let words = try Self.words(probe, noRow, size: nil, template: template)
             prototypes.append(try Self.request(slot, words))
         }
         self.prototypes = prototypes
         // The template's own texts are measured once: one that does not fit is the template's
         // fault, said before any row is read.
-        let noRow = MergeRow(number: 0, values: [:])
         for (index, slot) in template.slots.enumerated() where Self.isConstant(slot) && !Self.isDrawing(slot) {
             constantFits[index] = try fitted(index, noRow)
         }
@@ -313,7 +314,12 @@ struct MergePlan: Sendable {
 
     /// A slot that no row changes: the template's own text, no `{COLUMN}` in its options.
     static func isConstant(_ slot: MergeSlot) -> Bool {
-        slot.field == nil && !slot.rules.options.contains { $0.contains("{") }
+        slot.field == nil && !optionsReadColumns(slot)
+    }
+
+    /// Whether the slot's `data-options` hold a `{COLUMN}`.
+    static func optionsReadColumns(_ slot: MergeSlot) -> Bool {
+        slot.rules.options.contains { $0.contains("{") }
     }
 
     /// Refuses the row for what a slot's warnings say: characters no font has (no tofu is
