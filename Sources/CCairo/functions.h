@@ -68,6 +68,7 @@ static inline void ct_cairo_rotate(cairo_t *cr, double angle) { cairo_rotate(cr,
 static inline void ct_cairo_save(cairo_t *cr) { cairo_save(cr); }
 static inline void ct_cairo_scale(cairo_t *cr, double sx, double sy) { cairo_scale(cr, sx, sy); }
 static inline void ct_cairo_set_antialias(cairo_t *cr, cairo_antialias_t antialias) { cairo_set_antialias(cr, antialias); }
+static inline void ct_cairo_set_dash(cairo_t *cr, const double *dashes, int num_dashes, double offset) { cairo_set_dash(cr, dashes, num_dashes, offset); }
 static inline void ct_cairo_set_fill_rule(cairo_t *cr, cairo_fill_rule_t fill_rule) { cairo_set_fill_rule(cr, fill_rule); }
 static inline void ct_cairo_set_font_face(cairo_t *cr, cairo_font_face_t *font_face) { cairo_set_font_face(cr, font_face); }
 static inline void ct_cairo_set_font_matrix(cairo_t *cr, const cairo_matrix_t *matrix) { cairo_set_font_matrix(cr, matrix); }
@@ -540,6 +541,13 @@ static inline void ct_cairo_set_antialias(cairo_t *cr, cairo_antialias_t antiali
     void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
     if (!f) { f = curvetype_cairo_symbol("cairo_set_antialias"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     ((cairo_set_antialias_fn)f)(cr, antialias);
+}
+typedef void (*cairo_set_dash_fn)(cairo_t *cr, const double *dashes, int num_dashes, double offset);
+static inline void ct_cairo_set_dash(cairo_t *cr, const double *dashes, int num_dashes, double offset) {
+    static void *cached;
+    void *f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = curvetype_cairo_symbol("cairo_set_dash"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    ((cairo_set_dash_fn)f)(cr, dashes, num_dashes, offset);
 }
 typedef void (*cairo_set_fill_rule_fn)(cairo_t *cr, cairo_fill_rule_t fill_rule);
 static inline void ct_cairo_set_fill_rule(cairo_t *cr, cairo_fill_rule_t fill_rule) {

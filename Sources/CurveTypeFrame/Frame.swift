@@ -189,6 +189,8 @@ public enum Style: Sendable, Hashable {
     case lineJoin(LineJoin)
     /// How far a miter join may reach, in stroke widths (4 unless said, as SVG's).
     case miterLimit(Double)
+    /// The stroke dashed by this pattern (`nil`: solid, as SVG's `stroke-dasharray: none`).
+    case dash(DashPattern?)
     /// A CSS font-family list, for text runs (`'DejaVu Sans', sans-serif`).
     case fontFamily(String)
     /// px, for text runs.
@@ -218,6 +220,39 @@ public enum Style: Sendable, Hashable {
     /// The stroke of a single-line glyph, drawn by a pen: the frame's `penWidth`, where set,
     /// replaces its width (`Frame.strokingSingleLineGlyphs()`). Writers draw it as any stroke.
     case penStroke
+}
+
+/// A stroke's dashes as SVG's `stroke-dasharray` and `stroke-dashoffset` give them: lengths,
+/// px in the item's own coordinates, on then off by turns, begun anew on each contour of the
+/// shape from its start (a rectangle's top left corner, a rounded one's top edge after the
+/// corner, a circle's rightmost point, each clockwise, as SVG's shapes start).
+public struct DashPattern: Sendable, Hashable {
+    /// On and off lengths, px: an even count (an odd pattern given is repeated, as SVG says).
+    public let lengths: [Double]
+    /// How far into the pattern each contour starts, px.
+    public let offset: Double
+
+    /// The most dashes a writer draws along one shape: a pattern far finer than its shape is
+    /// drawn solid rather than made (`isDrawable(along:)`), a bound on each shape's time.
+    public static let maximumDashes = 200_000
+
+    /// `pattern` dashed from `offset`; `nil` for a pattern that dashes nothing (empty, a
+    /// negative or non-finite length, all zero), which SVG draws solid.
+    public init?(_ pattern: [Double], offset: Double = 0) {
+        guard !pattern.isEmpty, pattern.allSatisfy({ $0.isFinite && $0 >= 0 }), offset.isFinite,
+              pattern.reduce(0, +) > 0 else { return nil }
+        lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern
+        self.offset = offset
+    }
+
+    /// One round of the pattern, px.
+    public var period: Double { lengths.reduce(0, +) }
+
+    /// Whether the dashes along `geometry` number at most `maximumDashes`.
+    public func isDrawable(along geometry: FrameGeometry) -> Bool {
+        let rounds = geometry.length / period + Double(geometry.outline.elements.count)
+        return rounds * Double(lengths.count / 2) <= Double(Self.maximumDashes)
+    }
 }
 
 /// How a group's colours mix with what is below: CSS's `mix-blend-mode` values, by their CSS names.
@@ -284,6 +319,34 @@ extension FrameGeometry {
         case .path(let path): return path.bounds(transformedBy: map)
         }
         return map == .identity ? box : Path(rectangle: box).bounds(transformedBy: map)
+    }
+
+    /// The geometry as a path, started where SVG starts the shape (so dashes fall where a
+    /// browser puts them): a rectangle at its top left corner, a rounded one on its top edge
+    /// after the corner, a circle at its rightmost point, each clockwise (y down).
+    public var outline: Path {
+        switch self {
+        case .path(let path):
+            return path
+        case .rect(let r, let radius):
+            let rx = min(max(radius, 0), r.width / 2, r.height / 2)
+            return rx > 0 ? Path.roundedRectangle(r, rx: rx, ry: rx) : Path(rectangle: r)
+        case .circle(let c, let radius):
+            return Path.ellipse(center: c, rx: radius, ry: radius)
+        }
+    }
+
+    /// The length of the outline, px (its curves within 0.05 px).
+    public var length: Double {
+        switch self {
+        case .rect(let r, 0): 2 * (r.width + r.height)
+        case .circle(_, let radius): 2 * .pi * radius
+        default: outline.flattened(flatness: 0.05).reduce(0) { total, contour in
+            var points = contour.points
+            if contour.closed, let first = points.first { points.append(first) }
+            return total + zip(points, points.dropFirst()).reduce(0) { $0 + ($1.1 - $1.0).length }
+        }
+        }
     }
 }
 

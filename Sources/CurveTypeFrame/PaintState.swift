@@ -25,6 +25,8 @@ public struct PaintState: Sendable, Hashable {
     public var join: LineJoin = .miter
     /// In stroke widths, at least 1.
     public var miterLimit = 4.0
+    /// The stroke's dashes; `nil`: solid.
+    public var dash: DashPattern?
 
     /// SVG's initial values: black fill, no stroke, 1 px butt-capped, miter-joined.
     public init() {}
@@ -44,6 +46,7 @@ public struct PaintState: Sendable, Hashable {
             case .lineCap(let cap): out.cap = cap
             case .lineJoin(let join): out.join = join
             case .miterLimit(let limit): out.miterLimit = max(limit, 1)
+            case .dash(let pattern): out.dash = pattern
             case .transform(let m): out.map = m.concatenating(out.map)
             case .fontFamily, .fontSize, .fontWeight, .italic, .clip, .mask, .opacity, .crispEdges, .hidden, .isolated, .blend, .penStroke:
                 break

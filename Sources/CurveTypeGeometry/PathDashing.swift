@@ -6,9 +6,8 @@ extension Path {
     /// negative or non-finite length, or all zero), so the stroke is drawn whole. At most
     /// `limit` dashes: a pattern far finer than the path is refused (`nil`) rather than made.
     ///
-    /// Written here because the frame has one stroke model for every writer (SVG, cairo's PNG
-    /// and PDF, machine files): a dashed stroke read from a template becomes its dashes, which
-    /// every writer strokes as they are.
+    /// Written here because no library here dashes a path into its pieces: cairo dashes as it
+    /// strokes, but a machine file (a pen, a laser) needs the dashes as lines to follow.
     public func dashed(_ pattern: [Double], offset: Double = 0, flatness: Double = 0.05, limit: Int = 200_000) -> Path? {
         guard !pattern.isEmpty, pattern.allSatisfy({ $0.isFinite && $0 >= 0 }), offset.isFinite else { return nil }
         let lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern

@@ -262,6 +262,12 @@ private struct Collector {
                 // A stroked shape is followed along its stroke; a filled one around its outline.
                 let stroked = color(inner.inkedStroke)
                 guard let ink = stroked ?? (fillsGround ? nil : color(inner.inkedFill)) else { continue }
+                // A dashed stroke: the pen follows each dash and lifts between them.
+                if stroked != nil, let dash = inner.dash, dash.isDrawable(along: shape.geometry),
+                   let dashes = shape.geometry.outline.dashed(dash.lengths, offset: dash.offset, limit: DashPattern.maximumDashes) {
+                    try add(dashes, map: local, color: ink, closeAll: false)
+                    continue
+                }
                 switch shape.geometry {
                 case .path(let p):
                     try add(p, map: local, color: ink, closeAll: stroked == nil)

@@ -308,6 +308,12 @@ private struct OutlineGatherer {
                 let local = inner.map
                 let (rings, open) = try flatten(shape.geometry, map: local)
                 if inner.inkedStroke != .none {
+                    // A dashed stroke: its dashes, each an open line, are what is grown.
+                    var (rings, open) = (rings, open)
+                    if let dash = inner.dash, dash.isDrawable(along: shape.geometry),
+                       let dashes = shape.geometry.outline.dashed(dash.lengths, offset: dash.offset, limit: DashPattern.maximumDashes) {
+                        (rings, open) = try flatten(dashes, map: local)
+                    }
                     try checkPoints()
                     let grown = try Clipper.offset(closed: rings, open: open, delta: inner.strokeWidth * local.stretch / 2, join: inner.join,
                                                    cap: inner.cap, miterLimit: inner.miterLimit, arcTolerance: flatness, closedAreLines: true)

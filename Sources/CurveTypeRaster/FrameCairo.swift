@@ -187,7 +187,7 @@ final class FrameCairo {
         state = state.applying(style)
         for item in style {
             switch item {
-            case .fill, .fillOpacity, .fillRule, .stroke, .strokeOpacity, .strokeWidth, .lineCap, .lineJoin, .miterLimit,
+            case .fill, .fillOpacity, .fillRule, .stroke, .strokeOpacity, .strokeWidth, .lineCap, .lineJoin, .miterLimit, .dash,
                  .fontFamily, .fontSize, .fontWeight, .italic, .hidden:
                 break
             case .opacity(let o):
@@ -346,7 +346,14 @@ final class FrameCairo {
 
     private func draw(_ shape: FrameShape, _ state: State) throws(RasterError) {
         ct_cairo_new_path(cr)
-        appendGeometry(shape.geometry, animations: shape.animations)
+        // A dashed stroke's dashes start where SVG starts the shape: cairo's own rounded
+        // rectangle starts elsewhere, so a dashed one is drawn from the frame's outline.
+        let dash = state.strokeWidth > 0 ? state.dash.flatMap { $0.isDrawable(along: shape.geometry) ? $0 : nil } : nil
+        if dash != nil, case .rect(_, let radius) = shape.geometry, radius > 0, shape.animations.isEmpty {
+            CairoPath.append(shape.geometry.outline, to: cr)
+        } else {
+            appendGeometry(shape.geometry, animations: shape.animations)
+        }
         let bounds = shape.geometry.bounds()
         if let fill = paint(for: state, stroke: false) {
             // A link covers a transparent fill too, as a browser's pointer finds it.
@@ -371,8 +378,12 @@ final class FrameCairo {
             ct_cairo_set_line_cap(cr, cap)
             ct_cairo_set_line_join(cr, join)
             ct_cairo_set_miter_limit(cr, state.miterLimit)
+            if let dash {
+                ct_cairo_set_dash(cr, dash.lengths, Int32(dash.lengths.count), dash.offset)
+            }
             noteExtents(stroke: true)
             ct_cairo_stroke_preserve(cr)
+            if dash != nil { ct_cairo_set_dash(cr, nil, 0, 0) }
         }
         ct_cairo_new_path(cr)
     }

@@ -220,6 +220,15 @@ extension SVGWriter {
             case .miterLimit(let limit): raw(" stroke-miterlimit=\""); try number(limit); raw("\"")
             case .lineCap(let cap): raw(" stroke-linecap=\""); rawText(cap.rawValue); raw("\"")
             case .lineJoin(let join): raw(" stroke-linejoin=\""); rawText(join.rawValue); raw("\"")
+            case .dash(let pattern):
+                guard let pattern else { raw(" stroke-dasharray=\"none\""); continue }
+                raw(" stroke-dasharray=\"")
+                for (index, length) in pattern.lengths.enumerated() {
+                    if index > 0 { raw(" ") }
+                    try number(length)
+                }
+                raw("\"")
+                if pattern.offset != 0 { raw(" stroke-dashoffset=\""); try number(pattern.offset); raw("\"") }
             case .fontFamily(let family): raw(" font-family=\""); escaped(family, attribute: true); raw("\"")
             case .fontSize(let size): raw(" font-size=\""); try number(size); raw("\"")
             case .fontWeight(let weight): raw(" font-weight=\""); rawText(String(min(max(weight, 100), 900))); raw("\"")

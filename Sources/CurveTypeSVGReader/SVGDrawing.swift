@@ -194,7 +194,7 @@ struct SVGDrawing {
                 }
             }
         default:
-            if state.visible, let shape = shape(name, attributes, state) { items += Self.dashing(shape, state).map(FrameItem.shape) }
+            if state.visible, let shape = shape(name, attributes, state) { items.append(.shape(shape)) }
         }
         guard !items.isEmpty else { return [] }
         if style.isEmpty { return items }
@@ -247,7 +247,7 @@ struct SVGDrawing {
             if ax == ay || ax == 0 || ay == 0 {
                 geometry = .rect(box, cornerRadius: ax == 0 || ay == 0 ? 0 : ax)
             } else {
-                geometry = .path(Self.roundedRect(box, rx: ax, ry: ay))
+                geometry = .path(Path.roundedRectangle(box, rx: ax, ry: ay))
             }
         case "circle":
             let r = n("r")
@@ -257,7 +257,7 @@ struct SVGDrawing {
             let rx = n("rx"), ry = n("ry")
             guard rx > 0, ry > 0 else { return nil }
             let center = Point(x: n("cx"), y: n("cy"))
-            geometry = rx == ry ? .circle(center: center, radius: rx) : .path(Self.ellipse(center: center, rx: rx, ry: ry))
+            geometry = rx == ry ? .circle(center: center, radius: rx) : .path(Path.ellipse(center: center, rx: rx, ry: ry))
         case "line":
             var path = Path()
             path.move(to: Point(x: n("x1"), y: n("y1")))
@@ -289,64 +289,13 @@ struct SVGDrawing {
             if state.cap != .butt { style.append(.lineCap(state.cap)) }
             if state.join != .miter { style.append(.lineJoin(state.join)) }
             if state.miterLimit != 4 { style.append(.miterLimit(state.miterLimit)) }
+            // A pattern that dashes nothing, or far finer than the shape, is drawn solid, as
+            // SVG draws an invalid one.
+            if let dash = DashPattern(state.dashes, offset: state.dashOffset), dash.isDrawable(along: geometry) {
+                style.append(.dash(dash))
+            }
         }
         return FrameShape(geometry, style: style)
-    }
-
-    /// A shape whose stroke is dashed, as its fill and its stroke's dashes (each writer then
-    /// strokes the dashes as lines); any other shape as it is. A pattern that dashes nothing,
-    /// or far finer than the shape, is drawn solid, as SVG draws an invalid one.
-    static func dashing(_ shape: FrameShape, _ state: State) -> [FrameShape] {
-        guard !state.dashes.isEmpty, shape.style.contains(where: { if case .stroke = $0 { true } else { false } }) else { return [shape] }
-        let outline: Path
-        switch shape.geometry {
-        case .path(let path): outline = path
-        case .rect(let box, let radius): outline = radius > 0 ? roundedRect(box, rx: radius, ry: radius) : Path(rectangle: box)
-        case .circle(let center, let radius): outline = ellipse(center: center, rx: radius, ry: radius)
-        }
-        guard let dashes = outline.dashed(state.dashes, offset: state.dashOffset) else { return [shape] }
-        func isStroke(_ style: Style) -> Bool {
-            switch style {
-            case .stroke, .strokeOpacity, .strokeWidth, .lineCap, .lineJoin, .miterLimit: true
-            default: false
-            }
-        }
-        func isFill(_ style: Style) -> Bool {
-            switch style {
-            case .fill, .fillOpacity, .fillRule: true
-            default: false
-            }
-        }
-        var fill = shape
-        fill.style = shape.style.filter { !isStroke($0) }
-        var stroke = FrameShape(.path(dashes), style: [.fill(.none)] + shape.style.filter { !isFill($0) })
-        stroke.animations = shape.animations
-        let fills = fill.style.contains { if case .fill(let paint) = $0 { paint != .none } else { false } }
-        return fills ? [fill, stroke] : [stroke]
-    }
-
-    /// A rectangle with elliptical corners (`rx`, `ry` > 0), clockwise from the top edge, each
-    /// corner the path data parser's elliptical arc, as SVG draws `<rect>`.
-    static func roundedRect(_ r: Rect, rx: Double, ry: Double) -> Path {
-        var p = Path()
-        var at = Point(x: r.minX + rx, y: r.minY)
-        p.move(to: at)
-        func side(to end: Point) { p.line(to: end); at = end }
-        func corner(to end: Point) {
-            p.elements += EllipticalArc.cubics(from: at, to: end, rx: rx, ry: ry, rotationDegrees: 0, largeArc: false, sweep: true)
-            at = end
-        }
-        side(to: Point(x: r.maxX - rx, y: r.minY)); corner(to: Point(x: r.maxX, y: r.minY + ry))
-        side(to: Point(x: r.maxX, y: r.maxY - ry)); corner(to: Point(x: r.maxX - rx, y: r.maxY))
-        side(to: Point(x: r.minX + rx, y: r.maxY)); corner(to: Point(x: r.minX, y: r.maxY - ry))
-        side(to: Point(x: r.minX, y: r.minY + ry)); corner(to: Point(x: r.minX + rx, y: r.minY))
-        p.close()
-        return p
-    }
-
-    /// An ellipse about `center`, clockwise from the top.
-    static func ellipse(center c: Point, rx: Double, ry: Double) -> Path {
-        roundedRect(Rect(minX: c.x - rx, minY: c.y - ry, maxX: c.x + rx, maxY: c.y + ry), rx: rx, ry: ry)
     }
 
     // MARK: Paint

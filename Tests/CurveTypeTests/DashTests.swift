@@ -1,4 +1,6 @@
-import CurveType
+@testable import CurveType
+@testable import CurveTypeMachine
+@testable import CurveTypeRaster
 import Foundation
 import Testing
 
@@ -54,22 +56,53 @@ import Testing
         #expect(abs(found[4].start.x - r * cos(80 / r)) < 0.05 && abs(found[4].start.y - r * sin(80 / r)) < 0.05)
     }
 
+    /// A template's dashed frame keeps its pattern in the frame (`Style.dash`): SVG writes it
+    /// back, cairo dashes it as it strokes (PNG, PDF), and a machine file follows each dash.
     @Test func aTemplatesDashedFrameIsDrawnAsDashes() throws {
         let svg = try SafeSVG(parsing: Array(#"""
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">
               <rect x="10" y="10" width="80" height="30" fill="#eee" stroke="#333" stroke-width="2" stroke-dasharray="8,4"/>
+              <circle cx="50" cy="25" r="10" fill="none" stroke="#333" stroke-dasharray="5" stroke-dashoffset="1"/>
             </svg>
             """#.utf8))
-        let items = try svg.image().items
-        // The fill, then the stroke as dashes: 220 px of perimeter in 12 px periods.
-        #expect(items.count == 2)
-        guard case .shape(let fill) = items[0], case .shape(let stroke) = items[1], case .path(let path) = stroke.geometry else {
-            Issue.record("not a fill and a dashed stroke: \(items)")
+        let image = try svg.image()
+        #expect(image.items.count == 2)
+        guard case .shape(let rect) = image.items[0], case .shape(let circle) = image.items[1] else {
+            Issue.record("not two shapes: \(image.items)")
             return
         }
-        #expect(fill.style.contains(.fill(.color(try SVGColor(parsing: "#eee")))))
-        #expect(!fill.style.contains { if case .stroke = $0 { true } else { false } })
-        #expect(stroke.style.contains(.fill(.none)) && stroke.style.contains(.strokeWidth(2)))
-        #expect(dashes(path).count == 19)
+        let paper = try SVGColor(parsing: "#eee")
+        #expect(rect.style.contains(.dash(DashPattern([8, 4]))) && rect.style.contains(.fill(.color(paper))))
+        #expect(circle.style.contains(.dash(DashPattern([5, 5], offset: 1))))
+        let frame = Frame(width: 100, height: 50, title: "dashes", items: image.items)
+        let written = try frame.svg(format: .hundredths)
+        #expect(written.contains(#"stroke-dasharray="8 4""#) && written.contains(#"stroke-dasharray="5 5" stroke-dashoffset="1""#))
+        // The top edge at 2 px a px: dark on a dash (10–18, 22–30), the fill in a gap (18–22).
+        let pixels = try PNGPixels(png: try frame.png(scale: 2))
+        func dark(_ x: Double) -> Bool { pixels[Int(x * 2), 20].red < 120 }
+        #expect(dark(14) && !dark(20) && dark(26) && !dark(32) && dark(38), "\((10...40).map { dark(Double($0)) ? "#" : "." }.joined())")
+        // A pen follows each dash: 220 px of perimeter in 12 px periods is 19 dashes (one
+        // turning the corner), and the circle's 62.8 px in 10 px periods 7, the first from its
+        // rightmost point, 1 px into the pattern.
+        let machine = try MachineDrawing(frame, units: .px, tolerance: 0.01)
+        #expect(machine.paths.count == 19 + 7)
+        let first = try #require(machine.paths.min { abs($0.start.x - 60) + abs($0.start.y - 25) < abs($1.start.x - 60) + abs($1.start.y - 25) })
+        #expect(abs(first.start.x - 60) < 0.01 && abs(first.start.y - 25) < 0.01)
+    }
+
+    /// A pattern that dashes nothing, or far finer than its shape, is drawn solid, as SVG draws
+    /// an invalid one; one that turns the dashes off (`none`) is solid too.
+    @Test func patternsThatCannotBeDrawnAreSolid() throws {
+        #expect(DashPattern([]) == nil && DashPattern([0, 0]) == nil && DashPattern([5, -1]) == nil && DashPattern([.nan]) == nil)
+        let fine = try #require(DashPattern([1e-4, 1e-4]))
+        #expect(!fine.isDrawable(along: .rect(Rect(minX: 0, minY: 0, maxX: 100, maxY: 100))))
+        #expect(fine.isDrawable(along: .circle(center: Point(x: 0, y: 0), radius: 1e-3)))
+        let svg = try SafeSVG(parsing: Array(#"""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">
+              <rect x="10" y="10" width="80" height="30" stroke="#333" stroke-dasharray="0.0001"/>
+            </svg>
+            """#.utf8))
+        guard case .shape(let rect) = try svg.image().items.first else { Issue.record("no shape"); return }
+        #expect(!rect.style.contains { if case .dash = $0 { true } else { false } })
     }
 }
