@@ -7,9 +7,8 @@ struct SHA256 {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ]
+    /// Bytes of a block not yet whole.
     private var pending: [UInt8] = []
-    /// The message schedule, kept between blocks so no block allocates.
-    private var schedule = [UInt32](repeating: 0, count: 64)
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
@@ -27,21 +26,40 @@ struct SHA256 {
     static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         var hash = SHA256()
         hash.update(bytes)
-        return hash.finish().map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in hash.finish() {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         length &+= UInt64(bytes.count)
-        pending.append(contentsOf: bytes)
-        var start = 0
-        while pending.count - start >= 64 {
-            block(pending[start..<(start + 64)])
-            start += 64
+        // Whole blocks straight from contiguous bytes (a page's, 40 KB: no copy); the rest,
+        // and bytes of any other collection, through `pending`.
+        let done: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
+            var start = 0
+            if !pending.isEmpty {
+                let take = min(64 - pending.count, buffer.count)
+                pending.append(contentsOf: buffer[0..<take])
+                start = take
+                guard pending.count == 64 else { return true }
+                pending.withUnsafeBufferPointer { blocks($0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            let whole = (buffer.count - start) / 64 * 64
+            blocks(UnsafeBufferPointer(rebasing: buffer[start..<(start + whole)]))
+            pending.append(contentsOf: buffer[(start + whole)...])
+            return true
         }
-        if start > 0 { pending.removeFirst(start) }
+        guard done == nil else { return }
+        pending.append(contentsOf: bytes)
+        let whole = pending.count / 64 * 64
+        pending.withUnsafeBufferPointer { blocks(UnsafeBufferPointer(rebasing: $0[0..<whole])) }
+        pending.removeFirst(whole)
     }
 
     mutating func finish() -> [UInt8] {
@@ -50,40 +68,42 @@ struct SHA256 {
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
         pending.append(contentsOf: tail)
-        var start = 0
-        while start < pending.count {
-            block(pending[start..<(start + 64)])
-            start += 64
-        }
+        pending.withUnsafeBufferPointer { blocks($0) }
         pending = []
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
-    private mutating func block(_ chunk: ArraySlice<UInt8>) {
-        var w = schedule
-        chunk.withUnsafeBufferPointer { bytes in
-            for i in 0..<16 {
-                w[i] = UInt32(bytes[4 * i]) << 24 | UInt32(bytes[4 * i + 1]) << 16 | UInt32(bytes[4 * i + 2]) << 8 | UInt32(bytes[4 * i + 3])
+    /// Compresses each 64-byte block of `bytes` (a whole number of them) into the state.
+    private mutating func blocks(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count >= 64, let base = bytes.baseAddress else { return }
+        @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+        Self.k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                var (h0, h1, h2, h3, h4, h5, h6, h7) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+                for blockStart in stride(from: 0, to: bytes.count - 63, by: 64) {
+                    let p = base + blockStart
+                    for i in 0..<16 {
+                        w[i] = UInt32(p[4 * i]) << 24 | UInt32(p[4 * i + 1]) << 16 | UInt32(p[4 * i + 2]) << 8 | UInt32(p[4 * i + 3])
+                    }
+                    for i in 16..<64 {
+                        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    for i in 0..<64 {
+                        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                        let choice = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let t2 = s0 &+ majority
+                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                    }
+                    h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+                }
+                state = [h0, h1, h2, h3, h4, h5, h6, h7]
             }
         }
-        func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
-        schedule = w
     }
 }

@@ -94,20 +94,32 @@ package func hexDigits(_ value: UInt64, width: Int, uppercase: Bool = false) -> 
 /// "3"): the same text on every machine (no locale, no printf); "0" for a value that is not
 /// finite or too large to hold its digits. The machine files' and the PDF's number writer.
 package func fixed(_ value: Double, _ decimals: Int) -> String {
+    let decimals = max(decimals, 0)
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (value * scale).rounded()
     guard scaled.isFinite, abs(scaled) < 9e15 else { return "0" }
     let whole = Int64(scaled)
     if whole == 0 { return "0" }
-    let negative = whole < 0
-    var digits = String(whole.magnitude)
-    if decimals > 0 {
-        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
-        let point = digits.index(digits.endIndex, offsetBy: -decimals)
-        var fraction = String(digits[point...])
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        digits = String(digits[..<point]) + (fraction.isEmpty ? "" : "." + fraction)
+    // Written from the right into one buffer (a PDF's text layer writes thousands a page):
+    // the fraction's digits less its trailing zeros, the point, the whole digits, the sign.
+    return String(unsafeUninitializedCapacity: decimals + 20) { buffer in
+        var at = buffer.count
+        func put(_ byte: UInt8) { at -= 1; buffer[at] = byte }
+        var magnitude = whole.magnitude
+        var fraction = false
+        for _ in 0..<decimals {
+            let digit = UInt8(magnitude % 10)
+            magnitude /= 10
+            if digit != 0 || fraction { fraction = true; put(48 + digit) }
+        }
+        if fraction { put(46) }
+        repeat { put(48 + UInt8(magnitude % 10)); magnitude /= 10 } while magnitude > 0
+        if whole < 0 { put(45) }
+        let count = buffer.count - at
+        if at > 0 {
+            for i in 0..<count { buffer[i] = buffer[at + i] }
+        }
+        return count
     }
-    return (negative ? "-" : "") + digits
 }

@@ -76,6 +76,35 @@ private func off(_ p: Point, _ c: Point, _ r: Double) -> Double { abs(p.distance
         #expect(hpgl.contains("PU953,529;") || hpgl.contains("PU952,529;"), "\(hpgl.prefix(40))")
     }
 
+    /// The number writer of machine files and PDFs: decimals rounded half away from zero,
+    /// trailing zeros and a bare point dropped, no "-0", against the digits of the value's
+    /// integer arithmetic (a million values of every magnitude and sign).
+    @Test func fixedNumbersAreExact() {
+        #expect(fixed(12.5, 3) == "12.5" && fixed(-0.125, 3) == "-0.125" && fixed(3, 2) == "3" && fixed(-0.0004, 3) == "0")
+        #expect(fixed(0.0005, 3) == "0.001" && fixed(-1234567.89, 0) == "-1234568" && fixed(.nan, 2) == "0" && fixed(1e300, 2) == "0")
+        #expect(fixed(0.05, 1) == "0.1" && fixed(-7.0001, 2) == "-7" && fixed(100, 3) == "100" && fixed(0.01, 6) == "0.01")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<1_000_000 {
+            let decimals = Int.random(in: 0...6, using: &generator)
+            let value = Double.random(in: -1...1, using: &generator) * pow(10, Double.random(in: -4...9, using: &generator))
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            let whole = Int64((value * scale).rounded())
+            var digits = String(whole.magnitude)
+            if decimals > 0 {
+                digits = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+                var fraction = String(digits.suffix(decimals))
+                while fraction.hasSuffix("0") { fraction.removeLast() }
+                digits = String(digits.dropLast(decimals)) + (fraction.isEmpty ? "" : "." + fraction)
+            }
+            let expected = whole == 0 ? "0" : (whole < 0 ? "-" : "") + digits
+            guard fixed(value, decimals) == expected else {
+                Issue.record("fixed(\(value), \(decimals)) is \(fixed(value, decimals)), not \(expected)")
+                return
+            }
+        }
+    }
+
     /// Templates that are not one are refused with a line that says why.
     @Test func badTemplatesAreRefused() {
         for text in ["G90\n", "[middle]\nG1\n", "[start]\nG1 é\n"] {

@@ -84,5 +84,17 @@ import Testing
         #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        // The same million bytes given in pieces that split blocks anywhere, and as a
+        // collection that is not contiguous.
+        var pieces = SHA256()
+        var given = 0
+        for size in [1, 63, 64, 65, 127, 1000, 4096, 0, 7] + Array(repeating: 99_999, count: 9) where given < 1_000_000 {
+            let count = min(size, 1_000_000 - given)
+            pieces.update([UInt8](repeating: 0x61, count: count))
+            given += count
+        }
+        pieces.update([UInt8](repeating: 0x61, count: 1_000_000 - given))
+        #expect(pieces.finish().map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(SHA256.hex(Array("abc".utf8).lazy.map { $0 }.reversed().reversed()) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }
