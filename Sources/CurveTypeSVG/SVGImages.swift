@@ -42,7 +42,10 @@ extension SVGWriter {
         let prefix = idPrefix + "-"
         switch name {
         case "id": return prefix + value
-        case "href", "xlink:href": return "#" + prefix + value.dropFirst()
+        case "href", "xlink:href":
+            // A reference to an element of the picture; an `<image>`'s own bytes (`data:`) as they are.
+            guard value.hasPrefix("#") else { return value }
+            return "#" + prefix + value.dropFirst()
         default:
             guard value.hasPrefix("url(#") else { return value }
             return "url(#" + prefix + value.dropFirst(5)

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import CurveTypeFrame
 import CurveTypeGeometry
 
@@ -154,7 +159,7 @@ struct SVGDrawing {
         resolved += 1
         guard resolved <= Self.maximumElements else { throw .invalidLogo("it draws more than \(Self.maximumElements) elements") }
         switch name {
-        case "defs", "clipPath", "mask", "linearGradient", "radialGradient", "symbol", "stop", "title", "desc", "metadata": return []
+        case "defs", "clipPath", "mask", "linearGradient", "radialGradient", "pattern", "symbol", "stop", "title", "desc", "metadata": return []
         default: break
         }
         if Self.value(attributes, "display")?.trimmed() == "none" { return [] }
@@ -193,12 +198,60 @@ struct SVGDrawing {
                     items += try resolve(referenced, state, depth: depth + 1)
                 }
             }
+        case "image":
+            if state.visible, let image = Self.image(attributes) { items.append(.image(image)) }
         default:
-            if state.visible, let shape = shape(name, attributes, state) { items.append(.shape(shape)) }
+            guard state.visible, var shape = shape(name, attributes, state) else { break }
+            // A fill of one picture (a pattern one tile of which covers the shape's box: what
+            // design programs export for an image fill) is the picture cut to the shape.
+            if let id = Self.reference(state.fill), case .element("pattern", let patternAttributes, let content)? = byID[id] {
+                if let picture = try patternFill(shape.geometry, patternAttributes, content, state, depth: depth) { items.append(picture) }
+                shape.style = shape.style.filter { if case .fillOpacity = $0 { false } else { true } }
+                if shape.style.contains(where: { if case .stroke = $0 { true } else { false } }) { items.append(.shape(shape)) }
+            } else {
+                items.append(.shape(shape))
+            }
         }
         guard !items.isEmpty else { return [] }
         if style.isEmpty { return items }
         return [.group(FrameGroup(style: style, items: items))]
+    }
+
+    /// A pattern fill of `geometry` when one tile covers its box (`patternUnits` of the box,
+    /// from 0 0 at least 1 wide and high, no view box): the pattern's content, in the box's
+    /// units (`patternContentUnits="objectBoundingBox"`) or the user's, cut to the geometry, at
+    /// the fill's opacity. `nil` for a tiled pattern, which is not drawn.
+    private mutating func patternFill(_ geometry: FrameGeometry, _ attributes: [SafeSVG.Attribute], _ content: [SafeSVG.Node],
+                                      _ state: State, depth: Int) throws(SVGError) -> FrameItem? {
+        guard let box = geometry.bounds(), box.width > 0, box.height > 0,
+              Self.value(attributes, "patternUnits") ?? "objectBoundingBox" == "objectBoundingBox",
+              Self.value(attributes, "viewBox") == nil, Self.value(attributes, "patternTransform") == nil else { return nil }
+        let x = Self.number(Self.value(attributes, "x")) ?? 0, y = Self.number(Self.value(attributes, "y")) ?? 0
+        let w = Self.number(Self.value(attributes, "width")) ?? 0, h = Self.number(Self.value(attributes, "height")) ?? 0
+        guard x <= 0, y <= 0, x + w >= 1, y + h >= 1 else { return nil }
+        var items: [FrameItem] = []
+        for child in content { items += try resolve(child, State(), depth: depth + 1) }
+        guard !items.isEmpty else { return nil }
+        if Self.value(attributes, "patternContentUnits") == "objectBoundingBox" {
+            items = [.group(FrameGroup(style: [.transform(AffineMap(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))], items: items))]
+        }
+        var style: [Style] = [.clip([FrameShape(geometry, style: [])])]
+        if state.fillOpacity < 1 { style.append(.opacity(state.fillOpacity)) }
+        return .group(FrameGroup(style: style, items: items))
+    }
+
+    /// An `<image>` of a PNG or JPEG `data:` URL, fitted into its box (SVG's default
+    /// `xMidYMid meet`, as every writer fits a picture); `nil` if the picture is not one.
+    static func image(_ attributes: [SafeSVG.Attribute]) -> FrameImage? {
+        guard let href = value(attributes, "xlink:href"), SafeSVG.isPictureData(href), let comma = href.firstIndex(of: ",") else { return nil }
+        let format: RasterImage.Format = href.prefix(comma.utf16Offset(in: href)).lowercased().contains("png") ? .png : .jpeg
+        guard let decoded = Data(base64Encoded: String(href[href.index(after: comma)...]).filter { !$0.isWhitespace }),
+              let picture = try? RasterImage(format, bytes: [UInt8](decoded)) else { return nil }
+        let x = number(value(attributes, "x")) ?? 0, y = number(value(attributes, "y")) ?? 0
+        // Without a size, the picture's own in px (SVG 2's `auto`).
+        let w = number(value(attributes, "width")) ?? Double(picture.pixelWidth), h = number(value(attributes, "height")) ?? Double(picture.pixelHeight)
+        guard w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+        return FrameImage(.raster(picture), box: Rect(minX: x, minY: y, maxX: x + w, maxY: y + h))
     }
 
     /// The shapes inside a clip path or mask, each with its transforms (and, for a mask, its

@@ -14,12 +14,14 @@ import Musl
 import Darwin
 #endif
 
-/// An SVG document (a logo) reduced to what only draws: shapes, gradients, clip paths and masks.
+/// An SVG document (a logo) reduced to what only draws: shapes, gradients, clip paths, masks,
+/// and pictures given as their own bytes.
 ///
 /// The reading is an allowlist. Elements outside it are removed with everything inside them
-/// (`script`, `foreignObject`, `image`, `a`, `style`, animations, …); attributes outside it are
+/// (`script`, `foreignObject`, `a`, `style`, animations, …); attributes outside it are
 /// removed (every `on*` handler, `class`, `xml:base`, …); `href` survives only as a reference to
-/// an element of the same document (`#id`) and paint only as a colour or `url(#id)`. A `style`
+/// an element of the same document (`#id`), or on an `<image>` as a PNG or JPEG `data:` URL,
+/// and paint only as a colour or `url(#id)`. A `style`
 /// attribute becomes presentation attributes, by the same rules, so no CSS is ever written. Ids
 /// are renamed (`logo-1`, `logo-2`, …) and written under the host document's prefix, so a logo's
 /// ids cannot clash with anything else in the page. Entities other than XML's five and numeric
@@ -287,6 +289,14 @@ private struct StyleSheet {
     }
 }
 
+extension SafeSVG {
+    /// Whether `value` is a picture's own bytes: a base64 `data:` URL of a PNG or JPEG.
+    static func isPictureData(_ value: String) -> Bool {
+        let head = value.prefix(30).lowercased()
+        return ["data:image/png;base64,", "data:image/jpeg;base64,", "data:image/jpg;base64,"].contains { head.hasPrefix($0) }
+    }
+}
+
 /// The reader behind `SafeSVG`: a small XML parser that keeps only the allowlist.
 private struct SafeSVGReader {
     var scanner: XMLScanner
@@ -337,6 +347,7 @@ private struct SafeSVGReader {
     static let elements: Set<String> = [
         "svg", "g", "defs", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
         "linearGradient", "radialGradient", "stop", "clipPath", "mask", "use", "symbol", "text", "tspan",
+        "image", "pattern",
     ]
     static let attributes: Set<String> = [
         "id", "transform", "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width",
@@ -347,7 +358,7 @@ private struct SafeSVGReader {
         "preserveAspectRatio", "offset", "gradientUnits", "gradientTransform", "spreadMethod",
         "clipPathUnits", "maskUnits", "maskContentUnits", "pathLength", "font-family", "font-size",
         "font-weight", "font-style", "text-anchor", "dominant-baseline", "letter-spacing", "dx", "dy",
-        "href", "xlink:href", "vector-effect", "shape-rendering", "paint-order",
+        "href", "xlink:href", "vector-effect", "shape-rendering", "paint-order", "patternUnits", "patternContentUnits",
     ]
     /// Attributes whose value may be `url(#id)`.
     static let paints: Set<String> = ["fill", "stroke", "clip-path", "mask"]
@@ -485,6 +496,11 @@ private struct SafeSVGReader {
                     // One reference an element: `href` and `xlink:href` both would be one
                     // attribute written twice.
                     guard !seenReference else { continue }
+                    if name == "image" {
+                        seenReference = true
+                        kept.append(SafeSVG.Attribute(name: "xlink:href", value: value))
+                        continue
+                    }
                     guard let renamed = ids[String(value.dropFirst())] else { note("\(attribute)=\"\(value)\""); continue }
                     seenReference = true
                     value = "#" + renamed
@@ -496,8 +512,8 @@ private struct SafeSVGReader {
                 // SVG 1.1 viewers (Inkscape 1.2, older rsvg) read only `xlink:href`.
                 kept.append(SafeSVG.Attribute(name: attribute == "href" ? "xlink:href" : attribute, value: value))
             }
-            // A `<use>` whose reference was removed draws nothing.
-            if name == "use" && !kept.contains(where: { $0.name == "xlink:href" }) { return nil }
+            // A `<use>` whose reference was removed draws nothing, nor an `<image>` without its picture.
+            if name == "use" || name == "image", !kept.contains(where: { $0.name == "xlink:href" }) { return nil }
             return .element(name: name, attributes: kept, children: children.compactMap { finish($0) })
         }
     }
@@ -578,6 +594,11 @@ private struct SafeSVGReader {
             return nil
         }
         if name == "href" || name == "xlink:href" {
+            // A picture only as its own bytes: a PNG or JPEG `data:` URL, never a file or an address.
+            if element == "image" {
+                guard SafeSVG.isPictureData(v) else { note("\(name)=\"\(value)\""); return nil }
+                return v
+            }
             guard Self.referring.contains(element), v.hasPrefix("#"), v.count > 1 else {
                 note("\(name)=\"\(value)\"")
                 return nil
