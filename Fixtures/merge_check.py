@@ -2,7 +2,8 @@
 """A merge keeps a template's own artwork as drawn: checked by renderers that are not ours.
 
 For each template of Fixtures/merge (an Inkscape certificate, Inkscape's own business-card
-template with slots added, a name label):
+template with slots added, a name label, a membership certificate exported by Figma with
+masks, a clip path and pictures as pattern fills):
   bare      the template with its slots and texts taken out (ElementTree): the artwork alone,
             as the designer's program and every viewer draw it
   merged    `curvetype merge bare.svg` of one row: the page our merge writes, as SVG, PNG and PDF
@@ -30,7 +31,7 @@ from raster_check import BAD_LEVEL, BAD_MIN, BAD_SHARE, blur, load as load_png  
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CURVETYPE = os.environ.get("CURVETYPE") or os.path.join(ROOT, ".build/debug/curvetype")
 OUT = os.path.join(ROOT, "out/merge")
-TEMPLATES = ["certificate.svg", "inkscape-business-card.svg", "label.svg"]
+TEMPLATES = ["certificate.svg", "inkscape-business-card.svg", "label.svg", "figma-membership.svg"]
 SVG = "{http://www.w3.org/2000/svg}"
 
 

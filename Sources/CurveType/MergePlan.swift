@@ -115,7 +115,10 @@ struct MergePlan: Sendable {
             case .row?: size = rowShared ?? size
             case nil: break
             }
-            if let group = try drawn(index, row, size: size, drawn: size == fits[index].size ? fits[index].drawn : nil) { items.append(group) }
+            if var group = try drawn(index, row, size: size, drawn: size == fits[index].size ? fits[index].drawn : nil) {
+                for clip in slot.clips.reversed() { group = .group(FrameGroup(style: [.clip([FrameShape(.path(clip), style: [])])], items: [group])) }
+                items.append(group)
+            }
             if let field = slot.field, let value = row.values[field], !value.isEmpty { title.append(value) }
         }
         return Frame(width: template.width, height: template.height, title: title.isEmpty ? "row \(row.number)" : title.joined(separator: " · "), items: items)

@@ -170,7 +170,8 @@ private struct SlotReader {
         for child in element.children { index(child, map: own) }
     }
 
-    private mutating func read(_ element: MarkupElement, map outer: AffineMap, inherited: TextStyleAttributes) throws(CurveTypeError) {
+    private mutating func read(_ element: MarkupElement, map outer: AffineMap, inherited: TextStyleAttributes,
+                               clips outerClips: [Path] = []) throws(CurveTypeError) {
         var map = outer
         if let transform = element["transform"] {
             guard let own = AffineMap(svgTransform: transform) else {
@@ -180,15 +181,47 @@ private struct SlotReader {
         }
         let style = inherited.applying(element)
         if ["defs", "clipPath", "mask", "symbol", "metadata", "title", "desc", "style"].contains(element.name) { return }
+        var clips = outerClips
+        for attribute in ["clip-path", "mask"] {
+            if let id = Self.reference(element[attribute]), let target = byID[id]?.element, ["clipPath", "mask"].contains(target.name) {
+                clips.append(Self.outline(of: target.children, map: map))
+            }
+        }
         if element.name == "text" {
-            slots.append(try textSlot(element, map: map, style: style))
+            var slot = try textSlot(element, map: map, style: style)
+            slot.clips = clips
+            slots.append(slot)
             return
         }
         if element["data-field"] != nil || element["data-curvetype"] != nil {
-            slots.append(try shapeSlot(element, map: map, style: style))
+            var slot = try shapeSlot(element, map: map, style: style)
+            slot.clips = clips
+            slots.append(slot)
             return
         }
-        for child in element.children { try read(child, map: map, inherited: style) }
+        for child in element.children { try read(child, map: map, inherited: style, clips: clips) }
+    }
+
+    /// The id a `url(#id)` names.
+    static func reference(_ value: String?) -> String? {
+        guard let v = value?.trimmed(), v.hasPrefix("url(#"), v.hasSuffix(")") else { return nil }
+        return String(v.dropFirst(5).dropLast()).trimmed { $0 == "'" || $0 == "\"" || $0.properties.isWhitespace }
+    }
+
+    /// The shapes of a clip path or mask as one outline on the page: in the user space of the
+    /// element that names it (SVG's `userSpaceOnUse`, the default for their content), mapped by
+    /// `map`; a mask counts as its shapes' coverage, as the artwork's reader counts it.
+    static func outline(of elements: [MarkupElement], map: AffineMap, depth: Int = 0) -> Path {
+        var outline = Path()
+        for element in elements where depth < 16 {
+            let own = element["transform"].flatMap(AffineMap.init(svgTransform:)).map { $0.concatenating(map) } ?? map
+            if element.name == "g" {
+                outline.elements += Self.outline(of: element.children, map: own, depth: depth + 1).elements
+            } else if shapes.contains(element.name), let path = Self.shapePath(element) {
+                outline.elements += path.transformed(by: own).elements
+            }
+        }
+        return outline
     }
 
     /// The slot's name in messages: its id, else its field, else its element.
@@ -483,6 +516,9 @@ public struct MergeSlot: Sendable {
     public var kind: Kind
     /// Its rules and style.
     public var rules: Rules
+    /// The outlines of the clip paths and masks of the groups around it (page px), each of which
+    /// cuts it, as browsers cut what the groups hold (a design program masks a text field so).
+    public var clips: [Path] = []
 
     /// The columns the slot reads.
     public var columns: [String] {

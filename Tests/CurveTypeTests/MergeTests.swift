@@ -37,6 +37,49 @@ import Testing
         #expect(name.rules.family == "DejaVu Serif" && name.rules.italic && !name.rules.bold)
     }
 
+    /// A template exported by Figma keeps what Figma draws with: pictures as its own bytes
+    /// (`<image>` of a `data:` URL) filling shapes through one-tile patterns, and masks round
+    /// its text fields, which cut the texts merged into them.
+    @Test func aFigmaExportKeepsItsPicturesAndMasks() throws {
+        let path = packageRoot.appendingPathComponent("Fixtures/merge/figma-membership.svg").path
+        let page = try MergeTemplate(svg: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(page.columns == ["number", "name", "dob"])
+        // Every text is inside the page's clip path; the header's and the footer's, and the
+        // three fields (full name, date of birth, the recommender), are masked too, the fields
+        // each to a box 202 px wide from x 312; the number is not.
+        #expect(try page.slots.allSatisfy { try #require($0.clips.first?.bounds()) == Rect(minX: 0, minY: 0, maxX: 583, maxY: 842) })
+        #expect(page.slots.filter { $0.clips.count == 2 }.count == 8)
+        let fields = try page.slots.filter { $0.clips.count == 2 }.map { try #require($0.clips[1].bounds()) }.filter { abs($0.minX - 312) < 1e-9 }
+        #expect(fields.count == 3 && fields.allSatisfy { abs($0.width - 202) < 1e-9 })
+        #expect(page.slots.first { $0.field == "number" }?.clips.count == 1)
+        // The signature's and the QR code's pictures, each cut to its shape.
+        func pictures(_ items: [FrameItem]) -> [(RasterImage, clipped: Bool)] {
+            items.flatMap { item -> [(RasterImage, clipped: Bool)] in
+                switch item {
+                case .group(let group):
+                    let clipped = group.style.contains { if case .clip = $0 { true } else { false } }
+                    return pictures(group.items).map { ($0.0, $0.clipped || clipped) }
+                case .image(let image):
+                    if case .raster(let raster) = image.content { return [(raster, false)] }
+                    return []
+                default: return []
+                }
+            }
+        }
+        let found = pictures(try SafeSVG(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: path))), template: true).image().items)
+        #expect(found.map { "\($0.0.pixelWidth)x\($0.0.pixelHeight)" } == ["64x64", "338x352"] && found.allSatisfy(\.clipped))
+        // A picture from anywhere but its own bytes is not read.
+        let remote = try SafeSVG(parsing: Array(#"""
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">
+              <image width="10" height="10" xlink:href="https://example.com/a.png"/>
+              <image width="10" height="10" href="file:///etc/passwd"/>
+              <rect width="10" height="10"/>
+            </svg>
+            """#.utf8))
+        #expect(remote.removed.contains { $0.contains("example.com") } && remote.removed.contains { $0.contains("passwd") })
+        #expect(pictures(try remote.image().items).isEmpty)
+    }
+
     @Test func aBuildScriptMergesRowsItHolds() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-library-merge-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
