@@ -159,24 +159,30 @@ struct MergePlan: Sendable {
                 throw Self.refusal(slot, error, "it does not fit its box even at \(ErrorText.pixels(Self.minimumSize(slot)))")
             }
         case .ring, .path, .line:
-            let request = try self.request(index, row, size: designed)
-            let length: Double, room: Double, warnings: [CurveTypeWarning]
-            do {
-                if let circle = request as? CircleTextRequest {
-                    (length, warnings) = try circle.straightLength()
-                    let r = circle.style.radius
-                    room = circle.style.sweep.map { 2 * .pi * r * $0 / 360 } ?? 2 * .pi * r - circle.style.size / 3
-                } else if let path = request as? PathTextRequest {
-                    (length, warnings) = try path.straightLength()
-                    room = self.room(slot, path)
-                } else {
-                    return Fit()
+            // A straight slot's lines are measured each; the longest is what must fit.
+            let lines = Self.isStraight(slot) ? Self.lines(value) : [value]
+            var length = 0.0, room = Double.infinity, warnings: [CurveTypeWarning] = []
+            for line in lines where !line.isEmpty {
+                let request = try self.request(index, row, size: designed, text: line)
+                do {
+                    if let circle = request as? CircleTextRequest {
+                        let (measured, said) = try circle.straightLength()
+                        (length, warnings) = (max(length, measured), warnings + said)
+                        let r = circle.style.radius
+                        room = circle.style.sweep.map { 2 * .pi * r * $0 / 360 } ?? 2 * .pi * r - circle.style.size / 3
+                    } else if let path = request as? PathTextRequest {
+                        let (measured, said) = try path.straightLength()
+                        (length, warnings) = (max(length, measured), warnings + said)
+                        room = min(self.room(slot, path), straightRoom(slot) ?? .infinity)
+                    } else {
+                        return Fit()
+                    }
+                } catch {
+                    throw Self.refusal(slot, error, "it cannot be measured")
                 }
-            } catch {
-                throw Self.refusal(slot, error, "it cannot be measured")
             }
             let notes = try refuse(slot, warnings)
-            guard length > room else { return Fit(size: designed, notes: notes) }
+            guard length > room else { return Fit(size: try linesFit(slot, lines, size: designed), notes: notes) }
             let needed = "the text is \(ErrorText.pixels(length)) long and its slot holds \(ErrorText.pixels(room))"
             switch slot.rules.overflow {
             case .refuse:
@@ -187,16 +193,70 @@ struct MergePlan: Sendable {
                 guard size >= Self.minimumSize(slot) else {
                     throw .invalidInput("\(Self.columnName(slot)): \(needed), even at the smallest size, \(ErrorText.pixels(Self.minimumSize(slot))) (data-min-size)")
                 }
-                return Fit(size: size, notes: notes)
+                return Fit(size: try linesFit(slot, lines, size: size), notes: notes)
             }
         }
     }
 
+    /// Whether the slot is set straight (a `<text>` at its x and y), line by line.
+    static func isStraight(_ slot: MergeSlot) -> Bool {
+        if case .line = slot.kind { true } else { false }
+    }
+
+    /// A text's lines, broken where a text editor breaks them: at a line feed, a carriage
+    /// return (alone or before a line feed), and Unicode's line and paragraph separators.
+    /// Trailing empty lines are dropped.
+    static func lines(_ text: String) -> [String] {
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }.map(String.init)
+        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// Where a straight data slot's text may run: from its anchor to the page's edge, or to
+    /// the edge of a clip path or mask around it (as the designer cut the field), along its
+    /// baseline and by its alignment, px; `nil` for the template's own texts (drawn as the
+    /// designer drew them, cut where browsers cut them) and slots of no straight baseline.
+    func straightRoom(_ slot: MergeSlot) -> Double? {
+        guard case .line(let origin, let map, _) = slot.kind, slot.field != nil else { return nil }
+        let start = map.apply(origin), ahead = map.apply(Point(x: origin.x + 1, y: origin.y)) - start
+        guard ahead.length > 0 else { return nil }
+        let direction = ahead * (1 / ahead.length)
+        let boxes = [Rect(minX: 0, minY: 0, maxX: template.width, maxY: template.height)] + slot.clips.compactMap { $0.bounds() }
+        // How far from the anchor along `d` before the text leaves a box it starts in.
+        func reach(_ d: Point) -> Double {
+            var nearest = Double.infinity
+            for box in boxes where box.minX - 1e-9 <= start.x && start.x <= box.maxX + 1e-9 && box.minY - 1e-9 <= start.y && start.y <= box.maxY + 1e-9 {
+                if d.x > 1e-12 { nearest = min(nearest, (box.maxX - start.x) / d.x) } else if d.x < -1e-12 { nearest = min(nearest, (box.minX - start.x) / d.x) }
+                if d.y > 1e-12 { nearest = min(nearest, (box.maxY - start.y) / d.y) } else if d.y < -1e-12 { nearest = min(nearest, (box.minY - start.y) / d.y) }
+            }
+            return max(nearest, 0)
+        }
+        switch slot.rules.align {
+        case .start: return reach(direction)
+        case .end: return reach(direction * -1)
+        case .center: return 2 * min(reach(direction), reach(direction * -1))
+        }
+    }
+
+    /// `size`, when a straight data slot's lines at that size stay on the page and inside the
+    /// clip paths and masks around it (the last line's baseline); otherwise the error that
+    /// refuses the row.
+    func linesFit(_ slot: MergeSlot, _ lines: [String], size: Double) throws(CurveTypeError) -> Double {
+        guard lines.count > 1, slot.field != nil, case .line(let origin, let map, let spacing) = slot.kind else { return size }
+        let designed = slot.rules.size ?? Self.defaultSize
+        let last = map.apply(Point(x: origin.x, y: origin.y + Double(lines.count - 1) * spacing * size / designed))
+        let boxes = [Rect(minX: 0, minY: 0, maxX: template.width, maxY: template.height)] + slot.clips.compactMap { $0.bounds() }
+        guard boxes.allSatisfy({ $0.minX - 1e-9 <= last.x && last.x <= $0.maxX + 1e-9 && $0.minY - 1e-9 <= last.y && last.y <= $0.maxY + 1e-9 }) else {
+            throw .invalidInput("\(Self.columnName(slot)): its \(lines.count) lines run past the bottom of its slot (the page, or the clip path or mask around it)")
+        }
+        return size
+    }
+
     /// Slot `index`'s request for `row` at `size`: its prototype with the row's text and the
     /// size, or its words read anew.
-    func request(_ index: Int, _ row: MergeRow, size: Double?) throws(CurveTypeError) -> any DocumentRequest {
+    func request(_ index: Int, _ row: MergeRow, size: Double?, text: String? = nil) throws(CurveTypeError) -> any DocumentRequest {
         let slot = template.slots[index]
-        let value = Self.text(slot, row)
+        let value = text ?? Self.text(slot, row)
         switch prototypes[index] {
         case var circle as CircleTextRequest:
             circle.text = value
@@ -214,7 +274,7 @@ struct MergePlan: Sendable {
             }
             return fit
         default:
-            return try Self.request(slot, try Self.words(slot, row, size: size, template: template))
+            return try Self.request(slot, try Self.words(slot, row, size: size, template: template, text: text))
         }
     }
 
@@ -280,6 +340,18 @@ struct MergePlan: Sendable {
         let slot = template.slots[index]
         let value = Self.text(slot, row)
         if slot.field != nil || !slot.text.isEmpty, value.isEmpty, !Self.isDrawing(slot) { return nil }
+        // A straight text of several lines: each line drawn as a line is, the next one the
+        // slot's line spacing lower (scaled with the size).
+        if case .line(_, let map, let spacing) = slot.kind, case let lines = Self.lines(value), lines.count > 1 {
+            let k = size.map { $0 / (slot.rules.size ?? Self.defaultSize) } ?? 1
+            var items: [FrameItem] = []
+            for (number, line) in lines.enumerated() where !line.isEmpty {
+                let frame = try lineDrawing(index, row, size: size, text: line, notes: &notes)
+                let shift = map.apply(Point(x: 0, y: Double(number) * spacing * k)) - map.apply(Point(x: 0, y: 0))
+                items.append(.group(FrameGroup(style: [.transform(.translation(shift.x, shift.y))], items: frame.backdrop + frame.items)))
+            }
+            return .group(FrameGroup(style: [], items: items))
+        }
         let document: RenderedDocument
         do {
             if let drawn {
@@ -313,6 +385,24 @@ struct MergePlan: Sendable {
                 .concatenating(map)
         }
         return .group(FrameGroup(style: placement == .identity ? [] : [.transform(placement)], items: frame.backdrop + frame.items))
+    }
+
+    /// One line of a straight slot's text drawn, a constant one once (by its words).
+    private func lineDrawing(_ index: Int, _ row: MergeRow, size: Double?, text: String, notes: inout [String]) throws(CurveTypeError) -> Frame {
+        let slot = template.slots[index]
+        let document: RenderedDocument
+        do {
+            if Self.isConstant(slot) {
+                let words = try Self.words(slot, row, size: size, template: template, text: text)
+                document = try drawings.document(words) { () throws(CurveTypeError) in try Self.request(slot, words).renderDocument() }
+            } else {
+                document = try request(index, row, size: size, text: text).renderDocument()
+            }
+        } catch {
+            throw Self.refusal(slot, error, "it cannot be drawn")
+        }
+        notes += try refuse(slot, document.warnings)
+        return document.frame
     }
 
     /// A slot that no row changes: the template's own text, no `{COLUMN}` in its options.
@@ -353,8 +443,8 @@ struct MergePlan: Sendable {
     /// The slot's command line for `row`: the command, the text, the slot's geometry and the
     /// designer's style, then `data-options` with `{COLUMN}` replaced; an option the designer
     /// gives is not given again.
-    static func words(_ slot: MergeSlot, _ row: MergeRow, size: Double?, template: MergeTemplate) throws(CurveTypeError) -> [String] {
-        let value = text(slot, row)
+    static func words(_ slot: MergeSlot, _ row: MergeRow, size: Double?, template: MergeTemplate, text line: String? = nil) throws(CurveTypeError) -> [String] {
+        let value = line ?? text(slot, row)
         let options = slot.rules.options.map { substitute($0, row) }
         if options.contains(where: { $0 == "--units" || $0.hasPrefix("--units=") }) {
             throw .invalidInput("\(slot.label): data-options cannot set --units: a slot's lengths are the page's")
@@ -384,7 +474,7 @@ struct MergePlan: Sendable {
             add("--canvas", page)
             add("--start-offset", startOffset)
             add("--align", alignment)
-        case .line(let origin, let map):
+        case .line(let origin, let map, _):
             // A straight baseline through the page and past it, the text anchored at the origin.
             let reach = 4 * (template.width + template.height) / max(map.scaleFactor, 1e-9)
             var line = Path()

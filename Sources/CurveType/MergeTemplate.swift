@@ -111,6 +111,24 @@ struct TextStyleAttributes: Sendable, Equatable {
     var fill: String?
     var anchor: String?
     var shapeInside: String?
+    /// CSS's `line-height`: a multiple of the size (`1.25`, `125%`) or a length (`30px`).
+    var lineHeight: LineHeight?
+
+    /// A `line-height` as CSS gives it.
+    enum LineHeight: Sendable, Equatable {
+        case multiple(Double)
+        case length(Double)
+    }
+
+    /// Baseline to baseline, user units: the line height, or Inkscape's default 1.25 of the size.
+    var lineSpacing: Double {
+        let size = self.size ?? MergePlan.defaultSize
+        switch lineHeight {
+        case .multiple(let k)?: return k * size
+        case .length(let length)?: return length
+        case nil: return 1.25 * size
+        }
+    }
 
     /// `attributes` (presentation attributes, then the `style` attribute's declarations) over
     /// what is inherited.
@@ -136,6 +154,16 @@ struct TextStyleAttributes: Sendable, Equatable {
             case "fill": style.fill = value
             case "text-anchor": style.anchor = value
             case "shape-inside": style.shapeInside = value
+            case "line-height":
+                if value.hasSuffix("%"), let percent = Double(value.dropLast()), percent > 0, percent.isFinite {
+                    style.lineHeight = .multiple(percent / 100)
+                } else if value.hasSuffix("px") || value.hasSuffix("pt"), let length = Self.fontSize(value), length > 0, length.isFinite {
+                    style.lineHeight = .length(length)
+                } else if let multiple = Double(value), multiple > 0, multiple.isFinite {
+                    style.lineHeight = .multiple(multiple)
+                } else if value == "normal" {
+                    style.lineHeight = nil
+                }
             default: break
             }
         }
@@ -336,11 +364,15 @@ private struct SlotReader {
             return MergeSlot(label: name, field: field, text: text, command: command ?? "fit",
                              kind: .box(bounds, map: target.map), rules: rules)
         }
-        // Straight, at its x and y.
+        // Straight, at its x and y; its lines as far apart as the designer's lines are (their
+        // tspans' y), else by its line height.
         let x = Self.number((firstLine?["x"]).flatMap(Self.firstOfList) ?? element["x"].flatMap(Self.firstOfList)) ?? 0
         let y = Self.number((firstLine?["y"]).flatMap(Self.firstOfList) ?? element["y"].flatMap(Self.firstOfList)) ?? 0
+        let lineYs = element.children.filter { $0.name == "tspan" }.compactMap { Self.number($0["y"].flatMap(Self.firstOfList)) }
+        var spacing = style.lineSpacing
+        if lineYs.count >= 2, lineYs[1] > lineYs[0] { spacing = lineYs[1] - lineYs[0] }
         return MergeSlot(label: name, field: field, text: text, command: command ?? "path",
-                         kind: .line(origin: Point(x: x, y: y), map: map), rules: rules)
+                         kind: .line(origin: Point(x: x, y: y), map: map, lineSpacing: spacing), rules: rules)
     }
 
     private func shapeSlot(_ element: MarkupElement, map: AffineMap, style: TextStyleAttributes) throws(CurveTypeError) -> MergeSlot {
@@ -470,8 +502,10 @@ public struct MergeSlot: Sendable {
         case ring(center: Point, radius: Double)
         /// Along a path in page px, from `startOffset` (px or a percentage, as SVG's).
         case path(Path, startOffset: String)
-        /// Along a straight baseline from `origin`, in the user units `map` takes to the page.
-        case line(origin: Point, map: AffineMap)
+        /// Along a straight baseline from `origin`, in the user units `map` takes to the page;
+        /// each further line of the text (after a line feed) `lineSpacing` lower, user units at
+        /// the designer's size.
+        case line(origin: Point, map: AffineMap, lineSpacing: Double)
         /// In a box, in the user units `map` takes to the page.
         case box(Rect, map: AffineMap)
         /// A whole drawing fitted into a box, in the user units `map` takes to the page.

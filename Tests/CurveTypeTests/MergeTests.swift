@@ -80,6 +80,61 @@ import Testing
         #expect(pictures(try remote.image().items).isEmpty)
     }
 
+    /// A straight text of several lines (Inkscape's line tspans, a value with line feeds) is
+    /// set line by line, as far apart as the designer's lines; a value runs no farther than the
+    /// page's edge (shrunk to it), and lines past the page's foot refuse the row.
+    @Test func straightTextsKeepTheirLines() throws {
+        let svg = #"""
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" width="400" height="200" viewBox="0 0 400 200">
+              <text x="20" y="40" style="font-family:'DejaVu Sans';font-size:20px" xml:space="preserve"><tspan sodipodi:role="line" x="20" y="40">12 Main Street</tspan><tspan sodipodi:role="line" x="20" y="70">Springfield</tspan></text>
+              <text data-field="address" x="220" y="40" style="font-family:'DejaVu Sans';font-size:20px;line-height:1.25">Address</text>
+            </svg>
+            """#
+        let page = try MergeTemplate(svg: Array(svg.utf8))
+        func pages(_ values: [String]) throws -> [Frame] {
+            let rows = values.enumerated().map { MergeRow(number: $0.offset + 2, values: ["address": $0.element]) }
+            let data = MergeData(name: "rows") { () throws(CurveTypeError) in RowsOf(rows) }
+            return try Merge(template: page, data: data, output: "-").previews(count: rows.count).pages.map(\.frame)
+        }
+        // Each text layer's text, with where its first and last clusters are on the page.
+        func lines(_ items: [FrameItem], _ state: PaintState = PaintState()) -> [(text: String, start: Point, end: Double)] {
+            items.flatMap { item -> [(text: String, start: Point, end: Double)] in
+                switch item {
+                case .group(let group): return lines(group.items, state.applying(group.style))
+                case .textLayer(let layer):
+                    guard let first = layer.clusters.first, let last = layer.clusters.last else { return [] }
+                    return [(layer.text, state.map.apply(first.origin), state.map.apply(Point(x: last.origin.x + last.advance, y: last.origin.y)).x)]
+                default: return []
+                }
+            }
+        }
+        let found = lines(try pages(["1 Infinite Loop\r\nCupertino"])[0].items)
+        #expect(found.map(\.text) == ["12 Main Street", "Springfield", "1 Infinite Loop", "Cupertino"])
+        // The template's lines 30 px apart, as its tspans are; the value's 1.25 × 20 px.
+        #expect(found.map { $0.start.y.rounded() } == [40, 70, 40, 65], "\(found)")
+        #expect(found[2].start.x.rounded() == 220 && found[3].start.x.rounded() == 220)
+        // Too long for the page from x 220: shrunk to 180 px, and its lines closer with it.
+        let shrunk = lines(try pages(["Pennsylvania Avenue Northwest\nWashington DC"])[0].items).filter { $0.start.x > 200 }
+        #expect(shrunk.count == 2 && shrunk.allSatisfy { $0.end <= 400 + 1e-6 } && shrunk[0].end > 390, "\(shrunk)")
+        let gap = shrunk[1].start.y - shrunk[0].start.y
+        #expect(gap < 25 && gap > 10, "\(gap)")
+        // Eight lines from y 40, 25 px apart, end below the page's 200 px.
+        let refused = #expect(throws: CurveTypeError.self) { try pages(["1\n2\n3\n4\n5\n6\n7\n8"]) }
+        #expect(refused?.description == "row 2: column \"address\" (the address slot): its 8 lines run past the bottom of its slot (the page, or the clip path or mask around it)")
+    }
+
+    /// Rows held in memory (a struct's worth: `Rows` is the suite's).
+    final class RowsOf: MergeRowReader {
+        let rows: [MergeRow]
+        var index = 0
+        init(_ rows: [MergeRow]) { self.rows = rows }
+        var columns: [String]? { ["address"] }
+        func next() throws(CurveTypeError) -> MergeRow? {
+            defer { index += 1 }
+            return index < rows.count ? rows[index] : nil
+        }
+    }
+
     @Test func aBuildScriptMergesRowsItHolds() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-library-merge-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
