@@ -216,29 +216,37 @@ public struct Merge: Sendable {
             if read == 0 { break }
             if chunk.isEmpty { continue }
             let rows = chunk
-            // Drawn, encoded and hashed on every core; written in row order.
-            let pages = Batch.map(count: rows.count, threads: threads) { i -> Result<(bytes: [UInt8], sha256: String), CurveTypeError> in
+            // Drawn, encoded, hashed and written on every core (each page its own file, so no
+            // page waits for another's writing); counted and listed in row order.
+            let merge = self
+            let pages = Batch.map(count: rows.count, threads: threads) { i -> Result<(name: String, sha256: String), CurveTypeError> in
+                let bytes: [UInt8]
                 do throws(CurveTypeError) {
                     let frame = try plan.page(rows[i], sharedSizes: shared)
                     let document = RenderedDocument(frame: frame, warnings: [], layoutJSON: { "{}" })
-                    let bytes: [UInt8] = switch try document.contents(format, settings: settings) {
+                    bytes = switch try document.contents(format, settings: settings) {
                     case .text(let text): Array(text.utf8)
                     case .bytes(let bytes): bytes
                     }
-                    return .success((bytes, SHA256.hex(bytes)))
+                } catch {
+                    return .failure(Self.rowError(rows[i], error))
+                }
+                // A name's and a file's errors say their row and path already.
+                do throws(CurveTypeError) {
+                    let name = try merge.fileName(for: rows[i])
+                    try OutputFile.createParentFolders(of: name)
+                    try OutputFile.writeAtomically([(path: name, contents: .bytes(bytes))])
+                    return .success((name, SHA256.hex(bytes)))
                 } catch {
                     return .failure(error)
                 }
             }
             for (row, page) in zip(rows, pages) {
-                let bytes: [UInt8], digest: String
+                let name: String, digest: String
                 switch page {
-                case .success(let value): (bytes, digest) = value
-                case .failure(let error): throw Self.rowError(row, error)
+                case .success(let value): (name, digest) = value
+                case .failure(let error): throw error
                 }
-                let name = try fileName(for: row)
-                try OutputFile.createParentFolders(of: name)
-                try OutputFile.writeAtomically([(path: name, contents: .bytes(bytes))])
                 summary.written += 1
                 let entry = ManifestEntry(row: row.number, sha256: digest, file: name)
                 if manifest != nil { manifestText += entry.line.utf8 }
