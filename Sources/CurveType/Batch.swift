@@ -311,6 +311,12 @@ public struct OutputClaims: Sendable {
         claim(output: job.output, layout: job.layout)
     }
 
+    /// Counts a job that claims no file (one that could not be read), so that later jobs are
+    /// named by their numbers in the file.
+    public mutating func skip() {
+        jobs += 1
+    }
+
     /// Claims the files of the next job (numbered from 1 in the order of calls).
     public mutating func claim(output: String, layout: String?) -> CurveTypeError? {
         jobs += 1
@@ -363,7 +369,12 @@ extension Batch {
     /// unless `quiet`. With `check`, nothing is written and each file that differs or is missing
     /// is listed on standard output ("differs: PATH", "missing: PATH").
     /// Throws only when the file itself cannot be read or holds no job.
-    public static func process(jobFile path: String, threads: Int? = nil, check: Bool = false, quiet: Bool = false)
+    ///
+    /// A merge job (`"command": "merge"`) runs after the chunk's drawings, on every core, its
+    /// rows opened by `mergeRows` (the library reads JSON lines; the command line adds CSV); its
+    /// pages and manifest count as its files.
+    public static func process(jobFile path: String, threads: Int? = nil, check: Bool = false, quiet: Bool = false,
+                               mergeRows: @escaping @Sendable (String) throws(CurveTypeError) -> MergeData = MergeData.jsonLines)
         throws(CurveTypeError) -> BatchSummary
     {
         if let threads, !(1...256).contains(threads) {
@@ -377,16 +388,24 @@ extension Batch {
             // result depends on which thread finishes first.
             let entries = try file.next(chunkSize, threads: threads)
             if entries.isEmpty { break }
-            let jobs = entries.map { job -> Result<JobDescription, CurveTypeError> in
-                job.flatMap { job in
-                    if let conflict = claims.claim(output: job.output, layout: job.layout) { return .failure(conflict) }
+            let jobs = entries.map { job -> Result<BatchEntry, CurveTypeError> in
+                if case .failure = job { claims.skip() }
+                return job.flatMap { job in
+                    let conflict: CurveTypeError? = switch job {
+                    case .drawing(let job): claims.claim(output: job.output, layout: job.layout)
+                    // A merge claims its pattern and its manifest: two jobs of one pattern
+                    // would write the same files.
+                    case .merge(let merge): claims.claim(output: merge.output ?? "-", layout: merge.manifest)
+                    }
+                    if let conflict { return .failure(conflict) }
                     return .success(job)
                 }
             }
-            let outcomes = map(count: jobs.count, threads: threads) { index -> BatchCheck in
+            var outcomes = map(count: jobs.count, threads: threads) { index -> BatchCheck in
                 switch jobs[index] {
                 case .failure(let error): return .failed(error)
-                case .success(let description):
+                case .success(.merge): return .upToDate(warnings: [])  // run below
+                case .success(.drawing(let description)):
                     do throws(CurveTypeError) {
                         let job = try description.job()
                         if check { return Batch.check(job) }
@@ -399,11 +418,34 @@ extension Batch {
                     }
                 }
             }
+            // Merges, one at a time (each renders on every core), after the drawings.
+            var mergeFiles: [Int: Int] = [:]
+            var mergeWarnings: [Int: [String]] = [:]
+            for (index, job) in jobs.enumerated() {
+                guard case .success(.merge(let options)) = job else { continue }
+                do throws(CurveTypeError) {
+                    var merge = try options.merge(data: try mergeRows(options.data ?? "-"), environment: ProcessInfo.processInfo.environment)
+                    merge.threads = options.threads ?? threads
+                    merge.collectsManifest = false
+                    merge.checksOnly = check
+                    let done = try merge.run()
+                    mergeFiles[index] = done.written + (options.manifest == nil ? 0 : 1)
+                    if !(quiet || options.quiet) { mergeWarnings[index] = done.warnings }
+                    outcomes[index] = done.stale.isEmpty ? .upToDate(warnings: []) : .stale(done.stale, warnings: [])
+                } catch {
+                    outcomes[index] = .failed(error)
+                }
+            }
             var report = ""
             var listing = ""
             for (offset, outcome) in outcomes.enumerated() {
                 let number = summary.jobs + offset + 1
-                let files = if case .success(let job) = jobs[offset] { job.layout == nil ? 1 : 2 } else { 0 }
+                let files = switch jobs[offset] {
+                case .success(.drawing(let job)): job.layout == nil ? 1 : 2
+                case .success(.merge): mergeFiles[offset] ?? 0
+                case .failure: 0
+                }
+                for warning in mergeWarnings[offset] ?? [] { report += Diagnostic.line("warning", "job \(number): \(warning)") }
                 var warnings: [CurveTypeWarning] = []
                 switch outcome {
                 case .upToDate(let said):

@@ -10,10 +10,19 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// A job of a batch file: one drawing, or a merge of a template and rows into a page a row.
+public enum BatchEntry: Sendable, Equatable {
+    /// A drawing command's job: `{"command": "badge", "label-color": "red", "output": "a.svg"}`.
+    case drawing(JobDescription)
+    /// A merge: `{"command": "merge", "template": "t.svg", "data": "rows.csv", "output":
+    /// "out/{id}.pdf"}`, with `curvetype merge`'s options by their names.
+    case merge(MergeOptions)
+}
+
 /// A batch's job file: a JSON array of job objects, or JSON lines (one object per line), read
 /// as a stream so a list of any length is never held whole. A leading UTF-8 byte-order mark is
 /// skipped and CRLF line ends are read as LF. Each job is decoded straight into its command's
-/// options (`JobDescription`): `{"command": "badge", "label-color": "red", "output": "a.svg"}`.
+/// options (`BatchEntry`): `{"command": "badge", "label-color": "red", "output": "a.svg"}`.
 public final class BatchJobFile {
     /// The most bytes one job may hold (a line, or an object of an array).
     public static let maximumJobBytes = 1 << 20
@@ -23,7 +32,7 @@ public final class BatchJobFile {
     public static let maximumOptionNameLength = OptionReader.maximumNameLength
 
     private let reader: LineReader?
-    private var arrayJobs: [Result<JobDescription, CurveTypeError>]?
+    private var arrayJobs: [Result<BatchEntry, CurveTypeError>]?
     private var arrayIndex = 0
 
     /// Opens `path` (`-`: standard input) and reads as far as the format needs.
@@ -35,9 +44,9 @@ public final class BatchJobFile {
 
     /// Parses every job of `bytes` at once, through the same reader as a file (the library's
     /// and the fuzzer's entry).
-    public static func parse(_ bytes: [UInt8]) throws(CurveTypeError) -> [Result<JobDescription, CurveTypeError>] {
+    public static func parse(_ bytes: [UInt8]) throws(CurveTypeError) -> [Result<BatchEntry, CurveTypeError>] {
         let file = try BatchJobFile(reader: LineReader(bytes: bytes, name: "the jobs", lineLimit: maximumJobBytes))
-        var jobs: [Result<JobDescription, CurveTypeError>] = []
+        var jobs: [Result<BatchEntry, CurveTypeError>] = []
         while true {
             let chunk = try file.next(4096)
             if chunk.isEmpty { return jobs }
@@ -79,7 +88,7 @@ public final class BatchJobFile {
 
     /// The next `count` jobs at most; empty at the end. Lines are decoded on `threads` threads
     /// (default: one per core), the results in file order.
-    public func next(_ count: Int, threads: Int? = nil) throws(CurveTypeError) -> [Result<JobDescription, CurveTypeError>] {
+    public func next(_ count: Int, threads: Int? = nil) throws(CurveTypeError) -> [Result<BatchEntry, CurveTypeError>] {
         if let arrayJobs {
             let end = min(arrayJobs.count, arrayIndex + count)
             let jobs = Array(arrayJobs[arrayIndex..<end])
@@ -120,15 +129,15 @@ public final class BatchJobFile {
     }
 
     /// One line's job.
-    private static func job(line: [UInt8]) -> Result<JobDescription, CurveTypeError> {
+    private static func job(line: [UInt8]) -> Result<BatchEntry, CurveTypeError> {
         do {
-            return .success(try decoder().decode(JobDescription.self, from: Data(line)))
+            return .success(try decoder().decode(DecodedEntry.self, from: Data(line)).entry)
         } catch {
             return .failure(lifted(error))
         }
     }
 
-    private static func parseArray(_ bytes: [UInt8]) throws(CurveTypeError) -> [Result<JobDescription, CurveTypeError>] {
+    private static func parseArray(_ bytes: [UInt8]) throws(CurveTypeError) -> [Result<BatchEntry, CurveTypeError>] {
         do {
             return try decoder().decode([Entry].self, from: Data(bytes)).map(\.job)
         } catch {
@@ -138,9 +147,45 @@ public final class BatchJobFile {
 
     /// A job of an array: one bad job does not spoil the others.
     private struct Entry: Decodable {
-        let job: Result<JobDescription, CurveTypeError>
+        let job: Result<BatchEntry, CurveTypeError>
         init(from decoder: Decoder) throws {
-            do { job = .success(try JobDescription(from: decoder)) } catch { job = .failure(BatchJobFile.lifted(error)) }
+            do { job = .success(try DecodedEntry(from: decoder).entry) } catch { job = .failure(BatchJobFile.lifted(error)) }
+        }
+    }
+
+    /// A job by its command: a merge's options, or a drawing's.
+    private struct DecodedEntry: Decodable {
+        let entry: BatchEntry
+        init(from decoder: Decoder) throws {
+            let keys = try? decoder.container(keyedBy: Key.self)
+            guard (try? keys?.decodeIfPresent(String.self, forKey: Key(stringValue: "command"))) == "merge" else {
+                entry = .drawing(try JobDescription(from: decoder))
+                return
+            }
+            var reader = try OptionReader(decoder)
+            _ = try reader.text("command")
+            // The template by its name, as the other files are (or as the argument, in "args").
+            let template = try reader.text("template")
+            var options = try MergeOptions(&reader)
+            try reader.finish(command: "merge")
+            if let template {
+                guard options.template == nil else { throw CurveTypeError.invalidInput("give the merge job's template once: \"template\" or \"args\"") }
+                options.template = template
+            }
+            guard options.template != nil, options.data != nil, options.output != nil else {
+                throw CurveTypeError.invalidInput("give the merge job a \"template\", \"data\" and \"output\"")
+            }
+            guard options.output != "-", options.manifest != "-", options.data != "-" else {
+                throw CurveTypeError.invalidInput("a batch job reads and writes files, not standard input or output")
+            }
+            entry = .merge(options)
+        }
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
     }
 

@@ -129,6 +129,9 @@ public struct Merge: Sendable {
     /// Keep every page's manifest entry in the summary (a command line, which writes the
     /// manifest file, does not: memory then does not grow with the rows).
     public var collectsManifest = true
+    /// Compare each page, and the manifest, with the file already there instead of writing it
+    /// (`batch --check`): what differs or is missing is in the summary's `stale`.
+    public var checksOnly = false
     /// Called after each written page with the pages written and the shard's rows (for a
     /// progress bar).
     public var progress: (@Sendable (Int, Int) -> Void)?
@@ -147,12 +150,14 @@ public struct Merge: Sendable {
     public struct Summary: Sendable, Equatable {
         /// Rows in the data.
         public var rows = 0
-        /// Pages this shard wrote.
+        /// Pages this shard wrote (with `checksOnly`, compared).
         public var written = 0
         /// Each written page: row, SHA-256, file (kept only with `collectsManifest`).
         public var manifest: [ManifestEntry] = []
         /// Warnings, each said once (with the first row that met it).
         public var warnings: [String] = []
+        /// With `checksOnly`: the files that differ from what the merge makes, or are missing.
+        public var stale: [BatchCheck.Stale] = []
     }
 
     /// One written page in the manifest.
@@ -219,7 +224,7 @@ public struct Merge: Sendable {
             // Drawn, encoded, hashed and written on every core (each page its own file, so no
             // page waits for another's writing); counted and listed in row order.
             let merge = self
-            let pages = Batch.map(count: rows.count, threads: threads) { i -> Result<(name: String, sha256: String), CurveTypeError> in
+            let pages = Batch.map(count: rows.count, threads: threads) { i -> Result<(name: String, sha256: String, stale: BatchCheck.Stale?), CurveTypeError> in
                 let bytes: [UInt8]
                 do throws(CurveTypeError) {
                     let frame = try plan.page(rows[i], sharedSizes: shared)
@@ -234,9 +239,10 @@ public struct Merge: Sendable {
                 // A name's and a file's errors say their row and path already.
                 do throws(CurveTypeError) {
                     let name = try merge.fileName(for: rows[i])
+                    if merge.checksOnly { return .success((name, SHA256.hex(bytes), try OutputFile.difference(at: name, from: bytes))) }
                     try OutputFile.createParentFolders(of: name)
                     try OutputFile.writeAtomically([(path: name, contents: .bytes(bytes))])
-                    return .success((name, SHA256.hex(bytes)))
+                    return .success((name, SHA256.hex(bytes), nil))
                 } catch {
                     return .failure(error)
                 }
@@ -244,7 +250,9 @@ public struct Merge: Sendable {
             for (row, page) in zip(rows, pages) {
                 let name: String, digest: String
                 switch page {
-                case .success(let value): (name, digest) = value
+                case .success(let value):
+                    (name, digest) = (value.name, value.sha256)
+                    if let stale = value.stale { summary.stale.append(stale) }
                 case .failure(let error): throw error
                 }
                 summary.written += 1
@@ -254,11 +262,18 @@ public struct Merge: Sendable {
                 progress?(summary.written, total)
             }
         }
-        if let manifest {
-            try OutputFile.createParentFolders(of: manifest)
-            try OutputFile.writeAtomically([(path: manifest, contents: .bytes(manifestText))])
-        }
+        if let manifest { try write(manifestText, to: manifest, into: &summary) }
         return summary
+    }
+
+    /// Writes `bytes` to `path`, or with `checksOnly` notes it in `summary` if it differs.
+    private func write(_ bytes: [UInt8], to path: String, into summary: inout Summary) throws(CurveTypeError) {
+        if checksOnly {
+            if let stale = try OutputFile.difference(at: path, from: bytes) { summary.stale.append(stale) }
+            return
+        }
+        try OutputFile.createParentFolders(of: path)
+        try OutputFile.writeAtomically([(path: path, contents: .bytes(bytes))])
     }
 
     /// A page's name as 16 bytes of its SHA-256.
@@ -310,15 +325,11 @@ public struct Merge: Sendable {
             }
         }
         let bytes = try lifting(raster: { () throws(RasterError) in try pdf.finish() })
-        try OutputFile.createParentFolders(of: output)
-        try OutputFile.writeAtomically([(path: output, contents: .bytes(bytes))])
+        try write(bytes, to: output, into: &summary)
         summary.written = 1
         let entry = ManifestEntry(row: numbers.first ?? 0, sha256: SHA256.hex(bytes), file: output)
         if collectsManifest { summary.manifest = [entry] }
-        if let manifest {
-            try OutputFile.createParentFolders(of: manifest)
-            try OutputFile.writeAtomically([(path: manifest, contents: .text(entry.line))])
-        }
+        if let manifest { try write(Array(entry.line.utf8), to: manifest, into: &summary) }
         return summary
     }
 

@@ -77,6 +77,19 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
     }
 }
 
+extension MergeData {
+    /// The rows of the JSON lines file at `path` (`.jsonl`, `.ndjson`): what the library reads
+    /// on its own (CSV is read by the command line's CSV.swift, as this package depends on
+    /// nothing).
+    public static func jsonLines(_ path: String) throws(CurveTypeError) -> MergeData {
+        let lower = path.lowercased()
+        guard lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") else {
+            throw .invalidInput("the data \(path) is not JSON lines (.jsonl, .ndjson): the library reads JSON lines; the command line reads CSV too")
+        }
+        return MergeData(name: path) { () throws(CurveTypeError) in try JSONLinesRows(path: path) }
+    }
+}
+
 /// JSON lines rows: one object a line, its members the row's columns (strings, numbers and
 /// booleans as JSON writes them; null as empty). Blank lines are skipped; the row number is
 /// the line's.

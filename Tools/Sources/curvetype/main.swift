@@ -56,12 +56,25 @@ if arguments.dropFirst().prefix(while: { $0 != "--" }).contains(where: { $0 == "
     exit(0)
 }
 
+/// A merge's rows: CSV (CSV.swift) or JSON lines, by the file's extension.
+@Sendable func mergeData(_ path: String) throws(CurveTypeError) -> MergeData {
+    if path.lowercased().hasSuffix(".csv") {
+        return MergeData(name: path) { () throws(CurveTypeError) in try CSVRows(path: path) }
+    }
+    let lower = path.lowercased()
+    guard lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") else {
+        throw CurveTypeError.invalidInput("--data must be a .csv file or JSON lines (.jsonl, .ndjson), not \(path)")
+    }
+    return try MergeData.jsonLines(path)
+}
+
 switch first {
 case "batch":
     let options: BatchOptions
     do { options = try BatchOptions(arguments: Array(arguments.dropFirst())) } catch { fail(error.description, code: 64) }
     do {
-        let summary = try Batch.process(jobFile: options.jobs ?? "-", threads: options.threads, check: options.check, quiet: options.quiet)
+        let summary = try Batch.process(jobFile: options.jobs ?? "-", threads: options.threads, check: options.check, quiet: options.quiet,
+                                        mergeRows: mergeData)
         OutputFile.writeToStandardError(summary.closingLines)
         exit(summary.succeeded ? 0 : 1)
     } catch {
@@ -82,17 +95,7 @@ case "merge":
     let options: MergeOptions
     do { options = try MergeOptions(arguments: Array(arguments.dropFirst())) } catch { fail(declaration()?.message(for: error) ?? error.description, code: 64) }
     do throws(CurveTypeError) {
-        let path = options.data ?? "-"
-        let lower = path.lowercased()
-        let data: MergeData
-        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
-            data = MergeData(name: path) { () throws(CurveTypeError) in try JSONLinesRows(path: path) }
-        } else if lower.hasSuffix(".csv") {
-            data = MergeData(name: path) { () throws(CurveTypeError) in try CSVRows(path: path) }
-        } else {
-            throw CurveTypeError.invalidInput("--data must be a .csv file or JSON lines (.jsonl, .ndjson), not \(path)")
-        }
-        var merge = try options.merge(data: data, environment: ProcessInfo.processInfo.environment)
+        var merge = try options.merge(data: try mergeData(options.data ?? "-"), environment: ProcessInfo.processInfo.environment)
         merge.collectsManifest = false
         // A progress bar where a person watches: a terminal, not CI, not --quiet.
         let environment = ProcessInfo.processInfo.environment

@@ -240,4 +240,53 @@ import Testing
         #expect(repeated.status == 64, "\(repeated.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/x"))
     }
+
+    /// A merge is a batch job too: its pages and manifest written beside the drawings' files,
+    /// and `batch --check` compares every page (a golden set of certificates in CI) and says
+    /// which differ or are missing. Its options are `merge`'s, the template by name.
+    @Test func aMergeIsABatchJob() throws {
+        let folder = try scratch("batch")
+        let jobs = folder.appendingPathComponent("jobs.jsonl").path
+        let out = folder.path + "/certs"
+        try Data("""
+            {"command": "badge", "label": "build", "message": "passing", "output": "\(folder.path)/badge.svg"}
+            {"command": "merge", "template": "\(template)", "data": "\(people)", "output": "\(out)/{id}.svg", "manifest": "\(out)/manifest.tsv"}
+
+            """.utf8).write(to: URL(fileURLWithPath: jobs))
+        let run = try curvetype(["batch", jobs])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(files(URL(fileURLWithPath: out)) == ["ada.svg", "grace.svg", "manifest.tsv", "mk.svg"])
+        // The same pages as `merge` writes.
+        let alone = try curvetype(["merge", template, "--data", people, "--output", folder.path + "/alone/{id}.svg"])
+        #expect(alone.status == 0)
+        for name in ["ada.svg", "grace.svg", "mk.svg"] {
+            let same = try Data(contentsOf: URL(fileURLWithPath: out + "/" + name)) == Data(contentsOf: URL(fileURLWithPath: folder.path + "/alone/" + name))
+            #expect(same, "\(name)")
+        }
+        let fresh = try curvetype(["batch", jobs, "--check"])
+        #expect(fresh.status == 0 && fresh.stdout.isEmpty, "\(fresh.stdout)\(fresh.stderr)")
+        // A page changed and a page lost: both listed, and the run fails.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: out + "/ada.svg"))
+        handle.seekToEndOfFile()
+        handle.write(Data("<!-- -->".utf8))
+        try handle.close()
+        try FileManager.default.removeItem(atPath: out + "/mk.svg")
+        let stale = try curvetype(["batch", jobs, "--check"])
+        #expect(stale.status == 1)
+        #expect(stale.stdout == "differs: \(out)/ada.svg\nmissing: \(out)/mk.svg\n", "\(stale.stdout)")
+        #expect(stale.stderr.contains("2 of 5 files are not up to date"), "\(stale.stderr)")
+        // A merge job needs its files, takes merge's options only, and claims its pattern.
+        try Data("""
+            {"command": "merge", "template": "\(template)", "output": "\(out)/{id}.svg"}
+            {"command": "merge", "template": "\(template)", "data": "\(people)", "output": "\(out)/{id}.svg", "colour": "red"}
+            {"command": "merge", "template": "\(template)", "data": "\(people)", "output": "\(out)/{id}.svg"}
+            {"command": "merge", "template": "\(template)", "data": "\(people)", "output": "\(out)/{id}.svg"}
+
+            """.utf8).write(to: URL(fileURLWithPath: jobs))
+        let bad = try curvetype(["batch", jobs, "--check"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("job 1: give the merge job a \"template\", \"data\" and \"output\""), "\(bad.stderr)")
+        #expect(bad.stderr.contains("job 2: \"colour\" is not an option of merge"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("job 4: cannot write \(out)/{id}.svg: job 3 already names this file"), "\(bad.stderr)")
+    }
 }
