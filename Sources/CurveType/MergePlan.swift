@@ -221,11 +221,11 @@ struct MergePlan: Sendable {
         let start = map.apply(origin), ahead = map.apply(Point(x: origin.x + 1, y: origin.y)) - start
         guard ahead.length > 0 else { return nil }
         let direction = ahead * (1 / ahead.length)
-        let boxes = [Rect(minX: 0, minY: 0, maxX: template.width, maxY: template.height)] + slot.clips.compactMap { $0.bounds() }
+        let boxes = bounds(of: slot)
         // How far from the anchor along `d` before the text leaves a box it starts in.
         func reach(_ d: Point) -> Double {
             var nearest = Double.infinity
-            for box in boxes where box.minX - 1e-9 <= start.x && start.x <= box.maxX + 1e-9 && box.minY - 1e-9 <= start.y && start.y <= box.maxY + 1e-9 {
+            for box in boxes where box.contains(start, tolerance: 1e-9) {
                 if d.x > 1e-12 { nearest = min(nearest, (box.maxX - start.x) / d.x) } else if d.x < -1e-12 { nearest = min(nearest, (box.minX - start.x) / d.x) }
                 if d.y > 1e-12 { nearest = min(nearest, (box.maxY - start.y) / d.y) } else if d.y < -1e-12 { nearest = min(nearest, (box.minY - start.y) / d.y) }
             }
@@ -238,6 +238,12 @@ struct MergePlan: Sendable {
         }
     }
 
+    /// The boxes a slot's text stays in: the page's, and those of the clip paths and masks
+    /// around it, page px.
+    func bounds(of slot: MergeSlot) -> [Rect] {
+        [Rect(minX: 0, minY: 0, maxX: template.width, maxY: template.height)] + slot.clips.compactMap { $0.bounds() }
+    }
+
     /// `size`, when a straight data slot's lines at that size stay on the page and inside the
     /// clip paths and masks around it (the last line's baseline); otherwise the error that
     /// refuses the row.
@@ -245,8 +251,7 @@ struct MergePlan: Sendable {
         guard lines.count > 1, slot.field != nil, case .line(let origin, let map, let spacing) = slot.kind else { return size }
         let designed = slot.rules.size ?? Self.defaultSize
         let last = map.apply(Point(x: origin.x, y: origin.y + Double(lines.count - 1) * spacing * size / designed))
-        let boxes = [Rect(minX: 0, minY: 0, maxX: template.width, maxY: template.height)] + slot.clips.compactMap { $0.bounds() }
-        guard boxes.allSatisfy({ $0.minX - 1e-9 <= last.x && last.x <= $0.maxX + 1e-9 && $0.minY - 1e-9 <= last.y && last.y <= $0.maxY + 1e-9 }) else {
+        guard bounds(of: slot).allSatisfy({ $0.contains(last, tolerance: 1e-9) }) else {
             throw .invalidInput("\(Self.columnName(slot)): its \(lines.count) lines run past the bottom of its slot (the page, or the clip path or mask around it)")
         }
         return size
