@@ -220,7 +220,7 @@ struct SVGDrawing {
     /// A pattern fill of `geometry` when one tile covers its box (`patternUnits` of the box,
     /// from 0 0 at least 1 wide and high, no view box): the pattern's content, in the box's
     /// units (`patternContentUnits="objectBoundingBox"`) or the user's, cut to the geometry, at
-    /// the fill's opacity. `nil` for a tiled pattern, which is not drawn.
+    /// the fill's opacity. `nil` for a tiled or transformed pattern, which is not drawn.
     private mutating func patternFill(_ geometry: FrameGeometry, _ attributes: [SafeSVG.Attribute], _ content: [SafeSVG.Node],
                                       _ state: State, depth: Int) throws(SVGError) -> FrameItem? {
         guard let box = geometry.bounds(), box.width > 0, box.height > 0,
@@ -241,7 +241,8 @@ struct SVGDrawing {
     }
 
     /// An `<image>` of a PNG or JPEG `data:` URL, fitted into its box (SVG's default
-    /// `xMidYMid meet`, as every writer fits a picture); `nil` if the picture is not one.
+    /// `xMidYMid meet`, as every writer fits a picture, whatever `preserveAspectRatio` says);
+    /// `nil` if the picture is not one.
     static func image(_ attributes: [SafeSVG.Attribute]) -> FrameImage? {
         guard let href = value(attributes, "xlink:href"), SafeSVG.isPictureData(href), let comma = href.firstIndex(of: ",") else { return nil }
         let format: RasterImage.Format = href.prefix(comma.utf16Offset(in: href)).lowercased().contains("png") ? .png : .jpeg

@@ -359,6 +359,7 @@ private struct SafeSVGReader {
         "clipPathUnits", "maskUnits", "maskContentUnits", "pathLength", "font-family", "font-size",
         "font-weight", "font-style", "text-anchor", "dominant-baseline", "letter-spacing", "dx", "dy",
         "href", "xlink:href", "vector-effect", "shape-rendering", "paint-order", "patternUnits", "patternContentUnits",
+        "patternTransform",
     ]
     /// Attributes whose value may be `url(#id)`.
     static let paints: Set<String> = ["fill", "stroke", "clip-path", "mask"]
