@@ -217,7 +217,7 @@ struct MergePlan: Sendable {
     /// baseline and by its alignment, px; `nil` for the template's own texts (drawn as the
     /// designer drew them, cut where browsers cut them) and slots of no straight baseline.
     func straightRoom(_ slot: MergeSlot) -> Double? {
-        guard case .line(let origin, let map, _) = slot.kind, slot.field != nil else { return nil }
+        guard case .line(let origin, let map, _, _) = slot.kind, slot.field != nil else { return nil }
         let start = map.apply(origin), ahead = map.apply(Point(x: origin.x + 1, y: origin.y)) - start
         guard ahead.length > 0 else { return nil }
         let direction = ahead * (1 / ahead.length)
@@ -248,7 +248,7 @@ struct MergePlan: Sendable {
     /// clip paths and masks around it (the last line's baseline); otherwise the error that
     /// refuses the row.
     func linesFit(_ slot: MergeSlot, _ lines: [String], size: Double) throws(CurveTypeError) -> Double {
-        guard lines.count > 1, slot.field != nil, case .line(let origin, let map, let spacing) = slot.kind else { return size }
+        guard lines.count > 1, slot.field != nil, case .line(let origin, let map, let spacing, _) = slot.kind else { return size }
         let designed = slot.rules.size ?? Self.defaultSize
         let last = map.apply(Point(x: origin.x, y: origin.y + Double(lines.count - 1) * spacing * size / designed))
         guard bounds(of: slot).allSatisfy({ $0.contains(last, tolerance: 1e-9) }) else {
@@ -347,12 +347,15 @@ struct MergePlan: Sendable {
         if slot.field != nil || !slot.text.isEmpty, value.isEmpty, !Self.isDrawing(slot) { return nil }
         // A straight text of several lines: each line drawn as a line is, the next one the
         // slot's line spacing lower (scaled with the size).
-        if case .line(_, let map, let spacing) = slot.kind, case let lines = Self.lines(value), lines.count > 1 {
+        if case .line(let origin, let map, let spacing, let origins) = slot.kind, case let lines = Self.lines(value), lines.count > 1 {
             let k = size.map { $0 / (slot.rules.size ?? Self.defaultSize) } ?? 1
+            // The template's own lines where the designer put each; a value's by the spacing.
+            let placed = slot.field == nil && origins.count == lines.count && k == 1
             var items: [FrameItem] = []
             for (number, line) in lines.enumerated() where !line.isEmpty {
                 let frame = try lineDrawing(index, row, size: size, text: line, notes: &notes)
-                let shift = map.apply(Point(x: 0, y: Double(number) * spacing * k)) - map.apply(Point(x: 0, y: 0))
+                let offset = placed ? origins[number] - origin : Point(x: 0, y: Double(number) * spacing * k)
+                let shift = map.apply(offset) - map.apply(Point(x: 0, y: 0))
                 items.append(.group(FrameGroup(style: [.transform(.translation(shift.x, shift.y))], items: frame.backdrop + frame.items)))
             }
             return .group(FrameGroup(style: [], items: items))
@@ -479,7 +482,7 @@ struct MergePlan: Sendable {
             add("--canvas", page)
             add("--start-offset", startOffset)
             add("--align", alignment)
-        case .line(let origin, let map, _):
+        case .line(let origin, let map, _, _):
             // A straight baseline through the page and past it, the text anchored at the origin.
             let reach = 4 * (template.width + template.height) / max(map.scaleFactor, 1e-9)
             var line = Path()

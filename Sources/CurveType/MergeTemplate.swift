@@ -368,11 +368,19 @@ private struct SlotReader {
         // tspans' y), else by its line height.
         let x = Self.number((firstLine?["x"]).flatMap(Self.firstOfList) ?? element["x"].flatMap(Self.firstOfList)) ?? 0
         let y = Self.number((firstLine?["y"]).flatMap(Self.firstOfList) ?? element["y"].flatMap(Self.firstOfList)) ?? 0
-        let lineYs = element.children.filter { $0.name == "tspan" }.compactMap { Self.number($0["y"].flatMap(Self.firstOfList)) }
+        let lineSpans = element.children.filter { $0.name == "tspan" && !textContent($0).isEmpty }
+        let lineYs = lineSpans.compactMap { Self.number($0["y"].flatMap(Self.firstOfList)) }
         var spacing = style.lineSpacing
         if lineYs.count >= 2, lineYs[1] > lineYs[0] { spacing = lineYs[1] - lineYs[0] }
+        // Where the designer put each line, when every line says (Illustrator moves a centred
+        // text's lines by their own x).
+        let origins = lineSpans.compactMap { span -> Point? in
+            guard let x = Self.number(span["x"].flatMap(Self.firstOfList)), let y = Self.number(span["y"].flatMap(Self.firstOfList)) else { return nil }
+            return Point(x: x, y: y)
+        }
         return MergeSlot(label: name, field: field, text: text, command: command ?? "path",
-                         kind: .line(origin: Point(x: x, y: y), map: map, lineSpacing: spacing), rules: rules)
+                         kind: .line(origin: Point(x: x, y: y), map: map, lineSpacing: spacing,
+                                     lineOrigins: origins.count == lineSpans.count && origins.count > 1 ? origins : []), rules: rules)
     }
 
     private func shapeSlot(_ element: MarkupElement, map: AffineMap, style: TextStyleAttributes) throws(CurveTypeError) -> MergeSlot {
@@ -504,8 +512,9 @@ public struct MergeSlot: Sendable {
         case path(Path, startOffset: String)
         /// Along a straight baseline from `origin`, in the user units `map` takes to the page;
         /// each further line of the text (after a line feed) `lineSpacing` lower, user units at
-        /// the designer's size.
-        case line(origin: Point, map: AffineMap, lineSpacing: Double)
+        /// the designer's size. `lineOrigins`: where the template's own lines are, each (user
+        /// units), when it has more than one and says where each goes; empty otherwise.
+        case line(origin: Point, map: AffineMap, lineSpacing: Double, lineOrigins: [Point])
         /// In a box, in the user units `map` takes to the page.
         case box(Rect, map: AffineMap)
         /// A whole drawing fitted into a box, in the user units `map` takes to the page.

@@ -88,6 +88,7 @@ import Testing
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" width="400" height="200" viewBox="0 0 400 200">
               <text x="20" y="40" style="font-family:'DejaVu Sans';font-size:20px" xml:space="preserve"><tspan sodipodi:role="line" x="20" y="40">12 Main Street</tspan><tspan sodipodi:role="line" x="20" y="70">Springfield</tspan></text>
               <text data-field="address" x="220" y="40" style="font-family:'DejaVu Sans';font-size:20px;line-height:1.25">Address</text>
+              <text transform="matrix(1 0 0 1 100 150)" font-family="'DejaVu Sans'" font-size="10"><tspan x="0" y="0">Your choice of technology</tspan><tspan x="-20.6" y="13.2">(.NET, JavaScript, HTML, Ruby, etc.)</tspan></text>
             </svg>
             """#
         let page = try MergeTemplate(svg: Array(svg.utf8))
@@ -109,12 +110,15 @@ import Testing
             }
         }
         let found = lines(try pages(["1 Infinite Loop\r\nCupertino"])[0].items)
-        #expect(found.map(\.text) == ["12 Main Street", "Springfield", "1 Infinite Loop", "Cupertino"])
+        #expect(found.map(\.text) == ["12 Main Street", "Springfield", "1 Infinite Loop", "Cupertino",
+                                       "Your choice of technology", "(.NET, JavaScript, HTML, Ruby, etc.)"])
         // The template's lines 30 px apart, as its tspans are; the value's 1.25 × 20 px.
-        #expect(found.map { $0.start.y.rounded() } == [40, 70, 40, 65], "\(found)")
+        #expect(found.map { $0.start.y.rounded() } == [40, 70, 40, 65, 150, 163], "\(found)")
         #expect(found[2].start.x.rounded() == 220 && found[3].start.x.rounded() == 220)
+        // Illustrator's lines each where its tspan says, under the text's transform.
+        #expect(abs(found[4].start.x - 100) < 1e-6 && abs(found[5].start.x - 79.4) < 1e-6 && abs(found[5].start.y - 163.2) < 1e-6, "\(found)")
         // Too long for the page from x 220: shrunk to 180 px, and its lines closer with it.
-        let shrunk = lines(try pages(["Pennsylvania Avenue Northwest\nWashington DC"])[0].items).filter { $0.start.x > 200 }
+        let shrunk = lines(try pages(["Pennsylvania Avenue Northwest\nWashington DC"])[0].items).filter { $0.start.x > 200 && $0.start.y < 100 }
         #expect(shrunk.count == 2 && shrunk.allSatisfy { $0.end <= 400 + 1e-6 } && shrunk[0].end > 390, "\(shrunk)")
         let gap = shrunk[1].start.y - shrunk[0].start.y
         #expect(gap < 25 && gap > 10, "\(gap)")
