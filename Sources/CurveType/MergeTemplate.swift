@@ -80,6 +80,14 @@ public struct MergeTemplate: Sendable {
         self.artwork = artwork
         self.removed = safe.removed.filter { !Self.editorMarkup($0) }
         var reader = SlotReader()
+        // The texts' classes, as the artwork's, by the template's stylesheet (Illustrator's).
+        var css = ""
+        func styles(_ element: MarkupElement) {
+            if element.name == "style" { css += element.text + "\n" }
+            for child in element.children { styles(child) }
+        }
+        styles(root)
+        reader.sheet = TemplateStyleSheet(css)
         try reader.collect(root, map: toPage, inherited: TextStyleAttributes())
         self.slots = reader.slots
     }
@@ -130,12 +138,12 @@ struct TextStyleAttributes: Sendable, Equatable {
         }
     }
 
-    /// `attributes` (presentation attributes, then the `style` attribute's declarations) over
-    /// what is inherited.
-    func applying(_ element: MarkupElement) -> TextStyleAttributes {
+    /// `attributes` (presentation attributes, then the stylesheet's `sheet` declarations, then
+    /// the `style` attribute's) over what is inherited.
+    func applying(_ element: MarkupElement, sheet: [(String, String)] = []) -> TextStyleAttributes {
         var style = self
         style.shapeInside = nil
-        var declarations: [(String, String)] = element.attributes.map { ($0.name, $0.value) }
+        var declarations: [(String, String)] = element.attributes.map { ($0.name, $0.value) } + sheet
         if let css = element["style"] {
             for declaration in css.split(separator: ";") {
                 let parts = declaration.split(separator: ":", maxSplits: 1)
@@ -182,6 +190,12 @@ struct TextStyleAttributes: Sendable, Equatable {
 /// Walks a template's elements, collecting its slots with their maps to the page.
 private struct SlotReader {
     var slots: [MergeSlot] = []
+    /// The template's stylesheet.
+    var sheet = TemplateStyleSheet("")
+    /// Declarations the stylesheet has given elements so far: bounded, as every rule may match
+    /// every element.
+    var styled = 0
+    static let maximumStyled = 100_000
     var byID: [String: (element: MarkupElement, map: AffineMap)] = [:]
     static let shapes: Set<String> = ["circle", "ellipse", "path", "line", "polyline", "polygon", "rect"]
 
@@ -207,7 +221,7 @@ private struct SlotReader {
             }
             map = own.concatenating(outer)
         }
-        let style = inherited.applying(element)
+        let style = try styled(inherited, element)
         if ["defs", "clipPath", "mask", "symbol", "metadata", "title", "desc", "style"].contains(element.name) { return }
         var clips = outerClips
         for attribute in ["clip-path", "mask"] {
@@ -250,6 +264,18 @@ private struct SlotReader {
             }
         }
         return outline
+    }
+
+    /// `inherited` with `element`'s own style over it: its attributes, its stylesheet rules,
+    /// its `style` attribute.
+    private mutating func styled(_ inherited: TextStyleAttributes, _ element: MarkupElement) throws(CurveTypeError) -> TextStyleAttributes {
+        guard !sheet.isEmpty else { return inherited.applying(element) }
+        let rules = sheet.declarations(element: element.name, classes: element["class"], id: element["id"])
+        styled += rules.count
+        guard styled <= Self.maximumStyled else {
+            throw .invalidInput("the template's stylesheet sets more than \(Self.maximumStyled) properties of its texts")
+        }
+        return inherited.applying(element, sheet: rules)
     }
 
     /// The slot's name in messages: its id, else its field, else its element.
@@ -329,12 +355,12 @@ private struct SlotReader {
         return lines.map { textContent($0) }.filter { !$0.isEmpty }.joined(separator: element.name == "text" ? "\n" : " ")
     }
 
-    private func textSlot(_ element: MarkupElement, map: AffineMap, style outer: TextStyleAttributes) throws(CurveTypeError) -> MergeSlot {
+    private mutating func textSlot(_ element: MarkupElement, map: AffineMap, style outer: TextStyleAttributes) throws(CurveTypeError) -> MergeSlot {
         let name = label(element)
         // The first line's style and position stand for the text's (Inkscape styles its tspans).
         let firstLine = element.children.first { $0.name == "tspan" || $0.name == "textPath" }
         var style = outer
-        if let firstLine { style = outer.applying(firstLine) }
+        if let firstLine { style = try styled(outer, firstLine) }
         if style.shapeInside == nil { style.shapeInside = outer.shapeInside }
         var rules = try rules(element, style: style, map: map)
         let command = element["data-curvetype"]

@@ -242,7 +242,7 @@ extension SafeSVG {
 }
 
 /// One rule of a logo's stylesheet: a simple selector and its declarations.
-private struct StyleRule {
+private struct StyleRule: Sendable {
     /// The element's local name, or `nil` for any (`*` or no type).
     var type: String?
     var classes: [String]
@@ -267,7 +267,7 @@ private struct StyleRule {
 }
 
 /// A stylesheet's rules, filed by `StyleRule.key`.
-private struct StyleSheet {
+private struct StyleSheet: Sendable {
     var rules: [StyleRule] = []
     var byKey: [String: [Int]] = [:]
 
@@ -286,6 +286,29 @@ private struct StyleSheet {
         return keys.flatMap { byKey[$0] ?? [] }.map { rules[$0] }
             .filter { $0.matches(element: element, classes: classes, id: id) }
             .sorted { $0.rank < $1.rank }
+    }
+}
+
+/// A template's stylesheet, for the texts the merge sets itself: the declarations its rules
+/// give an element, least specific first, read by the rules the artwork is read by (simple
+/// selectors: what Illustrator's `.st0{font-family:'Arial';}` classes are).
+package struct TemplateStyleSheet: Sendable {
+    private let sheet: StyleSheet
+
+    /// The rules of `css` (every `<style>` element's text).
+    package init(_ css: String) {
+        var reader = SafeSVGReader(bytes: [])
+        sheet = StyleSheet(reader.readRules(css))
+    }
+
+    /// Whether it has no rule.
+    package var isEmpty: Bool { sheet.isEmpty }
+
+    /// The declarations for an element named `element` of `classes` (its `class` attribute)
+    /// and `id`, least specific first, then in the sheet's order.
+    package func declarations(element: String, classes: String?, id: String?) -> [(String, String)] {
+        let names = classes?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) ?? []
+        return sheet.matching(element: element, classes: names, id: id).flatMap(\.declarations)
     }
 }
 

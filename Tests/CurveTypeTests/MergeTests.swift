@@ -127,6 +127,35 @@ import Testing
         #expect(refused?.description == "row 2: column \"address\" (the address slot): its 8 lines run past the bottom of its slot (the page, or the clip path or mask around it)")
     }
 
+    /// Illustrator styles its texts by classes of a `<style>` element (`.st2{font-family:…}`),
+    /// each line a tspan of its own classes: the slots take their font, size and colour from
+    /// the rules, as the artwork does, the `style` attribute still over them.
+    @Test func stylesheetClassesStyleTheTexts() throws {
+        let svg = #"""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 200" width="600" height="200">
+            <style type="text/css">
+            	.st0{fill:#737373;}
+            	.st1{fill:#FFFFFF;}
+            	.st2{font-family:'DejaVu Serif';}
+            	.st3{font-size:11px;}
+            	.st4{font-weight:bold;}
+            </style>
+            <rect x="5" y="11" class="st0" width="101" height="132"/>
+            <text transform="matrix(1 0 0 1 19 81.1622)" class="st1 st2 st3" data-field="team">Solution</text>
+            <text transform="matrix(1 0 0 1 19 120)"><tspan x="0" y="0" class="st2 st3 st4">Development</tspan><tspan x="0" y="13.2" class="st2 st3 st4">Environment</tspan></text>
+            <text transform="matrix(1 0 0 1 200 50)" class="st2 st3" style="font-size:20px">Styled</text>
+            </svg>
+            """#
+        let page = try MergeTemplate(svg: Array(svg.utf8))
+        #expect(page.slots.count == 3)
+        let team = page.slots[0].rules, lines = page.slots[1].rules, styled = page.slots[2].rules
+        #expect(team.family == "DejaVu Serif" && team.size == 11 && team.color == "#FFFFFF" && !team.bold, "\(team)")
+        #expect(lines.family == "DejaVu Serif" && lines.size == 11 && lines.bold && page.slots[1].text == "Development\nEnvironment")
+        #expect(styled.size == 20, "the style attribute is over the rules: \(styled)")
+        // The rectangle is the artwork's, drawn in its class's grey.
+        #expect(page.removed.isEmpty, "\(page.removed)")
+    }
+
     /// Rows held in memory (a struct's worth: `Rows` is the suite's).
     final class RowsOf: MergeRowReader {
         let rows: [MergeRow]
