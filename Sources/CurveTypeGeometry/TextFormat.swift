@@ -95,31 +95,45 @@ package func hexDigits(_ value: UInt64, width: Int, uppercase: Bool = false) -> 
 /// finite or too large to hold its digits. The machine files' and the PDF's number writer.
 package func fixed(_ value: Double, _ decimals: Int) -> String {
     let decimals = max(decimals, 0)
+    return String(unsafeUninitializedCapacity: decimals + 20) { fixedDigits(value, decimals, into: $0) }
+}
+
+/// `fixed(value, decimals)`'s bytes appended to `bytes`, without a string between (a PDF's
+/// text layer writes thousands a page).
+package func appendFixed(_ value: Double, _ decimals: Int, to bytes: inout [UInt8]) {
+    let decimals = max(decimals, 0)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decimals + 20) { buffer in
+        let count = fixedDigits(value, decimals, into: buffer)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+    }
+}
+
+/// Writes `fixed`'s digits at the start of `buffer` (at least `decimals` + 20 bytes) and
+/// returns how many: written from the right, the fraction's digits less its trailing zeros,
+/// the point, the whole digits, the sign, then moved to the start.
+private func fixedDigits(_ value: Double, _ decimals: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (value * scale).rounded()
-    guard scaled.isFinite, abs(scaled) < 9e15 else { return "0" }
-    let whole = Int64(scaled)
-    if whole == 0 { return "0" }
-    // Written from the right into one buffer (a PDF's text layer writes thousands a page):
-    // the fraction's digits less its trailing zeros, the point, the whole digits, the sign.
-    return String(unsafeUninitializedCapacity: decimals + 20) { buffer in
-        var at = buffer.count
-        func put(_ byte: UInt8) { at -= 1; buffer[at] = byte }
-        var magnitude = whole.magnitude
-        var fraction = false
-        for _ in 0..<decimals {
-            let digit = UInt8(magnitude % 10)
-            magnitude /= 10
-            if digit != 0 || fraction { fraction = true; put(48 + digit) }
-        }
-        if fraction { put(46) }
-        repeat { put(48 + UInt8(magnitude % 10)); magnitude /= 10 } while magnitude > 0
-        if whole < 0 { put(45) }
-        let count = buffer.count - at
-        if at > 0 {
-            for i in 0..<count { buffer[i] = buffer[at + i] }
-        }
-        return count
+    guard scaled.isFinite, abs(scaled) < 9e15, case let whole = Int64(scaled), whole != 0 else {
+        buffer[0] = 48
+        return 1
     }
+    var at = buffer.count
+    func put(_ byte: UInt8) { at -= 1; buffer[at] = byte }
+    var magnitude = whole.magnitude
+    var fraction = false
+    for _ in 0..<decimals {
+        let digit = UInt8(magnitude % 10)
+        magnitude /= 10
+        if digit != 0 || fraction { fraction = true; put(48 + digit) }
+    }
+    if fraction { put(46) }
+    repeat { put(48 + UInt8(magnitude % 10)); magnitude /= 10 } while magnitude > 0
+    if whole < 0 { put(45) }
+    let count = buffer.count - at
+    if at > 0 {
+        for i in 0..<count { buffer[i] = buffer[at + i] }
+    }
+    return count
 }

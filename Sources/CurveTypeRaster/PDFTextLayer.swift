@@ -81,21 +81,32 @@ struct PDFTextLayer {
             fonts.append(("CTt\(f)", font))
         }
 
-        var ops = "q\nBT\n3 Tr\n"
+        // The content as bytes, each number and code written straight into them.
+        var ops: [UInt8] = []
+        ops.reserveCapacity(64 * placed.reduce(0) { $0 + $1.clusters.count } + 256)
+        ops += "q\nBT\n3 Tr\n".utf8
         var font = -1
         for (actualText, clusters) in placed {
-            ops += "/Span << /ActualText <FEFF" + Self.utf16Hex(actualText) + "> >> BDC\n"
+            ops += "/Span << /ActualText <FEFF".utf8
+            for unit in actualText.utf16 { Self.appendHex(Int(unit), digits: 4, to: &ops) }
+            ops += "> >> BDC\n".utf8
             for (code, m) in clusters {
                 if code / Self.codesPerFont != font {
                     font = code / Self.codesPerFont
-                    ops += "/CTt\(font) 1 Tf\n"
+                    ops += "/CTt\(font) 1 Tf\n".utf8
                 }
-                ops += m.map { fixed($0, 4) }.joined(separator: " ") + " Tm <" + Self.hex(code % Self.codesPerFont, digits: 2) + "> Tj\n"
+                for (index, number) in m.enumerated() {
+                    if index > 0 { ops.append(UInt8(ascii: " ")) }
+                    appendFixed(number, 4, to: &ops)
+                }
+                ops += " Tm <".utf8
+                Self.appendHex(code % Self.codesPerFont, digits: 2, to: &ops)
+                ops += "> Tj\n".utf8
             }
-            ops += "EMC\n"
+            ops += "EMC\n".utf8
         }
-        ops += "ET\nQ\n"
-        objects.append(Self.stream(number: content, Array(ops.utf8), compressed: true))
+        ops += "ET\nQ\n".utf8
+        objects.append(Self.stream(number: content, ops, compressed: true))
         return (objects + fontObjects, content, fonts)
     }
 
@@ -140,10 +151,12 @@ struct PDFTextLayer {
         return Array(cmap.utf8)
     }
 
-    /// `text` in UTF-16BE, as hex digits.
-    private static func utf16Hex(_ text: String) -> String {
-        text.utf16.map { hex(Int($0), digits: 4) }.joined()
+    /// `value` in `digits` upper-case hex digits appended to `bytes` (`value` < 16^`digits`).
+    private static func appendHex(_ value: Int, digits: Int, to bytes: inout [UInt8]) {
+        for shift in stride(from: 4 * (digits - 1), through: 0, by: -4) { bytes.append(hexDigits[(value >> shift) & 15]) }
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     private static func hex(_ value: Int, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)
