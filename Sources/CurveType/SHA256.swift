@@ -76,27 +76,28 @@ struct SHA256 {
     /// Compresses each 64-byte block of `bytes` (a whole number of them) into the state.
     private mutating func blocks(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 64, let base = bytes.baseAddress else { return }
-        @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+        // Masking shifts (`&>>`, `&<<`): one instruction each, where `>>` checks its count.
+        @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x &>> n | x &<< (32 &- n) }
         Self.k.withUnsafeBufferPointer { k in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
                 var (h0, h1, h2, h3, h4, h5, h6, h7) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
                 for blockStart in stride(from: 0, to: bytes.count - 63, by: 64) {
-                    let p = base + blockStart
+                    let p = UnsafeRawPointer(base + blockStart)
                     for i in 0..<16 {
-                        w[i] = UInt32(p[4 * i]) << 24 | UInt32(p[4 * i + 1]) << 16 | UInt32(p[4 * i + 2]) << 8 | UInt32(p[4 * i + 3])
+                        w[i] = UInt32(bigEndian: p.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
                     }
                     for i in 16..<64 {
-                        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] &>> 3)
+                        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] &>> 10)
                         w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
                     }
                     var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
                     for i in 0..<64 {
                         let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                        let choice = (e & f) ^ (~e & g)
+                        let choice = g ^ (e & (f ^ g))
                         let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
                         let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let majority = (a & b) ^ (c & (a ^ b))
                         let t2 = s0 &+ majority
                         (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
                     }
