@@ -88,6 +88,7 @@ public struct MergeTemplate: Sendable {
         }
         styles(root)
         reader.sheet = TemplateStyleSheet(css)
+        reader.viewBox = (box.width, box.height)
         try reader.collect(root, map: toPage, inherited: TextStyleAttributes())
         self.slots = reader.slots
     }
@@ -190,6 +191,8 @@ struct TextStyleAttributes: Sendable, Equatable {
 /// Walks a template's elements, collecting its slots with their maps to the page.
 private struct SlotReader {
     var slots: [MergeSlot] = []
+    /// The template's view box's size, user units: what a percentage of a text's position is of.
+    var viewBox = (width: 0.0, height: 0.0)
     /// The template's stylesheet.
     var sheet = TemplateStyleSheet("")
     /// Declarations the stylesheet has given elements so far: bounded, as every rule may match
@@ -392,16 +395,17 @@ private struct SlotReader {
         }
         // Straight, at its x and y; its lines as far apart as the designer's lines are (their
         // tspans' y), else by its line height.
-        let x = Self.number((firstLine?["x"]).flatMap(Self.firstOfList) ?? element["x"].flatMap(Self.firstOfList)) ?? 0
-        let y = Self.number((firstLine?["y"]).flatMap(Self.firstOfList) ?? element["y"].flatMap(Self.firstOfList)) ?? 0
+        let x = position((firstLine?["x"]).flatMap(Self.firstOfList) ?? element["x"].flatMap(Self.firstOfList), of: viewBox.width) ?? 0
+        let y = position((firstLine?["y"]).flatMap(Self.firstOfList) ?? element["y"].flatMap(Self.firstOfList), of: viewBox.height) ?? 0
         let lineSpans = element.children.filter { $0.name == "tspan" && !textContent($0).isEmpty }
-        let lineYs = lineSpans.compactMap { Self.number($0["y"].flatMap(Self.firstOfList)) }
+        let lineYs = lineSpans.compactMap { position($0["y"].flatMap(Self.firstOfList), of: viewBox.height) }
         var spacing = style.lineSpacing
         if lineYs.count >= 2, lineYs[1] > lineYs[0] { spacing = lineYs[1] - lineYs[0] }
         // Where the designer put each line, when every line says (Illustrator moves a centred
         // text's lines by their own x).
         let origins = lineSpans.compactMap { span -> Point? in
-            guard let x = Self.number(span["x"].flatMap(Self.firstOfList)), let y = Self.number(span["y"].flatMap(Self.firstOfList)) else { return nil }
+            guard let x = position(span["x"].flatMap(Self.firstOfList), of: viewBox.width),
+                  let y = position(span["y"].flatMap(Self.firstOfList), of: viewBox.height) else { return nil }
             return Point(x: x, y: y)
         }
         return MergeSlot(label: name, field: field, text: text, command: command ?? "path",
@@ -444,6 +448,13 @@ private struct SlotReader {
             }
             return MergeSlot(label: name, field: field, text: "", command: command, kind: .drawing(bounds, map: map), rules: rules)
         }
+    }
+
+    /// A text's `x` or `y` in user units: a number, px, or a percentage of the view box's
+    /// `extent` (OpenCRVS's templates centre texts at `x="50%"`).
+    private func position(_ text: String?, of extent: Double) -> Double? {
+        guard let t = text?.trimmed(), t.hasSuffix("%") else { return Self.number(text) }
+        return Double(t.dropLast()).flatMap { $0.isFinite ? $0 / 100 * extent : nil }
     }
 
     static func firstOfList(_ text: String) -> String? {

@@ -144,10 +144,17 @@ import Testing
             <text transform="matrix(1 0 0 1 19 81.1622)" class="st1 st2 st3" data-field="team">Solution</text>
             <text transform="matrix(1 0 0 1 19 120)"><tspan x="0" y="0" class="st2 st3 st4">Development</tspan><tspan x="0" y="13.2" class="st2 st3 st4">Environment</tspan></text>
             <text transform="matrix(1 0 0 1 200 50)" class="st2 st3" style="font-size:20px">Styled</text>
+            <text fill="#35495D" font-family="DejaVu Sans" font-size="8"><tspan x="50%" y="190" text-anchor="middle">{registrarName}</tspan></text>
             </svg>
             """#
         let page = try MergeTemplate(svg: Array(svg.utf8))
-        #expect(page.slots.count == 3)
+        #expect(page.slots.count == 4)
+        // OpenCRVS's templates centre a text at x="50%": half the view box's width.
+        if case .line(let origin, _, _, _) = page.slots[3].kind {
+            #expect(origin == Point(x: 300, y: 190) && page.slots[3].rules.align == .center)
+        } else {
+            Issue.record("not a straight slot: \(page.slots[3].kind)")
+        }
         let team = page.slots[0].rules, lines = page.slots[1].rules, styled = page.slots[2].rules
         #expect(team.family == "DejaVu Serif" && team.size == 11 && team.color == "#FFFFFF" && !team.bold, "\(team)")
         #expect(lines.family == "DejaVu Serif" && lines.size == 11 && lines.bold && page.slots[1].text == "Development\nEnvironment")
