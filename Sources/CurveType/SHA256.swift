@@ -1,3 +1,5 @@
+import CurveTypeGeometry
+
 /// SHA-256 (FIPS 180-4), for a merge's manifest: the digest `sha256sum` prints.
 ///
 /// Written here because the library's package depends on nothing (a package that uses it
@@ -26,13 +28,9 @@ struct SHA256 {
     static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         var hash = SHA256()
         hash.update(bytes)
-        let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for byte in hash.finish() {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 15)])
-        }
+        for byte in hash.finish() { appendHexDigits(UInt64(byte), width: 2, to: &text) }
         return String(decoding: text, as: UTF8.self)
     }
 

@@ -77,17 +77,21 @@ extension String {
 /// (By hand: the standard library's `String(_:radix:)` is generic over `BinaryInteger`, and its
 /// first call costs a process a runtime conformance scan, more than all its other digits.)
 package func hexDigits(_ value: UInt64, width: Int, uppercase: Bool = false) -> String {
-    var rest = value
-    let letters: UInt8 = uppercase ? 55 : 87  // "A" - 10 or "a" - 10
     var digits: [UInt8] = []
-    repeat {
-        let digit = UInt8(rest & 0xF)
-        digits.append(digit < 10 ? 48 + digit : letters + digit)
-        rest >>= 4
-    } while rest != 0
-    while digits.count < width { digits.append(48) }
-    digits.reverse()
+    appendHexDigits(value, width: width, uppercase: uppercase, to: &digits)
     return String(decoding: digits, as: UTF8.self)
+}
+
+/// `hexDigits(value, width:, uppercase:)`'s bytes appended to `bytes`, without a string between
+/// (a PDF's text layer writes a code for every glyph).
+package func appendHexDigits(_ value: UInt64, width: Int, uppercase: Bool = false, to bytes: inout [UInt8]) {
+    let letters: UInt8 = uppercase ? 55 : 87  // "A" - 10 or "a" - 10
+    var count = 1
+    while count < 16, value >> UInt64(4 * count) != 0 { count += 1 }
+    for position in stride(from: max(count, width) - 1, through: 0, by: -1) {
+        let digit = position >= 16 ? 0 : UInt8((value >> UInt64(4 * position)) & 0xF)
+        bytes.append(digit < 10 ? 48 + digit : letters + digit)
+    }
 }
 
 /// `value` with `decimals` digits after the point, trailing zeros dropped ("12.5", "-0.125",

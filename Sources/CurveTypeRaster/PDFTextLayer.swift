@@ -88,7 +88,7 @@ struct PDFTextLayer {
         var font = -1
         for (actualText, clusters) in placed {
             ops += "/Span << /ActualText <FEFF".utf8
-            for unit in actualText.utf16 { Self.appendHex(Int(unit), digits: 4, to: &ops) }
+            for unit in actualText.utf16 { appendHexDigits(UInt64(unit), width: 4, uppercase: true, to: &ops) }
             ops += "> >> BDC\n".utf8
             for (code, m) in clusters {
                 if code / Self.codesPerFont != font {
@@ -100,7 +100,7 @@ struct PDFTextLayer {
                     appendFixed(number, 4, to: &ops)
                 }
                 ops += " Tm <".utf8
-                Self.appendHex(code % Self.codesPerFont, digits: 2, to: &ops)
+                appendHexDigits(UInt64(code % Self.codesPerFont), width: 2, uppercase: true, to: &ops)
                 ops += "> Tj\n".utf8
             }
             ops += "EMC\n".utf8
@@ -142,25 +142,14 @@ struct PDFTextLayer {
             for (offset, text) in block.enumerated() {
                 let units = Array(text.utf16.prefix(256))
                 let kept = units.count == 256 && UTF16.isLeadSurrogate(units[255]) ? Array(units.dropLast()) : units
-                cmap += "<" + hex(start + offset, digits: 2) + "> <" + kept.map { hex(Int($0), digits: 4) }.joined() + ">\n"
+                cmap += "<" + hexDigits(UInt64(start + offset), width: 2, uppercase: true) + "> <"
+                    + kept.map { hexDigits(UInt64($0), width: 4, uppercase: true) }.joined() + ">\n"
             }
             cmap += "endbfchar\n"
             start += 100
         }
         cmap += "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
         return Array(cmap.utf8)
-    }
-
-    /// `value` in `digits` upper-case hex digits appended to `bytes` (`value` < 16^`digits`).
-    private static func appendHex(_ value: Int, digits: Int, to bytes: inout [UInt8]) {
-        for shift in stride(from: 4 * (digits - 1), through: 0, by: -4) { bytes.append(hexDigits[(value >> shift) & 15]) }
-    }
-
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    private static func hex(_ value: Int, digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// A stream object, deflated when `compressed` (and zlib can).

@@ -105,6 +105,25 @@ private func off(_ p: Point, _ c: Point, _ r: Double) -> Double { abs(p.distance
         }
     }
 
+    /// Hex digits as `String(_:radix:)` writes them, zero-padded to the width (`%04X`), in
+    /// either case, written into a string or appended to bytes alike.
+    @Test func hexDigitsArePaddedDigits() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100_000 {
+            let value = UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
+            let width = Int.random(in: 0...20, using: &generator), uppercase = Bool.random(using: &generator)
+            let digits = String(value, radix: 16, uppercase: uppercase)
+            let expected = String(repeating: "0", count: max(0, width - digits.count)) + digits
+            var bytes: [UInt8] = [0x3C]
+            appendHexDigits(value, width: width, uppercase: uppercase, to: &bytes)
+            guard hexDigits(value, width: width, uppercase: uppercase) == expected, bytes == [0x3C] + Array(expected.utf8) else {
+                Issue.record("\(value) at width \(width): \(hexDigits(value, width: width, uppercase: uppercase)), not \(expected)")
+                return
+            }
+        }
+        #expect(hexDigits(0, width: 0) == "0" && hexDigits(0xAB, width: 4, uppercase: true) == "00AB")
+    }
+
     /// Templates that are not one are refused with a line that says why.
     @Test func badTemplatesAreRefused() {
         for text in ["G90\n", "[middle]\nG1\n", "[start]\nG1 é\n"] {
