@@ -239,10 +239,7 @@ public struct Merge: Sendable {
                 // A name's and a file's errors say their row and path already.
                 do throws(CurveTypeError) {
                     let name = try merge.fileName(for: rows[i])
-                    if merge.checksOnly { return .success((name, SHA256.hex(bytes), try OutputFile.difference(at: name, from: bytes))) }
-                    try OutputFile.createParentFolders(of: name)
-                    try OutputFile.writeAtomically([(path: name, contents: .bytes(bytes))])
-                    return .success((name, SHA256.hex(bytes), nil))
+                    return .success((name, SHA256.hex(bytes), try merge.written(bytes, to: name)))
                 } catch {
                     return .failure(error)
                 }
@@ -262,18 +259,17 @@ public struct Merge: Sendable {
                 progress?(summary.written, total)
             }
         }
-        if let manifest { try write(manifestText, to: manifest, into: &summary) }
+        if let manifest, let stale = try written(manifestText, to: manifest) { summary.stale.append(stale) }
         return summary
     }
 
-    /// Writes `bytes` to `path`, or with `checksOnly` notes it in `summary` if it differs.
-    private func write(_ bytes: [UInt8], to path: String, into summary: inout Summary) throws(CurveTypeError) {
-        if checksOnly {
-            if let stale = try OutputFile.difference(at: path, from: bytes) { summary.stale.append(stale) }
-            return
-        }
+    /// Writes `bytes` to `path`, or with `checksOnly` compares them: how the file differs, if
+    /// it does.
+    func written(_ bytes: [UInt8], to path: String) throws(CurveTypeError) -> BatchCheck.Stale? {
+        if checksOnly { return try OutputFile.difference(at: path, from: bytes) }
         try OutputFile.createParentFolders(of: path)
         try OutputFile.writeAtomically([(path: path, contents: .bytes(bytes))])
+        return nil
     }
 
     /// A page's name as 16 bytes of its SHA-256.
@@ -325,11 +321,11 @@ public struct Merge: Sendable {
             }
         }
         let bytes = try lifting(raster: { () throws(RasterError) in try pdf.finish() })
-        try write(bytes, to: output, into: &summary)
+        if let stale = try written(bytes, to: output) { summary.stale.append(stale) }
         summary.written = 1
         let entry = ManifestEntry(row: numbers.first ?? 0, sha256: SHA256.hex(bytes), file: output)
         if collectsManifest { summary.manifest = [entry] }
-        if let manifest { try write(Array(entry.line.utf8), to: manifest, into: &summary) }
+        if let manifest, let stale = try written(Array(entry.line.utf8), to: manifest) { summary.stale.append(stale) }
         return summary
     }
 
