@@ -161,26 +161,30 @@ struct MergePlan: Sendable {
         case .ring, .path, .line:
             // A straight slot's lines are measured each; the longest is what must fit.
             let lines = Self.isStraight(slot) ? Self.lines(value) : [value]
-            var length = 0.0, room = Double.infinity, warnings: [CurveTypeWarning] = []
+            var length = 0.0, slotRoom: Double?, warnings: [CurveTypeWarning] = []
             for line in lines where !line.isEmpty {
                 let request = try self.request(index, row, size: designed, text: line)
                 do {
+                    let measured: Double, said: [CurveTypeWarning]
                     if let circle = request as? CircleTextRequest {
-                        let (measured, said) = try circle.straightLength()
-                        (length, warnings) = (max(length, measured), warnings + said)
-                        let r = circle.style.radius
-                        room = circle.style.sweep.map { 2 * .pi * r * $0 / 360 } ?? 2 * .pi * r - circle.style.size / 3
+                        (measured, said) = try circle.straightLength()
+                        // The room is the slot's, the same for every line: measured once.
+                        if slotRoom == nil {
+                            let r = circle.style.radius
+                            slotRoom = circle.style.sweep.map { 2 * .pi * r * $0 / 360 } ?? 2 * .pi * r - circle.style.size / 3
+                        }
                     } else if let path = request as? PathTextRequest {
-                        let (measured, said) = try path.straightLength()
-                        (length, warnings) = (max(length, measured), warnings + said)
-                        room = min(self.room(slot, path), straightRoom(slot) ?? .infinity)
+                        (measured, said) = try path.straightLength()
+                        if slotRoom == nil { slotRoom = min(self.room(slot, path), straightRoom(slot) ?? .infinity) }
                     } else {
                         return Fit()
                     }
+                    (length, warnings) = (max(length, measured), warnings + said)
                 } catch {
                     throw Self.refusal(slot, error, "it cannot be measured")
                 }
             }
+            let room = slotRoom ?? .infinity
             let notes = try refuse(slot, warnings)
             guard length > room else { return Fit(size: try linesFit(slot, lines, size: designed), notes: notes) }
             let needed = "the text is \(ErrorText.pixels(length)) long and its slot holds \(ErrorText.pixels(room))"
