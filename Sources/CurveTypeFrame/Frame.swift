@@ -248,6 +248,13 @@ public struct DashPattern: Sendable, Hashable {
     /// One round of the pattern, px.
     public var period: Double { lengths.reduce(0, +) }
 
+    /// The dashes along `geometry`, each an open contour (for writers that follow them: a pen,
+    /// a laser); `nil` when they would be more than `maximumDashes`, and the stroke is solid.
+    public func dashes(along geometry: FrameGeometry) -> Path? {
+        guard isDrawable(along: geometry) else { return nil }
+        return geometry.outline.dashed(lengths, offset: offset, limit: Self.maximumDashes)
+    }
+
     /// Whether the dashes along `geometry` number at most `maximumDashes`.
     public func isDrawable(along geometry: FrameGeometry) -> Bool {
         let rounds = geometry.length / period + Double(geometry.outline.elements.count)

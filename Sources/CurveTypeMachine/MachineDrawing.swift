@@ -263,8 +263,7 @@ private struct Collector {
                 let stroked = color(inner.inkedStroke)
                 guard let ink = stroked ?? (fillsGround ? nil : color(inner.inkedFill)) else { continue }
                 // A dashed stroke: the pen follows each dash and lifts between them.
-                if stroked != nil, let dash = inner.dash, dash.isDrawable(along: shape.geometry),
-                   let dashes = shape.geometry.outline.dashed(dash.lengths, offset: dash.offset, limit: DashPattern.maximumDashes) {
+                if stroked != nil, let dashes = inner.dash?.dashes(along: shape.geometry) {
                     try add(dashes, map: local, color: ink, closeAll: false)
                     continue
                 }

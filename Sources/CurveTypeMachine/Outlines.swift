@@ -310,8 +310,7 @@ private struct OutlineGatherer {
                 if inner.inkedStroke != .none {
                     // A dashed stroke: its dashes, each an open line, are what is grown.
                     var (rings, open) = (rings, open)
-                    if let dash = inner.dash, dash.isDrawable(along: shape.geometry),
-                       let dashes = shape.geometry.outline.dashed(dash.lengths, offset: dash.offset, limit: DashPattern.maximumDashes) {
+                    if let dashes = inner.dash?.dashes(along: shape.geometry) {
                         (rings, open) = try flatten(dashes, map: local)
                     }
                     try checkPoints()
