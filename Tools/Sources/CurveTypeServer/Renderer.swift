@@ -112,8 +112,12 @@ public final class Renderer: Sendable {
             let laidOut = try await render(lane: .light, limit: configuration.renderTimeLimit) { [configuration] (isCancelled) throws(RenderFailure) -> Written in
                 let document: RenderedDocument
                 do throws(CurveTypeError) { document = try query.request().renderDocument() } catch { throw RenderFailure(error) }
-                // Answered 503 already: no one wants the picture.
-                guard !isCancelled() else { throw .timedOut(seconds: configuration.renderTimeLimit) }
+                // Answered 503 already: no one wants the picture, which is not written (a stop,
+                // as a write that stops at its next check is).
+                guard !isCancelled() else {
+                    self.metrics.renderStopped()
+                    throw .timedOut(seconds: configuration.renderTimeLimit)
+                }
                 if Self.isHeavy(document, format: format, settings: query.settings) { return .heavy(document) }
                 return .done(try self.write(document, format: format, query: query, isCancelled: isCancelled))
             }
