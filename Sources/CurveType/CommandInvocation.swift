@@ -23,12 +23,13 @@ public struct CommandInvocation: Sendable, Equatable {
     /// option takes the next word whatever it is (`--start -30`) or `--name=value`; a flag
     /// takes none; a single-valued option given again takes the last value; `-o` is `--output`;
     /// a word that is a number (`-30`) or follows `--` is positional. An unknown option is
-    /// refused with the closest name.
-    public init(arguments words: [String]) throws(CurveTypeError) {
+    /// refused with the closest name. `files`: which files the words may name (a stranger's,
+    /// such as a template's `data-options`: none).
+    public init(arguments words: [String], files: FileAccess = .any) throws(CurveTypeError) {
         guard let name = words.first, CommandDeclaration.drawingNames.contains(name), let declaration = CommandDeclaration.named(name, defaults: false) else {
             throw .invalidInput(ErrorText(CommandDeclaration.unknownCommand(words.first ?? "", names: CommandDeclaration.drawingNames)))
         }
-        var reader = try declaration.reader(Array(words.dropFirst()))
+        var reader = try declaration.reader(Array(words.dropFirst()), files: files)
         command = try JobDescription.Command(name, &reader, commands: "commands")
         let destination = try Destination(&reader)
         (output, layout, quiet) = (destination.output, destination.layout, destination.quiet)
@@ -86,7 +87,7 @@ extension CommandDeclaration {
 
     /// A reader of `words`, the command's options and arguments, grouped by option as the
     /// declarations say (see `CommandInvocation.init(arguments:)`).
-    func reader(_ words: [String]) throws(CurveTypeError) -> OptionReader {
+    func reader(_ words: [String], files: FileAccess = .any) throws(CurveTypeError) -> OptionReader {
         var grouped = OptionWords()
         var index = 0
         var positionalOnly = false
@@ -131,7 +132,22 @@ extension CommandDeclaration {
                 throw .invalidInput("unknown option '\(Diagnostic.escaped(String(typed.prefix(40))))' for \(name)")
             }
         }
-        return OptionReader(words: grouped, spelling: .commandLine)
+        return OptionReader(words: grouped, files: files, spelling: .commandLine)
+    }
+
+    /// Refuses, among `words` (the command's options and arguments), every file, font file or
+    /// logo file that `files` does not allow, whatever else the words hold: how a template's
+    /// own options are checked before any row is read.
+    func checkFiles(_ words: [String], files: FileAccess) throws(CurveTypeError) {
+        var reader = try reader(words, files: files)
+        for option in options where [.file, .font, .logo].contains(option.type) {
+            switch (option.kind, option.type) {
+            case (.repeatable, .font): _ = try reader.fonts(option.name)
+            case (.repeatable, .logo): _ = try reader.logos(option.name)
+            case (.positional, _): if option.type == .file, let path = try reader.argument(name) { _ = try files.allowed(path, option: option.name, spelled: "the argument") }
+            default: _ = try reader.read(option.name, option.type)
+            }
+        }
     }
 
     /// `--name=value` as the name and the value; a short option's value joined to it (`-ox`, or
@@ -278,7 +294,7 @@ public struct QueryCommand: Sendable, Equatable {
                 words.add(item.value, to: name)
             }
         }
-        var reader = OptionReader(words: words, mayNameFiles: false)
+        var reader = OptionReader(words: words, files: .none("a request", place: " on the server"))
         command = try JobDescription.Command(commandName, &reader, commands: "commands")
         try settings.read(&reader, for: command)
         try reader.finish(command: commandName)

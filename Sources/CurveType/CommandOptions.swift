@@ -122,9 +122,9 @@ struct OptionReader {
 
     private let source: Source
     private let spelling: Spelling
-    /// Whether options may name files on this machine (fonts, text, paths, logos to read; a
-    /// folder to write). False for words from a stranger, such as a server's query.
-    private let mayNameFiles: Bool
+    /// Which files on this machine options may name (fonts, text, paths, logos to read; a
+    /// folder to write): none for words from a stranger, such as a server's query.
+    private let files: FileAccess
     private var read: [String] = []
     /// `pixelsPerUnit()`, once read.
     private var unitPixels: Double?
@@ -141,15 +141,15 @@ struct OptionReader {
             throw .invalidInput("\"\(key.stringValue.prefix(20))…\" is not an option (names are at most \(Self.maximumNameLength) characters)")
         }
         source = .json(JSONObject(container))
-        mayNameFiles = true
+        files = .any
         spelling = .key
     }
 
     /// Reads words already grouped by normalized option name (`"args"` for positional words).
-    /// `mayNameFiles`: false refuses every option that names a file on this machine.
-    init(words: OptionWords, mayNameFiles: Bool = true, spelling: Spelling = .key) {
+    /// `files`: which files options may name (a stranger's words: none).
+    init(words: OptionWords, files: FileAccess = .any, spelling: Spelling = .key) {
         source = .words(words)
-        self.mayNameFiles = mayNameFiles
+        self.files = files
         self.spelling = spelling
     }
 
@@ -220,27 +220,23 @@ struct OptionReader {
         return found.value
     }
 
-    /// An option that names a file or folder on this machine; refused where options come from
-    /// a stranger (`mayNameFiles` false).
+    /// An option that names a file or folder on this machine, as `files` allows it.
     mutating func file(_ name: String) throws(CurveTypeError) -> String? {
         guard let path = try text(name) else { return nil }
-        try checkMayNameFiles(name)
-        return path
+        return try files.allowed(path, option: name, spelled: called(name))
     }
 
     /// A font option: a file or a Fontconfig pattern; where options come from a stranger, only
     /// a pattern (Fontconfig picks among installed fonts; no path is opened).
     mutating func font(_ name: String) throws(CurveTypeError) -> String? {
         guard let font = try text(name) else { return nil }
-        try checkMayName(font: font, name)
-        return font
+        return try checked(font: font, name)
     }
 
     /// A repeated font option, as `font`.
     mutating func fonts(_ name: String) throws(CurveTypeError) -> [String]? {
         guard let fonts = try texts(name) else { return nil }
-        for font in fonts { try checkMayName(font: font, name) }
-        return fonts
+        return try fonts.map { font throws(CurveTypeError) in try checked(font: font, name) }
     }
 
     /// A logo: a simple-icons name, a file or a `data:` URL; where options come from a
@@ -256,26 +252,23 @@ struct OptionReader {
         return try logos.map { logo throws(CurveTypeError) in try checked(logo: logo, name) }
     }
 
-    /// `logo` as given, where it may name a file; a stranger's title with a `/` as its slug.
+    /// `logo` as it may be read: a name or a `data:` URL as given, a file as `files` allows it;
+    /// a stranger's title with a `/` as its slug.
     private func checked(logo: String, _ name: String) throws(CurveTypeError) -> String {
         if !logo.lowercased().hasPrefix("data:") && BadgeLogo.namesFile(logo) {
             // A stranger names no file: a title that holds a `/` (`shadcn/ui`) is its logo.
-            if !mayNameFiles, let brand = SimpleIcons.named(logo) { return brand.slug }
-            try checkMayNameFiles(name)
+            if !files.namesAny, let brand = SimpleIcons.named(logo) { return brand.slug }
+            return try files.allowed(logo, option: name, spelled: called(name))
         }
         return logo
     }
 
-    /// Refuses a font that names a file, where options come from a stranger; an installed
-    /// Hershey font by its name (`hershey:NAME`) names none of the user's, as a family does not.
-    private func checkMayName(font: String, _ name: String) throws(CurveTypeError) {
-        if case .file = FontRequest(argument: font), !FontRequest.namesHersheyFont(font) { try checkMayNameFiles(name) }
-    }
-
-    private func checkMayNameFiles(_ name: String) throws(CurveTypeError) {
-        guard mayNameFiles else {
-            throw .invalidInput("\"\(name)\" names a file on the server, which is not accepted here\(name.lowercased().hasSuffix("logo") ? " (give a simple-icons name or a data: URL)" : name.lowercased().contains("font") ? " (give a font family, such as DejaVu Serif)" : "")")
-        }
+    /// `font` as it may be read: a Fontconfig pattern as given, a file as `files` allows it. An
+    /// installed Hershey font by its name (`hershey:NAME`) names none of the user's, as a
+    /// family does not.
+    private func checked(font: String, _ name: String) throws(CurveTypeError) -> String {
+        guard case .file = FontRequest(argument: font), !FontRequest.namesHersheyFont(font) else { return font }
+        return try files.allowed(font, option: name, spelled: called(name))
     }
 
     /// A repeated text option: one string or number, or an array of them.

@@ -135,6 +135,25 @@ public struct Merge: Sendable {
     /// Called after each written page with the pages written and the shard's rows (for a
     /// progress bar).
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Which files the template's `data-options` and font families may name: none unless the
+    /// user trusts the template (`--template-reads DIR`: files under DIR).
+    public var templateReads = Merge.untrustedTemplate
+
+    /// Asked before each row is checked and each page drawn: true stops the merge with
+    /// `Merge.stopped` (a server's request answered already, a user's interrupt).
+    public var isCancelled: (@Sendable () -> Bool)?
+
+    /// What a merge told to stop throws.
+    public static let stopped = CurveTypeError.invalidInput("the merge was stopped: its request was answered already")
+
+    /// Throws `stopped` once `isCancelled` says so.
+    func checkNotCancelled() throws(CurveTypeError) {
+        if isCancelled?() == true { throw Self.stopped }
+    }
+
+    /// What a template from anyone may read: no file.
+    public static let untrustedTemplate = FileAccess.none(
+        "a template", remedy: "; merge --template-reads DIR lets a template you trust read files under DIR")
 
     /// A merge of `data` into `template`, each row's page written to `output`'s pattern.
     public init(template: MergeTemplate, data: MergeData, output: String, manifest: String? = nil,
@@ -193,7 +212,7 @@ public struct Merge: Sendable {
         if let manifest, manifest.contains("\t") || manifest.contains("\n") {
             throw .invalidInput("the manifest's name holds a tab or a line feed")
         }
-        let plan = try MergePlan(template: template)
+        let plan = try MergePlan(template: template, files: templateReads)
         // 1. The gate: every row's values, sizes and names, before anything is written.
         let gate = try check(plan, names: !oneDocument)
         let (sharedSizes, rowCount, warnings) = (gate.sharedSizes, gate.rows, gate.warnings)
@@ -227,6 +246,7 @@ public struct Merge: Sendable {
             let pages = Batch.map(count: rows.count, threads: threads) { i -> Result<(name: String, sha256: String, stale: BatchCheck.Stale?), CurveTypeError> in
                 let bytes: [UInt8]
                 do throws(CurveTypeError) {
+                    try merge.checkNotCancelled()
                     let frame = try plan.page(rows[i], sharedSizes: shared)
                     let document = RenderedDocument(frame: frame, warnings: [], layoutJSON: { "{}" })
                     bytes = switch try document.contents(format, settings: settings) {
@@ -303,8 +323,14 @@ public struct Merge: Sendable {
             while chunk.count < Self.chunkSize, let row = try reader.next() { chunk.append(row) }
             if chunk.isEmpty { break }
             let rows = chunk
+            let merge = self
             let frames = Batch.map(count: rows.count, threads: threads) { i -> Result<Frame, CurveTypeError> in
-                do throws(CurveTypeError) { return .success(try plan.page(rows[i], sharedSizes: shared)) } catch { return .failure(error) }
+                do throws(CurveTypeError) {
+                    try merge.checkNotCancelled()
+                    return .success(try plan.page(rows[i], sharedSizes: shared))
+                } catch {
+                    return .failure(error)
+                }
             }
             for (row, frame) in zip(rows, frames) {
                 switch frame {
@@ -361,9 +387,11 @@ public struct Merge: Sendable {
             }
             if chunk.isEmpty { break }
             let rows = chunk
+            let merge = self
             let measured = Batch.map(count: rows.count, threads: threads) { i -> Result<MergePlan.Measured, CurveTypeError> in
                 let (index, row) = rows[i]
                 do throws(CurveTypeError) {
+                    try merge.checkNotCancelled()
                     // Other shards' rows count only for sizes shared by the document.
                     return .success(try plan.measure(row, onlyShared: !shard.owns(index)))
                 } catch {
@@ -413,13 +441,14 @@ public struct Merge: Sendable {
 
     /// The gate, then the pages of the first `count` rows `wanted` takes, in memory.
     private func checkedPages(count: Int, _ wanted: (MergeRow) -> Bool) throws(CurveTypeError) -> (rows: Int, pages: [RenderedDocument]) {
-        let plan = try MergePlan(template: template)
+        let plan = try MergePlan(template: template, files: templateReads)
         let gate = try check(plan, names: false)
         var reader = try data.open()
         var pages: [RenderedDocument] = []
         while pages.count < count, let row = try reader.next() {
             guard wanted(row) else { continue }
             do throws(CurveTypeError) {
+                try checkNotCancelled()
                 pages.append(RenderedDocument(frame: try plan.page(row, sharedSizes: gate.sharedSizes), warnings: [], layoutJSON: { "{}" }))
             } catch {
                 throw Self.rowError(row, error)
@@ -429,7 +458,8 @@ public struct Merge: Sendable {
     }
 
     static func rowError(_ row: MergeRow, _ error: CurveTypeError) -> CurveTypeError {
-        .invalidInput("row \(row.number): \(error.description)")
+        if error.description == stopped.description { return error }
+        return .invalidInput("row \(row.number): \(error.description)")
     }
 
     /// The data's columns hold every column the template and the output's name read.

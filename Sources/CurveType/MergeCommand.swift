@@ -29,6 +29,9 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
     public var threads: Int?
     /// Print no warnings and no progress.
     public var quiet = false
+    /// The one folder under which the template's `data-options` may name files (fonts, texts,
+    /// logos, paths); `nil`: none, as a template from anyone.
+    public var templateReads: String?
 
     /// Every option at its default.
     public init() {}
@@ -39,6 +42,8 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
         .text("output", \.output, .output, type: .file, required: true, "Each row's file: {COLUMN} is the row's value, {row} its number (out/{id}.pdf); the extension names the format. Without a {COLUMN}, one PDF of every page."),
         .text("manifest", \.manifest, .output, type: .file, "Also write a manifest: a line a page, its row, SHA-256 and file, tab-separated (shards' manifests merge with sort -n)."),
         .text("shard", \.shard, .output, "Render one share of the rows: I/N (I from 0 to N-1), or N with the index from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX. Row i is shard i mod N's."),
+        .text("templateReads", \.templateReads, .content, type: .file, default: "none",
+              "Let the template's data-options and fonts name files under this folder (a template you trust); by default a template names no file."),
         .integer("threads", \.threads, .output, range: .from(1, to: 256), default: "one per core", "Threads to render on."),
         .flag("quiet", \.quiet, .output, "Print no warnings and no progress (errors still print)."),
     ]
@@ -72,6 +77,7 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
         }
         var merge = Merge(template: try MergeTemplate(svg: bytes), data: data, output: output, manifest: manifest)
         if let shard { merge.shard = try MergeShard(parsing: shard, environment: environment) }
+        if let templateReads { merge.templateReads = try FileAccess.under(templateReads, "the template") }
         merge.threads = threads
         return merge
     }

@@ -14,6 +14,8 @@ import Synchronization
 /// drawing goes on the page.
 struct MergePlan: Sendable {
     let template: MergeTemplate
+    /// Which files the template's `data-options` may name (none unless the user trusts it).
+    let files: FileAccess
     /// Each slot's request read once from its words with a stand-in text, for slots whose rows
     /// change only the text and the size (no `{COLUMN}` in their options): reading a command
     /// line costs more than laying out a short text. `nil` for the others.
@@ -24,13 +26,23 @@ struct MergePlan: Sendable {
     /// The sizes of slots no row changes, measured once.
     private(set) var constantFits: [Int: Fit] = [:]
 
-    init(template: MergeTemplate) throws(CurveTypeError) {
+    init(template: MergeTemplate, files: FileAccess = Merge.untrustedTemplate) throws(CurveTypeError) {
         self.template = template
+        self.files = files
         var prototypes: [(any DocumentRequest)?] = []
         // A row with no values: the stand-in for reading a slot's words, and the row of the
         // template's own texts.
         let noRow = MergeRow(number: 0, values: [:])
         for slot in template.slots {
+            try Self.checkPlaceholders(slot)
+            // The files the template's own words name are the template's fault, said before
+            // any row is read; a row's values are checked as each row is read.
+            do {
+                let words = try Self.words(slot, noRow, size: nil, template: template)
+                try CommandDeclaration.named(slot.command, defaults: false)?.checkFiles(Array(words.dropFirst()), files: files)
+            } catch {
+                throw Self.refusal(slot, error, "its options cannot be read")
+            }
             guard !Self.isDrawing(slot), !Self.optionsReadColumns(slot) else {
                 prototypes.append(nil)
                 continue
@@ -39,7 +51,7 @@ struct MergePlan: Sendable {
             probe.field = nil
             probe.text = "x"
             let words = try Self.words(probe, noRow, size: nil, template: template)
-            prototypes.append(try Self.request(slot, words))
+            prototypes.append(try Self.request(slot, words, files: files))
         }
         self.prototypes = prototypes
         // The template's own texts are measured once: one that does not fit is the template's
@@ -283,7 +295,7 @@ struct MergePlan: Sendable {
             }
             return fit
         default:
-            return try Self.request(slot, try Self.words(slot, row, size: size, template: template, text: text))
+            return try Self.request(slot, try Self.words(slot, row, size: size, template: template, text: text), files: files)
         }
     }
 
@@ -315,20 +327,22 @@ struct MergePlan: Sendable {
         slot.field.map { "column \"\($0)\" (\(slot.label))" } ?? slot.label
     }
 
+    /// `error` said of the slot, named once: an error that names it already is kept as it is.
     static func refusal(_ slot: MergeSlot, _ error: any Error, _ fallback: String) -> CurveTypeError {
         let name = columnName(slot)
         guard let error = error as? CurveTypeError else { return .invalidInput("\(name): \(fallback)") }
+        if error.description.hasPrefix(name + ": ") { return error }
         let message = CommandDeclaration.named(slot.command)?.message(for: error) ?? error.description
         return .invalidInput("\(name): \(message)")
     }
 
-    /// The command's request from the slot's words; options that say how a page is written
-    /// are the merge's, not a slot's.
-    static func request(_ slot: MergeSlot, _ words: [String]) throws(CurveTypeError) -> any DocumentRequest {
+    /// The command's request from the slot's words, which may name the files `files` allows;
+    /// options that say how a page is written are the merge's, not a slot's.
+    static func request(_ slot: MergeSlot, _ words: [String], files: FileAccess) throws(CurveTypeError) -> any DocumentRequest {
         do {
-            let invocation = try CommandInvocation(arguments: words)
+            let invocation = try CommandInvocation(arguments: words, files: files)
             guard invocation.output == nil, invocation.layout == nil, invocation.settings == OutputSettings() else {
-                throw CurveTypeError.invalidInput("\(slot.label): data-options say how the page is written (--format, --output, --precision, …): give those to merge")
+                throw CurveTypeError.invalidInput("\(columnName(slot)): data-options say how the page is written (--format, --output, --precision, …): give those to merge")
             }
             return try invocation.request()
         } catch {
@@ -372,7 +386,7 @@ struct MergePlan: Sendable {
                 // The same words draw the same drawing: a seal of the same values, a text the
                 // template gives.
                 let words = try Self.words(slot, row, size: size, template: template)
-                document = try drawings.document(words) { () throws(CurveTypeError) in try Self.request(slot, words).renderDocument() }
+                document = try drawings.document(words) { () throws(CurveTypeError) in try Self.request(slot, words, files: files).renderDocument() }
             } else {
                 document = try request(index, row, size: size).renderDocument()
             }
@@ -406,7 +420,7 @@ struct MergePlan: Sendable {
         do {
             if Self.isConstant(slot) {
                 let words = try Self.words(slot, row, size: size, template: template, text: text)
-                document = try drawings.document(words) { () throws(CurveTypeError) in try Self.request(slot, words).renderDocument() }
+                document = try drawings.document(words) { () throws(CurveTypeError) in try Self.request(slot, words, files: files).renderDocument() }
             } else {
                 document = try request(index, row, size: size, text: text).renderDocument()
             }
@@ -420,6 +434,34 @@ struct MergePlan: Sendable {
     /// A slot that no row changes: the template's own text, no `{COLUMN}` in its options.
     static func isConstant(_ slot: MergeSlot) -> Bool {
         slot.field == nil && !optionsReadColumns(slot)
+    }
+
+    /// Refuses a `{COLUMN}` in `data-options` anywhere but in an option's value (`--size {s}`,
+    /// `--size={s}`): a row's value is always one value, never an option, a flag or an
+    /// argument of its own (a row holding `--font=/etc/passwd` must not become an option).
+    static func checkPlaceholders(_ slot: MergeSlot) throws(CurveTypeError) {
+        guard optionsReadColumns(slot), let declaration = CommandDeclaration.named(slot.command, defaults: false) else { return }
+        let words = slot.rules.options
+        var index = 0
+        func refuse(_ word: String) -> CurveTypeError {
+            .invalidInput("\(columnName(slot)): data-options has \"\(Diagnostic.escaped(String(word.prefix(40))))\" where an option or argument goes; a {COLUMN} may stand only in an option's value (--size {size})")
+        }
+        var positionalOnly = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if word == "--" { positionalOnly = true; continue }
+            guard !positionalOnly, word.hasPrefix("-"), word != "-", Double(word) == nil else {
+                if word.contains("{") { throw refuse(word) }
+                continue
+            }
+            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            if name.contains("{") { throw refuse(word) }
+            guard !word.contains("=") else { continue }
+            // A value option takes the next word, whatever it holds.
+            let option = declaration.options.first { $0.commandLineName == name || $0.shortName.map { "-" + $0 } == name }
+            if let option, option.kind == .value || option.kind == .repeatable { index += 1 }
+        }
     }
 
     /// Whether the slot's `data-options` hold a `{COLUMN}`.
@@ -459,7 +501,7 @@ struct MergePlan: Sendable {
         let value = line ?? text(slot, row)
         let options = slot.rules.options.map { substitute($0, row) }
         if options.contains(where: { $0 == "--units" || $0.hasPrefix("--units=") }) {
-            throw .invalidInput("\(slot.label): data-options cannot set --units: a slot's lengths are the page's")
+            throw .invalidInput("\(columnName(slot)): data-options cannot set --units: a slot's lengths are the page's")
         }
         let words = [slot.command]
         // The text last, after `--`: everything after it is the text.

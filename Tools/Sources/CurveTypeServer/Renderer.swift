@@ -197,10 +197,15 @@ public final class Renderer: Sendable {
         }
     }
 
-    /// A merge's page, drawn on the heavy lane within `limit` seconds.
-    func merged(limit: Double, _ work: @escaping @Sendable () throws(CurveTypeError) -> [UInt8]) async throws(RenderFailure) -> [UInt8] {
-        try await render(lane: .heavy, limit: limit) { _ throws(RenderFailure) -> [UInt8] in
-            do throws(CurveTypeError) { return try work() } catch { throw RenderFailure(error) }
+    /// A merge's page, drawn on the heavy lane within `limit` seconds; `work` is given what
+    /// the merge asks before each row and page (``Merge/isCancelled``), so a merge whose
+    /// request was answered stops, as every render does.
+    func merged(limit: Double, _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws(CurveTypeError) -> [UInt8]) async throws(RenderFailure) -> [UInt8] {
+        try await render(lane: .heavy, limit: limit) { isCancelled throws(RenderFailure) -> [UInt8] in
+            do throws(CurveTypeError) { return try work(isCancelled) } catch {
+                if isCancelled() { self.metrics.renderStopped() }
+                throw RenderFailure(error)
+            }
         }
     }
 
@@ -211,14 +216,21 @@ public final class Renderer: Sendable {
     /// every 64 rows of a PNG). Every accepted input is bounded, so the rest ends, and each
     /// lane's bound on renders at once (counting those given up on) keeps it from piling up.
     private func render<T: Sendable>(lane: Lane, limit: Double, reported: Double? = nil,
-                                     _ work: @escaping @Sendable (_ isCancelled: () -> Bool) throws(RenderFailure) -> T) async throws(RenderFailure) -> T {
+                                     _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws(RenderFailure) -> T) async throws(RenderFailure) -> T {
         let (count, bound, threads) = lane == .light
             ? (inFlight, configuration.maximumConcurrentRenders, pool)
             : (heavyInFlight, configuration.maximumConcurrentHeavyRenders, heavyPool)
         guard count.enter(limit: bound) else { throw .busy }
         let reportedLimit = reported ?? limit
+        let hook = configuration.answersAtCheck.flatMap { $0.heavy == (lane == .heavy) ? $0.number : nil }
         let result: Result<T, RenderFailure> = await withCheckedContinuation { continuation in
             let once = OnceFlag()
+            let checks = CheckCount()
+            // Whether the request was answered; the tests' hook answers it at its chosen check.
+            let isCancelled: @Sendable () -> Bool = {
+                if let hook, checks.next() == hook, once.claim() { continuation.resume(returning: .failure(.timedOut(seconds: reportedLimit))) }
+                return once.isClaimed
+            }
             let nanoseconds = Int64(min(max(limit, 0.000_001), 86_400) * 1e9)
             let timer = timers.any().scheduleTask(in: .nanoseconds(nanoseconds)) {
                 if once.claim() { continuation.resume(returning: .failure(.timedOut(seconds: reportedLimit))) }
@@ -232,7 +244,7 @@ public final class Renderer: Sendable {
                 // Answered 503 while it waited in the queue: no one wants it any more.
                 guard !once.isClaimed else { return }
                 let result: Result<T, RenderFailure>
-                do throws(RenderFailure) { result = .success(try work { once.isClaimed }) } catch { result = .failure(error) }
+                do throws(RenderFailure) { result = .success(try work(isCancelled)) } catch { result = .failure(error) }
                 timer.cancel()
                 if once.claim() { continuation.resume(returning: result) }
             }
@@ -288,6 +300,13 @@ final class RasterMemory: Sendable {
     }
 
     func release(_ bytes: Int) { if bytes > 0 { held.subtract(bytes, ordering: .relaxed) } }
+}
+
+/// How many times a render has asked whether to stop (the tests' hook counts them).
+private final class CheckCount: Sendable {
+    private let count = Atomic<Int>(0)
+    /// The number of this check, from 1.
+    func next() -> Int { count.add(1, ordering: .relaxed).newValue }
 }
 
 /// Set once, by whichever of two racers comes first.

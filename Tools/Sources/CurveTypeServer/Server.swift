@@ -363,16 +363,19 @@ public enum CurveTypeServer {
         let (asked, written) = (row, format)
         let page: [UInt8]
         do {
-            page = try await renderer.merged(limit: renderer.configuration.renderTimeLimit * 5) { () throws(CurveTypeError) -> [UInt8] in
+            page = try await renderer.merged(limit: renderer.configuration.renderTimeLimit * 5) { isCancelled throws(CurveTypeError) -> [UInt8] in
                 let template = try MergeTemplate(svg: templateBytes)
-                let merge = Merge(template: template, data: data, output: "{row}.\(written.rawValue)")
+                var merge = Merge(template: template, data: data, output: "{row}.\(written.rawValue)")
+                merge.isCancelled = isCancelled
+                // The operator's template may read the operator's folder, and nothing else.
+                merge.templateReads = try FileAccess.under(folder, "the operator's template")
                 var first: Int?
                 if asked == nil {
                     var reader = try data.open()
                     first = try reader.next()?.number
                 }
                 let document = try merge.page(row: asked ?? first ?? 1)
-                switch try document.contents(written, settings: OutputSettings()) {
+                switch try document.contents(written, settings: OutputSettings(), isCancelled: isCancelled) {
                 case .text(let text): return Array(text.utf8)
                 case .bytes(let bytes): return bytes
                 }
@@ -414,8 +417,10 @@ public enum CurveTypeServer {
         let template = Array(sent.template.utf8)
         let pages: [UInt8]
         do {
-            pages = try await renderer.merged(limit: renderer.configuration.renderTimeLimit * 5) { () throws(CurveTypeError) -> [UInt8] in
-                let merge = Merge(template: try MergeTemplate(svg: template), data: data, output: "{row}.svg")
+            pages = try await renderer.merged(limit: renderer.configuration.renderTimeLimit * 5) { isCancelled throws(CurveTypeError) -> [UInt8] in
+                var merge = Merge(template: try MergeTemplate(svg: template), data: data, output: "{row}.svg")
+                merge.isCancelled = isCancelled
+                merge.templateReads = .none("a template posted to the server", place: " on the server")
                 let previews = try merge.previews(count: previewPages)
                 struct Answer: Encodable { var rows: Int; var pages: [String] }
                 let answer = Answer(rows: previews.rows, pages: try previews.pages.map { document throws(CurveTypeError) in try document.svg(SVGSettings()) })

@@ -45,6 +45,21 @@ public struct ServerConfiguration: Sendable {
     /// What renders: part of every ETag, so a new version's output is never taken for an old one's.
     public var identity = "curvetype-server/\(ServerConfiguration.version)"
 
+    /// For tests: a render is answered 503 (as its time limit would answer it) when its work
+    /// asks whether to stop for the `number`th time, in the heavy lane or the light; so a test
+    /// of stopping chooses the step, and passes the same under any load. `nil` in a server.
+    public var answersAtCheck: RenderCheck?
+
+    /// A render's `number`th check whether to stop (from 1), in the heavy lane or the light.
+    public struct RenderCheck: Sendable {
+        public var heavy: Bool
+        public var number: Int
+        public init(heavy: Bool, number: Int) {
+            self.heavy = heavy
+            self.number = number
+        }
+    }
+
     /// The server's version.
     public static let version = CurveTypeVersion.string
 

@@ -571,13 +571,34 @@ extension BadgeURL {
     /// A weld and a machine file answered 503 stop too: between items, paints and bridges,
     /// not after the seconds the whole weld takes (two such requests burned 12 s of CPU after
     /// their answers).
+    /// The request is answered at the weld's first check (the tests' hook, not a clock: the
+    /// layout of 1,500 letters outlasted a 0.2 s limit under load, and the test failed), with
+    /// a time limit no render reaches.
     @Test func aWeldAnsweredAlreadyStops() async throws {
-        let (metrics, limited) = Self.limited(to: 0.2)
+        let (metrics, limited) = Self.limited(to: 600, answeringAt: .init(heavy: true, number: 1))
         try await limited.test(.router) { client in
             let text = String(repeating: "O", count: 1500)
             let response = try await client.execute(uri: "/fit?text=\(text)&box=1000x1000&stencil=0.5&format=dxf", method: .get)
             #expect(response.status == .serviceUnavailable)
-            let exposition = try await Self.exposition(of: metrics, within: 100, showing: ["curvetype_render_stops_total 1"])
+            let exposition = try await Self.exposition(of: metrics, within: 1200, showing: ["curvetype_render_stops_total 1"])
+            #expect(exposition.contains("curvetype_render_stops_total 1"))
+            #expect(exposition.contains("curvetype_heavy_renders_total 1"))
+        }
+    }
+
+    /// A merge answered 503 stops at its next row (two previews of 200 seals had gone on for
+    /// 59 CPU seconds after their answers): answered at its third check (by the tests' hook),
+    /// it stops there and counts the stop. `/merge/NAME` runs the same merge, told the same way.
+    @Test func aMergeAnsweredAlreadyStops() async throws {
+        let template = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><circle data-field="name" cx="200" cy="200" r="150"/></svg>"#
+        let rows = "name\n" + (1...200).map { "Name \($0)\n" }.joined()
+        struct Preview: Encodable { var template: String; var rows: String }
+        let body = try JSONEncoder().encode(Preview(template: template, rows: rows))
+        let (metrics, limited) = Self.limited(to: 600, answeringAt: .init(heavy: true, number: 3))
+        try await limited.test(.router) { client in
+            let response = try await client.execute(uri: "/merge-preview", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body))
+            #expect(response.status == .serviceUnavailable, "\(text(response))")
+            let exposition = try await Self.exposition(of: metrics, within: 1200, showing: ["curvetype_render_stops_total 1"])
             #expect(exposition.contains("curvetype_render_stops_total 1"))
         }
     }
@@ -606,11 +627,12 @@ extension BadgeURL {
     }
 
     /// A server whose renders may take `seconds` each, and its metrics.
-    static func limited(to seconds: Double) -> (metrics: ServerMetrics, app: some ApplicationProtocol) {
+    static func limited(to seconds: Double, answeringAt check: ServerConfiguration.RenderCheck? = nil) -> (metrics: ServerMetrics, app: some ApplicationProtocol) {
         let metrics = ServerMetrics()
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.renderTimeLimit = seconds
+        configuration.answersAtCheck = check
         return (metrics, CurveTypeServer.application(configuration: configuration, metrics: metrics))
     }
 
@@ -847,6 +869,72 @@ extension BadgeURL {
                 #expect(response.status == .badRequest)
             }
         }
+    }
+
+    /// Every option that reads a file (each command's declarations of a file, a font or a
+    /// logo), given a planted secret's path through every door a stranger has: a query, a
+    /// template posted to the preview (its data-options, its font family), a row's value, and
+    /// the operator's template reading outside the data folder. Each is refused as the asker's
+    /// fault, and the secret is in no answer and no log line.
+    @Test func untrustedDoorsReadNoFile() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ct-doors-\(getpid())")
+        try? FileManager.default.removeItem(at: scratch)
+        let data = scratch.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let secret = scratch.appendingPathComponent("secret.txt").path
+        let planted = "PLANTED-SECRET-7f3a"
+        try Data(#"{"v": "\#(planted)", "schemaVersion": 1, "label": "\#(planted)", "message": "\#(planted)"}"#.utf8).write(to: URL(fileURLWithPath: secret))
+        let log = CapturedLog()
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.dataFolder = data.path
+        let application = CurveTypeServer.application(configuration: configuration, logger: Logger(label: "test") { _ in CapturingLogHandler(log: log) })
+        let tried = Atomic<Int>(0)
+        struct Preview: Encodable { var template: String; var rows: String }
+        @Sendable func attribute(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        try await application.test(.router) { client in
+            func refused(_ response: TestResponse, _ what: String) {
+                tried.add(1, ordering: .relaxed)
+                let body = text(response)
+                // Refused at the door, for naming a file: not for what the file holds.
+                #expect(response.status == .badRequest && body.contains(" names "), "\(what): \(response.status) \(body)")
+                #expect(!body.contains(planted), "\(what): \(body)")
+            }
+            for command in CommandDeclaration.drawingNames {
+                guard let declaration = CommandDeclaration.named(command) else { continue }
+                for option in declaration.options where [.file, .font, .logo].contains(option.type) && option.kind != .positional {
+                    // A query (options the command line keeps to itself are no query's).
+                    if option.inQueries {
+                        let query = "/\(command)?\(option.name)=\(secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                        refused(try await client.execute(uri: query, method: .get), "query \(query)")
+                    }
+                    // A posted template's options, and a row's value in them.
+                    let shape = command == "circle" ? #"circle cx="200" cy="200" r="100""# : command == "path" ? #"path d="M10 200 L390 200""#
+                        : #"rect x="0" y="0" width="200" height="100""#
+                    let slot = #"<\#(shape) data-curvetype="\#(command)" data-options="\#(attribute(option.commandLineName)) "#
+                    for (options, rows) in [(attribute(secret), "v\nx\n"), ("{v}", "v\n\(secret)\n")] {
+                        let template = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">"# + slot + options + #""/></svg>"#
+                        let body = try JSONEncoder().encode(Preview(template: template, rows: rows))
+                        let response = try await client.execute(uri: "/merge-preview", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body))
+                        refused(response, "merge-preview \(command) \(option.commandLineName) \(options)")
+                        // The operator's template may read its folder, not the secret beside it.
+                        try Data(template.utf8).write(to: data.appendingPathComponent("t.svg"))
+                        refused(try await client.execute(uri: "/merge/t", method: .post, headers: [.contentType: "text/csv"], body: ByteBuffer(string: rows)),
+                                "merge \(command) \(option.commandLineName) \(options)")
+                    }
+                }
+            }
+            // A font family that is a path.
+            let template = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><text x="10" y="50" font-family="\#(secret)">Hi</text></svg>"#
+            let body = try JSONEncoder().encode(Preview(template: template, rows: "v\nx\n"))
+            refused(try await client.execute(uri: "/merge-preview", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)), "font-family")
+        }
+        #expect(tried.load(ordering: .relaxed) > 150, "\(tried.load(ordering: .relaxed)) doors tried")
+        let lines = log.lines.withLock { $0 }
+        #expect(!lines.contains { $0.contains(planted) })
     }
 
     /// A link in the folder is not followed, wherever it points.
