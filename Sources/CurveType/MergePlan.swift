@@ -34,7 +34,7 @@ struct MergePlan: Sendable {
         // template's own texts.
         let noRow = MergeRow(number: 0, values: [:])
         for slot in template.slots {
-            try Self.checkPlaceholders(slot)
+            _ = try Self.placeholderValues(slot)
             // The files the template's own words name are the template's fault, said before
             // any row is read; a row's values are checked as each row is read.
             do {
@@ -436,13 +436,14 @@ struct MergePlan: Sendable {
         slot.field == nil && !optionsReadColumns(slot)
     }
 
-    /// Refuses a `{COLUMN}` in `data-options` anywhere but in an option's value (`--size {s}`,
-    /// `--size={s}`): a row's value is always one value, never an option, a flag or an
-    /// argument of its own (a row holding `--font=/etc/passwd` must not become an option).
-    static func checkPlaceholders(_ slot: MergeSlot) throws(CurveTypeError) {
-        guard optionsReadColumns(slot), let declaration = CommandDeclaration.named(slot.command, defaults: false) else { return }
+    /// Each `{COLUMN}` of the slot's `data-options` with the option whose value holds it
+    /// (`--size {s}`, `--size={s}`: `--size` and `{s}`). One anywhere else is refused: a row's
+    /// value is always one value, never an option, a flag or an argument of its own (a row
+    /// holding `--font=/etc/passwd` must not become an option).
+    static func placeholderValues(_ slot: MergeSlot) throws(CurveTypeError) -> [(option: String, value: String)] {
+        guard optionsReadColumns(slot), let declaration = CommandDeclaration.madeNamed(slot.command) else { return [] }
         let words = slot.rules.options
-        var index = 0
+        var index = 0, found: [(option: String, value: String)] = []
         func refuse(_ word: String) -> CurveTypeError {
             .invalidInput("\(columnName(slot)): data-options has \"\(Diagnostic.escaped(String(word.prefix(40))))\" where an option or argument goes; a {COLUMN} may stand only in an option's value (--size {size})")
         }
@@ -455,14 +456,34 @@ struct MergePlan: Sendable {
                 if word.contains("{") { throw refuse(word) }
                 continue
             }
-            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-            if name.contains("{") { throw refuse(word) }
-            guard !word.contains("=") else { continue }
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            if parts[0].contains("{") { throw refuse(word) }
+            if parts.count == 2 {
+                if parts[1].contains("{") { found.append((parts[0], parts[1])) }
+                continue
+            }
             // A value option takes the next word, whatever it holds.
-            let option = declaration.options.first { $0.commandLineName == name || $0.shortName.map { "-" + $0 } == name }
-            if let option, option.kind == .value || option.kind == .repeatable { index += 1 }
+            let option = declaration.options.first { $0.commandLineName == word || $0.shortName.map { "-" + $0 } == word }
+            if let option, option.kind == .value || option.kind == .repeatable, index < words.count {
+                if words[index].contains("{") { found.append((word, words[index])) }
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// Refuses a row whose value, put into an option that may read a file, names one: the
+    /// template may be trusted to read a folder (`--template-reads`), a row never is.
+    static func checkRowValues(_ slot: MergeSlot, _ row: MergeRow) throws(CurveTypeError) {
+        let values = try placeholderValues(slot)
+        guard !values.isEmpty, let declaration = CommandDeclaration.madeNamed(slot.command) else { return }
+        for (option, value) in values {
+            do { try declaration.checkFiles([option, substitute(value, row)], files: rowFiles) } catch { throw refusal(slot, error, "") }
         }
     }
+
+    /// What a row's values may read: no file.
+    static let rowFiles = FileAccess.none("a row of data")
 
     /// Whether the slot's `data-options` hold a `{COLUMN}`.
     static func optionsReadColumns(_ slot: MergeSlot) -> Bool {
@@ -499,6 +520,7 @@ struct MergePlan: Sendable {
     /// gives is not given again.
     static func words(_ slot: MergeSlot, _ row: MergeRow, size: Double?, template: MergeTemplate, text line: String? = nil) throws(CurveTypeError) -> [String] {
         let value = line ?? text(slot, row)
+        try checkRowValues(slot, row)
         let options = slot.rules.options.map { substitute($0, row) }
         if options.contains(where: { $0 == "--units" || $0.hasPrefix("--units=") }) {
             throw .invalidInput("\(columnName(slot)): data-options cannot set --units: a slot's lengths are the page's")

@@ -1,0 +1,172 @@
+@testable import CurveType
+import Foundation
+import TestSupport
+import Testing
+
+/// Untrusted input is data, never a key: through a template's `data-options` and font family,
+/// a row's value and a query, no option names a file, whatever command declares it; a template
+/// the user trusts reads under one folder only. (The server's routes are tried the same way in
+/// Tools/Tests/ServerTests, `untrustedDoorsReadNoFile`.)
+@Suite struct UntrustedInputTests {
+    /// Rows held in memory, with the columns they name.
+    final class Rows: MergeRowReader {
+        let rows: [[String: String]]
+        var index = 0
+        init(_ rows: [[String: String]]) { self.rows = rows }
+        var columns: [String]? { rows.first.map { Array($0.keys).sorted() } }
+        func next() throws(CurveTypeError) -> MergeRow? {
+            defer { index += 1 }
+            return index < rows.count ? MergeRow(number: index + 2, values: rows[index]) : nil
+        }
+    }
+
+    /// A scratch folder holding a planted secret (JSON, so that --json and --endpoint would
+    /// read it whole) and a font, and a folder beside it.
+    struct Scratch {
+        let root: URL
+        let secret: String
+        let trusted: URL
+        static let planted = "PLANTED-SECRET-5c1e"
+
+        init(_ name: String) throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-\(name)-\(getpid())")
+            try? FileManager.default.removeItem(at: root)
+            trusted = root.appendingPathComponent("trusted")
+            try FileManager.default.createDirectory(at: trusted, withIntermediateDirectories: true)
+            secret = root.appendingPathComponent("secret.json").path
+            try Data(#"{"v": "\#(Self.planted)", "schemaVersion": 1, "label": "\#(Self.planted)", "message": "\#(Self.planted)"}"#.utf8)
+                .write(to: URL(fileURLWithPath: secret))
+        }
+    }
+
+    /// The slot element that a command's drawing or text fits.
+    static func shape(_ command: String) -> String {
+        switch command {
+        case "circle": #"circle cx="200" cy="200" r="100""#
+        case "path": #"path d="M10 200 L390 200""#
+        default: #"rect x="0" y="0" width="200" height="100""#
+        }
+    }
+
+    static func attribute(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+
+    /// The merge's first page, or its error's line.
+    static func preview(_ template: String, _ rows: [[String: String]], reads: FileAccess = Merge.untrustedTemplate) -> Result<String, CurveTypeError> {
+        do throws(CurveTypeError) {
+            var merge = Merge(template: try MergeTemplate(svg: Array(template.utf8)), data: MergeData(name: "rows") { () throws(CurveTypeError) in Rows(rows) },
+                              output: "{row}.svg")
+            merge.templateReads = reads
+            let pages = try merge.previews(count: 1)
+            guard let first = pages.pages.first else { return .success("") }
+            return .success(try first.svg)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Every option declared a file, a font or a logo, of every drawing command: its
+    /// command-line name and kind.
+    static var fileOptions: [(command: String, option: OptionDeclaration)] {
+        CommandDeclaration.drawingNames.flatMap { command in
+            (CommandDeclaration.named(command)?.options ?? [])
+                .filter { [.file, .font, .logo].contains($0.type) && $0.kind != .positional }
+                .map { (command, $0) }
+        }
+    }
+
+    @Test func noDoorNamesAFile() throws {
+        let scratch = try Scratch("doors")
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        var tried = 0
+        func refused(_ result: Result<String, CurveTypeError>, _ what: String) {
+            tried += 1
+            switch result {
+            case .success(let page):
+                Issue.record("\(what) was drawn")
+                #expect(!page.contains(Scratch.planted))
+            case .failure(let error):
+                // Refused at the door, for naming a file: not for what the file holds.
+                #expect(error.description.contains(" names "), "\(what): \(error)")
+                #expect(!error.description.contains(Scratch.planted), "\(what): \(error)")
+            }
+        }
+        #expect(Self.fileOptions.count >= 40, "\(Self.fileOptions.count) options read files")
+        for (command, option) in Self.fileOptions {
+            let slot = "<\(Self.shape(command)) data-curvetype=\"\(command)\" data-options=\"\(Self.attribute(option.commandLineName)) "
+            let svg = { (options: String) in #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">"# + slot + options + #""/></svg>"# }
+            // The template's own words, even trusting it with a folder beside the secret.
+            refused(Self.preview(svg(Self.attribute(scratch.secret)), [["v": "x"]]), "\(command) \(option.commandLineName) in data-options")
+            refused(Self.preview(svg(Self.attribute(scratch.secret)), [["v": "x"]], reads: try .under(scratch.trusted.path, "the template")),
+                    "\(command) \(option.commandLineName) outside the trusted folder")
+            // A row's value, even where the template is trusted with the secret's own folder.
+            refused(Self.preview(svg("{v}"), [["v": scratch.secret]]), "\(command) \(option.commandLineName) {v}")
+            refused(Self.preview(svg("{v}"), [["v": scratch.secret]], reads: try .under(scratch.root.path, "the template")),
+                    "\(command) \(option.commandLineName) {v} in a trusted template")
+            // A query to a server.
+            if option.inQueries {
+                refused(Result { () throws(CurveTypeError) in
+                    try QueryCommand(command, items: [(option.name, scratch.secret)]).request().renderDocument().svg
+                }, "query \(command) \(option.name)")
+            }
+        }
+        // A font family that is a path.
+        let family = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><text x="10" y="50" font-family="\#(scratch.secret)">Hi</text></svg>"#
+        refused(Self.preview(family, [["v": "x"]]), "font-family")
+        #expect(tried > 200)
+    }
+
+    /// A template the user trusts reads under its folder only: a file there is read, as
+    /// resolved (a link out of the folder, or `..`, is outside it).
+    @Test func aTrustedTemplateReadsUnderItsFolder() throws {
+        let scratch = try Scratch("trusted")
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        let inside = scratch.trusted.appendingPathComponent("name.txt").path
+        try Data("Inside".utf8).write(to: URL(fileURLWithPath: inside))
+        try FileManager.default.createSymbolicLink(atPath: scratch.trusted.appendingPathComponent("link.json").path, withDestinationPath: scratch.secret)
+        let reads = try FileAccess.under(scratch.trusted.path, "the template")
+        func template(_ file: String) -> String {
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><path data-curvetype="spiral" d="M0 0 L300 300" data-options="--text-file \#(Self.attribute(file))"/></svg>"#
+        }
+        let other = scratch.trusted.appendingPathComponent("other.txt").path
+        try Data("Elsewhere".utf8).write(to: URL(fileURLWithPath: other))
+        // The text is drawn (as outlines): each file's page is its own.
+        let page = try Self.preview(template(inside), [["v": "x"]], reads: reads).get()
+        #expect(page != (try Self.preview(template(other), [["v": "x"]], reads: reads).get()))
+        for outside in [scratch.trusted.path + "/../secret.json", scratch.trusted.path + "/link.json", scratch.secret, "-"] {
+            let result = Self.preview(template(outside), [["v": "x"]], reads: reads)
+            guard case .failure(let error) = result else { Issue.record("\(outside) was read"); continue }
+            #expect(error.description.contains("not under") || error.description.contains("standard input"), "\(error)")
+        }
+        #expect(throws: CurveTypeError.self) { try FileAccess.under(scratch.root.path + "/nowhere", "the template") }
+        #expect(throws: CurveTypeError.self) { try FileAccess.under(inside, "the template") }
+    }
+
+    /// A `{COLUMN}` is one value, never an option or an argument of its own: a row holding
+    /// `--font=/etc/passwd` made the server open that file.
+    @Test func aColumnIsOneValue() {
+        for options in ["{opt}", "--size 12 {opt}", "--{opt}=1", "-- {opt}", "--size=12 {opt}"] {
+            let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><text x="10" y="50" data-field="name" data-options="\#(options)">N</text></svg>"#
+            guard case .failure(let error) = Self.preview(svg, [["name": "Ada", "opt": "--font=/etc/passwd"]]) else {
+                Issue.record("\(options) was taken")
+                continue
+            }
+            #expect(error.description.contains("may stand only in an option's value"), "\(options): \(error)")
+            #expect(!error.description.contains("row "), "the template's fault, not a row's: \(error)")
+        }
+        // In a value it is a value: a size, a colour.
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><text x="10" y="50" data-field="name" data-options="--text-color {c} --size={s}">N</text></svg>"#
+        let page = Self.preview(svg, [["name": "Ada", "c": "#123456", "s": "20"]])
+        #expect((try? page.get())?.contains("#123456") == true, "\(page)")
+    }
+
+    /// Every whole-number option keeps its declared range as it is read (`merge --threads 0`,
+    /// -1 and 257 were taken).
+    @Test func wholeNumbersKeepTheirRange() throws {
+        for threads in ["0", "-1", "257"] {
+            #expect(throws: CurveTypeError.self) { try MergeOptions(arguments: ["t.svg", "--data", "r.csv", "--output", "{row}.svg", "--threads", threads]) }
+        }
+        #expect(try MergeOptions(arguments: ["t.svg", "--data", "r.csv", "--output", "{row}.svg", "--threads", "256"]).threads == 256)
+    }
+}
