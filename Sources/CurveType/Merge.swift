@@ -139,6 +139,10 @@ public struct Merge: Sendable {
     /// user trusts the template (`--template-reads DIR`: files under DIR).
     public var templateReads = Merge.untrustedTemplate
 
+    /// The files the merge reads (its template, its data): no page and no manifest may be one
+    /// of them, checked before anything is written.
+    public var inputs: [String] = []
+
     /// Asked before each row is checked and each page drawn: true stops the merge with
     /// `Merge.stopped` (a server's request answered already, a user's interrupt).
     public var isCancelled: (@Sendable () -> Bool)?
@@ -215,9 +219,48 @@ public struct Merge: Sendable {
         let plan = try MergePlan(template: template, files: templateReads)
         // 1. The gate: every row's values, sizes and names, before anything is written.
         let gate = try check(plan, names: !oneDocument)
-        let (sharedSizes, rowCount, warnings) = (gate.sharedSizes, gate.rows, gate.warnings)
+        // Every target is checked before the first page: the manifest too, and a document.
+        if !checksOnly {
+            if oneDocument { try checkTarget(output, what: "the output") }
+            if let manifest {
+                try checkTarget(manifest, what: "the manifest")
+                if oneDocument, OutputFile.identity(of: manifest) == OutputFile.identity(of: output) {
+                    throw .invalidInput("the manifest \(manifest) is the output too: name another file")
+                }
+            }
+        }
+        // What an earlier run that was killed left beside the pages (its temporary files) goes.
+        var removed = 0
+        if !checksOnly {
+            for folder in gate.folders.union([PathText.split(output).folder]).sorted() { removed += OutputFile.removeStaleTemporaries(in: folder).count }
+        }
+        // What the pages replace is kept until the manifest is written too: a late failure
+        // puts every page back as it was (all or none).
+        let journal = checksOnly ? nil : OutputFile.WriteJournal()
+        do {
+            var summary = try oneDocument ? document(plan, gate: gate, journal: journal) : pages(plan, gate: gate, journal: journal)
+            journal?.commit()
+            if removed > 0 { summary.warnings.append("removed \(removed) temporary file\(removed == 1 ? "" : "s") that an interrupted run left beside the pages") }
+            return summary
+        } catch {
+            journal?.undo()
+            throw error
+        }
+    }
 
-        if oneDocument { return try document(plan, gate: gate) }
+    /// Refuses a target that is an input, or that cannot be written, before anything is.
+    func checkTarget(_ path: String, what: String) throws(CurveTypeError) {
+        let identity = OutputFile.identity(of: path)
+        if let input = inputs.first(where: { OutputFile.identity(of: $0) == identity }) {
+            throw .invalidInput("\(what) \(path) is a file the merge reads (\(input)): name another file")
+        }
+        try OutputFile.checkWritable(path)
+    }
+
+    /// The pages, each its own file, then the manifest.
+    func pages(_ plan: MergePlan, gate: Gate, journal: OutputFile.WriteJournal?) throws(CurveTypeError) -> Summary {
+        let format = try settings.checkedFormat(for: output.filter { $0 != "{" && $0 != "}" })
+        let (sharedSizes, rowCount, warnings) = (gate.sharedSizes, gate.rows, gate.warnings)
 
         // 2. The pages, in row order, each written whole.
         var summary = Summary()
@@ -259,7 +302,7 @@ public struct Merge: Sendable {
                 // A name's and a file's errors say their row and path already.
                 do throws(CurveTypeError) {
                     let name = try merge.fileName(for: rows[i])
-                    return .success((name, SHA256.hex(bytes), try merge.written(bytes, to: name)))
+                    return .success((name, SHA256.hex(bytes), try merge.written(bytes, to: name, journal: journal)))
                 } catch {
                     return .failure(error)
                 }
@@ -279,16 +322,16 @@ public struct Merge: Sendable {
                 progress?(summary.written, total)
             }
         }
-        if let manifest, let stale = try written(manifestText, to: manifest) { summary.stale.append(stale) }
+        if let manifest, let stale = try written(manifestText, to: manifest, journal: journal) { summary.stale.append(stale) }
         return summary
     }
 
-    /// Writes `bytes` to `path`, or with `checksOnly` compares them: how the file differs, if
-    /// it does.
-    func written(_ bytes: [UInt8], to path: String) throws(CurveTypeError) -> BatchCheck.Stale? {
+    /// Writes `bytes` to `path` (what it replaces kept in `journal`), or with `checksOnly`
+    /// compares them: how the file differs, if it does.
+    func written(_ bytes: [UInt8], to path: String, journal: OutputFile.WriteJournal?) throws(CurveTypeError) -> BatchCheck.Stale? {
         if checksOnly { return try OutputFile.difference(at: path, from: bytes) }
         try OutputFile.createParentFolders(of: path)
-        try OutputFile.writeAtomically([(path: path, contents: .bytes(bytes))])
+        try OutputFile.writeAtomically([(path: path, contents: .bytes(bytes))], journal: journal)
         return nil
     }
 
@@ -308,7 +351,7 @@ public struct Merge: Sendable {
     /// Every page, in row order, drawn into one PDF (frames made on every core, a chunk at a
     /// time, and drawn one after another), written whole; the manifest's one line names the
     /// rows it holds.
-    func document(_ plan: MergePlan, gate: Gate) throws(CurveTypeError) -> Summary {
+    func document(_ plan: MergePlan, gate: Gate, journal: OutputFile.WriteJournal?) throws(CurveTypeError) -> Summary {
         // The document's title: its file's name without folder or extension.
         let file = output.split(separator: "/").last.map(String.init) ?? output
         let pdf = PDFPages(title: file.hasSuffix(".pdf") ? String(file.dropLast(4)) : file, creationDate: OutputSettings.sourceDateEpoch)
@@ -347,11 +390,11 @@ public struct Merge: Sendable {
             }
         }
         let bytes = try lifting(raster: { () throws(RasterError) in try pdf.finish() })
-        if let stale = try written(bytes, to: output) { summary.stale.append(stale) }
+        if let stale = try written(bytes, to: output, journal: journal) { summary.stale.append(stale) }
         summary.written = 1
         let entry = ManifestEntry(row: numbers.first ?? 0, sha256: SHA256.hex(bytes), file: output)
         if collectsManifest { summary.manifest = [entry] }
-        if let manifest, let stale = try written(Array(entry.line.utf8), to: manifest) { summary.stale.append(stale) }
+        if let manifest, let stale = try written(Array(entry.line.utf8), to: manifest, journal: journal) { summary.stale.append(stale) }
         return summary
     }
 
@@ -362,6 +405,9 @@ public struct Merge: Sendable {
         var rows = 0
         var pages = 0
         var warnings: [String] = []
+        /// The folders pages go in (at most `maximumFolders` kept).
+        var folders: Set<String> = []
+        static let maximumFolders = 1000
     }
 
     /// The gate: reads every row, checks this shard's (columns, glyphs, room and, with `names`,
@@ -371,6 +417,10 @@ public struct Merge: Sendable {
         // Each page's name, as the first 16 bytes of its SHA-256 (a collision is 2⁻¹²⁸ likely),
         // with its row: 100,000 rows hold 100,000 keys, not their paths.
         var names: [NameKey: Int] = [:]
+        // What no page may be: an input or the manifest, by identity (a link to the template,
+        // `./t.svg` for `t.svg`).
+        var forbidden: [(identity: String, what: String)] = inputs.map { (OutputFile.identity(of: $0), "a file the merge reads (\($0))") }
+        if let manifest { forbidden.append((OutputFile.identity(of: manifest), "the manifest")) }
         var reader = try data.open()
         let shard = self.shard
         var columnsChecked = false
@@ -418,6 +468,11 @@ public struct Merge: Sendable {
                     throw .invalidInput("row \(row.number): its page \(name) is row \(earlier)'s too: name pages by a column whose values differ")
                 }
                 names[key] = row.number
+                if gate.folders.count < Gate.maximumFolders { gate.folders.insert(PathText.split(name).folder) }
+                if !forbidden.isEmpty, !checksOnly, case let identity = OutputFile.identity(of: name),
+                   let clash = forbidden.first(where: { $0.identity == identity }) {
+                    throw .invalidInput("row \(row.number): its page \(name) is \(clash.what): name pages so that none is an input or the manifest")
+                }
             }
         }
         guard gate.rows > 0 else { throw .invalidInput("\(data.name) has no rows") }

@@ -79,6 +79,8 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
         if let shard { merge.shard = try MergeShard(parsing: shard, environment: environment) }
         if let templateReads { merge.templateReads = try FileAccess.under(templateReads, "the template") }
         merge.threads = threads
+        // No page and no manifest may replace what the merge reads.
+        merge.inputs = [template] + (self.data.map { [$0] } ?? [])
         return merge
     }
 }

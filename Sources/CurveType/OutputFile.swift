@@ -47,8 +47,19 @@ public enum OutputFile {
         case bytes([UInt8])
     }
 
-    /// Writes every file or none (see the type's notes).
-    public static func writeAtomically(_ files: [(path: String, contents: FileContents)]) throws(CurveTypeError) {
+    /// Writes every file or none (see the type's notes). With a `journal`, what the files
+    /// replace is kept in it (a hard link to each replaced file, the names of new ones) until
+    /// the journal is committed, so a later failure of a larger whole (a merge's manifest)
+    /// can put every file back.
+    public static func writeAtomically(_ files: [(path: String, contents: FileContents)], journal: WriteJournal? = nil) throws(CurveTypeError) {
+        // Counted while it writes, so an interrupt waits for it to stop at its next step and
+        // take away what it made.
+        writing.add(1, ordering: .sequentiallyConsistent)
+        defer { writing.subtract(1, ordering: .sequentiallyConsistent) }
+        let interrupted = { (path: String) throws(CurveTypeError) in
+            if stopping.load(ordering: .sequentiallyConsistent) { throw .output(path: path, reason: "the process was interrupted") }
+        }
+        try interrupted(files.first?.path ?? "")
         let targets = try files.map { file throws(CurveTypeError) in try Target(planning: file.path) }
         for i in targets.indices {
             for j in targets.indices where j > i && targets[i].identity == targets[j].identity {
@@ -60,6 +71,7 @@ public enum OutputFile {
         var backups: [(path: String, backup: String?, existed: Bool)] = []
         var committed = false
         defer {
+            for temporary in temporaries.compactMap({ $0 }) { Self.forget(temporary) }
             if !committed {
                 for temporary in temporaries.compactMap({ $0 }) { unlink(temporary) }
                 // Undo the renames already made: the old file back, or no file where none was.
@@ -72,9 +84,14 @@ public enum OutputFile {
         // 1. Every replaced file complete in a temporary beside it.
         for (index, (file, target)) in zip(files, targets).enumerated() {
             guard case .replace(let path, let existing) = target.kind else { continue }
+            try interrupted(file.path)
             let temporary = temporaryName(for: path, suffix: "tmp")
+            remember(temporary)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            guard descriptor >= 0 else { throw .output(path: file.path, reason: String(cString: strerror(errno))) }
+            guard descriptor >= 0 else {
+                forget(temporary)
+                throw .output(path: file.path, reason: String(cString: strerror(errno)))
+            }
             temporaries[index] = temporary
             defer { close(descriptor) }
             if let existing {
@@ -91,8 +108,9 @@ public enum OutputFile {
         let writtenThrough = targets.contains { if case .replace = $0.kind { false } else { true } }
         for (index, (file, target)) in zip(files, targets).enumerated() {
             guard case .replace(let path, let existing) = target.kind, let temporary = temporaries[index] else { continue }
+            try interrupted(file.path)
             var backup: String?
-            if existing != nil && (index != lastRename || writtenThrough) {
+            if existing != nil && (index != lastRename || writtenThrough || journal != nil) {
                 let name = temporaryName(for: path, suffix: "old")
                 if link(path, name) == 0 { backup = name }
             }
@@ -101,6 +119,7 @@ public enum OutputFile {
                 if let backup { unlink(backup) }
                 throw .output(path: file.path, reason: reason)
             }
+            forget(temporary)
             temporaries[index] = nil
             backups.append((path, backup, existing != nil))
         }
@@ -129,7 +148,126 @@ public enum OutputFile {
             if let reason { throw .output(path: file.path, reason: reason) }
         }
         committed = true
-        for done in backups { if let backup = done.backup { unlink(backup) } }
+        if let journal {
+            journal.keep(backups)
+        } else {
+            for done in backups { if let backup = done.backup { unlink(backup) } }
+        }
+    }
+
+    /// What writes made for a larger whole replaced and created, kept until the whole is
+    /// written (`commit`) or fails (`undo`: every file back as it was). Thread-safe: a merge's
+    /// pages are written on every core.
+    public final class WriteJournal: Sendable {
+        private let entries = Mutex<[(path: String, backup: String?, existed: Bool)]>([])
+        private let number = journalCounter.wrappingAdd(1, ordering: .relaxed).oldValue
+
+        /// A journal, open (undone by `interrupted()`) until committed or undone.
+        public init() {
+            let journal = self
+            openJournals.withLock { $0[number] = journal }
+        }
+
+        fileprivate func keep(_ done: [(path: String, backup: String?, existed: Bool)]) {
+            entries.withLock { $0 += done }
+        }
+
+        /// The files written stay; the copies of what they replaced go.
+        public func commit() {
+            _ = openJournals.withLock { $0.removeValue(forKey: number) }
+            for entry in entries.withLock({ list in defer { list = [] }; return list }) { if let backup = entry.backup { unlink(backup) } }
+        }
+
+        /// Every file written is put back as it was: the old file where one was, none where
+        /// none was; newest first. How many files.
+        @discardableResult
+        public func undo() -> Int {
+            _ = openJournals.withLock { $0.removeValue(forKey: number) }
+            let written = entries.withLock { list in defer { list = [] }; return list }
+            for entry in written.reversed() {
+                if let backup = entry.backup { rename(backup, entry.path) } else if !entry.existed { unlink(entry.path) }
+            }
+            return written.count
+        }
+    }
+
+    private static let journalCounter = Atomic<Int>(0)
+    /// Whether `interrupted()` was called: the process is ending.
+    public static var isInterrupted: Bool { stopping.load(ordering: .sequentiallyConsistent) }
+
+    /// Set by `interrupted()`: no further file is written or renamed into place.
+    private static let stopping = Atomic<Bool>(false)
+    /// Writes under way.
+    private static let writing = Atomic<Int>(0)
+    /// Journals neither committed nor undone, so a signal can undo them.
+    private static let openJournals = Mutex<[Int: WriteJournal]>([:])
+
+    /// What an interrupted process does before it ends (`SIGINT`, `SIGTERM`): every temporary
+    /// file being written is removed, and every open journal undone, so what a run wrote as one
+    /// whole is there whole or not at all. How many temporary files were removed, and how many
+    /// files put back.
+    @discardableResult
+    public static func interrupted() -> (temporaries: Int, putBack: Int) {
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        let left = liveTemporaries.withLock { $0.count }
+        // Each write stops at its next step and takes away what it made; a write of one large
+        // file is waited for up to 5 s, then its temporary file is removed under it.
+        let start = ContinuousClock.now
+        while writing.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now - start < .seconds(5) { usleep(1000) }
+        let removed = max(left, removeLiveTemporaries())
+        var putBack = 0
+        for journal in openJournals.withLock({ $0.values }) { putBack += journal.undo() }
+        return (removed, putBack)
+    }
+
+    /// Refuses, before anything is written, an output that could not be written: a folder, a
+    /// read-only file, a folder that is missing and cannot be made.
+    public static func checkWritable(_ path: String) throws(CurveTypeError) {
+        _ = try createParentFolders(of: path)
+        _ = try Target(planning: path)
+    }
+
+    /// The temporary files being written now, so a signal can take them away.
+    private static let liveTemporaries = Mutex<Set<String>>([])
+
+    private static func remember(_ temporary: String) { _ = liveTemporaries.withLock { $0.insert(temporary) } }
+    private static func forget(_ temporary: String) { _ = liveTemporaries.withLock { $0.remove(temporary) } }
+
+    /// Removes the temporary files being written now (on an interrupt, before the process
+    /// ends); how many. Each file is complete or not, so none is half-written: only what a
+    /// rename would have put in place is lost.
+    @discardableResult
+    public static func removeLiveTemporaries() -> Int {
+        let live = liveTemporaries.withLock { $0 }
+        for temporary in live { unlink(temporary) }
+        return live.count
+    }
+
+    /// Removes what CurveType runs that ended without cleaning up left in `folder`: its
+    /// temporary files (`.curvetype.PID.N.tmp`, `.old`) of processes no longer running (a
+    /// `kill -9`, a power cut). Those of a running process, and every other file, stay. The
+    /// names removed.
+    @discardableResult
+    public static func removeStaleTemporaries(in folder: String) -> [String] {
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return [] }
+        defer { closedir(directory) }
+        var removed: [String] = []
+        let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
+        // A folder of a million files is read to its end: each name is looked at once.
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            // "", "curvetype", PID, N, "tmp" or "old"
+            guard parts.count == 5, parts[0].isEmpty, parts[1] == "curvetype", let pid = Int32(parts[2]), pid > 0, Int(parts[3]) != nil,
+                  parts[4] == "tmp" || parts[4] == "old" else { continue }
+            guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var status = stat()
+            guard lstat(prefix + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            if unlink(prefix + name) == 0 { removed.append(name) }
+        }
+        return removed
     }
 
     /// Creates the folders above `path` that are missing (as `mkdir -p` would), for a batch job;

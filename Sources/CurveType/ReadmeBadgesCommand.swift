@@ -112,9 +112,14 @@ public struct ReadmeBadgesOptions: Sendable, Equatable, DeclaredOptions {
             return Outcome(report: report, staleness: stale.isEmpty ? nil
                            : "\(stale.count) of \(files.count) files are not current: run curvetype readme-badges \(readme) to draw them")
         }
+        // What an earlier run that was killed left behind (its temporary files) goes first.
+        let stale = OutputFile.removeStaleTemporaries(in: beside(folder)).count
         if !files.isEmpty {
             try OutputFile.createParentFolders(of: beside(folder + "/" + ReadmeBadges.manifestName))
             try OutputFile.writeAtomically(files)
+        }
+        if stale > 0 {
+            report += "readme-badges: removed \(stale) temporary file\(stale == 1 ? "" : "s") an interrupted run left in \(beside(folder))\n"
         }
         report += "readme-badges: \(plan.drawnReferences) badge\(plan.drawnReferences == 1 ? "" : "s") shown from \(badgeFiles) file\(badgeFiles == 1 ? "" : "s") in \(beside(folder))"
         report += rewrites ? "; \(readme) rewritten\n" : "; \(readme) unchanged\n"

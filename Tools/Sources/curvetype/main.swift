@@ -1,5 +1,6 @@
 import CurveType
 import CurveTypeCSV
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -68,8 +69,30 @@ if arguments.dropFirst().prefix(while: { $0 != "--" }).contains(where: { $0 == "
     return try MergeData.jsonLines(path)
 }
 
+/// Signal sources, kept for the life of the process.
+nonisolated(unsafe) var signalSources: [any DispatchSourceSignal] = []
+
+/// On an interrupt, a hang-up or a termination, a command that writes many files removes the
+/// temporary files it is writing and undoes what it wrote as one whole (a merge's pages), then
+/// ends as the signal would have ended it (status 128 + the signal's number). A `kill -9`
+/// cannot be caught: the next run removes what it left (`OutputFile.removeStaleTemporaries`).
+func cleanUpOnSignals() {
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+            let (removed, putBack) = OutputFile.interrupted()
+            OutputFile.writeToStandardError(Diagnostic.line("error", "interrupted: no file was left half-written (\(removed) temporary file\(removed == 1 ? "" : "s") removed, \(putBack) file\(putBack == 1 ? "" : "s") put back as they were)"))
+            _exit(128 + number)
+        }
+        source.resume()
+        signalSources.append(source)
+    }
+}
+
 switch first {
 case "batch":
+    cleanUpOnSignals()
     let options: BatchOptions
     do { options = try BatchOptions(arguments: Array(arguments.dropFirst())) } catch { fail(error.description, code: 64) }
     do {
@@ -81,6 +104,7 @@ case "batch":
         fail(error.description, code: 1)
     }
 case "readme-badges":
+    cleanUpOnSignals()
     let options: ReadmeBadgesOptions
     do { options = try ReadmeBadgesOptions(arguments: Array(arguments.dropFirst())) } catch { fail(declaration()?.message(for: error) ?? error.description, code: 64) }
     do {
@@ -92,6 +116,7 @@ case "readme-badges":
         fail(declaration()?.message(for: error) ?? error.description, code: 1)
     }
 case "merge":
+    cleanUpOnSignals()
     let options: MergeOptions
     do { options = try MergeOptions(arguments: Array(arguments.dropFirst())) } catch { fail(declaration()?.message(for: error) ?? error.description, code: 64) }
     do throws(CurveTypeError) {
@@ -162,6 +187,8 @@ func printWarning(_ message: String) {
 }
 
 func fail(_ message: String, code: Int32) -> Never {
+    // A write that stopped for an interrupt: the signal's handler says so and ends the process.
+    while OutputFile.isInterrupted { pause() }
     OutputFile.writeToStandardError(Diagnostic.line("error", message))
     exit(code)
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 import Testing
 
@@ -55,6 +58,100 @@ import Testing
 
     /// A name without a {COLUMN} is one PDF of a page a row: valid (qpdf), each page the row's
     /// text in order (pdftotext), the same bytes again; other formats and shards refuse it.
+    /// No page and no manifest may be an input: `--output '{name}.svg'` with a row `t` replaced
+    /// the template `t.svg`, and `--manifest r.csv` the data, with exit 0.
+    @Test func inputsAreNeverOutputs() throws {
+        let folder = try scratch("inputs")
+        let template = folder.appendingPathComponent("t.svg").path, data = folder.appendingPathComponent("r.csv").path
+        let page = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#
+        try Data(page.utf8).write(to: URL(fileURLWithPath: template))
+        try Data("name\nt\n".utf8).write(to: URL(fileURLWithPath: data))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.svg").path, withDestinationPath: template)
+        for (output, manifest, says) in [(folder.path + "/{name}.svg", nil, "its page"), (folder.path + "/./{name}.svg", nil, "its page"),
+                                         (folder.path + "/out/{name}.svg", data, "the manifest"), (folder.path + "/{name}.pdf", nil, ""),
+                                         (folder.path + "/link.pdf", nil, ""), (folder.path + "/out/{name}.svg", folder.path + "/link.svg", "the manifest")] {
+            let result = try curvetype(["merge", template, "--data", data, "--output", output] + (manifest.map { ["--manifest", $0] } ?? []))
+            if output.hasSuffix("{name}.pdf") || output.hasSuffix("link.pdf") { continue }
+            #expect(result.status == 1 && result.stderr.contains("a file the merge reads") && result.stderr.contains(says), "\(output): \(result.stderr)")
+        }
+        #expect(try String(contentsOf: URL(fileURLWithPath: template), encoding: .utf8) == page)
+        #expect(try String(contentsOf: URL(fileURLWithPath: data), encoding: .utf8) == "name\nt\n")
+    }
+
+    /// Every target, the manifest's too, is checked before the first page, and a late failure
+    /// puts every page back: a manifest that is the pages' folder, or `/dev/full`, left the
+    /// pages behind.
+    @Test func theManifestIsAllOrNone() throws {
+        let folder = try scratch("manifest")
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: out.appendingPathComponent("ada.pdf"))
+        func run(_ manifest: String) throws -> RunResult {
+            try curvetype(["merge", template, "--data", people, "--output", out.path + "/{id}.pdf", "--manifest", manifest])
+        }
+        // Refused before any page: the pages' folder, a folder where a file's folder goes.
+        for manifest in [out.path, out.path + "/ada.pdf/m.tsv"] {
+            let result = try run(manifest)
+            #expect(result.status == 1, "\(manifest): \(result.stderr)")
+            #expect(files(out) == ["ada.pdf"] && (try? String(contentsOf: out.appendingPathComponent("ada.pdf"), encoding: .utf8)) == "old")
+        }
+        // Failing at the end, after every page: each put back as it was.
+        let full = try run("/dev/full")
+        #expect(full.status == 1 && full.stderr.contains("/dev/full"), "\(full.stderr)")
+        #expect(files(out) == ["ada.pdf"], "\(files(out))")
+        #expect((try? String(contentsOf: out.appendingPathComponent("ada.pdf"), encoding: .utf8)) == "old")
+    }
+
+    /// An interrupt puts back what a merge wrote (the pages of a run whose manifest was never
+    /// written), and removes its temporary files. The manifest is a FIFO no one reads, so the
+    /// merge waits there, every page written, for the signal: no clock decides what it did.
+    @Test func anInterruptedMergePutsItsPagesBack() throws {
+        let folder = try scratch("interrupt")
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: out.appendingPathComponent("ada.svg"))
+        let fifo = folder.appendingPathComponent("manifest").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: curvetypeBinary)
+        process.arguments = ["merge", template, "--data", people, "--output", out.path + "/{id}.svg", "--manifest", fifo]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Every page is in place (renamed, the old one kept aside) before the manifest waits.
+        var waited = 0
+        while files(out).filter({ !$0.hasPrefix(".") }).count < 3 && waited < 6000 { usleep(10_000); waited += 1 }
+        #expect(files(out).filter { !$0.hasPrefix(".") } == ["ada.svg", "grace.svg", "mk.svg"])
+        process.interrupt()
+        process.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130, "\(said)")
+        #expect(said.contains("interrupted") && said.contains("3 files put back"), "\(said)")
+        #expect(files(out) == ["ada.svg"], "\(files(out))")
+        #expect((try? String(contentsOf: out.appendingPathComponent("ada.svg"), encoding: .utf8)) == "old")
+    }
+
+    /// What a killed run left (its temporary files, named by its process id) is removed by the
+    /// next run and said; another process's, and every other file, stay.
+    @Test func staleTemporaryFilesAreRemoved() throws {
+        let folder = try scratch("stale")
+        let readme = folder.appendingPathComponent("README.md")
+        try Data("![build](https://img.shields.io/badge/build-passing-brightgreen)\n".utf8).write(to: readme)
+        let badges = folder.appendingPathComponent("badges")
+        try FileManager.default.createDirectory(at: badges, withIntermediateDirectories: true)
+        // A process that has ended: its id is no one's now.
+        let ended = try runProcess("/bin/sh", ["-c", "echo $$"])
+        let dead = String(decoding: ended.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let planted = [".curvetype.\(dead).1.tmp", ".curvetype.\(dead).2.old", ".curvetype.\(getpid()).3.tmp", ".curvetype.x.4.tmp", "notes.tmp"]
+        for name in planted { try Data("x".utf8).write(to: badges.appendingPathComponent(name)) }
+        let result = try curvetype(["readme-badges", readme.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("removed 2 temporary files"), "\(result.stdout)")
+        let left = files(badges)
+        #expect(!left.contains(planted[0]) && !left.contains(planted[1]))
+        #expect(left.contains(planted[2]) && left.contains(planted[3]) && left.contains(planted[4]))
+    }
+
     @Test func oneDocumentOfEveryPage() throws {
         let folder = try scratch("document")
         let document = folder.appendingPathComponent("certificates.pdf").path
