@@ -140,24 +140,27 @@ public final class JSONLinesRows: MergeRowReader {
             guard String(validating: bytes, as: UTF8.self) != nil else {
                 throw .invalidInput("\(name) line \(line): not UTF-8")
             }
-            let object: [String: JSONCell]
-            do { object = try JSONDecoder().decode([String: JSONCell].self, from: Data(bytes)) } catch {
-                throw .invalidInput("\(name) line \(line): not a JSON object of strings, numbers and booleans")
+            // Read as every JSON of the project is, as JavaScript reads it (a key given twice
+            // keeps its last value; a number is written as JavaScript writes it: 1.5e-7).
+            let object: JSONObject
+            switch try JSONValue.parse(bytes, what: "\(name) line \(line)") {
+            case .object(let value): object = value
+            default: throw .invalidInput("\(name) line \(line): not a JSON object of strings, numbers and booleans")
             }
-            return MergeRow(number: line, values: object.mapValues(\.text))
-        }
-    }
-
-    /// A JSON value a cell may hold.
-    struct JSONCell: Decodable {
-        var text: String
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() { text = "" }
-            else if let string = try? container.decode(String.self) { text = string }
-            else if let bool = try? container.decode(Bool.self) { text = bool ? "true" : "false" }
-            else if let integer = try? container.decode(Int.self) { text = String(integer) }
-            else { text = String(try container.decode(Double.self)) }
+            var values: [String: String] = [:]
+            for key in object.keys {
+                switch object[key] {
+                // null is an empty cell, as a spreadsheet's.
+                case .null?: values[key] = ""
+                case let value?:
+                    guard let text = value.badgeText else {
+                        throw .invalidInput("\(name) line \(line): \"\(Diagnostic.escaped(String(key.prefix(40))))\" holds an array or an object, not a string, number or boolean")
+                    }
+                    values[key] = text
+                case nil: break
+                }
+            }
+            return MergeRow(number: line, values: values)
         }
     }
 }

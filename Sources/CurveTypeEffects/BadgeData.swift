@@ -40,10 +40,11 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
 
     /// `bytes` read as one JSON document, as JavaScript's `JSON.parse` reads it (shields' way:
     /// a key given twice keeps its last value); `what` names it in the error ("the endpoint
-    /// file badge.json"), which says the line and column.
-    public static func parse(_ bytes: [UInt8], what: String) throws(CurveTypeError) -> JSONValue {
-        guard bytes.count <= maximumBytes else {
-            throw .invalidInput("\(what) is larger than \(maximumBytes >> 20) MiB, the most a badge reads")
+    /// file badge.json"), which says the line and column. `limit`: the most bytes read (a
+    /// badge's `maximumBytes` unless the caller bounds the bytes otherwise).
+    public static func parse(_ bytes: [UInt8], what: String, limit: Int = maximumBytes) throws(CurveTypeError) -> JSONValue {
+        guard bytes.count <= limit else {
+            throw .invalidInput("\(what) is larger than \(InputBytes.describe(bytes: limit)), the most read")
         }
         switch JSONReader.read(bytes) {
         case .success(let value): return value

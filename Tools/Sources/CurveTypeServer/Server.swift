@@ -392,10 +392,20 @@ public enum CurveTypeServer {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page)))
     }
 
-    /// What the playground's merge tab sends: a template and rows, as text.
-    struct MergePreviewBody: Decodable {
+    /// What the playground's merge tab sends: a template and rows, as text, read as every JSON
+    /// of the project is (`JSONValue`, as JavaScript reads it).
+    struct MergePreviewBody {
         var template: String
         var rows: String
+
+        init(_ bytes: [UInt8]) throws {
+            guard case .object(let object) = try JSONValue.parse(bytes, what: "the body", limit: bytes.count),
+                  case .string(let template)? = object["template"], case .string(let rows)? = object["rows"],
+                  object.keys.count == 2 else {
+                throw HTTPError(.badRequest, message: "the body must be JSON: {\"template\": the SVG, \"rows\": CSV or JSON lines}")
+            }
+            (self.template, self.rows) = (template, rows)
+        }
     }
 
     /// `POST /merge-preview`: the playground's merge tab. The body is JSON, `{"template": SVG,
@@ -405,7 +415,7 @@ public enum CurveTypeServer {
     static func mergePreview(_ request: Request, renderer: Renderer) async throws -> Response {
         let body = try await sizedBody(request, limit: renderer.configuration.maximumPreviewBytes, needs: "POST /merge-preview needs a Content-Length")
         let sent: MergePreviewBody
-        do { sent = try JSONDecoder().decode(MergePreviewBody.self, from: Data(buffer: body)) } catch {
+        do { sent = try MergePreviewBody(Array(buffer: body)) } catch let error as HTTPError { throw error } catch {
             throw HTTPError(.badRequest, message: "the body must be JSON: {\"template\": the SVG, \"rows\": CSV or JSON lines}")
         }
         let rows = Array(sent.rows.utf8)
