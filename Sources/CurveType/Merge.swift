@@ -2,6 +2,7 @@ import CurveTypeEffects
 import CurveTypeFrame
 import CurveTypeGeometry
 import CurveTypeLayout
+import CurveTypeRaster
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -216,6 +217,7 @@ public struct Merge: Sendable {
         if let manifest, manifest.contains("\t") || manifest.contains("\n") {
             throw .invalidInput("the manifest's name holds a tab or a line feed")
         }
+        if format == .png || format == .pdf { try checkPictures() }
         let plan = try MergePlan(template: template, files: templateReads)
         // 1. The gate: every row's values, sizes and names, before anything is written.
         let gate = try check(plan, names: !oneDocument)
@@ -245,6 +247,16 @@ public struct Merge: Sendable {
         } catch {
             journal?.undo()
             throw error
+        }
+    }
+
+    /// Refuses a template whose pictures decode to more than a page of a PNG or PDF decodes
+    /// (`RasterFormat.maximumPicturePixels`), before any row: the template's fault, said once,
+    /// not at each page.
+    func checkPictures() throws(CurveTypeError) {
+        let (pixels, largest) = FrameItem.picturePixels(template.artwork.items)
+        guard pixels <= RasterFormat.maximumPicturePixels else {
+            throw .invalidInput("the template's pictures hold \(pixels) pixels (the largest \(largest.width) × \(largest.height)), more than a page of a PNG or PDF decodes (\(RasterFormat.maximumPicturePixels >> 20) M): give smaller pictures, or write SVG pages")
         }
     }
 

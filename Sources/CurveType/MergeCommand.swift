@@ -56,6 +56,7 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
         let shards = words.prefix { $0 != "--" }.filter { $0 == "--shard" || $0.hasPrefix("--shard=") }.count
         if shards > 1 { throw .invalidInput("--shard is given \(shards) times: a process renders one shard") }
         if data == "-" { throw .invalidInput("--data must be a file, not standard input: the rows are read twice (checked, then drawn)") }
+        if let threads, !(1...256).contains(threads) { throw .invalidInput("--threads must be from 1 to 256, not \(threads)") }
     }
 
     /// The merge these options describe, its rows from `data` (the command line's reads CSV and

@@ -423,9 +423,7 @@ extension OptionField {
     static func integer(_ name: String, _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<Options, Int> & Sendable, _ group: OptionDeclaration.Group,
                         unit: String? = nil, range: OptionRange = .any, slider: ClosedRange<Double>? = nil, _ help: String) -> Self {
         OptionField(declaration: range.applied(to: declare(name, .value, .integer, group, help), unit: unit, slider: slider),
-                    read: { o, r throws(CurveTypeError) in
-                        if let v = try r.integer(name) { try range.check(Double(v), name: name, unit: unit); o[keyPath: field()] = v }
-                    },
+                    read: { o, r throws(CurveTypeError) in if let v = try r.integer(name) { o[keyPath: field()] = v } },
                     shown: { String($0[keyPath: field()]) })
     }
 
@@ -436,9 +434,7 @@ extension OptionField {
         var d = range.applied(to: declare(name, .value, .integer, group, help), unit: unit, slider: slider)
         d.defaultNote = note
         return OptionField(declaration: d,
-                           read: { o, r throws(CurveTypeError) in
-                               if let v = try r.integer(name) { try range.check(Double(v), name: name, unit: unit); o[keyPath: field()] = v }
-                           },
+                           read: { o, r throws(CurveTypeError) in if let v = try r.integer(name) { o[keyPath: field()] = v } },
                            shown: { $0[keyPath: field()].map { String($0) } })
     }
 

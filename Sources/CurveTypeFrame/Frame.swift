@@ -107,6 +107,33 @@ public enum FrameItem: Sendable {
     case textLayer(TextLayer)
 }
 
+extension FrameItem {
+    /// The pixels of the raster pictures among `items` (in groups, links and vector pictures
+    /// too), each use counted, and the largest picture's size: what drawing them decodes.
+    public static func picturePixels(_ items: [FrameItem]) -> (pixels: Int, largest: (width: Int, height: Int)) {
+        var pixels = 0, largest = (width: 0, height: 0)
+        func count(_ items: [FrameItem]) {
+            for item in items {
+                switch item {
+                case .group(let group): count(group.items)
+                case .link(let link): count(link.items)
+                case .image(let image):
+                    switch image.content {
+                    case .raster(let picture):
+                        let n = picture.pixelWidth * picture.pixelHeight
+                        pixels += n
+                        if n > largest.width * largest.height { largest = (picture.pixelWidth, picture.pixelHeight) }
+                    case .vector(let picture): count(picture.items)
+                    }
+                default: break
+                }
+            }
+        }
+        count(items)
+        return (pixels, largest)
+    }
+}
+
 /// A paint: what fills or strokes.
 public enum Paint: Sendable, Hashable {
     /// Nothing.

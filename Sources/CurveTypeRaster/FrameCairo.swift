@@ -481,16 +481,20 @@ final class FrameCairo {
         guard box.width > 0, box.height > 0 else { return }
         switch image.content {
         case .raster(let raster):
-            guard let surface = try glyphs.imageSurface(raster) else { return }
             let (w, h) = (Double(raster.pixelWidth), Double(raster.pixelHeight))
             // Fitted inside the box and centred (SVG's xMidYMid meet).
             let k = min(box.width / w, box.height / h)
+            let origin = Point(x: box.minX + (box.width - w * k) / 2, y: box.minY + (box.height - h * k) / 2)
+            guard let surface = try glyphs.imageSurface(raster, fitting: shownPixels(from: origin, width: w * k, height: h * k)) else { return }
+            // The picture as kept: scaled down where the page shows fewer pixels of it.
+            let (sw, sh) = (Double(ct_cairo_image_surface_get_width(surface)), Double(ct_cairo_image_surface_get_height(surface)))
+            guard sw > 0, sh > 0 else { return }
             ct_cairo_save(cr)
-            ct_cairo_translate(cr, box.minX + (box.width - w * k) / 2, box.minY + (box.height - h * k) / 2)
-            ct_cairo_scale(cr, k, k)
+            ct_cairo_translate(cr, origin.x, origin.y)
+            ct_cairo_scale(cr, w * k / sw, h * k / sh)
             ct_cairo_set_source_surface(cr, surface, 0, 0)
             ct_cairo_pattern_set_filter(ct_cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            ct_cairo_rectangle(cr, 0, 0, w, h)
+            ct_cairo_rectangle(cr, 0, 0, sw, sh)
             noteExtents()
             ct_cairo_fill(cr)
             ct_cairo_restore(cr)
@@ -504,6 +508,23 @@ final class FrameCairo {
             for item in picture.items { try draw(item, State()) }
             ct_cairo_restore(cr)
         }
+    }
+}
+
+extension FrameCairo {
+    /// Pixels a picture drawn at `origin`, `width` × `height` user units, shows: device pixels
+    /// in a PNG; in a PDF, points at print resolution (300 dpi). Each side rounded up.
+    func shownPixels(from origin: Point, width: Double, height: Double) -> (width: Int, height: Int) {
+        var (x0, y0) = (origin.x, origin.y), (x1, y1) = (origin.x + width, origin.y), (x2, y2) = (origin.x, origin.y + height)
+        ct_cairo_user_to_device(cr, &x0, &y0)
+        ct_cairo_user_to_device(cr, &x1, &y1)
+        ct_cairo_user_to_device(cr, &x2, &y2)
+        let perUnit = isPDF ? 300.0 / 72 : 1
+        func side(_ dx: Double, _ dy: Double) -> Int {
+            let length = (dx * dx + dy * dy).squareRoot() * perUnit
+            return length.isFinite ? Int(min(length.rounded(.up), Double(RasterImage.maximumSide))) : RasterImage.maximumSide
+        }
+        return (side(x1 - x0, y1 - y0), side(x2 - x0, y2 - y0))
     }
 }
 

@@ -16,6 +16,10 @@ public enum RasterFormat {
     public static let maximumSide = 16_384
     /// The most pixels a PNG may hold (64 Mpx: 256 MiB of pixels while it is drawn).
     public static let maximumPixels = 64 << 20
+    /// The most picture pixels a page of a PNG or PDF decodes, all its pictures together: 16 M
+    /// (64 MiB decoded; an A4 page at 300 dpi is 8.7 M), so pages drawn on 16 threads at once
+    /// hold at most 1 GiB of pictures. Each is then kept at the size the page shows it.
+    public static let maximumPicturePixels = 16 << 20
     /// The most bytes a PNG or PDF may take.
     public static let maximumBytes = 256 << 20
     /// PDF points per px: CSS's 96 px to the inch, PDF's 72 points.

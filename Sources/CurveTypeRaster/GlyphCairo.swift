@@ -32,8 +32,12 @@ struct GlyphCairo {
 
     private enum ImageKey: Hashable {
         case glyph(font: Int, glyph: UInt32)
-        case picture([UInt8])
+        /// A picture's bytes, at the size it is kept.
+        case picture([UInt8], width: Int, height: Int)
     }
+
+    /// Picture pixels decoded for this page so far.
+    private var decodedPixels = 0
 
     /// How a glyph is drawn.
     private enum Kind {
@@ -179,18 +183,54 @@ struct GlyphCairo {
         ct_cairo_fill(cr)
     }
 
-    /// A checked picture decoded once per document; `nil` for one cairo cannot decode (a JPEG:
-    /// cairo reads PNG only).
-    mutating func imageSurface(_ raster: RasterImage) throws(RasterError) -> OpaquePointer? {
+    /// The most picture pixels a page decodes (`RasterFormat.maximumPicturePixels`). A 16,000
+    /// × 16,000 PNG of 1.3 MB decoded to 1 GB and took 6 s for each page; it is refused from
+    /// its header, undecoded.
+    static let maximumDecodedPixels = RasterFormat.maximumPicturePixels
+
+    /// A checked picture decoded once per document, scaled down to `fitting` pixels (what the
+    /// page shows of it: its box in device pixels, or at print resolution in a PDF) where it
+    /// has many more; `nil` for one cairo cannot decode (a JPEG: cairo reads PNG only). Its
+    /// pixels count against `maximumDecodedPixels` before it is decoded.
+    mutating func imageSurface(_ raster: RasterImage, fitting: (width: Int, height: Int)) throws(RasterError) -> OpaquePointer? {
         guard raster.format == .png else {
             throw .refused("a JPEG picture cannot be drawn into PNG or PDF yet; give the logo as PNG or SVG")
         }
-        let key = ImageKey.picture(raster.bytes)
+        let target = (width: min(raster.pixelWidth, max(1, fitting.width)), height: min(raster.pixelHeight, max(1, fitting.height)))
+        let key = ImageKey.picture(raster.bytes, width: target.width, height: target.height)
         if let known = surfaces[key], !isPDF { return known }
-        let surface = ByteSource.imageSurface(png: raster.bytes)
+        let pixels = raster.pixelWidth * raster.pixelHeight
+        guard decodedPixels + pixels <= Self.maximumDecodedPixels else {
+            throw .refused("a picture of \(raster.pixelWidth) × \(raster.pixelHeight) pixels is more than a page decodes (\(Self.maximumDecodedPixels >> 20) M pixels, its pictures together); give a smaller picture")
+        }
+        decodedPixels += pixels
+        var surface = ByteSource.imageSurface(png: raster.bytes)
+        // Only what the page can show is kept: a picture of twice the pixels or more is drawn
+        // once, smoothly, at the size it is shown, and the rest let go.
+        if let decoded = surface, target.width * target.height * 2 <= pixels {
+            surface = Self.scaled(decoded, to: target)
+            ct_cairo_surface_destroy(decoded)
+        }
         if isPDF { fresh.append(surface) } else { surfaces[key] = surface }
         guard surface != nil else { throw .refused("the PNG picture cannot be decoded") }
         return surface
+    }
+
+    /// `surface` drawn into a new image surface of `size` pixels (cairo's good filter, which
+    /// averages the pixels each new one covers); `nil` if cairo cannot make it.
+    private static func scaled(_ surface: OpaquePointer, to size: (width: Int, height: Int)) -> OpaquePointer? {
+        let (w, h) = (Double(ct_cairo_image_surface_get_width(surface)), Double(ct_cairo_image_surface_get_height(surface)))
+        guard w > 0, h > 0, let small = ct_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height)) else { return nil }
+        guard ct_cairo_surface_status(small) == CAIRO_STATUS_SUCCESS, let cr = ct_cairo_create(small) else {
+            ct_cairo_surface_destroy(small)
+            return nil
+        }
+        defer { ct_cairo_destroy(cr) }
+        ct_cairo_scale(cr, Double(size.width) / w, Double(size.height) / h)
+        ct_cairo_set_source_surface(cr, surface, 0, 0)
+        ct_cairo_pattern_set_filter(ct_cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        ct_cairo_paint(cr)
+        return small
     }
 
     // MARK: Text

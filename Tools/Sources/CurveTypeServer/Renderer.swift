@@ -119,7 +119,7 @@ public final class Renderer: Sendable {
                     throw .timedOut(seconds: configuration.renderTimeLimit)
                 }
                 if Self.isHeavy(document, format: format, settings: query.settings) { return .heavy(document) }
-                return .done(try self.write(document, format: format, query: query, isCancelled: isCancelled))
+                return .done(try self.write(document, format: format, settings: query.settings, isCancelled: isCancelled))
             }
             switch laidOut {
             case .done(let bytes): rendered = bytes
@@ -129,7 +129,7 @@ public final class Renderer: Sendable {
                 guard left > 0 else { throw .timedOut(seconds: configuration.renderTimeLimit) }
                 metrics.heavyRender()
                 rendered = try await render(lane: .heavy, limit: left, reported: configuration.renderTimeLimit) { (isCancelled) throws(RenderFailure) -> ByteBuffer in
-                    try self.write(document, format: format, query: query, isCancelled: isCancelled)
+                    try self.write(document, format: format, settings: query.settings, isCancelled: isCancelled)
                 }
             }
         } catch {
@@ -171,12 +171,14 @@ public final class Renderer: Sendable {
         return document.frame.width * document.frame.height * settings.scale * settings.scale > heavyPixels
     }
 
-    /// `document` written in `format`, its PNG pixels held under the raster budget while drawn.
-    private func write(_ document: RenderedDocument, format: OutputFormat, query: QueryCommand,
+    /// `document` written in `format`, its PNG pixels and its pictures' decoded pixels held
+    /// under the raster budget while drawn.
+    private func write(_ document: RenderedDocument, format: OutputFormat, settings: OutputSettings,
                        isCancelled: () -> Bool) throws(RenderFailure) -> ByteBuffer {
         // A picture's pixels are held while it is drawn: it waits for no one, but is
         // refused at once when those being drawn hold the budget.
-        let reserved = format == .png ? try rasterMemory.reserve(for: document.frame, scale: query.settings.scale) : 0
+        let reserved = format == .png || format == .pdf
+            ? try rasterMemory.reserve(for: document.frame, scale: settings.scale, page: format == .png) : 0
         if reserved > 0 { metrics.rasterBytes(rasterMemory.reserved) }
         defer {
             if reserved > 0 {
@@ -186,7 +188,7 @@ public final class Renderer: Sendable {
         }
         let contents: OutputFile.FileContents
         do throws(CurveTypeError) {
-            contents = try document.contents(format, settings: query.settings, isCancelled: isCancelled)
+            contents = try document.contents(format, settings: settings, isCancelled: isCancelled)
         } catch {
             if isCancelled() { metrics.renderStopped() }
             throw RenderFailure(error)
@@ -197,7 +199,7 @@ public final class Renderer: Sendable {
         }
     }
 
-    /// A merge's page, drawn on the heavy lane within `limit` seconds; `work` is given what
+    /// A merge's answer, made on the heavy lane within `limit` seconds; `work` is given what
     /// the merge asks before each row and page (``Merge/isCancelled``), so a merge whose
     /// request was answered stops, as every render does.
     func merged(limit: Double, _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws(CurveTypeError) -> [UInt8]) async throws(RenderFailure) -> [UInt8] {
@@ -206,6 +208,20 @@ public final class Renderer: Sendable {
                 if isCancelled() { self.metrics.renderStopped() }
                 throw RenderFailure(error)
             }
+        }
+    }
+
+    /// A merge's page made by `work` and written in `format` on the heavy lane within `limit`
+    /// seconds, its pixels and pictures held under the raster budget as any PNG's are.
+    func mergedPage(limit: Double, format: OutputFormat,
+                    _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws(CurveTypeError) -> RenderedDocument) async throws(RenderFailure) -> ByteBuffer {
+        try await render(lane: .heavy, limit: limit) { isCancelled throws(RenderFailure) -> ByteBuffer in
+            let document: RenderedDocument
+            do throws(CurveTypeError) { document = try work(isCancelled) } catch {
+                if isCancelled() { self.metrics.renderStopped() }
+                throw RenderFailure(error)
+            }
+            return try self.write(document, format: format, settings: OutputSettings(), isCancelled: isCancelled)
         }
     }
 
@@ -285,10 +301,15 @@ final class RasterMemory: Sendable {
 
     /// Reserves what drawing `frame` at `scale` holds, or throws `.busy` if that would pass the
     /// budget (`.invalid` for a picture larger than the writer draws, or than the budget).
-    func reserve(for frame: Frame, scale: Double) throws(RenderFailure) -> Int {
-        let pixels: Int
-        do { let size = try frame.pixelSize(scale: scale); pixels = size.width * size.height } catch { throw .invalid(error.description) }
-        let bytes = pixels * Self.bytesPerPixel
+    func reserve(for frame: Frame, scale: Double, page: Bool = true) throws(RenderFailure) -> Int {
+        var pixels = 0
+        if page {
+            do { let size = try frame.pixelSize(scale: scale); pixels = size.width * size.height } catch { throw .invalid(error.description) }
+        }
+        // Its pictures decoded (4 bytes a pixel: half a page pixel's reservation each).
+        let pictures = FrameItem.picturePixels(frame.backdrop + frame.items).pixels
+        let bytes = pixels * Self.bytesPerPixel + pictures * Self.bytesPerPixel / 2
+        guard bytes > 0 else { return 0 }
         guard bytes <= budget else {
             throw .invalid("a PNG of \(pixels) pixels is more than this server draws (\(budget / Self.bytesPerPixel)); ask for a smaller scale or size")
         }

@@ -361,9 +361,9 @@ public enum CurveTypeServer {
             CappedRows(isJSONLines ? JSONLinesRows(bytes: bytes, name: "the body") : try CSVRows(bytes: bytes, name: "the body"), limit: limit)
         }
         let (asked, written) = (row, format)
-        let page: [UInt8]
+        let page: ByteBuffer
         do {
-            page = try await renderer.merged(limit: renderer.configuration.renderTimeLimit * 5) { isCancelled throws(CurveTypeError) -> [UInt8] in
+            page = try await renderer.mergedPage(limit: renderer.configuration.renderTimeLimit * 5, format: written) { isCancelled throws(CurveTypeError) -> RenderedDocument in
                 let template = try MergeTemplate(svg: templateBytes)
                 var merge = Merge(template: template, data: data, output: "{row}.\(written.rawValue)")
                 merge.isCancelled = isCancelled
@@ -374,11 +374,7 @@ public enum CurveTypeServer {
                     var reader = try data.open()
                     first = try reader.next()?.number
                 }
-                let document = try merge.page(row: asked ?? first ?? 1)
-                switch try document.contents(written, settings: OutputSettings(), isCancelled: isCancelled) {
-                case .text(let text): return Array(text.utf8)
-                case .bytes(let bytes): return bytes
-                }
+                return try merge.page(row: asked ?? first ?? 1)
             }
         } catch {
             throw error.httpError(what: "merge")
@@ -389,7 +385,7 @@ public enum CurveTypeServer {
             .contentSecurityPolicy: svgPolicy,
             .xContentTypeOptions: "nosniff",
         ]
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: page))
     }
 
     /// What the playground's merge tab sends: a template and rows, as text, read as every JSON
