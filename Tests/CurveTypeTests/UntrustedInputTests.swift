@@ -161,9 +161,58 @@ import Testing
         #expect((try? page.get())?.contains("#123456") == true, "\(page)")
     }
 
-    /// Every whole-number option keeps its declared range as it is read (`merge --threads 0`,
-    /// -1 and 257 were taken).
-    @Test func wholeNumbersKeepTheirRange() throws {
+    /// A PNG's header with `width` × `height` pixels, its one data chunk empty: enough for a
+    /// reader that refuses the picture by its size before it decodes a pixel.
+    static func pngHeader(width: Int, height: Int) -> [UInt8] {
+        func crc(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                c ^= UInt32(byte)
+                for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            }
+            return ~c
+        }
+        func be(_ v: Int, _ n: Int) -> [UInt8] { (0..<n).map { UInt8(truncatingIfNeeded: v >> (8 * (n - 1 - $0))) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be(data.count, 4) + body + be(Int(crc(body)), 4)
+        }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be(width, 4) + be(height, 4) + [8, 6, 0, 0, 0])
+            + chunk("IDAT", []) + chunk("IEND", [])
+    }
+
+    /// A picture bomb: a 16,000 × 16,000 PNG (1.3 MB as a data: URL) as a template's pattern
+    /// fill made a two-row PNG or PDF merge peak at 1.18 GB and 6 CPU seconds. It is refused
+    /// from its header, the template's fault, before a row; SVG pages (no pixels decoded) keep it.
+    @Test func aPictureBombIsRefusedUndecoded() throws {
+        let bomb = Data(Self.pngHeader(width: 16_000, height: 16_000)).base64EncodedString()
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="400" viewBox="0 0 600 400"><defs><pattern id="p" patternContentUnits="objectBoundingBox" width="1" height="1"><use xlink:href="#i" transform="scale(0.0000625)"/></pattern><image id="i" width="16000" height="16000" xlink:href="data:image/png;base64,\##(bomb)"/></defs><rect width="600" height="400" fill="url(#p)"/><text x="10" y="50" data-field="v">N</text></svg>"##
+        let template = try MergeTemplate(svg: Array(svg.utf8))
+        #expect(FrameItem.picturePixels(template.artwork.items).pixels == 256_000_000)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curvetype-bomb-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for format in ["png", "pdf"] {
+            let merge = Merge(template: template, data: MergeData(name: "rows") { () throws(CurveTypeError) in Rows([["v": "a"], ["v": "b"]]) },
+                              output: folder.path + "/{v}.\(format)")
+            #expect {
+                _ = try merge.run()
+            } throws: { error in
+                "\(error)".contains("16000 × 16000") && "\(error)".contains("more than a page of a PNG or PDF decodes") && !"\(error)".contains("row ")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+        // A logo of the same PNG, drawn alone, is refused by the writer's own count.
+        let page = Frame(width: 100, height: 100, title: "logo", items: [.image(FrameImage(.raster(try RasterImage(.png, bytes: Self.pngHeader(width: 5000, height: 5000))),
+                                                                              box: Rect(minX: 0, minY: 0, maxX: 100, maxY: 100)))])
+        #expect {
+            _ = try RenderedDocument(frame: page, warnings: [], layoutJSON: { "{}" }).contents(.png, settings: OutputSettings())
+        } throws: { error in
+            "\(error)".contains("5000 × 5000 pixels is more than a page decodes")
+        }
+    }
+
+    /// `merge --threads` keeps its declared range, as batch's does (0, -1 and 257 were taken).
+    @Test func mergeThreadsKeepTheirRange() throws {
         for threads in ["0", "-1", "257"] {
             #expect(throws: CurveTypeError.self) { try MergeOptions(arguments: ["t.svg", "--data", "r.csv", "--output", "{row}.svg", "--threads", threads]) }
         }

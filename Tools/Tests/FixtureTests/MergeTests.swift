@@ -152,6 +152,49 @@ import Testing
         #expect(left.contains(planted[2]) && left.contains(planted[3]) && left.contains(planted[4]))
     }
 
+    /// CSV is bounded as it is read: a 30 MB cell was read whole before the slot refused it
+    /// (4.5 CPU s), a million columns took 4 s, and a million blank lines made a million empty
+    /// pages. The rows before a bound are read; the row that passes it is named.
+    @Test func csvIsBoundedAsItIsRead() throws {
+        let folder = try scratch("csv")
+        let template = folder.appendingPathComponent("t.svg").path
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
+            .write(to: URL(fileURLWithPath: template))
+        func merge(_ csv: [UInt8]) throws -> (RunResult, [String]) {
+            let data = folder.appendingPathComponent("rows.csv")
+            try Data(csv).write(to: data)
+            let out = folder.appendingPathComponent("out")
+            try? FileManager.default.removeItem(at: out)
+            let result = try curvetype(["merge", template, "--data", data.path, "--output", out.path + "/{row}.svg"])
+            return (result, files(out))
+        }
+        let cell = try merge(Array("name\nAda\r\n\"Bob\"\n".utf8) + [UInt8](repeating: 0x78, count: 30_000_000) + Array("\n".utf8))
+        #expect(cell.0.status == 1 && cell.0.stderr.contains("row 4: a field is longer than 64 KiB"), "\(cell.0.stderr)")
+        let columns = try merge(Array(((0..<1_000_000).map { "c\($0)" }.joined(separator: ",") + "\n").utf8))
+        #expect(columns.0.status == 1 && columns.0.stderr.contains("row 1: more than 16384 fields"), "\(columns.0.stderr)")
+        let quoted = try merge(Array("name\n\"a,\nb\"\n".utf8) + Array(repeating: UInt8(ascii: ","), count: 20_000) + Array("\n".utf8))
+        #expect(quoted.0.status == 1 && quoted.0.stderr.contains("row 3: more than 16384 fields"), "\(quoted.0.stderr)")
+        // Blank lines hold no rows, as spreadsheet programs read them.
+        let blank = try merge(Array("name\nAda\n".utf8) + [UInt8](repeating: 0x0A, count: 100_000) + Array("Bob\r\n\r\n".utf8))
+        #expect(blank.0.status == 0, "\(blank.0.stderr)")
+        #expect(blank.1 == ["100003.svg", "2.svg"], "\(blank.1)")
+    }
+
+    /// JSON lines rows are read as badges read JSON, as JavaScript does: a key given twice keeps
+    /// its last value (its first was kept), a lone surrogate is U+FFFD (it refused the row), a
+    /// number is written as JavaScript writes it (1.5e-7, not 1.5e-07).
+    @Test func jsonLinesAreReadAsJavaScriptReadsThem() throws {
+        let folder = try scratch("jsonl")
+        let template = folder.appendingPathComponent("t.svg").path
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
+            .write(to: URL(fileURLWithPath: template))
+        let data = folder.appendingPathComponent("rows.jsonl")
+        try Data(#"{"name": "first", "name": "last", "n": 1.5e-7, "s": "\ud800x", "b": true, "z": null}"#.utf8).write(to: data)
+        let result = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/out/{name} {n} {s} {b}.svg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(files(folder.appendingPathComponent("out")) == ["last 1.5e-7 \u{FFFD}x true.svg"])
+    }
+
     @Test func oneDocumentOfEveryPage() throws {
         let folder = try scratch("document")
         let document = folder.appendingPathComponent("certificates.pdf").path
