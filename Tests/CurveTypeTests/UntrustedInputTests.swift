@@ -211,6 +211,15 @@ import Testing
         }
     }
 
+    /// An error names its slot once ("a <rect>: a <rect>: a <rect>: …" was said).
+    @Test func anErrorNamesItsSlotOnce() {
+        for options in ["--format png", "--ring-size 0", "--units mm"] {
+            let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect data-curvetype="seal" x="0" y="0" width="200" height="200" data-options="\#(options)"/></svg>"#
+            guard case .failure(let error) = Self.preview(svg, [["v": "x"]]) else { Issue.record("\(options) was drawn"); continue }
+            #expect(error.description.components(separatedBy: "a <rect>").count == 2, "\(options): \(error)")
+        }
+    }
+
     /// `merge --threads` keeps its declared range, as batch's does (0, -1 and 257 were taken).
     @Test func mergeThreadsKeepTheirRange() throws {
         for threads in ["0", "-1", "257"] {

@@ -7,6 +7,9 @@ import NIOCore
 /// (in CurveType's words, as the command line prints it), a 404 or 413 what the server
 /// expects. Anything unexpected is a 500 whose body reveals nothing.
 struct PlainErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// What a 500 answers: the server's fault, whose reasons are in its log.
+    static var serverFailed: String { "the server failed to answer this request; its operator's log says why" }
+
     /// `status` with one line: `message`, or what the status means here.
     static func plain(_ status: HTTPResponse.Status, _ headers: HTTPFields, _ message: String?) -> Response {
         let line: String
@@ -31,10 +34,13 @@ struct PlainErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            // A 500 is the operator's to mend (a broken data file): the log says what and why.
+            // A 500 is the operator's to mend (a broken data file): the log says what and why,
+            // the answer only that it failed: a message about the operator's file may quote it,
+            // and no stranger reads the server's files.
             if error.status == .internalServerError {
                 context.logger.error("\(Diagnostic.escaped(String((error.body ?? "internal error").prefix(500))))",
                                      metadata: ["path": "\(Diagnostic.escaped(String(request.uri.path.prefix(200))))"])
+                return Self.plain(error.status, error.headers, Self.serverFailed)
             }
             return Self.plain(error.status, error.headers, error.body)
         } catch let error as any HTTPResponseError {
