@@ -9,13 +9,17 @@
 2. Hostile HTTP: random paths, queries, headers and bodies over real sockets (seeded, so a
    failure repeats). Every answer must be a well-formed status from the allowed set, with one
    line of text for errors, and the server must stay up; /healthz is asked after each batch.
-3. SIGTERM: a request in flight is answered, then the process exits 0.
+3. Untrusted doors: every option that reads a file, naming a planted secret through a query,
+   a posted template, a row and the operator's template; all refused, the secret in no answer,
+   header or log line.
+4. SIGTERM: a request in flight is answered, then the process exits 0.
 
 Usage: server_check.py SERVER_BINARY [--fuzz-runs N] [--seed S]
 """
 
 import argparse
 import http.client
+import json
 import os
 import random
 import signal
@@ -465,6 +469,74 @@ def check_sigterm(process, port):
     return failures
 
 
+# --- 4. untrusted doors: no file read ------------------------------------------------------
+
+def file_options():
+    """Every option that reads or writes a file (FILE, FONT, LOGO, DIR), by command, as the
+    command line's help declares them."""
+    import re
+    found = []
+    for command in ["circle", "spiral", "path", "warp", "fit", "angle", "badge", "seal"]:
+        table = subprocess.run([CURVETYPE, "help", command, "--markdown"], capture_output=True, text=True).stdout
+        found += [(command, name) for name, _ in re.findall(r"^\| `(--[a-z-]+) (FILE|FONT|LOGO|DIR)`", table, re.M)]
+    return found
+
+
+def check_doors(binary):
+    """A planted secret beside the server's data folder, named by every file-reading option
+    through every door a stranger has: a query, a posted template's data-options and a row's
+    value in them, and the operator's template (which may read its folder, not beside it). Each
+    is refused 4xx, and the secret is in no answer, no header and no log line."""
+    failures = []
+    planted = "PLANTED-SERVER-SECRET-9d2"
+    with tempfile.TemporaryDirectory() as root:
+        data = os.path.join(root, "data")
+        os.makedirs(data)
+        secret = os.path.join(root, "secret.json")
+        with open(secret, "w") as f:
+            f.write('{"v": "%s", "schemaVersion": 1, "label": "%s", "message": "%s"}' % (planted, planted, planted))
+        port = free_port()
+        process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), "--data-folder", data, "--log"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        for _ in range(200):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.05)
+        shapes = {"circle": 'circle cx="200" cy="200" r="100"', "path": 'path d="M10 200 L390 200"'}
+        tried = 0
+        try:
+            def look(what, status, headers, body):
+                nonlocal tried
+                tried += 1
+                text = body.decode(errors="replace") + " ".join(f"{k}: {v}" for k, v in headers.items())
+                if not 400 <= status < 500:
+                    failures.append(f"{what}: answered {status}")
+                if planted in text:
+                    failures.append(f"{what}: the answer holds the secret")
+            for command, option in file_options():
+                name = option[2:]
+                query = urllib.parse.urlencode({name: secret})
+                look(f"GET /{command}?{query}", *request(port, "GET", f"/{command}?{query}"))
+                shape = shapes.get(command, 'rect x="0" y="0" width="200" height="100"')
+                for options, rows in [(f"{option} {secret}", "v\nx\n"), (f"{option} {{v}}", f"v\n{secret}\n")]:
+                    template = f'<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><{shape} data-curvetype="{command}" data-options="{options}"/></svg>'
+                    body = json.dumps({"template": template, "rows": rows}).encode()
+                    look(f"merge-preview {command} {options}", *request(port, "POST", "/merge-preview", body, {"Content-Type": "application/json"}))
+                    with open(os.path.join(data, "t.svg"), "w") as f:
+                        f.write(template)
+                    look(f"merge {command} {options}", *request(port, "POST", "/merge/t", rows.encode(), {"Content-Type": "text/csv"}))
+        finally:
+            process.terminate()
+            log = process.communicate(timeout=30)[0].decode(errors="replace")
+        if planted in log:
+            failures.append("the server's log holds the secret")
+        if tried < 150:
+            failures.append(f"only {tried} doors were tried")
+    return failures, tried
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("server")
@@ -486,6 +558,9 @@ def main():
         failures += found
         found = check_bad_bytes(port)
         print(f"malformed, unbounded and unsized bodies refused at once: {'ok' if not found else 'FAILED'}")
+        failures += found
+        found, tried = check_doors(args.server)
+        print(f"untrusted doors, {tried} tries of every file-reading option with a planted secret: {'ok' if not found else 'FAILED'}")
         failures += found
         found = check_sigterm(process, port)
         print(f"SIGTERM with a request in flight: {'ok' if not found else 'FAILED'}")

@@ -96,7 +96,7 @@ let package = Package(
 // untrusted bytes. They have no `main` (libFuzzer brings it), so an ordinary build leaves them out.
 if ProcessInfo.processInfo.environment["CURVETYPE_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
-    for name in ["FuzzColor", "FuzzLogo", "FuzzImage", "FuzzBatch", "FuzzFont", "FuzzFeatures", "FuzzPathData", "FuzzWarp", "FuzzBadgeData", "FuzzMachine", "FuzzMerge"] {
+    for name in ["FuzzColor", "FuzzLogo", "FuzzImage", "FuzzBatch", "FuzzFont", "FuzzFeatures", "FuzzPathData", "FuzzWarp", "FuzzBadgeData", "FuzzMachine", "FuzzMerge", "FuzzQuery"] {
         package.targets.append(.executableTarget(name: name, dependencies: [curveType, "FuzzSupport"] + (name == "FuzzMerge" ? ["CurveTypeCSV"] : []), path: "Fuzz/\(name)"))
     }
 }

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."  # the repository root (this is Tools/Fuzz/run.sh)
 BUILD=.build-fuzz
 PYTHON=${PYTHON:-.build/venv/bin/python}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"FuzzColor FuzzLogo FuzzImage FuzzBatch FuzzFont FuzzFeatures FuzzPathData FuzzWarp FuzzBadgeData FuzzMachine FuzzMerge"}
+TARGETS=${FUZZ_TARGETS:-"FuzzColor FuzzLogo FuzzImage FuzzBatch FuzzFont FuzzFeatures FuzzPathData FuzzWarp FuzzBadgeData FuzzMachine FuzzMerge FuzzQuery"}
 
 mkdir -p $BUILD
 for target in $TARGETS; do
