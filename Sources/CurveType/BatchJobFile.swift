@@ -131,7 +131,11 @@ public final class BatchJobFile {
     /// One line's job.
     private static func job(line: [UInt8]) -> Result<BatchEntry, CurveTypeError> {
         do {
-            return .success(try decoder().decode(DecodedEntry.self, from: Data(line)).entry)
+            let value: JSONValue
+            do { value = try JSONValue.parse(line, what: "the line", limit: maximumJobBytes) } catch {
+                return .failure(.invalidInput("not a JSON object: \(error.description)"))
+            }
+            return .success(try decoder.decode(DecodedEntry.self, from: value).entry)
         } catch {
             return .failure(lifted(error))
         }
@@ -139,7 +143,7 @@ public final class BatchJobFile {
 
     private static func parseArray(_ bytes: [UInt8]) throws(CurveTypeError) -> [Result<BatchEntry, CurveTypeError>] {
         do {
-            return try decoder().decode([Entry].self, from: Data(bytes)).map(\.job)
+            return try decoder.decode([Entry].self, from: bytes, what: "the jobs file", limit: bytes.count).map(\.job)
         } catch {
             throw .invalidInput("the jobs file is not a JSON array of jobs: \(describe(error))")
         }
@@ -189,12 +193,9 @@ public final class BatchJobFile {
         }
     }
 
-    /// A JSON decoder that reads keys as option names (`label-color` is `labelColor`).
-    private static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .custom { path in OptionKey.normalized(path.last?.stringValue ?? "") }
-        return decoder
-    }
+    /// A decoder of the project's one JSON reader (as JavaScript reads JSON) that reads keys as
+    /// option names (`label-color` is `labelColor`).
+    private static let decoder = JSONValueDecoder { key in OptionKey.normalized(key).stringValue }
 
     /// A job's own error as it is; a JSON syntax error described in one line.
     private static func lifted(_ error: Error) -> CurveTypeError {
@@ -203,9 +204,12 @@ public final class BatchJobFile {
     }
 
     private static func describe(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return (context.underlyingError.map { "\($0)" } ?? context.debugDescription).split(separator: "\n").first.map(String.init) ?? "bad JSON"
+        switch error {
+        case let error as CurveTypeError: return error.description
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+             DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            return context.debugDescription
+        default: return "bad JSON"
         }
-        return "bad JSON"
     }
 }

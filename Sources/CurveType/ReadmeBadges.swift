@@ -178,7 +178,7 @@ public struct ReadmeBadges: Sendable {
 
     static func readManifest(_ bytes: [UInt8]) throws(CurveTypeError) -> [ManifestEntry] {
         guard bytes.count <= maximumManifestBytes,
-              let entries = try? JSONDecoder().decode([String: [ManifestEntry]].self, from: Data(bytes))["badges"] else {
+              let entries = try? JSONValueDecoder().decode([String: [ManifestEntry]].self, from: bytes, what: manifestName, limit: maximumManifestBytes)["badges"] else {
             throw .invalidInput("\(manifestName) in the badge folder is not what readme-badges writes; remove it to start again")
         }
         return try entries.map { entry throws(CurveTypeError) in

@@ -4,6 +4,7 @@
 // planted secret (a file no query may name: PlantedSecret) is not. The seeds try every option
 // that reads a file. Built only by `make fuzz`.
 import CurveType
+import Foundation
 import FuzzSupport
 
 PlantedSecret.plant()
