@@ -240,7 +240,7 @@ public struct Merge: Sendable {
         // puts every page back as it was (all or none).
         let journal = checksOnly ? nil : OutputFile.WriteJournal()
         do {
-            var summary = try oneDocument ? document(plan, gate: gate, journal: journal) : pages(plan, gate: gate, journal: journal)
+            var summary = try oneDocument ? document(plan, gate: gate, journal: journal) : pages(plan, gate: gate, format: format, journal: journal)
             journal?.commit()
             if removed > 0 { summary.warnings.append("removed \(removed) temporary file\(removed == 1 ? "" : "s") that an interrupted run left beside the pages") }
             return summary
@@ -269,9 +269,8 @@ public struct Merge: Sendable {
         try OutputFile.checkWritable(path)
     }
 
-    /// The pages, each its own file, then the manifest.
-    func pages(_ plan: MergePlan, gate: Gate, journal: OutputFile.WriteJournal?) throws(CurveTypeError) -> Summary {
-        let format = try settings.checkedFormat(for: output.filter { $0 != "{" && $0 != "}" })
+    /// The pages, each its own file in `format`, then the manifest.
+    func pages(_ plan: MergePlan, gate: Gate, format: OutputFormat, journal: OutputFile.WriteJournal?) throws(CurveTypeError) -> Summary {
         let (sharedSizes, rowCount, warnings) = (gate.sharedSizes, gate.rows, gate.warnings)
 
         // 2. The pages, in row order, each written whole.
