@@ -96,7 +96,8 @@ extension CommandDeclaration {
             index += 1
             if positionalOnly || !word.hasPrefix("-") || word == "-" || Double(word) != nil {
                 guard argument != nil else {
-                    throw .invalidInput("\(name) takes no argument, but was given '\(Diagnostic.escaped(String(word.prefix(40))))' (options start with --)")
+                    let shown = Diagnostic.escaped(String(word.prefix(40)))
+                    throw .invalidInput("\(name) takes no argument, but was given '\(shown)' (\(textOptions(for: shown, among: words) ?? "options start with --"))")
                 }
                 if grouped["args"] != nil {
                     throw .invalidInput("\(name) takes one \(argument?.name ?? "argument"); '\(Diagnostic.escaped(String(word.prefix(40))))' is another (quote text that has spaces)")
@@ -150,6 +151,18 @@ extension CommandDeclaration {
         }
     }
 
+    /// Where a command without an argument takes its text, for a word given as one: `give
+    /// the text as --text 'Hello'`; `nil` for a command that sets no text, or where `words`
+    /// give that option already.
+    func textOptions(for word: String, among words: [String]) -> String? {
+        let quoted = "'" + word + "'"
+        let given = { (option: String) in words.contains { $0 == option || $0.hasPrefix(option + "=") } }
+        if option("text") != nil, !given("--text") { return "give the text as --text \(quoted)" }
+        if option("message") != nil, !given("--message") { return "give the badge's text as --message \(quoted), and a label as --label" }
+        if option("ring") != nil, !given("--ring") { return "give the text as --ring \(quoted), or --top, --bottom, --center" }
+        return nil
+    }
+
     /// `--name=value` as the name and the value; a short option's value joined to it (`-ox`, or
     /// `-o=x` as swift-argument-parser reads it) as `-o` and `x`; any other word as itself and
     /// no value.
@@ -188,6 +201,11 @@ extension CommandDeclaration {
         let wanted = typed.drop(while: { $0 == "-" }).lowercased()
         guard !wanted.isEmpty else { return nil }
         if let renamed = option(retiredAs: OptionKey.normalized(String(wanted)).stringValue) { return renamed.commandLineName }
+        // `--text` where the text goes by other names (a seal's rings and centre, a badge's halves).
+        if wanted == "text", option("text") == nil {
+            let named = ["ring", "top", "bottom", "center", "label", "message"].compactMap { option($0)?.commandLineName }
+            if !named.isEmpty { return named.dropLast().joined(separator: ", ") + (named.count > 1 ? " or " : "") + (named.last ?? "") }
+        }
         let candidates = options.filter { $0.kind != .positional }.map { (spelling: String($0.commandLineName.dropFirst(2)), name: $0.commandLineName) }
         if let close = closestName(to: wanted, among: candidates) { return close }
         // A word the command's options end in: `--color` for circle's --text-color (and the

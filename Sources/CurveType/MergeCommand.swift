@@ -57,6 +57,13 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
         if shards > 1 { throw .invalidInput("--shard is given \(shards) times: a process renders one shard") }
         if data == "-" { throw .invalidInput("--data must be a file, not standard input: the rows are read twice (checked, then drawn)") }
         if let threads, !(1...256).contains(threads) { throw .invalidInput("--threads must be from 1 to 256, not \(threads)") }
+        // What is missing, said as what to give (without --data, "--data must be a .csv file …,
+        // not -" was said).
+        let missing = [(template == nil, "the template (an SVG)"), (data == nil, "--data ROWS (a .csv or JSON lines file)"),
+                       (output == nil, "--output PATTERN (each row's file: 'out/{id}.pdf')")].filter(\.0).map(\.1)
+        if !missing.isEmpty {
+            throw .invalidInput("merge needs \(missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + (missing.last ?? ""))")
+        }
     }
 
     /// The merge these options describe, its rows from `data` (the command line's reads CSV and

@@ -61,6 +61,12 @@ public enum OutputFile {
         }
         try interrupted(files.first?.path ?? "")
         let targets = try files.map { file throws(CurveTypeError) in try Target(planning: file.path) }
+        // Bytes (a PNG, a PDF) are not written to a terminal, where they would be noise.
+        for (file, target) in zip(files, targets) {
+            if case .standardOutput = target.kind, case .bytes = file.contents, isatty(STDOUT_FILENO) == 1 {
+                throw .output(path: "standard output", reason: "it is a terminal, and this file is binary: give -o FILE, or send it to a file or a pipe (> out.png)")
+            }
+        }
         for i in targets.indices {
             for j in targets.indices where j > i && targets[i].identity == targets[j].identity {
                 throw .output(path: files[j].path, reason: "the command's other output is written to this file too")
@@ -400,6 +406,13 @@ public enum OutputFile {
                 return
             }
             guard !path.isEmpty else { throw .output(path: "''", reason: "the path is empty") }
+            // `C:\Users\me\hi.svg` on a system whose paths use `/` would be a file of that whole
+            // name in this folder: said, not written.
+            let scalars = Array(path.unicodeScalars.prefix(3))
+            if scalars.count == 3, ("A"..."Z").contains(scalars[0]) || ("a"..."z").contains(scalars[0]),
+               scalars[1] == ":", scalars[2] == "\\" {
+                throw .output(path: path, reason: "it is a Windows path (a drive letter and backslashes); on this system a path is written with / (/home/me/hi.svg)")
+            }
             // Follow links to the file they finally name (which may not exist yet). A path in
             // /proc (`/dev/stdout` → /proc/self/fd/1) names an open file of some process, maybe
             // a regular file a shell opened: it is written through, never renamed over.

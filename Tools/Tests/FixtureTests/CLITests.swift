@@ -655,6 +655,22 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         #expect(!run.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
     }
 
+    /// A binary file is not written to a terminal (it was, as noise), and a Windows path is
+    /// not written as a file of that whole name: each said in one line, nothing written.
+    @Test func binaryToATerminalAndWindowsPathsAreRefused() throws {
+        let terminal = try runProcess("/usr/bin/script", ["-qec", "\(curvetypeBinary) circle Hi --format png", "/dev/null"])
+        let said = String(decoding: terminal.stdout, as: UTF8.self)
+        #expect(terminal.status == 1 && said.contains("it is a terminal, and this file is binary") && !said.contains("PNG"), "\(said)")
+        let scratch = try scratchFolder("windows")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = try runProcess(curvetypeBinary, ["circle", "Hi", "-o", #"C:\Users\me\hi.svg"#])
+        #expect(run.status == 1 && String(decoding: run.stderr, as: UTF8.self).contains("it is a Windows path"))
+        #expect(!FileManager.default.fileExists(atPath: #"C:\Users\me\hi.svg"#))
+        // A pipe takes the bytes.
+        let piped = try curvetype(["circle", "Hi", "--format", "png"])
+        #expect(piped.status == 0 && piped.stdoutBytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
     /// A batch renders every good job, reports each bad one by its number, and exits 1.
     @Test func batchReportsBadJobsAndRendersTheRest() throws {
         let scratch = try scratchFolder("batch")

@@ -176,6 +176,11 @@ import Testing
         (["circle", "hi", "--precision", "2.5"], "--precision must be a whole number, not \"2.5\""),
         (["circle", "hi", "--side", "left"], "--side must be one of outside, inside, not \"left\""),
         (["nope"], "unknown command 'nope' (commands: circle, spiral, path, warp, fit, angle, badge, seal, batch, merge, logos, readme-badges)"),
+        // Each says what to give instead (issue 62's messages).
+        (["spiral", "Hello"], "spiral takes no argument, but was given 'Hello' (give the text as --text 'Hello')"),
+        (["badge", "build", "passing"], "badge takes no argument, but was given 'build' (give the badge's text as --message 'build', and a label as --label)"),
+        (["seal", "--text", "Hi"], "unknown option '--text' for seal (did you mean --ring, --top, --bottom or --center?)"),
+        (["merge", "Fixtures/merge/certificate.svg"], "merge needs --data ROWS (a .csv or JSON lines file) and --output PATTERN (each row's file: 'out/{id}.pdf')"),
     ])
     func refusedWords(_ words: [String], _ message: String) throws {
         let run = try curvetype(words)
