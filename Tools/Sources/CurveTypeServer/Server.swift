@@ -33,14 +33,22 @@ public enum CurveTypeServer {
 
     /// The application: the router with its middleware, bound per `configuration`, with graceful
     /// shutdown on SIGTERM and SIGINT (swift-service-lifecycle, through Hummingbird).
+    /// `onListening` is told the address it listens on, once it does (the port `--port 0`
+    /// picked).
     public static func application(
-        configuration: ServerConfiguration, metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil
+        configuration: ServerConfiguration, metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil,
+        onListening: @escaping @Sendable (_ url: String) -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var logger = logger ?? Logger(label: "curvetype-server")
         if logger.logLevel > .info && configuration.logRequests { logger.logLevel = .info }
+        let host = configuration.host
         return Application(
             router: router(configuration: configuration, metrics: metrics),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                onListening("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
+            },
             logger: logger)
     }
 

@@ -62,7 +62,12 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.maximumMergeRows = maxMergeRows
         var logger = Logger(label: "curvetype-server")
         logger.logLevel = log ? .info : .notice
-        let app = CurveTypeServer.application(configuration: configuration, logger: logger)
+        // Where it listens, on standard output, so a script that gave --port 0 learns the port.
+        let app = CurveTypeServer.application(configuration: configuration, logger: logger) { url in
+            // Written at once (no buffer): a pipe's reader waits for the line.
+            let line = Array("curvetype-server: listening on \(url)\n".utf8)
+            _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
         try await app.runService()
     }
 }

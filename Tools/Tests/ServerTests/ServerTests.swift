@@ -626,6 +626,21 @@ extension BadgeURL {
         }
     }
 
+    /// The server says where it listens once it does, the port `--port 0` picked included (it
+    /// printed nothing, so the port could not be learned).
+    @Test func itSaysWhereItListens() async throws {
+        let heard = Mutex<String?>(nil)
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        let application = CurveTypeServer.application(configuration: configuration) { url in heard.withLock { $0 = url } }
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            let response = try await client.execute(uri: "/healthz", method: .get)
+            #expect(response.status == .ok)
+            #expect(heard.withLock { $0 } == "http://127.0.0.1:\(port)/")
+        }
+    }
+
     /// A server whose renders may take `seconds` each, and its metrics.
     static func limited(to seconds: Double, answeringAt check: ServerConfiguration.RenderCheck? = nil) -> (metrics: ServerMetrics, app: some ApplicationProtocol) {
         let metrics = ServerMetrics()
