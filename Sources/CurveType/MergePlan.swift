@@ -25,16 +25,24 @@ struct MergePlan: Sendable {
     let drawings = DrawingCache()
     /// The sizes of slots no row changes, measured once.
     private(set) var constantFits: [Int: Fit] = [:]
+    /// Each slot's `{COLUMN}`s that stand in an option that may read a file, with the option
+    /// (`--font`, `{family}`): a row's value there is checked to name none.
+    let fileValues: [[(option: String, value: String)]]
 
     init(template: MergeTemplate, files: FileAccess = Merge.untrustedTemplate) throws(CurveTypeError) {
         self.template = template
         self.files = files
         var prototypes: [(any DocumentRequest)?] = []
+        var fileValues: [[(option: String, value: String)]] = []
         // A row with no values: the stand-in for reading a slot's words, and the row of the
         // template's own texts.
         let noRow = MergeRow(number: 0, values: [:])
         for slot in template.slots {
-            _ = try Self.placeholderValues(slot)
+            let declaration = CommandDeclaration.madeNamed(slot.command)
+            fileValues.append(try Self.placeholderValues(slot).filter { pair in
+                declaration?.options.first { $0.commandLineName == pair.option || $0.shortName.map { "-" + $0 } == pair.option }
+                    .map { [.file, .font, .logo].contains($0.type) } ?? false
+            })
             // The files the template's own words name are the template's fault, said before
             // any row is read; a row's values are checked as each row is read.
             do {
@@ -54,6 +62,7 @@ struct MergePlan: Sendable {
             prototypes.append(try Self.request(slot, words, files: files))
         }
         self.prototypes = prototypes
+        self.fileValues = fileValues
         // The template's own texts are measured once: one that does not fit is the template's
         // fault, said before any row is read.
         for (index, slot) in template.slots.enumerated() where Self.isConstant(slot) && !Self.isDrawing(slot) {
@@ -95,6 +104,7 @@ struct MergePlan: Sendable {
         var measured = Measured()
         for (index, slot) in template.slots.enumerated() {
             if onlyShared && slot.rules.sharing != .document { measured.sizes.append(nil); continue }
+            try checkRowValues(index, row)
             let fit = try fitted(index, row)
             measured.sizes.append(fit.size)
             if let size = fit.size, slot.rules.sharing == .document { measured.documentShared.append((index, size)) }
@@ -473,12 +483,16 @@ struct MergePlan: Sendable {
     }
 
     /// Refuses a row whose value, put into an option that may read a file, names one: the
-    /// template may be trusted to read a folder (`--template-reads`), a row never is.
-    static func checkRowValues(_ slot: MergeSlot, _ row: MergeRow) throws(CurveTypeError) {
-        let values = try placeholderValues(slot)
-        guard !values.isEmpty, let declaration = CommandDeclaration.madeNamed(slot.command) else { return }
+    /// template may be trusted to read a folder (`--template-reads`), a row never is. Checked
+    /// for each slot before anything of the row is read (`measure`, the gate every drawn row
+    /// passes first).
+    func checkRowValues(_ index: Int, _ row: MergeRow) throws(CurveTypeError) {
+        let values = fileValues[index]
+        guard !values.isEmpty else { return }
+        let slot = template.slots[index]
+        guard let declaration = CommandDeclaration.madeNamed(slot.command) else { return }
         for (option, value) in values {
-            do { try declaration.checkFiles([option, substitute(value, row)], files: rowFiles) } catch { throw refusal(slot, error, "") }
+            do { try declaration.checkFiles([option, Self.substitute(value, row)], files: Self.rowFiles) } catch { throw Self.refusal(slot, error, "") }
         }
     }
 
@@ -520,7 +534,6 @@ struct MergePlan: Sendable {
     /// gives is not given again.
     static func words(_ slot: MergeSlot, _ row: MergeRow, size: Double?, template: MergeTemplate, text line: String? = nil) throws(CurveTypeError) -> [String] {
         let value = line ?? text(slot, row)
-        try checkRowValues(slot, row)
         let options = slot.rules.options.map { substitute($0, row) }
         if options.contains(where: { $0 == "--units" || $0.hasPrefix("--units=") }) {
             throw .invalidInput("\(columnName(slot)): data-options cannot set --units: a slot's lengths are the page's")
