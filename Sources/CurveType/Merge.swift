@@ -443,6 +443,7 @@ public struct Merge: Sendable {
             var chunk: [(index: Int, row: MergeRow)] = []
             while chunk.count < Self.chunkSize, let row = try reader.next() {
                 if !columnsChecked { try check(row: row) }
+                try checkCharacters(row)
                 chunk.append((gate.rows, row))
                 gate.rows += 1
             }
@@ -541,6 +542,19 @@ public struct Merge: Sendable {
         for column in template.columns + MergeSlot.placeholders(in: output).filter({ $0 != "row" }) where row.values[column] == nil {
             let slot = template.slots.first { $0.columns.contains(column) }
             throw .invalidInput("row \(row.number): \(slot.map { "\($0.label) reads" } ?? "the output's name reads") the column \"\(column)\", which the row does not have")
+        }
+    }
+
+    /// Refuses a value the template or the output's name reads that holds a control character
+    /// (C0 but tab, line feed and carriage return; DEL; C1): nothing draws it, and it was
+    /// dropped without a word.
+    func checkCharacters(_ row: MergeRow) throws(CurveTypeError) {
+        for column in template.columns + MergeSlot.placeholders(in: output) where column != "row" {
+            guard let value = row.values[column],
+                  let bad = value.unicodeScalars.first(where: { ($0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0)) || (0x7F...0x9F).contains($0.value) })
+            else { continue }
+            let code = String(bad.value, radix: 16, uppercase: true)
+            throw .invalidInput("row \(row.number): the column \"\(column)\" holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), which nothing draws: take it out of the data")
         }
     }
 

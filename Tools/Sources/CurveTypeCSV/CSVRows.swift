@@ -119,8 +119,11 @@ private final class CSVBounds: InputStream {
     /// ends one record with it.
     private var records = 0
     private var afterCarriageReturn = false
+    /// Whether a byte was read.
+    private var started = false
     /// What stopped the reading, if anything did.
     private(set) var past: String?
+    static let utf16 = "it holds NUL bytes: it is UTF-16 text, not UTF-8 (save it as CSV UTF-8)"
     /// The record (from 0, the header) that `past` stopped in.
     private(set) var pastRecord = 0
 
@@ -143,10 +146,22 @@ private final class CSVBounds: InputStream {
         guard past == nil else { return 0 }
         let n = source.read(buffer, maxLength: maxLength)
         guard n > 0 else { return n }
+        // UTF-16 (Excel's "CSV UTF-16" and "Unicode Text"): its byte-order mark, or the NUL
+        // bytes of its ASCII letters, said as what they are (it read as a column "i\u{0}d\u{0}").
+        if !started, n >= 2, (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF) {
+            past = Self.utf16
+            return 0
+        }
+        started = true
         for (index, byte) in UnsafeBufferPointer(start: buffer, count: n).enumerated() {
             let newLineAfterReturn = byte == UInt8(ascii: "\n") && afterCarriageReturn
             afterCarriageReturn = false
             switch byte {
+            case 0:
+                // In the header, the mark of UTF-16; in a row, one character no one draws.
+                past = records == 0 ? Self.utf16 : "it holds a NUL byte, which nothing draws: take it out of the data"
+                pastRecord = records
+                return index
             case UInt8(ascii: "\""):
                 count += 1
                 // A doubled quote inside quotes turns quoting off and on again.

@@ -195,6 +195,36 @@ import Testing
         #expect(files(folder.appendingPathComponent("out")) == ["last 1.5e-7 \u{FFFD}x true.svg"])
     }
 
+    /// Excel's UTF-16 CSV is named as what it is (it read as a missing column "i\u{0}d\u{0}"),
+    /// and a control character in a value is refused by name (NUL and ESC were dropped).
+    @Test func utf16AndControlCharactersAreNamed() throws {
+        let folder = try scratch("controls")
+        let template = folder.appendingPathComponent("t.svg").path
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
+            .write(to: URL(fileURLWithPath: template))
+        func merge(_ bytes: [UInt8], _ ext: String = "csv") throws -> RunResult {
+            let data = folder.appendingPathComponent("rows.\(ext)")
+            try Data(bytes).write(to: data)
+            return try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/out/{row}.svg"])
+        }
+        let utf16le: [UInt8] = [0xFF, 0xFE] + Array("name\nAda\n".utf8).flatMap { [$0, 0] }
+        let utf16be: [UInt8] = Array("name\nAda\n".utf8).flatMap { [0, $0] }
+        for bytes in [utf16le, utf16be] {
+            let run = try merge(bytes)
+            #expect(run.status == 1 && run.stderr.contains("row 1: it holds NUL bytes: it is UTF-16 text"), "\(run.stderr)")
+        }
+        let nul = try merge(Array("name\nAda\nB".utf8) + [0] + Array("b\n".utf8))
+        #expect(nul.status == 1 && nul.stderr.contains("row 3: it holds a NUL byte"), "\(nul.stderr)")
+        let escape = try merge(Array("name\nA\u{1B}da\n".utf8))
+        #expect(escape.status == 1 && escape.stderr.contains("row 2: the column \"name\" holds the control character U+001B"), "\(escape.stderr)")
+        let json = try merge(Array(#"{"name": "A\u0000da"}"#.utf8), "jsonl")
+        #expect(json.status == 1 && json.stderr.contains("row 1: the column \"name\" holds the control character U+0000"), "\(json.stderr)")
+        // A tab and a line feed in a value are text.
+        let tab = try merge(Array("name\n\"A\tB\nC\"\n".utf8))
+        #expect(tab.status == 0, "\(tab.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/3.svg"))
+    }
+
     @Test func oneDocumentOfEveryPage() throws {
         let folder = try scratch("document")
         let document = folder.appendingPathComponent("certificates.pdf").path
