@@ -242,6 +242,7 @@ public struct Merge: Sendable {
         do {
             var summary = try oneDocument ? document(plan, gate: gate, journal: journal) : pages(plan, gate: gate, format: format, journal: journal)
             journal?.commit()
+            summary.warnings = template.notes + summary.warnings
             if removed > 0 { summary.warnings.append("removed \(removed) temporary file\(removed == 1 ? "" : "s") that an interrupted run left beside the pages") }
             return summary
         } catch {

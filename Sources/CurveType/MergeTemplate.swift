@@ -43,6 +43,9 @@ public struct MergeTemplate: Sendable {
     public let slots: [MergeSlot]
     /// What of the page was removed as unsafe (scripts, links out, foreign content).
     public let removed: [String]
+    /// What of the page was passed over as drawing nothing (a `<text>` of no characters),
+    /// each a line for the user.
+    public let notes: [String]
 
     /// The columns the slots read: their fields and the `{COLUMN}`s in their options.
     public var columns: [String] {
@@ -91,6 +94,7 @@ public struct MergeTemplate: Sendable {
         reader.viewBox = (box.width, box.height)
         try reader.collect(root, map: toPage, inherited: TextStyleAttributes())
         self.slots = reader.slots
+        self.notes = reader.notes
     }
 
     /// Inkscape's and Sodipodi's bookkeeping (and other editors' namespaced attributes): not
@@ -191,6 +195,8 @@ struct TextStyleAttributes: Sendable, Equatable {
 /// Walks a template's elements, collecting its slots with their maps to the page.
 private struct SlotReader {
     var slots: [MergeSlot] = []
+    /// What was passed over, for the user (an empty text).
+    var notes: [String] = []
     /// The template's view box's size, user units: what a percentage of a text's position is of.
     var viewBox = (width: 0.0, height: 0.0)
     /// The template's stylesheet.
@@ -234,6 +240,14 @@ private struct SlotReader {
         }
         if element.name == "text" {
             var slot = try textSlot(element, map: map, style: style)
+            // A text of no characters (a stray click in Inkscape, a Figma line of only U+2028)
+            // draws nothing: skipped with a note, where it refused every row.
+            if slot.field == nil, slot.text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
+                let at = [element["x"], element["y"]].compactMap { $0 }.map { String($0.prefix(20)) }
+                let named = slot.label.hasPrefix("#") ? "\(slot.label), a <text>" : "a <text>" + (at.count == 2 ? " at \(at[0]), \(at[1])" : "")
+                notes.append("\(named) of no characters, skipped")
+                return
+            }
             slot.clips = clips
             slots.append(slot)
             return

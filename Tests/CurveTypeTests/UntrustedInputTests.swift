@@ -211,6 +211,17 @@ import Testing
         }
     }
 
+    /// An empty `<text>` (a stray Inkscape click, a Figma line of only U+2028, an empty tspan)
+    /// is skipped with a note: it refused every row, blaming "row 2".
+    @Test func anEmptyTextIsSkippedWithANote() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><text x="10" y="50" data-field="v">N</text><text x="10" y="100"></text><text x="10" y="150"><tspan>&#x2028;</tspan></text><text id="t3" x="10" y="180"><tspan/></text></svg>"#
+        let template = try MergeTemplate(svg: Array(svg.utf8))
+        #expect(template.slots.count == 1)
+        #expect(template.notes == ["a <text> at 10, 100 of no characters, skipped", "a <text> at 10, 150 of no characters, skipped",
+                                   "#t3, a <text> of no characters, skipped"])
+        #expect((try? Self.preview(svg, [["v": "x"]]).get()) != nil)
+    }
+
     /// An error names its slot once ("a <rect>: a <rect>: a <rect>: …" was said).
     @Test func anErrorNamesItsSlotOnce() {
         for options in ["--format png", "--ring-size 0", "--units mm"] {
