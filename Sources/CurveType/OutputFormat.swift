@@ -394,7 +394,7 @@ extension Frame {
         default:
             var template = GCodeTemplate.laser
             if let path = settings.machine.gcodeTemplate {
-                let bytes = try readUserFile(path, what: "G-code template", limit: 64 << 10, shown: 60)
+                let bytes = try readUserFile(path, what: "G-code template", limit: 64 << 10, shown: 64 << 10)
                 template = try lifting(machine: { () throws(MachineError) in try GCodeTemplate(parsing: String(decoding: bytes, as: UTF8.self)) })
             }
             return drawing.gcode(feed: settings.machine.feed, power: settings.machine.power, template: template)

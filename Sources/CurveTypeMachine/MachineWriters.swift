@@ -181,7 +181,9 @@ public struct GCodeTemplate: Sendable, Hashable {
     }
 
     /// Reads a template: sections `[start]`, `[pen-down]`, `[pen-up]`, `[end]`, each followed
-    /// by its lines; `;` starts a comment line, kept. Sections not given are empty.
+    /// by its lines; `;` starts a comment line, kept. Sections not given are empty, but for
+    /// `[pen-down]`: without a line there nothing starts a cut (a laser stays off, a pen up),
+    /// so the machine would move over every path doing nothing; such a template is refused.
     public init(parsing text: String) throws(MachineError) {
         var sections: [String: [String]] = [:]
         var current: String?
@@ -205,6 +207,9 @@ public struct GCodeTemplate: Sendable, Hashable {
                 throw MachineError.refused("the G-code template's lines must be printable ASCII")
             }
             sections[current, default: []].append(trimmed)
+        }
+        guard sections["pen-down"]?.contains(where: { !$0.hasPrefix(";") }) == true else {
+            throw MachineError.refused("the G-code template has no [pen-down] lines, so nothing would start a cut (a laser on, a pen or spindle down): give them, as [pen-down] then M4 S{power}")
         }
         self.init(start: sections["start"] ?? [], penDown: sections["pen-down"] ?? [], penUp: sections["pen-up"] ?? [], end: sections["end"] ?? [])
     }

@@ -124,11 +124,13 @@ private func off(_ p: Point, _ c: Point, _ r: Double) -> Double { abs(p.distance
         #expect(hexDigits(0, width: 0) == "0" && hexDigits(0xAB, width: 4, uppercase: true) == "00AB")
     }
 
-    /// Templates that are not one are refused with a line that says why.
+    /// Templates that are not one are refused with a line that says why; so is one that
+    /// starts no cut (empty, or no line in [pen-down]: the beam never came on, 25 cuts, no word).
     @Test func badTemplatesAreRefused() {
-        for text in ["G90\n", "[middle]\nG1\n", "[start]\nG1 é\n"] {
+        for text in ["G90\n", "[middle]\nG1\n", "[start]\nG1 é\n", "", "[start]\nG21\n", "[pen-down]\n; on\n[pen-up]\nM5\n"] {
             #expect(throws: MachineError.self) { try GCodeTemplate(parsing: text) }
         }
+        #expect((try? GCodeTemplate(parsing: "[pen-down]\nM3 S{power}\n")) != nil)
     }
 
     /// Paths in pen order: each next the nearest start or end (travelled backwards), so a row

@@ -258,6 +258,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput(["circle", text, "--format", "gcode", "--machine-tolerance", "0"], "--machine-tolerance must be more than 0 and at most 10"),
         BadInput(["circle", text, "--format", "gcode", "--gcode-template", "/nonexistent"], "G-code template file not found: /nonexistent"),
         BadInput(["circle", text, "--format", "gcode", "--gcode-template", "Fixtures/machine/goldens.txt"], "the G-code template's lines must follow a section"),
+        // 64 KiB is the limit, said as it is (it was said as 60 bytes).
+        BadInput(["circle", text, "--format", "gcode", "--gcode-template", "Fonts/DejaVuSans.ttf"], "is larger than 64 KiB"),
         BadInput(["circle", text, "--format", "dxf", "--frame-time", "1"], "--frame-time draws one moment into a PNG or PDF; a machine file is the drawing after its animations end"),
         BadInput(["circle", text, "--kerf", "0"], "--kerf must be more than 0 and at most 1000 px"),
         BadInput(["circle", text, "--units", "mm", "--stencil", "2000"], "--stencil must be more than 0 and at most 1000 mm"),
