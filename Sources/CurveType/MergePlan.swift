@@ -38,11 +38,7 @@ struct MergePlan: Sendable {
         // template's own texts.
         let noRow = MergeRow(number: 0, values: [:])
         for slot in template.slots {
-            let declaration = CommandDeclaration.madeNamed(slot.command)
-            fileValues.append(try Self.placeholderValues(slot).filter { pair in
-                declaration?.options.first { $0.commandLineName == pair.option || $0.shortName.map { "-" + $0 } == pair.option }
-                    .map { [.file, .font, .logo].contains($0.type) } ?? false
-            })
+            fileValues.append(try Self.placeholderValues(slot).filter { [.file, .font, .logo].contains($0.declared?.type) }.map { ($0.option, $0.value) })
             // The files the template's own words name are the template's fault, said before
             // any row is read; a row's values are checked as each row is read.
             do {
@@ -450,10 +446,13 @@ struct MergePlan: Sendable {
     /// (`--size {s}`, `--size={s}`: `--size` and `{s}`). One anywhere else is refused: a row's
     /// value is always one value, never an option, a flag or an argument of its own (a row
     /// holding `--font=/etc/passwd` must not become an option).
-    static func placeholderValues(_ slot: MergeSlot) throws(CurveTypeError) -> [(option: String, value: String)] {
+    static func placeholderValues(_ slot: MergeSlot) throws(CurveTypeError) -> [(option: String, declared: OptionDeclaration?, value: String)] {
         guard optionsReadColumns(slot), let declaration = CommandDeclaration.madeNamed(slot.command) else { return [] }
         let words = slot.rules.options
-        var index = 0, found: [(option: String, value: String)] = []
+        var index = 0, found: [(option: String, declared: OptionDeclaration?, value: String)] = []
+        func declared(_ name: String) -> OptionDeclaration? {
+            declaration.options.first { $0.commandLineName == name || $0.shortName.map { "-" + $0 } == name }
+        }
         func refuse(_ word: String) -> CurveTypeError {
             .invalidInput("\(columnName(slot)): data-options has \"\(Diagnostic.escaped(String(word.prefix(40))))\" where an option or argument goes; a {COLUMN} may stand only in an option's value (--size {size})")
         }
@@ -469,13 +468,13 @@ struct MergePlan: Sendable {
             let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             if parts[0].contains("{") { throw refuse(word) }
             if parts.count == 2 {
-                if parts[1].contains("{") { found.append((parts[0], parts[1])) }
+                if parts[1].contains("{") { found.append((parts[0], declared(parts[0]), parts[1])) }
                 continue
             }
             // A value option takes the next word, whatever it holds.
-            let option = declaration.options.first { $0.commandLineName == word || $0.shortName.map { "-" + $0 } == word }
+            let option = declared(word)
             if let option, option.kind == .value || option.kind == .repeatable, index < words.count {
-                if words[index].contains("{") { found.append((word, words[index])) }
+                if words[index].contains("{") { found.append((word, option, words[index])) }
                 index += 1
             }
         }

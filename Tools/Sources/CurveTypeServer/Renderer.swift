@@ -203,11 +203,15 @@ public final class Renderer: Sendable {
     /// the merge asks before each row and page (``Merge/isCancelled``), so a merge whose
     /// request was answered stops, as every render does.
     func merged(limit: Double, _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws(CurveTypeError) -> [UInt8]) async throws(RenderFailure) -> [UInt8] {
-        try await render(lane: .heavy, limit: limit) { isCancelled throws(RenderFailure) -> [UInt8] in
-            do throws(CurveTypeError) { return try work(isCancelled) } catch {
-                if isCancelled() { self.metrics.renderStopped() }
-                throw RenderFailure(error)
-            }
+        try await render(lane: .heavy, limit: limit) { isCancelled throws(RenderFailure) -> [UInt8] in try self.merging(isCancelled, work) }
+    }
+
+    /// `work`'s result; its error as a render's, a stop counted where the request was answered.
+    private func merging<T>(_ isCancelled: @escaping @Sendable () -> Bool,
+                            _ work: (_ isCancelled: @escaping @Sendable () -> Bool) throws(CurveTypeError) -> T) throws(RenderFailure) -> T {
+        do throws(CurveTypeError) { return try work(isCancelled) } catch {
+            if isCancelled() { metrics.renderStopped() }
+            throw RenderFailure(error)
         }
     }
 
@@ -216,11 +220,7 @@ public final class Renderer: Sendable {
     func mergedPage(limit: Double, format: OutputFormat,
                     _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws(CurveTypeError) -> RenderedDocument) async throws(RenderFailure) -> ByteBuffer {
         try await render(lane: .heavy, limit: limit) { isCancelled throws(RenderFailure) -> ByteBuffer in
-            let document: RenderedDocument
-            do throws(CurveTypeError) { document = try work(isCancelled) } catch {
-                if isCancelled() { self.metrics.renderStopped() }
-                throw RenderFailure(error)
-            }
+            let document = try self.merging(isCancelled, work)
             return try self.write(document, format: format, settings: OutputSettings(), isCancelled: isCancelled)
         }
     }
