@@ -658,7 +658,7 @@ public struct PathOptions: Sendable, Equatable {
         .number("baselineShift", \.baselineShift, .text, unit: "px", slider: -40...40, "Move the text along the normal; positive toward the glyph tops."),
         .choice("onPath", \.onPath, .text, "Which line of the text lies on the path: baseline, ascender, descender or center."),
         .choice("effect", \.effect, .text,
-                "auto: as rotate, but each word of joined writing (Arabic, Syriac, N'Ko, Mongolian, Devanagari, Bengali, Gurmukhi, …) bent as one; rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the path)."),
+                "auto: as rotate, but each word of joined writing (whose letters' ink touches: Arabic, Devanagari, Newa, a cursive hand, …) bent as one; rotate (as <textPath>), skew, ribbon, stair-step, gravity, or bend (outlines bent along the path)."),
         .choice("orientation", \.orientation, .text, GlyphOrientation.help),
         .choice("justify", \.justify, .text, Justification.help),
         .number("tolerance", \.tolerance, .text, unit: "px", range: .from(0.001, to: 100), slider: 0.01...2,

@@ -451,9 +451,11 @@ extension AngleRequest {
         // Text: the labels, the header, the readout.
         var textStyle: [Style] = [.fill(paint), .stroke(.none)]
         if glyphs == .text, let first = texts.first { textStyle += [.fontFamily(cssFamily(first.run.fonts[0]))] + cssFace(first.run.fonts[0]) }
-        func textItems(for index: Int) -> [FrameItem] {
+        /// `withLayer: false` for a moment's label of the animation: the drawing says its final
+        /// label once, not every value it passes (47 of them from 0° to 45°).
+        func textItems(for index: Int, withLayer: Bool = true) -> [FrameItem] {
             let layout = texts[index]
-            if glyphs != .text { return [.glyphs(GlyphRun(layout)), .textLayer(TextLayer(layout))] }
+            if glyphs != .text { return [.glyphs(GlyphRun(layout))] + (withLayer ? [.textLayer(TextLayer(layout))] : []) }
             return [.group(FrameGroup(style: [.fontSize(layout.size)], items: [.text(TextRun(layout, primary: layout.run.fonts[0]))]))]
         }
         var labelItems: [FrameItem] = []
@@ -464,7 +466,7 @@ extension AngleRequest {
             labelItems.append(.group(FrameGroup(
                 style: [.hidden],
                 animations: [.visibility(visible: true, begin: step.time * duration, end: step.end * duration, duration: nil)],
-                items: textItems(for: step.layout))))
+                items: textItems(for: step.layout, withLayer: false))))
         }
         if let finalIndex {
             var hide: [FrameAnimation] = []

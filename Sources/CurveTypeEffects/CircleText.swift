@@ -167,6 +167,7 @@ extension CircleTextRequest {
         // Lay out about (0, 0), find the ink, then move everything to its place on the canvas.
         let probe = try lifting { try CircleTextLayout(run, style: style, center: .zero) }
         let drawing = try bentGlyphs(probe.text, map: ArcLengthFrameMap(curve: probe.curve), glyphs: glyphs == .text ? .rotate : curveGlyphs)
+        if let warning = drawing.tightCurveWarning() { warnings.append(warning) }
         // Kashida asked puts the rest between words, as asked: nothing to warn of.
         if justify == .gaps, style.tracking != 0 || style.sweep != nil, let warning = joinedSpacingWarning(probe.text) { warnings.append(warning) }
         let width: Double, height: Double, center: Point

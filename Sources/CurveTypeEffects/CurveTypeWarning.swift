@@ -48,6 +48,10 @@ public struct CurveTypeWarning: Sendable, Hashable, Codable, CustomStringConvert
         /// Kashida asked of text with no Arabic words that join, or in a font with no tatweel:
         /// the room went between words instead.
         case kashidaNotApplied
+        /// A word of joined writing bent along a circle tighter than its ink is deep: its ink
+        /// on the centre's side (tops inside, descenders outside) reaches past the centre and
+        /// folds through it. The message names the word and the radius it needs.
+        case curveTooTight
     }
 
     /// What happened.

@@ -154,11 +154,54 @@ func glyphItems(_ layouts: [CurveTextLayout], mode: GlyphMode, fills: [SVGColor]
 extension TextLayer {
     /// The characters of `layout` where its clusters lie, in logical order (a layout lists its
     /// clusters in the order they lie along the curve: visual order, right-to-left runs turned).
+    /// Characters layout inserted (kashida's tatweels, `ShapedRun.inserted`) are left out: a
+    /// reader copies and finds the words as typed, and a cluster of them alone has no span.
     init(_ layout: CurveTextLayout) {
         let logical = layout.clusters.sorted { $0.textRange.lowerBound < $1.textRange.lowerBound }
-        self.init(text: layout.run.text, size: layout.size, clusters: logical.map {
-            TextLayerCluster(utf8: $0.textRange, origin: $0.origin, angle: $0.angle, advance: $0.advance)
+        let inserted = layout.run.inserted
+        guard !inserted.isEmpty else {
+            self.init(text: layout.run.text, size: layout.size, clusters: logical.map {
+                TextLayerCluster(utf8: $0.textRange, origin: $0.origin, angle: $0.angle, advance: $0.advance)
+            })
+            return
+        }
+        let bytes = Array(layout.run.text.utf8)
+        var typed = [Bool](repeating: true, count: bytes.count)
+        for range in inserted { for offset in range.clamped(to: 0..<bytes.count) { typed[offset] = false } }
+        // Each offset of the shaped text, in the typed text: the typed bytes before it.
+        var kept: [Int] = [0]
+        kept.reserveCapacity(bytes.count + 1)
+        for offset in bytes.indices { kept.append(kept[offset] + (typed[offset] ? 1 : 0)) }
+        let text = String(decoding: bytes.indices.filter { typed[$0] }.map { bytes[$0] }, as: UTF8.self)
+        self.init(text: text, size: layout.size, clusters: logical.compactMap { cluster in
+            let range = cluster.textRange.clamped(to: 0..<bytes.count)
+            let utf8 = kept[range.lowerBound]..<kept[range.upperBound]
+            return utf8.isEmpty ? nil : TextLayerCluster(utf8: utf8, origin: cluster.origin, angle: cluster.angle, advance: cluster.advance)
         })
+    }
+}
+
+extension TextLayer {
+    /// The lines of one paragraph as one layer: each line's characters where its clusters lie,
+    /// one space between lines (where the paragraph wrapped), so a phrase across a wrap is
+    /// found and copied as one. The size is the first line's.
+    init(lines: ArraySlice<CurveTextLayout>) {
+        var text = "", clusters: [TextLayerCluster] = []
+        for line in lines {
+            let layer = TextLayer(line)
+            let wrapped = !text.isEmpty && !layer.text.isEmpty
+            if wrapped { text += " " }
+            let offset = text.utf8.count
+            text += layer.text
+            clusters += layer.clusters.enumerated().map { index, cluster in
+                var moved = cluster
+                // The space at the wrap goes with the line's first character (a layer writes
+                // only its clusters' characters).
+                moved.utf8 = cluster.utf8.lowerBound + offset - (wrapped && index == 0 ? 1 : 0)..<cluster.utf8.upperBound + offset
+                return moved
+            }
+        }
+        self.init(text: text, size: lines.first?.size ?? 0, clusters: clusters)
     }
 }
 

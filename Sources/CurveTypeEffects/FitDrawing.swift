@@ -123,9 +123,21 @@ extension FitRequest {
         }
 
         let layouts = fitted.lines.map(\.layout)
+        var items = glyphItems(layouts, mode: glyphs, fill: fill)
+        if case .text = content, glyphs == .outlines {
+            // A paragraph's lines are one text layer, a space where it wrapped, so a reader
+            // finds a phrase across the wrap; rows stay a layer each.
+            items.removeAll { if case .textLayer = $0 { true } else { false } }
+            var start = 0
+            while start < fitted.lines.count {
+                var end = start + 1
+                while end < fitted.lines.count && fitted.lines[end].row == fitted.lines[start].row { end += 1 }
+                items.append(.textLayer(TextLayer(lines: layouts[start..<end])))
+                start = end
+            }
+        }
         let frame = Frame(width: style.width, height: style.height, title: label,
-                          backdrop: backdrop(background, width: style.width, height: style.height),
-                          items: glyphItems(layouts, mode: glyphs, fill: fill))
+                          backdrop: backdrop(background, width: style.width, height: style.height), items: items)
         return FitResult(frame: frame, fitted: fitted, warnings: warnings)
     }
 }

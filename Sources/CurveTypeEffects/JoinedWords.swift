@@ -11,8 +11,8 @@ import Musl
 import Darwin
 #endif
 
-// Joined writing on a curve (Arabic, Syriac, N'Ko, Mongolian, Devanagari, Bengali, Gurmukhi …,
-// see `JoinedWriting`). Glyphs turned one by one to a curve, as SVG's <textPath> turns them,
+// Joined writing on a curve (words whose letters' ink touches, see `inkTouches`, and words of
+// the scripts `JoinedWriting` lists). Glyphs turned one by one to a curve, as SVG's <textPath> turns them,
 // leave a wedge at every join: a headline breaks, a cursive join narrows. So a word of joined
 // writing is bent along the curve as one shaped run: each point of its outlines goes to the
 // curve's point at its distance along the baseline, moved its height along the normal there.
@@ -28,7 +28,7 @@ public enum CurveGlyphs: String, Sendable, CaseIterable {
     case bend
 
     /// The `--effect` option's help, the same in every command that takes it.
-    public static let help = "auto: each word of joined writing (Arabic, Syriac, N'Ko, Mongolian, Devanagari, Bengali, Gurmukhi, …) bent along the curve as one, every other cluster turned to it; rotate: every cluster turned (SVG <textPath>); bend: every glyph bent."
+    public static let help = "auto: each word of joined writing (whose letters' ink touches: Arabic, Devanagari, Newa, a cursive hand, …) bent along the curve as one, every other cluster turned to it; rotate: every cluster turned (SVG <textPath>); bend: every glyph bent."
 }
 
 /// The warning for spacing asked of `layout`'s text where it has words of joined writing of
@@ -72,8 +72,12 @@ func kashidaFilled(_ run: ShapedRun, text: String, target: Double, size: Double,
         return (run, text, CurveTypeWarning(.kashidaNotApplied, "kashida stretches Arabic words where their letters join, and the text has none: the room went between words"))
     }
     let alone = try reshape(String(Kashida.tatweel))
-    guard alone.missing.isEmpty, let glyph = alone.glyphs.first, alone.glyphs.count == 1, glyph.advance > 0 else {
+    guard alone.missing.isEmpty, let glyph = alone.glyphs.first, alone.glyphs.count == 1 else {
         return (run, text, CurveTypeWarning(.kashidaNotApplied, "\(run.fonts[0].familyName) has no tatweel (U+0640) to stretch words with: the room went between words"))
+    }
+    guard glyph.advance > 0 else {
+        // Nastaliq fonts have one, shaped to nothing: their words join on a slope, not a line.
+        return (run, text, CurveTypeWarning(.kashidaNotApplied, "\(alone.fonts[glyph.font].familyName)'s tatweel (U+0640) has no width, so it cannot stretch a word (Nastaliq joins on a slope): the room went between words"))
     }
     let width = glyph.advance * size / Double(alone.fonts[glyph.font].unitsPerEm)
     let room = target - advanceWidth(of: run, size: size)
@@ -81,7 +85,8 @@ func kashidaFilled(_ run: ShapedRun, text: String, target: Double, size: Double,
     var count = min(Int((room / (width * Double(places.count))).rounded(.down)), maximumTatweels / places.count)
     while count > 0 {
         let stretched = Kashida.stretching(text, at: places, count: count)
-        let reshaped = try reshape(stretched)
+        var reshaped = try reshape(stretched)
+        reshaped.inserted = Kashida.insertedRanges(at: places, count: count)
         let over = advanceWidth(of: reshaped, size: size) - target
         if over <= 0 { return (reshaped, stretched, nil) }
         count -= max(1, Int((over / (width * Double(places.count))).rounded(.up)))
@@ -170,6 +175,16 @@ struct CurveGlyphDrawing {
     /// Per glyph of the layout: whether it is drawn in `words` (else turned rigidly); empty
     /// where none is.
     var bent: [Bool]
+    /// Words bent along a circle tighter than their ink is deep: the word, how far its ink
+    /// reaches toward the centre from the baseline, and the radius, px.
+    var tooTight: [(word: String, depth: Double, radius: Double)] = []
+
+    /// The warning for `tooTight`, naming its first word; `nil` where there is none.
+    func tightCurveWarning(part: String? = nil) -> CurveTypeWarning? {
+        guard let first = tooTight.first else { return nil }
+        let more = tooTight.count > 1 ? " (and \(tooTight.count - 1) more word\(tooTight.count > 2 ? "s" : ""))" : ""
+        return CurveTypeWarning(.curveTooTight, "the curve is tighter than the ink is deep: '\(first.word)'\(more) reaches \(describePixels(first.depth.rounded(.up))) px toward the centre of a circle of radius \(describePixels(first.radius)) px and folds through it; give a radius of at least \(describePixels(first.depth.rounded(.up) + 1)) px, or set the text on the other side", part: part)
+    }
 
     /// The ink of the bent words and the rigid glyphs of `layout` (the one drawn from), px.
     func inkBounds(of layout: CurveTextLayout) throws -> Rect? {
@@ -186,7 +201,7 @@ struct CurveGlyphDrawing {
             var moved = word
             moved.placement = word.placement == .identity ? move : word.placement.concatenating(move)
             return moved
-        }, bent: bent)
+        }, bent: bent, tooTight: tooTight)
     }
 
     /// The frame items: as `glyphItems`, but the bent words as paths in the same fill, then the
@@ -297,6 +312,18 @@ private func bendOnCircle(_ layout: CurveTextLayout, words: [Range<Int>], circle
             return snapped
         }
         guard !parts.isEmpty else { continue }
+        // The ink's reach toward the centre: its tops where up is inward (counterclockwise),
+        // its descenders where up is outward.
+        let reach = parts.compactMap { part -> Double? in
+            guard let box = part.outline.bounds(transformedBy: part.placing) else { return nil }
+            return circle.direction == .clockwise ? -box.minY : box.maxY
+        }.max() ?? 0
+        if reach > circle.radius {
+            let first = layout.clusters[word].map(\.textRange.lowerBound).min() ?? 0
+            let end = layout.clusters[word].map(\.textRange.upperBound).max() ?? first
+            let bytes = Array(layout.run.text.utf8)
+            drawing.tooTight.append((String(decoding: bytes[max(0, first)..<min(end, bytes.count)], as: UTF8.self), reach, circle.radius))
+        }
         let key = BentWordCache.Key(
             radius: circle.radius, clockwise: circle.direction == .clockwise, tolerance: tolerance,
             glyphs: parts.flatMap { [$0.font, Int(layout.glyphs[$0.glyph].glyph)] },

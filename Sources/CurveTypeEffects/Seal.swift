@@ -623,11 +623,13 @@ struct SealDrawing {
                 squeezed.append((layout, s.arc.color, squeeze))
             } else {
                 // Kashida asked of a swept arc puts the rest between words, as asked.
+                let part = filled ? "ring" : "\(s.arc.side.rawValue) arc"
                 if s.arc.tracking != 0 || (s.arc.sweep != nil && request.justify == .gaps),
-                   let warning = joinedSpacingWarning(layout, part: "\(s.arc.side.rawValue) arc") {
+                   let warning = joinedSpacingWarning(layout, part: part) {
                     warnings.append(warning)
                 }
                 // Words of joined writing bent along the ring, so they stay joined.
+                // (No ring is too tight for its ink: its text is at most a third of the radius.)
                 let bent = try bentGlyphs(layout, map: ArcLengthFrameMap(curve: curve), glyphs: .auto)
                 if !bent.words.isEmpty { bentArcs[layouts.count] = bent }
                 layouts.append((layout, s.arc.color))
@@ -1171,6 +1173,7 @@ extension SealDrawing {
                 cells.append(cell)
             }
         }
+        if let layer = nameLayer(characters) { mappedGlyphs.append(layer) }
         spoken = cleaned
     }
 
@@ -1302,9 +1305,18 @@ extension SealDrawing {
             glyphs.append(FrameGlyph(font: g.font, glyph: g.glyph, scale: k, placement: .mapped(map)))
         }
         mappedGlyphs.append(.glyphs(GlyphRun(fonts: run.fonts, glyphs: glyphs, text: run.text)))
-        // The character over its cell, for a reader: the cells are read in the order drawn.
-        mappedGlyphs.append(.textLayer(TextLayer(text: run.text, size: cell.height, clusters: [
-            TextLayerCluster(utf8: 0..<run.text.utf8.count, origin: Point(x: cell.minX, y: cell.maxY), angle: 0, advance: cell.width),
-        ])))
+    }
+
+    /// The name's text layer: one text, each character over its cell (`cells`, in reading
+    /// order), so a reader copies and finds the name as one word (山田太郎), not a line a cell.
+    func nameLayer(_ characters: [String]) -> FrameItem? {
+        guard !cells.isEmpty, cells.count == characters.count else { return nil }
+        var text = "", clusters: [TextLayerCluster] = []
+        for (character, cell) in zip(characters, cells) {
+            let start = text.utf8.count
+            text += character
+            clusters.append(TextLayerCluster(utf8: start..<text.utf8.count, origin: Point(x: cell.minX, y: cell.maxY), angle: 0, advance: cell.width))
+        }
+        return .textLayer(TextLayer(text: text, size: cells.map(\.height).max() ?? 0, clusters: clusters))
     }
 }

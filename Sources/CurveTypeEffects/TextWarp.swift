@@ -315,13 +315,38 @@ extension WarpRequest {
         }
         // A single-line glyph's path is a stroke, by a pen of 0.04 of the line's em (its size
         // on a path; on an envelope, its ink's height, which is about an em).
-        let item = FrameItem.group(FrameGroup(style: [.fill(.color(fill))], items: zip(drawn, refit.strokes).map { drawn, stroke in
-            let path = FrameGeometry.path(drawn.path.transformed(by: moved))
-            guard stroke else { return .shape(FrameShape(path)) }
+        // A line's filled glyphs are one path, so a translucent fill covers each join (Arabic's,
+        // a headline's) once: glyphs of one font the map turns one way keep their contours
+        // turning alike, and nonzero filling unites them. A glyph the map turns the other way
+        // (a ring's far side, which the warp mirrors) or folds, or of another font (whose
+        // contours may turn the other way), starts another path: merged, the two would cancel
+        // each other into a hole where they overlap.
+        var items: [FrameItem] = []
+        var pending: (path: Path, line: Int, font: Int, turn: Int)?
+        func flush() {
+            if let done = pending { items.append(.shape(FrameShape(FrameGeometry.path(done.path.transformed(by: moved))))) }
+            pending = nil
+        }
+        for (index, drawn) in drawn.enumerated() {
+            let font = refit.fonts[index]
+            guard refit.strokes[index] else {
+                let turn = refit.turns[index]
+                if let open = pending, open.line == drawn.line, open.font == font, open.turn == turn, turn != 0 {
+                    pending?.path.elements += drawn.path.elements
+                } else {
+                    flush()
+                    pending = (drawn.path, drawn.line, font, turn)
+                }
+                continue
+            }
+            flush()
             let line = report[drawn.line]
             let em = line.fontSize ?? line.bounds?.height ?? Refits.measuringSize
-            return .shape(FrameShape(path, style: Frame.penStyle(.color(fill), width: Frame.defaultPenWidthPerEm * em)))
-        }))
+            items.append(.shape(FrameShape(FrameGeometry.path(drawn.path.transformed(by: moved)),
+                                           style: Frame.penStyle(.color(fill), width: Frame.defaultPenWidthPerEm * em))))
+        }
+        flush()
+        let item = FrameItem.group(FrameGroup(style: [.fill(.color(fill))], items: items))
         // Each line's text over its warped ink, one span as wide and high as the ink: a warp has
         // no baseline a viewer could set characters along.
         let layers: [FrameItem] = report.compactMap { line in
@@ -347,12 +372,33 @@ private struct Refits {
     var budget = PathTextRequest.maximumBentSegments
     /// Whether each path refitted so far, in order, is a single-line glyph's stroke.
     var strokes: [Bool] = []
+    /// The id of each path's font, in order.
+    var fonts: [Int] = []
+    /// How the map turns each path, in order (`turn(of:box:placed:)`).
+    var turns: [Int] = []
 
     init(tolerance: Double) { self.tolerance = tolerance }
 
     /// A size at which the run is laid out to measure it: any would do, as envelopes stretch
     /// each line to its band and baselines scale it.
     static let measuringSize = 100.0
+
+    /// How `map` turns a glyph whose outline box (font units) `box` is placed into its input by
+    /// `placed`: 1 or −1 where the Jacobian's determinant of the two has one sign at 5 × 5
+    /// points over the box, 0 where it changes sign (the map folds the glyph).
+    static func turn<Map: OutlineMap>(of map: Map, box: Rect?, placed: AffineMap) -> Int {
+        guard let box else { return 0 }
+        let own = placed.a * placed.d - placed.b * placed.c
+        var signs = Set<Bool>()
+        for i in 0...4 {
+            for j in 0...4 {
+                let p = placed.apply(Point(x: box.minX + box.width * Double(i) / 4, y: box.minY + box.height * Double(j) / 4))
+                let m = map.jacobian(at: p, towardGreaterX: true)
+                signs.insert((m.dx.x * m.dy.y - m.dx.y * m.dy.x) * own > 0)
+            }
+        }
+        return signs.count == 1 ? (signs.first == true ? 1 : -1) : 0
+    }
 
     /// The run laid out on a straight baseline from (0, 0) at the measuring size, and its ink.
     private func straight(_ run: ShapedRun) throws(CurveTypeError) -> (CurveTextLayout, Rect?) {
@@ -412,7 +458,9 @@ private struct Refits {
                                        tx: (indents[r] + placed.origin.x - block.minX) / block.width,
                                        ty: (Double(r) * leading + placed.origin.y - block.minY) / block.height)
                 paths.append(try refit.map(outline.path, placed: toUnit))
+                turns.append(Self.turn(of: refit.map, box: outline.bounds, placed: toUnit))
                 strokes.append(text.run.fonts[placed.font].isSingleLine)
+                fonts.append(text.run.fonts[placed.font].id)
             }
             out.append(paths)
         }
@@ -499,9 +547,11 @@ private struct Refits {
                 let outline = try lifting { try text.run.fonts[placed.font].outline(of: placed.glyph) }
                 guard !outline.path.isEmpty else { continue }
                 let s = placed.scale * f
-                paths.append(try refit.map(outline.path, placed: AffineMap(a: s * stretches[r], b: 0, c: 0, d: s,
-                                                                          tx: starts[r] + placed.origin.x * f * stretches[r], ty: up - placed.origin.y * f)))
+                let placing = AffineMap(a: s * stretches[r], b: 0, c: 0, d: s, tx: starts[r] + placed.origin.x * f * stretches[r], ty: up - placed.origin.y * f)
+                paths.append(try refit.map(outline.path, placed: placing))
+                turns.append(Self.turn(of: refit.map, box: outline.bounds, placed: placing))
                 strokes.append(text.run.fonts[placed.font].isSingleLine)
+                fonts.append(text.run.fonts[placed.font].id)
             }
             out.append(paths)
         }

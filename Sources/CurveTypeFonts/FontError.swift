@@ -58,7 +58,10 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .faceIndexOutOfRange(let path, let index, let count):
             return "face index \(index) out of range: \(path) has \(count) face\(count == 1 ? "" : "s")"
         case .unknownFamily(let pattern, let best):
-            var hint = best.map { " (Fontconfig's closest is \"\($0)\")" } ?? ""
+            // Fontconfig's substitute is by its generic family (a cursive name gets Z003), not
+            // a suggestion: said as what it would draw instead, after what to do.
+            var hint = ": install it, give a font file's path, or name an installed family (fc-list : family lists them)"
+                + (best.map { "; Fontconfig would draw \"\($0)\" instead" } ?? "")
             // "Family Bold": a style written into the family, which Fontconfig reads after a colon.
             let words = pattern.split(separator: " ")
             if !pattern.contains(":"), words.count > 1, let style = words.last?.lowercased(),

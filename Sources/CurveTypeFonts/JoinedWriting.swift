@@ -7,7 +7,11 @@ import CHarfBuzz
 /// Tirhuta, Syloti Nagri, Siddham, Nandinagari, Tibetan). A word of them is one piece of ink:
 /// space added between its letters tears it (HarfBuzz's issue #64 lists these scripts as ones
 /// letter-spacing must not be applied to), and glyphs turned one by one to a curve leave a
-/// wedge at every join. Layout keeps such words whole; effects bend them as one.
+/// wedge at every join. Layout keeps such words whole; effects bend them as one. The list
+/// is not all: layout also joins any word whose letters' ink touches (`inkTouches`), which
+/// finds the scripts a list misses (Modi, Newa) and cursive fonts of any script; the list
+/// keeps a word of these scripts together where one letter does not connect, and names the
+/// scripts kashida stretches.
 ///
 /// A character's script is HarfBuzz's (its Unicode Script property, UAX #24).
 public enum JoinedWriting {

@@ -105,6 +105,14 @@ public enum Kashida {
         return best
     }
 
+    /// The UTF-8 ranges of the tatweels `stretching(text, at: places, count: count)` inserts,
+    /// in its text, in order.
+    public static func insertedRanges(at places: [Place], count: Int) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        let width = count * String(tatweel).utf8.count
+        return places.map(\.offset).sorted().enumerated().map { k, offset in offset + k * width..<offset + (k + 1) * width }
+    }
+
     /// `text` with `count` tatweels at each of `places`.
     public static func stretching(_ text: String, at places: [Place], count: Int) -> String {
         guard count > 0, !places.isEmpty else { return text }

@@ -47,6 +47,9 @@ public struct ShapedRun: Sendable {
     /// line, upright ones (`ShapedGlyph.upright`) by their vertical advances, the others lying
     /// sideways, centred on the line.
     public let isVertical: Bool
+    /// UTF-8 ranges of `text` that layout inserted and the writer did not type (kashida's
+    /// tatweels), in order: drawn, and left out of the text a reader copies or searches.
+    public var inserted: [Range<Int>] = []
 
     /// A run of `glyphs` (visual order) shaped from `text` in `fonts`, `missing` the
     /// characters no font had; `vertical` for vertical writing.
@@ -68,7 +71,9 @@ public struct ShapedRun: Sendable {
             g.xOffset *= factor
             return g
         }
-        return ShapedRun(text: text, fonts: fonts, glyphs: narrower, missing: missing, vertical: isVertical)
+        var squeezed = ShapedRun(text: text, fonts: fonts, glyphs: narrower, missing: missing, vertical: isVertical)
+        squeezed.inserted = inserted
+        return squeezed
     }
 
     /// The glyphs `glyphs` of this run as a run of their own over the text's UTF-8 bytes
@@ -92,7 +97,12 @@ public struct ShapedRun: Sendable {
             }
         }
         let scalars = Set(lineText.unicodeScalars)
-        return ShapedRun(text: lineText, fonts: fonts, glyphs: sliced, missing: missing.filter(scalars.contains), vertical: isVertical)
+        var line = ShapedRun(text: lineText, fonts: fonts, glyphs: sliced, missing: missing.filter(scalars.contains), vertical: isVertical)
+        line.inserted = inserted.compactMap { range in
+            let kept = range.clamped(to: bytes)
+            return kept.isEmpty ? nil : kept.lowerBound - bytes.lowerBound..<kept.upperBound - bytes.lowerBound
+        }
+        return line
     }
 }
 

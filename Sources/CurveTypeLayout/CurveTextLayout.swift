@@ -130,14 +130,24 @@ public func extent(of run: ShapedRun, size: Double, tracking: Double) -> Double 
 
 /// For each pair of neighbouring clusters (in the run's visual order), whether tracking, a
 /// sweep or a spread may put space between them: everywhere but inside a word of joined
-/// writing (`JoinedWriting`), where both clusters hold a letter of a joined script or a
-/// character that joins (a ZWNJ, a tatweel, a mark). Space there would tear the word. `nil`
-/// where every gap may widen: ASCII text (every badge's and most labels'), looked at no further.
+/// writing, where the two clusters' ink touches as shaped (`inkTouches`: a headline, a cursive
+/// join, in any script or font), or both hold a letter of a script whose letters are never
+/// spaced (`JoinedWriting`: an Arabic word keeps its letters together where one does not
+/// connect) or a character that joins (a ZWNJ, a tatweel, a mark). Space there would tear the
+/// word.
 func spreadableGaps(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool]? {
     guard spans.count > 1 else { return [] }
-    guard !run.isASCII else { return nil }
+    return wordLinks(spans, in: run).map { !$0 }
+}
+
+/// For each pair of neighbouring clusters, whether they belong to one word of joined writing
+/// (see `spreadableGaps`). ASCII text is looked up in no script table, only by its ink.
+func wordLinks(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool] {
+    var links = inkTouches(spans, in: run)
+    guard !run.isASCII else { return links }
     let joins = clusterJoins(spans, in: run)
-    return (0..<spans.count - 1).map { !(joins[$0] && joins[$0 + 1]) }
+    for index in links.indices where joins[index] && joins[index + 1] { links[index] = true }
+    return links
 }
 
 /// Whether each span belongs to joined writing: it holds a letter of a joined script, or only
@@ -173,25 +183,23 @@ func clusterJoins(_ spans: [ClusterSpan], in run: ShapedRun) -> [Bool] {
 /// The gaps between neighbouring clusters of `run` that spacing may widen (see
 /// `spreadableGaps`): what a sweep or a spread divides its room among.
 public func spreadableGapCount(of run: ShapedRun) -> Int {
-    // ASCII text: every gap, counted without measuring a span.
-    if run.isASCII { return max(clusterCount(of: run) - 1, 0) }
     let spans = clusterSpans(of: run, size: 1)
     return spreadableGaps(spans, in: run)?.count { $0 } ?? max(spans.count - 1, 0)
 }
 
 /// The words of joined writing in `layout`: each a range of indices into `layout.clusters`
-/// (visual order) whose clusters all belong to joined writing, with no spreadable gap inside.
+/// (visual order) of clusters linked by their ink or their script (see `spreadableGaps`), with
+/// no spreadable gap inside; a cluster alone is a word where its script joins.
 public func joinedWords(in layout: CurveTextLayout) -> [Range<Int>] {
-    guard !layout.run.isASCII else { return [] }
     let spans = layout.clusters.map { ClusterSpan(glyphs: $0.glyphRange, textStart: $0.textRange.lowerBound, advance: $0.advance) }
-    let joins = clusterJoins(spans, in: layout.run)
+    guard !spans.isEmpty else { return [] }
+    let links = wordLinks(spans, in: layout.run)
+    let alone = layout.run.isASCII ? nil : clusterJoins(spans, in: layout.run)
     var words: [Range<Int>] = []
-    var index = 0
-    while index < joins.count {
-        guard joins[index] else { index += 1; continue }
-        let start = index
-        while index < joins.count && joins[index] { index += 1 }
-        words.append(start..<index)
+    var start = 0
+    for index in spans.indices where index == spans.count - 1 || !links[index] {
+        if index > start || alone?[index] == true { words.append(start..<index + 1) }
+        start = index + 1
     }
     return words
 }

@@ -358,14 +358,17 @@ extension SVGWriter {
     }
 
     /// A text layer: one `<text>` of one `<tspan>` per cluster, in logical order, each on its
-    /// cluster's baseline (`x`, `y`, `rotate`) and as long as it (`textLength`), painted with
-    /// nothing. Its characters are in the document's order, so a selection copies them in
+    /// cluster's baseline (`x`, `y`, `rotate`) and as long as it (`textLength`), painted fully
+    /// transparent. Its characters are in the document's order, so a selection copies them in
     /// logical order whatever the direction; a viewer draws nothing for them, so the outlines
     /// look as they do without.
     private mutating func write(_ layer: TextLayer) throws {
         let utf8 = Array(layer.text.utf8)
         raw("<text font-size=\""); try number(layer.size)
-        raw("\" fill=\"none\" stroke=\"none\"")
+        // Painted, and fully transparent: a viewer hit-tests painted text only (SVG's default
+        // pointer-events is visiblePainted), so a `fill="none"` layer could be copied with
+        // select-all but not reached by the mouse in Firefox or by a drag across a ring.
+        raw("\" fill=\"#000\" fill-opacity=\"0\" stroke=\"none\"")
         // A viewer draws an emoji from its colour font whatever the fill (resvg does): a line
         // with one is transparent too. Only such a line, as Chromium paints a selection of
         // transparent text transparent, and a reader should see what is selected.

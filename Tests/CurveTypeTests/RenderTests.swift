@@ -226,6 +226,10 @@ func sampledOutline(_ path: Path, _ t: AffineMap) -> [Point] {
             (["warp", String(repeating: "LONG LINE ", count: 12), "--preset", "arch-up"], .textShrunk, nil),
             (["circle", "東京 Tokyo", "--orientation", "upright"], .drawnSideways, nil),
             (["circle", "Hello", "--sweep", "180", "--justify", "kashida"], .kashidaNotApplied, nil),
+            (["circle", "خوراک", "--font", "/usr/share/fonts/truetype/noto/NotoNastaliqUrdu-Regular.ttf", "--size", "160", "--radius", "160",
+              "--side", "inside"], .curveTooTight, nil),
+            (["seal", "--ring", "بسم الله الرحمن الرحيم • ", "--font", "/usr/share/fonts/opentype/fonts-hosny-amiri/Amiri-Regular.ttf"],
+             .joinedWordsKeptWhole, "ring"),
         ]
         for (words, kind, part) in cases {
             let said = try warnings(words)

@@ -105,6 +105,29 @@ import Testing
         #expect(a.status == 0 && !a.stdout.isEmpty && a.stdout == b.stdout, "the text layer changes no pixel")
     }
 
+    /// The text layers say each thing once, as a reader would type it: a name seal is one word
+    /// (山田太郎, not a line a cell), an animated angle says its final label, not each of the
+    /// 47 it shows on its way from 0° to 45°, and a fitted paragraph is one text across its
+    /// wraps.
+    @Test func layersSayEachThingOnceAsTyped() throws {
+        var seal = SealRequest(ring: "", center: "")
+        seal.name = NameSeal("山田太郎")
+        let name = try seal.render().svg(SVGSettings(textLayers: true))
+        let layerLines = name.split(separator: "\n").filter { $0.hasPrefix("<text font-size=") }
+        #expect(layerLines.count == 1 && Self.spans(String(layerLines[0])).joined() == "山田太郎", "\(layerLines)")
+        let angle = try CommandInvocation(arguments: ["angle", "45", "--from", "0"]).request().renderDocument()
+        let svg = try angle.svg(SVGSettings(textLayers: true))
+        let labels = svg.split(separator: "\n").filter { $0.hasPrefix("<text font-size=") }
+        #expect(labels.count == 1 && Self.spans(String(labels[0])).joined() == "45°", "\(labels.count) labels")
+        #expect(svg.components(separatedBy: "<set ").count > 40, "the animation still shows each moment's label")
+        // A wrapped paragraph is one layer, a space at each wrap: a phrase across it is found.
+        let text = "The quick brown fox jumps over the lazy dog again and again"
+        let fitted = try FitRequest(.text(text), style: FitStyle(width: 200, height: 120)).render()
+        #expect(fitted.fitted.lines.count > 2)
+        let paragraph = try fitted.svg(SVGSettings(textLayers: true)).split(separator: "\n").filter { $0.hasPrefix("<text font-size=") }
+        #expect(paragraph.count == 1 && Self.spans(String(paragraph[0])).joined() == text, "\(paragraph)")
+    }
+
     /// Every effect gives its drawing a text layer: seals (rings and centre), badges, fitted
     /// boxes, warps, paths (each effect), spirals and angles.
     @Test func everyEffectHasATextLayer() throws {

@@ -106,6 +106,9 @@ import TestSupport
                     return frame.point + Point(x: frame.tangent.y, y: -frame.tangent.x) * up
                 }
             }
+            // A line's glyphs of one font are drawn as one path (one coat under a translucent
+            // fill): its contours are the glyphs' in order.
+            outlines = [Path(outlines.flatMap(\.elements))]
             #expect(drawn.count == outlines.count)
             for (mine, outline) in zip(drawn, outlines) {
                 // Dense enough that a chord of the truth cuts no crease's corner by a thousandth.
