@@ -124,18 +124,29 @@ public struct BadgeURL: Sendable, Equatable {
 public enum PercentDecoding {
     /// `text` with each `%XX` turned into its byte; with `plusIsSpace`, `+` is a space, as an
     /// HTML form writes a query.
-    public static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
+    /// With `keepingStrayPercents`, a `%` not followed by two hex digits is kept as it is, as
+    /// Node's `querystring` and WHATWG's URL parser keep it, where by default it makes the text
+    /// invalid.
+    public static func decode(_ text: Substring, plusIsSpace: Bool = false, keepingStrayPercents: Bool = false) -> String? {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
             switch byte {
             case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                guard index + 2 <= utf8.count, let high = hexValue(utf8[index]), let low = hexValue(utf8[index + 1]) else {
+                    guard keepingStrayPercents else { return nil }
+                    bytes.append(byte)
+                    continue
+                }
                 bytes.append(high << 4 | low)
+                index += 2
             case UInt8(ascii: "+") where plusIsSpace:
                 bytes.append(UInt8(ascii: " "))
             default:
@@ -155,8 +166,9 @@ public enum PercentDecoding {
     }
 
     /// A query string's items in order (`a=1&b=&c` gives `a` "1", `b` "", `c` ""), names and
-    /// values decoded; `nil` if any is not valid percent-encoded UTF-8.
-    public static func queryItems(_ query: Substring) -> [(name: String, value: String)]? {
+    /// values decoded; `nil` if any is not valid percent-encoded UTF-8 (a stray `%` kept, with
+    /// `keepingStrayPercents`).
+    public static func queryItems(_ query: Substring, keepingStrayPercents: Bool = false) -> [(name: String, value: String)]? {
         var items: [(name: String, value: String)] = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let name: Substring, value: Substring
@@ -167,7 +179,8 @@ public enum PercentDecoding {
                 name = pair
                 value = ""
             }
-            guard let decodedName = decode(name, plusIsSpace: true), let decodedValue = decode(value, plusIsSpace: true) else { return nil }
+            guard let decodedName = decode(name, plusIsSpace: true, keepingStrayPercents: keepingStrayPercents),
+                  let decodedValue = decode(value, plusIsSpace: true, keepingStrayPercents: keepingStrayPercents) else { return nil }
             items.append((decodedName, decodedValue))
         }
         return items

@@ -279,7 +279,9 @@ public struct Merge: Sendable {
         summary.rows = rowCount
         summary.warnings = warnings
         let total = gate.pages
-        var manifestText: [UInt8] = []
+        // The manifest's lines go to a temporary file as pages are written, so memory holds
+        // flat however many rows there are.
+        let manifestLines = manifest == nil ? nil : OutputFile.SpillFile()
         let shared = sharedSizes
         var reader = try data.open()
         let shard = self.shard
@@ -329,12 +331,19 @@ public struct Merge: Sendable {
                 }
                 summary.written += 1
                 let entry = ManifestEntry(row: row.number, sha256: digest, file: name)
-                if manifest != nil { manifestText += entry.line.utf8 }
+                manifestLines?.append(Array(entry.line.utf8))
                 if collectsManifest { summary.manifest.append(entry) }
                 progress?(summary.written, total)
             }
         }
-        if let manifest, let stale = try written(manifestText, to: manifest, journal: journal) { summary.stale.append(stale) }
+        if let manifest, let manifestLines {
+            if checksOnly {
+                if let stale = try OutputFile.difference(at: manifest, from: try manifestLines.bytes()) { summary.stale.append(stale) }
+            } else {
+                try OutputFile.createParentFolders(of: manifest)
+                try OutputFile.writeAtomically(path: manifest, from: manifestLines, journal: journal)
+            }
+        }
         return summary
     }
 
@@ -440,13 +449,21 @@ public struct Merge: Sendable {
             try check(columns: columns)
             columnsChecked = true
         }
+        // Every bad row is found in one run, not one a run: each refusal is kept (`BadRows`)
+        // and the gate goes on to the end.
+        var bad = BadRows()
         while true {
             var chunk: [(index: Int, row: MergeRow)] = []
             while chunk.count < Self.chunkSize, let row = try reader.next() {
-                if !columnsChecked { try check(row: row) }
-                try checkCharacters(row)
-                chunk.append((gate.rows, row))
                 gate.rows += 1
+                do throws(CurveTypeError) {
+                    if !columnsChecked { try check(row: row) }
+                    try checkCharacters(row)
+                } catch {
+                    bad.add(row: row.number, error)
+                    continue
+                }
+                chunk.append((gate.rows - 1, row))
             }
             if chunk.isEmpty { break }
             let rows = chunk
@@ -466,7 +483,10 @@ public struct Merge: Sendable {
                 let sizes: MergePlan.Measured
                 switch result {
                 case .success(let value): sizes = value
-                case .failure(let error): throw Self.rowError(row, error)
+                case .failure(let error):
+                    if error.description == Self.stopped.description { throw error }
+                    bad.add(row: row.number, error)
+                    continue
                 }
                 for (slot, size) in sizes.documentShared { gate.sharedSizes[slot] = min(gate.sharedSizes[slot] ?? size, size) }
                 guard shard.owns(index) else { continue }
@@ -489,7 +509,49 @@ public struct Merge: Sendable {
             }
         }
         guard gate.rows > 0 else { throw .invalidInput("\(data.name) has no rows") }
+        if let refusal = bad.refusal { throw refusal }
         return gate
+    }
+
+    /// The rows the gate refused, each reason with the rows it refused: named up to
+    /// `namedRows` rows a reason and `namedReasons` reasons, then counted, so the message is
+    /// one line of bounded length whatever the data.
+    struct BadRows {
+        static let namedRows = 10
+        static let namedReasons = 5
+        private var reasons: [(reason: String, rows: [Int], count: Int)] = []
+        private var otherReasons = 0
+        private(set) var count = 0
+
+        /// Row `number` refused with `error` (its "row N: " left out, where it has one).
+        mutating func add(row number: Int, _ error: CurveTypeError) {
+            count += 1
+            var reason = error.description
+            if reason.hasPrefix("row \(number): ") { reason.removeFirst("row \(number): ".count) }
+            if let index = reasons.firstIndex(where: { $0.reason == reason }) {
+                if reasons[index].rows.count < Self.namedRows { reasons[index].rows.append(number) }
+                reasons[index].count += 1
+            } else if reasons.count < Self.namedReasons {
+                reasons.append((reason, [number], 1))
+            } else {
+                otherReasons += 1
+            }
+        }
+
+        /// The error naming them; `nil` where no row was refused.
+        var refusal: CurveTypeError? {
+            guard let first = reasons.first else { return nil }
+            if count == 1 { return .invalidInput("row \(first.rows[0]): \(first.reason)") }
+            let parts = reasons.map { entry -> String in
+                let named = entry.rows.map(String.init)
+                let more = entry.count - entry.rows.count
+                let list = more > 0 ? named.joined(separator: ", ") + " and \(more) more"
+                    : named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " and " + named[named.count - 1]
+                return "row\(entry.count == 1 ? "" : "s") \(list): \(entry.reason)"
+            }
+            let others = otherReasons > 0 ? "; and \(otherReasons) row\(otherReasons == 1 ? "" : "s") for other reasons" : ""
+            return .invalidInput("\(count) rows cannot be drawn; \(parts.joined(separator: "; "))\(others)")
+        }
     }
 
     /// Checks every row (the gate), then draws the first `count` pages, writing nothing: a

@@ -52,6 +52,71 @@ public enum OutputFile {
     /// the journal is committed, so a later failure of a larger whole (a merge's manifest)
     /// can put every file back.
     public static func writeAtomically(_ files: [(path: String, contents: FileContents)], journal: WriteJournal? = nil) throws(CurveTypeError) {
+        try writeAtomically(sources: files.map { (path: $0.path, source: Source.contents($0.contents)) }, journal: journal)
+    }
+
+    /// `path` written (all or none, as `writeAtomically`) from what `spill` holds, copied a
+    /// block at a time: a file made as it goes (a merge's manifest) at no more memory than a
+    /// block.
+    static func writeAtomically(path: String, from spill: SpillFile, journal: WriteJournal?) throws(CurveTypeError) {
+        try writeAtomically(sources: [(path: path, source: .spill(spill))], journal: journal)
+    }
+
+    /// What a file is written from.
+    enum Source {
+        case contents(FileContents)
+        case spill(SpillFile)
+
+        /// Bytes that are not text.
+        var isBinary: Bool { if case .contents(.bytes) = self { true } else { false } }
+    }
+
+    /// Bytes kept in an anonymous temporary file (`tmpfile`: gone when closed or the process
+    /// ends) as they are made, to be written out whole later.
+    final class SpillFile {
+        private let file: UnsafeMutablePointer<FILE>?
+        private(set) var count = 0
+        /// Why it could not be written, where it could not.
+        private(set) var failure: String?
+
+        init() {
+            file = tmpfile()
+            if file == nil { failure = String(cString: strerror(errno)) }
+        }
+
+        deinit { if let file { fclose(file) } }
+
+        func append(_ bytes: [UInt8]) {
+            guard let file, failure == nil, !bytes.isEmpty else { return }
+            if bytes.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, file) }) != bytes.count {
+                failure = String(cString: strerror(errno))
+            }
+            count += bytes.count
+        }
+
+        /// Its bytes, a block at a time, from the start; the reason on failure.
+        func forEachBlock(_ body: (UnsafeBufferPointer<UInt8>) -> String?) -> String? {
+            if let failure { return failure }
+            guard let file else { return "no temporary file" }
+            guard fflush(file) == 0, fseek(file, 0, SEEK_SET) == 0 else { return String(cString: strerror(errno)) }
+            var block = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = block.withUnsafeMutableBufferPointer { fread($0.baseAddress, 1, $0.count, file) }
+                if n == 0 { return ferror(file) != 0 ? "cannot read back a temporary file" : nil }
+                if let reason = block.withUnsafeBufferPointer({ body(UnsafeBufferPointer(rebasing: $0[0..<n])) }) { return reason }
+            }
+        }
+
+        /// Every byte, in memory (for comparing with a file).
+        func bytes() throws(CurveTypeError) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(count)
+            if let reason = forEachBlock({ out += $0; return nil }) { throw .output(path: "a temporary file", reason: reason) }
+            return out
+        }
+    }
+
+    static func writeAtomically(sources files: [(path: String, source: Source)], journal: WriteJournal?) throws(CurveTypeError) {
         // Counted while it writes, so an interrupt waits for it to stop at its next step and
         // take away what it made.
         writing.add(1, ordering: .sequentiallyConsistent)
@@ -63,7 +128,7 @@ public enum OutputFile {
         let targets = try files.map { file throws(CurveTypeError) in try Target(planning: file.path) }
         // Bytes (a PNG, a PDF) are not written to a terminal, where they would be noise.
         for (file, target) in zip(files, targets) {
-            if case .standardOutput = target.kind, case .bytes = file.contents, isatty(STDOUT_FILENO) == 1 {
+            if case .standardOutput = target.kind, file.source.isBinary, isatty(STDOUT_FILENO) == 1 {
                 throw .output(path: "standard output", reason: "it is a terminal, and this file is binary: give -o FILE, or send it to a file or a pipe (> out.png)")
             }
         }
@@ -106,7 +171,7 @@ public enum OutputFile {
                     _ = fchown(descriptor, existing.owner, existing.group)
                 }
             }
-            if let reason = writeAll(file.contents, to: descriptor) { throw .output(path: file.path, reason: reason) }
+            if let reason = writeAll(file.source, to: descriptor) { throw .output(path: file.path, reason: reason) }
         }
 
         // 2. Renamed into place, keeping what they replace while anything could still fail.
@@ -147,7 +212,7 @@ public enum OutputFile {
                 descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY)
                 guard descriptor >= 0 else { throw .output(path: file.path, reason: String(cString: strerror(errno))) }
             }
-            let reason = writeAll(file.contents, to: descriptor)
+            let reason = writeAll(file.source, to: descriptor)
             if descriptor != STDOUT_FILENO {
                 if close(descriptor) != 0 && reason == nil { throw .output(path: file.path, reason: String(cString: strerror(errno))) }
             }
@@ -165,7 +230,15 @@ public enum OutputFile {
     /// written (`commit`) or fails (`undo`: every file back as it was). Thread-safe: a merge's
     /// pages are written on every core.
     public final class WriteJournal: Sendable {
-        private let entries = Mutex<[(path: String, backup: String?, existed: Bool)]>([])
+        typealias Entry = (path: String, backup: String?, existed: Bool)
+        /// The newest entries in memory; older ones spilled to a temporary file a batch at a
+        /// time, so a journal of 100,000 pages holds no more memory than one of 1,000.
+        private struct State {
+            var recent: [Entry] = []
+            var spill: SpillFile?
+        }
+        private static let keptInMemory = 1024
+        private let state = Mutex(State())
         private let number = journalCounter.wrappingAdd(1, ordering: .relaxed).oldValue
 
         /// A journal, open (undone by `interrupted()`) until committed or undone.
@@ -174,14 +247,53 @@ public enum OutputFile {
             openJournals.withLock { $0[number] = journal }
         }
 
-        fileprivate func keep(_ done: [(path: String, backup: String?, existed: Bool)]) {
-            entries.withLock { $0 += done }
+        fileprivate func keep(_ done: [Entry]) {
+            state.withLock { state in
+                state.recent += done
+                guard state.recent.count > Self.keptInMemory else { return }
+                let spill = state.spill ?? SpillFile()
+                state.spill = spill
+                // Each entry as its path, its backup (empty for none) and whether a file was
+                // there, each ended by a NUL, which no path holds.
+                var bytes: [UInt8] = []
+                for entry in state.recent {
+                    bytes += Array(entry.path.utf8) + [0] + Array((entry.backup ?? "").utf8) + [0, entry.existed ? 1 : 2, 0]
+                }
+                spill.append(bytes)
+                state.recent = []
+            }
+        }
+
+        /// Every entry, oldest first, the journal emptied: the spilled ones read back a block
+        /// at a time.
+        private func drain(_ each: (Entry) -> Void) {
+            let (spill, recent) = state.withLock { state in
+                defer { state = State() }
+                return (state.spill, state.recent)
+            }
+            if let spill {
+                var fields: [String] = []
+                var field: [UInt8] = []
+                _ = spill.forEachBlock { block in
+                    for byte in block {
+                        if byte != 0 { field.append(byte); continue }
+                        fields.append(String(decoding: field, as: UTF8.self))
+                        field = []
+                        if fields.count == 3 {
+                            each((fields[0], fields[1].isEmpty ? nil : fields[1], fields[2] == "\u{01}"))
+                            fields = []
+                        }
+                    }
+                    return nil
+                }
+            }
+            recent.forEach(each)
         }
 
         /// The files written stay; the copies of what they replaced go.
         public func commit() {
             _ = openJournals.withLock { $0.removeValue(forKey: number) }
-            for entry in entries.withLock({ list in defer { list = [] }; return list }) { if let backup = entry.backup { unlink(backup) } }
+            drain { entry in if let backup = entry.backup { unlink(backup) } }
         }
 
         /// Every file written is put back as it was: the old file where one was, none where
@@ -189,7 +301,9 @@ public enum OutputFile {
         @discardableResult
         public func undo() -> Int {
             _ = openJournals.withLock { $0.removeValue(forKey: number) }
-            let written = entries.withLock { list in defer { list = [] }; return list }
+            // Newest first, so every entry is held: only when a whole fails, once.
+            var written: [Entry] = []
+            drain { written.append($0) }
             for entry in written.reversed() {
                 if let backup = entry.backup { rename(backup, entry.path) } else if !entry.existed { unlink(entry.path) }
             }
@@ -356,6 +470,14 @@ public enum OutputFile {
     /// for diagnostics.
     public static func writeToStandardOutput(_ text: String) {
         _ = writeAll(text, to: STDOUT_FILENO)
+    }
+
+    /// Writes every byte of `source`; the reason on failure.
+    private static func writeAll(_ source: Source, to descriptor: Int32) -> String? {
+        switch source {
+        case .contents(let contents): writeAll(contents, to: descriptor)
+        case .spill(let spill): spill.forEachBlock { writeAll($0, to: descriptor) }
+        }
     }
 
     /// Writes every byte of `contents`; the reason on failure.

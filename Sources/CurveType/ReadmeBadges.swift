@@ -432,7 +432,9 @@ private struct Planner {
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         let path: Substring, queryText: Substring
         if let mark = rest.firstIndex(of: "?") { (path, queryText) = (rest[..<mark], rest[rest.index(after: mark)...]) } else { (path, queryText) = (rest, "") }
-        guard let query = PercentDecoding.queryItems(queryText) else { return .failure(.init("its query is not valid percent-encoding")) }
+        // Read as shields reads a query (Node's querystring): a `%` that starts no escape is
+        // itself (`logoColor=%white` is the colour "%white", which shields ignores).
+        guard let query = PercentDecoding.queryItems(queryText, keepingStrayPercents: true) else { return .failure(.init("its query is not valid percent-encoded UTF-8")) }
         // CurveType's own drawing settings are not shields'; a README's address has none.
         let own = ["format", "scale", "frameTime", "frame-time", "cacheSeconds", "maxAge"]
         let shieldsQuery = query.filter { !own.contains($0.name) }
@@ -701,7 +703,9 @@ struct ReadmeScanner {
             case .unquoted: if c == space || c == tab || c == UInt8(ascii: ">") { return j }
             case .sourceSet: if c == space || c == tab || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: ">") { return j }
             case .markdown:
-                if c == space || c == tab || c == UInt8(ascii: "<") { return j }
+                // CommonMark's destination may hold `<` and `>` past its first character
+                // (`/badge/<A>-<B>-<C>.svg`, which GitHub shows and shields draws).
+                if c == space || c == tab { return j }
                 if c == UInt8(ascii: "(") { depth += 1 }
                 if c == UInt8(ascii: ")") { if depth == 0 { return j }; depth -= 1 }
             }

@@ -184,7 +184,7 @@ import Testing
     /// its last value (its first was kept), a lone surrogate is U+FFFD (it refused the row), a
     /// number is written as JavaScript writes it (1.5e-7, not 1.5e-07).
     @Test func jsonLinesAreReadAsJavaScriptReadsThem() throws {
-        let folder = try scratch("jsonl")
+        let folder = try scratch("jsonl-reading")
         let template = folder.appendingPathComponent("t.svg").path
         try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
             .write(to: URL(fileURLWithPath: template))
@@ -223,6 +223,27 @@ import Testing
         let tab = try merge(Array("name\n\"A\tB\nC\"\n".utf8))
         #expect(tab.status == 0, "\(tab.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/out/3.svg"))
+    }
+
+    /// The gate names every bad row in one run, each reason with its rows, bounded: 40 bad
+    /// rows took 40 runs, one named a run.
+    @Test func theGateNamesEveryBadRow() throws {
+        let folder = try scratch("bad-rows")
+        let template = folder.appendingPathComponent("t.svg").path
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
+            .write(to: URL(fileURLWithPath: template))
+        let data = folder.appendingPathComponent("rows.jsonl")
+        var lines = [#"{"name": "Ada"}"#, #"{"nom": "Grace"}"#]
+        lines += (0..<40).map { #"{"name": "A\u001bda \#($0)"}"# }
+        lines += [#"{"name": "Mary"}"#, #"{"nom": "Kathleen"}"#]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: data)
+        let run = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/out/{row}.svg"])
+        let said = run.stderr.trimmingCharacters(in: .newlines)
+        #expect(run.status == 1 && !said.contains("\n"), "one line: \(said)")
+        #expect(said.hasPrefix("curvetype: error: 42 rows cannot be drawn; rows 2 and 44: the name slot reads the column \"name\", which the row does not have")
+                || said.hasPrefix("curvetype: error: 42 rows cannot be drawn; rows 2 and 44: "), "\(said)")
+        #expect(said.contains("; rows 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 30 more: the column \"name\" holds the control character U+001B"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"))
     }
 
     @Test func oneDocumentOfEveryPage() throws {

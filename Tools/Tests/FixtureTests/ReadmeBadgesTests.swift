@@ -200,6 +200,33 @@ import Testing
                 == plain.stdout.replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression))
     }
 
+    /// What shields draws, drawn, where both were listed as left: an address holding `<` and
+    /// `>` (CommonMark's destination may, past its first character; it was cut at the `<`),
+    /// and a query with a `%` that starts no escape (Node's querystring keeps it: the logo
+    /// colour "%white" is no colour, so the logo keeps its own).
+    @Test func addressesShieldsDrawsAreNotLeft() throws {
+        let scratch = try scratchFolder("readme-shields-odd")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let readme = """
+            ![g](https://img.shields.io/badge/<A>-<B>-<C>.svg)
+            ![d](https://img.shields.io/badge/x-y-blue?logo=github&logoColor=%white)
+
+            """
+        try Data(readme.utf8).write(to: scratch.appendingPathComponent("README.md"))
+        let run = try Self.offline(["readme-badges", "README.md"], in: scratch)
+        #expect(run.status == 0 && !run.stdout.contains("left as they are"), "\(run.stdout)")
+        let rewritten = try String(contentsOf: scratch.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(!rewritten.contains("img.shields.io"), "\(rewritten)")
+        let badges = scratch.appendingPathComponent("badges")
+        let names = try FileManager.default.contentsOfDirectory(atPath: badges.path)
+        let angled = try String(contentsOf: badges.appendingPathComponent(try #require(names.first { $0.hasPrefix("a-b-") })), encoding: .utf8)
+        #expect(angled.contains("&lt;A&gt;") && angled.contains("&lt;B&gt;"))
+        let logo = try String(contentsOf: badges.appendingPathComponent(try #require(names.first { $0.hasPrefix("x-y-") })), encoding: .utf8)
+        let plain = try curvetype(["badge", "--label", "x", "--message", "y", "--message-color", "blue", "--logo", "github"])
+        #expect(logo.replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression)
+                == plain.stdout.replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression))
+    }
+
     /// An address's character references are read as a browser reads them, every name of
     /// HTML's list: `&nbsp;` is U+00A0 (it was drawn as the six characters), `&eacute;` é.
     /// The table is what Tools/html_entities.py makes from Python's list, byte for byte.
