@@ -42,8 +42,8 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start(binary, port):
-    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port)], stderr=subprocess.PIPE)
+def start(binary, port, extra=()):
+    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", str(port), *extra], stderr=subprocess.PIPE)
     for _ in range(200):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
@@ -162,6 +162,27 @@ def check_playground(port):
                     failures.append(f"the logo picker's hint did not name the logo: {hint!r}")
                 page.locator("#preview").screenshot(path="out/server/playground-logo.png")
         page.screenshot(path="out/server/playground.png", full_page=True)
+        # Opened at a loopback address without --public-url: the copied addresses are this
+        # machine's, and the page says so; the HTML's label says what it gives.
+        if page.locator("#loopback").is_hidden():
+            failures.append("at 127.0.0.1 the page does not say its copied addresses reach no reader")
+        if "<picture>" not in page.locator("#html-label").inner_text():
+            failures.append(f"the badge tab's HTML label does not say <picture>: {page.locator('#html-label').inner_text()!r}")
+        page.locator("nav button[data-effect=circle]").click()
+        wait_until(page, "(document.getElementById('preview').dataset.url || '').startsWith('/circle')")
+        if "<img>" not in page.locator("#html-label").inner_text():
+            failures.append(f"the circle tab's HTML label does not say <img>: {page.locator('#html-label').inner_text()!r}")
+        # #merge opens its tab from a link followed on the page, not only on a fresh load.
+        page.evaluate("location.hash = '#merge'")
+        try:
+            wait_until(page, "!document.getElementById('merge-tab').hidden")
+        except Exception:
+            failures.append("following a link to #merge did not open the merge tab")
+        page.evaluate("location.hash = '#badge'")
+        try:
+            wait_until(page, "document.getElementById('merge-tab').hidden && (document.getElementById('preview').dataset.url || '').startsWith('/badge')")
+        except Exception:
+            failures.append("following a link from #merge to #badge did not leave the merge tab")
         failures += check_designer_controls(browser, port)
         failures += check_merge_tab(browser, port)
         # A phone, light and dark: nothing wider than the screen.
@@ -178,12 +199,50 @@ def check_playground(port):
             if not 0 <= top < 10:
                 failures.append(f"on a 390 px phone ({scheme}) the preview scrolled away (its top at {top} px)")
             height = phone.evaluate("document.documentElement.scrollHeight")
-            print(f"  phone ({scheme}): the badge tab is {height} px long; the preview stays at the top")
+            # Download sits right under the picture, not after the whole form.
+            phone.evaluate("window.scrollTo(0, 0)")
+            download = phone.evaluate("document.getElementById('downloads').getBoundingClientRect().top")
+            if not 0 <= download < 500:
+                failures.append(f"on a 390 px phone ({scheme}) Download is at y = {download} px, not under the preview")
+            print(f"  phone ({scheme}): the badge tab is {height} px long; the preview stays at the top, Download at y = {download:.0f} px")
             phone.screenshot(path=f"out/server/playground-phone{'' if scheme == 'light' else '-dark'}.png")
             phone.close()
         if errors:
             failures.append("the page logged errors: " + "; ".join(errors[:3]))
         browser.close()
+    return failures
+
+
+def check_public_url(binary):
+    """A server started with --public-url: the copied URL, Markdown and HTML name it, not the
+    loopback address the page was opened at, and the page gives no warning."""
+    from playwright.sync_api import sync_playwright
+
+    failures = []
+    port = free_port()
+    public = "https://badges.example.org/ct"
+    process = start(binary, port, ["--public-url", public + "/"])
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page.goto(f"http://127.0.0.1:{port}/#badge?label=build&message=passing&color=brightgreen")
+            wait_until(page, "document.getElementById('preview').dataset.url")
+            markdown = page.locator("#markdown").inner_text()
+            html = page.locator("#html").inner_text()
+            url = page.locator("#url").inner_text()
+            if not markdown.startswith("![build: passing](" + public + "/badge?") or "127.0.0.1" in markdown + html + url:
+                failures.append(f"with --public-url the Markdown is {markdown!r}")
+            if public + "/badge?" not in html or not url.startswith(public + "/badge?"):
+                failures.append(f"with --public-url the HTML is {html!r} and the URL {url!r}")
+            if not page.locator("#loopback").is_hidden():
+                failures.append("with --public-url the page still warns of a loopback address")
+            browser.close()
+    finally:
+        process.kill()
+    refused = subprocess.run([binary, "--public-url", "javascript:alert(1)"], capture_output=True, text=True)
+    if refused.returncode == 0 or "--public-url" not in refused.stderr:
+        failures.append(f"--public-url javascript:alert(1) was not refused: {refused.stderr!r}")
     return failures
 
 
@@ -552,6 +611,9 @@ def main():
         if not args.skip_browser:
             found = check_playground(port)
             print(f"playground in Chromium: {'ok' if not found else 'FAILED'} (out/server/playground.png)")
+            failures += found
+            found = check_public_url(args.server)
+            print(f"--public-url names the address readers reach in the copied Markdown and HTML: {'ok' if not found else 'FAILED'}")
             failures += found
         found = check_hostile(port, args.fuzz_runs, args.seed)
         print(f"hostile HTTP, {args.fuzz_runs} requests (seed {args.seed}): {'ok' if not found else 'FAILED'}")

@@ -42,6 +42,20 @@ enum Playground {
     }
 
     static var page: Response { asset(pageBytes, type: "text/html; charset=utf-8", policy: CurveTypeServer.pagePolicy) }
+
+    /// The page for a server whose readers reach it at `publicURL` (`--public-url`): it
+    /// carries the address in a `<meta>`, from which the copied URL, Markdown and HTML are
+    /// made, where they would name the address the page was opened at (a loopback one, on
+    /// the operator's own machine). Made once, at start.
+    static func page(publicURL: String?) -> @Sendable () -> Response {
+        guard let publicURL else { return { page } }
+        let escaped = publicURL.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+        let html = String(decoding: PackageResources.index_html, as: UTF8.self)
+            .replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<meta name=\"curvetype-public-url\" content=\"\(escaped)\">")
+        let bytes = ByteBuffer(string: html)
+        return { asset(bytes, type: "text/html; charset=utf-8", policy: CurveTypeServer.pagePolicy) }
+    }
     static var script: Response { asset(scriptBytes, type: "text/javascript; charset=utf-8") }
     static var style: Response { asset(styleBytes, type: "text/css; charset=utf-8") }
     static var options: Response { asset(optionsBytes, type: "application/json") }

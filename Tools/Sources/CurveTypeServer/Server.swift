@@ -60,7 +60,8 @@ public enum CurveTypeServer {
         router.add(middleware: PlainErrorMiddleware())
         router.add(middleware: LimitsMiddleware(maximumURLBytes: configuration.maximumURLBytes))
 
-        router.get("/") { _, _ in Playground.page }
+        let page = Playground.page(publicURL: configuration.publicURL)
+        router.get("/") { _, _ in page() }
         router.get("/playground.js") { _, _ in Playground.script }
         router.get("/playground.css") { _, _ in Playground.style }
         router.get("/options.json") { _, _ in Playground.options }

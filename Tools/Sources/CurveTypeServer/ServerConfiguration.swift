@@ -40,6 +40,25 @@ public struct ServerConfiguration: Sendable {
     public var maximumMergeRows = 200
     /// The largest body of `POST /merge-preview` (a template and its rows), bytes.
     public var maximumPreviewBytes = 2 << 20
+    /// The address readers reach the server at (`https://badges.example.org`, a path allowed),
+    /// for the playground's copied URL, Markdown and HTML; `nil` takes the page's own address.
+    /// Set it through `publicURL(_:)`, which checks it.
+    public var publicURL: String?
+
+    /// `text` as a public address: http or https, a host, no query, fragment, user or white
+    /// space, its trailing `/` left out; `nil` where it is not one.
+    public static func publicURL(_ text: String) -> String? {
+        var url = text
+        while url.hasSuffix("/") { url.removeLast() }
+        let lower = url.lowercased()
+        guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else { return nil }
+        let rest = url.dropFirst(scheme.count)
+        let host = rest.prefix { $0 != "/" }
+        guard !host.isEmpty, url.count <= 512, !url.contains(where: { $0.isWhitespace || "?#@\"'<>\\".contains($0) }),
+              url.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else { return nil }
+        return url
+    }
+
     /// One log line per request (swift-log, standard error).
     public var logRequests = false
     /// What renders: part of every ETag, so a new version's output is never taken for an old one's.

@@ -31,6 +31,8 @@ struct ServerCommand: AsyncParsableCommand {
     var dataFolder: String?
     @Option(help: "The most rows POST /merge reads from a body.")
     var maxMergeRows = 200
+    @Option(help: "The address readers reach the server at (https://badges.example.org): the playground's copied URL, Markdown and HTML name it. Without it they name the address the page was opened at.")
+    var publicURL: String?
     @Flag(help: "Log one line per request to standard error.")
     var log = false
 
@@ -44,6 +46,9 @@ struct ServerCommand: AsyncParsableCommand {
         }
         guard (1...4096).contains(heavyRenders) else { throw ValidationError("--heavy-renders must be 1…4096") }
         guard (1...100_000).contains(maxMergeRows) else { throw ValidationError("--max-merge-rows must be 1…100000") }
+        if let publicURL, ServerConfiguration.publicURL(publicURL) == nil {
+            throw ValidationError("--public-url must be an http or https address with a host and no query (https://badges.example.org)")
+        }
         guard renderTimeLimit.isFinite, renderTimeLimit > 0, renderTimeLimit <= 600 else {
             throw ValidationError("--render-time-limit must be more than 0 and at most 600 seconds")
         }
@@ -60,6 +65,7 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.logRequests = log
         configuration.dataFolder = dataFolder
         configuration.maximumMergeRows = maxMergeRows
+        configuration.publicURL = publicURL.flatMap(ServerConfiguration.publicURL)
         var logger = Logger(label: "curvetype-server")
         logger.logLevel = log ? .info : .notice
         // Where it listens, on standard output, so a script that gave --port 0 learns the port.

@@ -738,7 +738,20 @@ extension BadgeURL {
             #expect(effects == CurveTypeServer.effects)
             let health = try await client.execute(uri: "/healthz", method: .get)
             #expect(health.status == .ok && health.headers[.cacheControl] == "no-store")
+            // Without --public-url the page names no address of its own: the script takes the
+            // page's (and says when it is loopback, which no reader reaches).
+            #expect(!text(page).contains("curvetype-public-url"))
         }
+        // With it, the page carries the address readers reach, from which the copied URL,
+        // Markdown and HTML are made.
+        try await app { $0.publicURL = ServerConfiguration.publicURL("https://badges.example.org/ct/") }.test(.router) { client in
+            let page = try await client.execute(uri: "/", method: .get)
+            #expect(text(page).contains(#"<meta name="curvetype-public-url" content="https://badges.example.org/ct">"#))
+        }
+        for refused in ["javascript:alert(1)", "https://", "https://x.org/?a=1", "https://x.org/#top", "https://u@x.org", "https://x.org/\"><script>", "ftp://x.org", "https://x .org"] {
+            #expect(ServerConfiguration.publicURL(refused) == nil, "\(refused)")
+        }
+        #expect(ServerConfiguration.publicURL("http://127.0.0.1:8080") == "http://127.0.0.1:8080")
     }
 }
 

@@ -349,6 +349,12 @@ function altOf(list) {
   return value("text") || value("top") || value("ring") || value("name") || effect;
 }
 
+/// The address readers reach this server at: the operator's `--public-url` (the page carries
+/// it), else the page's own. A loopback address reaches no reader, and the page says so.
+const PUBLIC_BASE = (document.querySelector('meta[name="curvetype-public-url"]') || {}).content || location.origin;
+const LOOPBACK = !document.querySelector('meta[name="curvetype-public-url"]')
+  && /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(location.hostname);
+
 /// Markdown that shows the picture, as shields' builder offers it.
 function markdownOf(list, address) {
   return "![" + altOf(list).replace(/[\[\]]/g, "") + "](" + address.replace(/ /g, "%20").replace(/\)/g, "%29") + ")";
@@ -374,9 +380,11 @@ async function update() {
   const url = address(list);
   $("command").textContent = commandLine(list);
   const shields = effect === "badge" ? shieldsAddress(list) : null;
-  $("url").textContent = location.origin + url + (shields ? "\n" + location.origin + shields : "");
-  $("markdown").textContent = markdownOf(list, location.origin + url);
-  $("html").textContent = htmlOf(list, location.origin + url);
+  $("url").textContent = PUBLIC_BASE + url + (shields ? "\n" + PUBLIC_BASE + shields : "");
+  $("markdown").textContent = markdownOf(list, PUBLIC_BASE + url);
+  $("html").textContent = htmlOf(list, PUBLIC_BASE + url);
+  $("html-label").textContent = effect === "badge" && !list.some(([n]) => n === "theme")
+    ? "HTML (a <picture>: light and dark files, switched by GitHub's theme)" : "HTML (an <img>)";
   history.replaceState(null, "", "#" + url.slice(1));
   if (url === shown) return;
   downloads(null);
@@ -572,13 +580,18 @@ async function start() {
     });
   }
   dragStart();
+  $("loopback").hidden = !LOOPBACK;
   // A badge is 20 px tall: shown at three times its size (up to the stage's width), in layout,
   // so the stage grows with it.
   $("preview").addEventListener("load", () => {
     const preview = $("preview");
     preview.style.width = preview.classList.contains("badge") ? Math.round(preview.naturalWidth * 3) + "px" : "";
   });
-  window.addEventListener("hashchange", () => { const again = fromHash(); if (again && "#" + shown.slice(1) !== location.hash) choose(again.name, again.values); });
+  window.addEventListener("hashchange", () => {
+    if (location.hash === "#merge") { if (effect !== "merge") chooseMerge(); return; }
+    const again = fromHash();
+    if (again && (effect === "merge" || "#" + shown.slice(1) !== location.hash)) choose(again.name, again.values);
+  });
   const shared = fromHash();
   if (location.hash === "#merge") { choose("circle"); chooseMerge(); }
   else if (shared) choose(shared.name, shared.values); else choose("circle");
