@@ -14,12 +14,14 @@ size with --units mm), a DXF, G-code (with arcs and G1 alone), HPGL and a plotte
   G2 or G3 and the same bound holds.
 - HPGL: PU/PD read back; within the tolerance plus half a plotter unit (0.0125 mm) of the
   drawing.
-- Single-line fonts: the strokes cut are the font's own, one path per stroke of the .jhf
-  file, of the SVG font's glyph paths or of the OpenType-SVG font's glyph documents (each read
-  here: the .jhf by hand, the SVG font by ElementTree and svgelements, the OpenType font by
-  fontTools), with no segment traced twice and none closing a stroke the font left open.
+- Single-line fonts: the strokes cut are the font's own, at most one path per stroke of the
+  .jhf file, of the SVG font's glyph paths or of the OpenType-SVG font's glyph documents (each
+  read here: the .jhf by hand, the SVG font by ElementTree and svgelements, the OpenType font
+  by fontTools; strokes whose ends meet are one path), with no segment traced twice and none
+  closing a stroke the font left open.
 - Plotter order: the pen-up travel of our plotter SVG is no longer than that of
-  `vpype read … linesort write …` on the same file.
+  `vpype read … linesort write …` on the same file, and it has no more paths (pen lifts) than
+  `vpype read … linemerge --tolerance 0.001mm linesort write …` leaves.
 - True size: Inkscape exports each SVG's page at 96 dpi to the pixels its width in mm says,
   and `inkscape --query-width` measures the plotter SVG's ink as wide as its strokes are in mm.
 
@@ -56,6 +58,8 @@ CURVETYPE = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--"
 OUT = os.path.join(ROOT, "out", "machine")
 MM_PER_PX = 25.4 / 96
 TOLERANCE = 0.01  # mm, curvetype's default --machine-tolerance
+# (case, our paths, vpype linemerge + linesort's, the file's paths before vpype merges), printed.
+PEN_LIFTS = []
 SAMPLE = 0.0002   # mm: how finely the readers here flatten curves
 
 
@@ -408,7 +412,10 @@ def check_case(name, hershey, folder, report, drawn_back=True):
     if hershey:
         font, text, others = hershey
         strokes = font_strokes(font, text)
-        if len(cut) != strokes + others:
+        # Strokes whose ends meet are cut as one path (linemerge), never more paths than the
+        # font's strokes; the strokes' segments are all cut (the tool path lies within the
+        # tolerance of the drawing, both ways) and none twice.
+        if len(cut) > strokes + others:
             fail(f"{name}: {len(cut)} paths cut, but the font draws {strokes} strokes (and {others} other paths)")
         twice = segments_traced_twice(cut)
         if twice:
@@ -422,6 +429,15 @@ def check_case(name, hershey, folder, report, drawn_back=True):
     t_ours, t_vpype = travel(ours) * MM_PER_PX, travel(theirs) * MM_PER_PX
     if t_ours > t_vpype * (1 + 1e-6) + 1e-6:
         fail(f"{name}: pen-up travel {t_ours:.2f} mm, longer than vpype linesort's {t_vpype:.2f} mm")
+    # Pen lifts: no more than vpype's linemerge then linesort leaves, merging the gaps we merge
+    # (a tenth of the tolerance: the step that bridges one is drawn).
+    merged_file = base + ".vpype-merged.svg"
+    subprocess.run([os.path.join(os.path.dirname(sys.executable), "vpype"), "read", base + ".plotter.svg",
+                    "linemerge", "--tolerance", f"{TOLERANCE / 10}mm", "linesort", "write", merged_file], check=True, capture_output=True)
+    merged = plotter_svg_paths(merged_file)
+    if len(ours) > len(merged):
+        fail(f"{name}: {len(ours)} pen lifts, more than vpype linemerge's {len(merged)}")
+    PEN_LIFTS.append((name, len(ours), len(merged), len(theirs)))
 
     # Inkscape's --query-width: the plotter SVG's ink, strokes included (0.3 mm pens, half
     # each side), in px at 96 to the inch, is the strokes' own width in mm.
@@ -769,6 +785,8 @@ def main():
             print(f"golden {name}: ezdxf's audit finds 0 errors; drawn back into out/machine/golden-{name}.svg")
     self_test(all_cases)
     outline_self_test()
+    lifts = sum(n for _, n, _, _ in PEN_LIFTS)
+    print(f"pen lifts: ours {lifts}, vpype linemerge {sum(m for _, _, m, _ in PEN_LIFTS)} (over {len(PEN_LIFTS)} files)")
     print(f"machine_check: {len(report)} cases, every measure within its bound; each fails when broken")
 
 

@@ -175,6 +175,10 @@ public struct MachineDrawing: Sendable {
     /// The paths in the order a pen should take them: each next the nearest start (or end,
     /// travelled backwards; or any vertex of a closed path), from the origin. Greedy nearest
     /// neighbour, as `vpype linesort` orders, with closed paths entered where they are nearest.
+    /// An open path that starts where the one before it ends (within a tenth of `tolerance`,
+    /// in the same colour) is joined to it, as `vpype linemerge` joins strokes: the pen stays
+    /// down from a P's stem into its bowl. (A tenth: the step that bridges the gap is drawn,
+    /// and must lie nearer the drawing than any fitted step does.)
     public func ordered() -> [MachinePath] {
         // Quadratic in the paths (and in closed paths' vertices, where each may be the way
         // in): past these bounds the drawing's own order stands, or closed paths are entered
@@ -201,7 +205,11 @@ public struct MachineDrawing: Sendable {
                 }
             }
             left.remove(at: best.index)
-            out.append(best.path)
+            if best.distance <= tolerance / 10, let last = out.last, !last.isClosed, !best.path.isClosed, last.color == best.path.color {
+                out[out.count - 1].steps += best.path.steps
+            } else {
+                out.append(best.path)
+            }
             at = best.path.end
         }
         return out

@@ -149,6 +149,27 @@ private func off(_ p: Point, _ c: Point, _ r: Double) -> Double { abs(p.distance
         #expect(MachineDrawing.travel(ordered) < MachineDrawing.travel(drawing.paths))
     }
 
+    /// Strokes whose ends meet are one path, as `vpype linemerge` joins them: a P's stem and
+    /// bowl drawn as two strokes are followed with the pen down throughout; strokes of two
+    /// colours (two pens) or a gap wider than the tolerance stay apart.
+    @Test func strokesWhoseEndsMeetAreJoined() throws {
+        func stroke(_ points: [(Double, Double)], _ color: SVGColor = .black) -> FrameItem {
+            var p = Path()
+            p.move(to: Point(x: points[0].0, y: points[0].1))
+            for (x, y) in points.dropFirst() { p.line(to: Point(x: x, y: y)) }
+            return .shape(FrameShape(.path(p), style: [.fill(.none), .stroke(.color(color))]))
+        }
+        let stem = stroke([(10, 90), (10, 10)]), bowl = stroke([(10, 10), (40, 20), (40, 40), (10, 50)])
+        let joined = try MachineDrawing(Frame(width: 100, height: 100, title: "P", items: [stem, bowl]), units: .px, tolerance: 0.01)
+        #expect(joined.paths.count == 2 && joined.ordered().count == 1)
+        #expect(joined.ordered().first?.steps.count == 4)
+        let red = try SVGColor(parsing: "red")
+        let twoPens = try MachineDrawing(Frame(width: 100, height: 100, title: "P", items: [stem, stroke([(10, 10), (40, 20)], red)]), units: .px, tolerance: 0.01)
+        #expect(twoPens.ordered().count == 2)
+        let apart = try MachineDrawing(Frame(width: 100, height: 100, title: "P", items: [stem, stroke([(10.5, 10), (40, 20)])]), units: .px, tolerance: 0.01)
+        #expect(apart.ordered().count == 2)
+    }
+
     /// Pictures have nothing for a machine to follow; they are refused, not dropped.
     @Test func picturesAreRefused() throws {
         let png = try RasterImage(.png, bytes: try Frame(width: 2, height: 2, title: "dot").png())
