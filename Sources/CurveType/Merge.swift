@@ -204,6 +204,9 @@ public struct Merge: Sendable {
     /// pages and the manifest. Nothing is written unless every row passes.
     public func run() throws(CurveTypeError) -> Summary {
         let format = try settings.checkedFormat(for: output.filter { $0 != "{" && $0 != "}" })
+        if settings.svg.textLayers && format != .svg && format != .pdf {
+            throw .invalidInput("\(parameter: "glyphs") selectable puts the text under the outlines, and \(format == .png ? "a PNG" : "a machine file") has no text: write .svg or .pdf pages, or leave --glyphs out")
+        }
         // A name without a {COLUMN} is one document: a PDF of a page a row.
         let oneDocument = !output.contains("{")
         if oneDocument {

@@ -33,6 +33,10 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
     /// logos, paths); `nil`: none, as a template from anyone.
     public var templateReads: String?
 
+    /// outlines, or selectable: an SVG page's texts (its slots, fixed texts too) also carry the
+    /// text under them, to select, find and copy (a PDF page always does).
+    public var glyphs = GlyphWriting.outlines
+
     /// Every option at its default.
     public init() {}
 
@@ -44,6 +48,8 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
         .text("shard", \.shard, .output, "Render one share of the rows: I/N (I from 0 to N-1), or N with the index from JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX. Row i is shard i mod N's."),
         .text("templateReads", \.templateReads, .content, type: .file, default: "none",
               "Let the template's data-options and fonts name files under this folder (a template you trust); by default a template names no file."),
+        .choice("glyphs", \.glyphs, .document,
+                "outlines: every text as paths (a PDF page keeps the text under them, invisible, to copy); selectable: in an SVG page too, the text under the outlines to select, find, copy and read aloud, fixed texts and slots alike; text is refused (a slot is fitted and bent as outlines)."),
         .integer("threads", \.threads, .output, range: .from(1, to: 256), default: "one per core", "Threads to render on."),
         .flag("quiet", \.quiet, .output, "Print no warnings and no progress (errors still print)."),
     ]
@@ -70,6 +76,9 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
     /// JSON lines); `environment` gives a shard's index.
     public func merge(data: MergeData, environment: [String: String]) throws(CurveTypeError) -> Merge {
         guard let template, let output else { throw .invalidInput("merge needs a template, --data and --output") }
+        if glyphs == .text {
+            throw .invalidInput("\(parameter: "glyphs") text is refused by merge: a slot's text is fitted, bent and spaced as outlines, which <text> cannot carry; give \(parameter: "glyphs") selectable for text to select in an SVG page")
+        }
         // The rows are read twice (checked, then drawn): a FIFO or a device would give them
         // once, and the second read would wait for ever.
         if let path = self.data {
@@ -87,6 +96,7 @@ public struct MergeOptions: Sendable, Equatable, DeclaredOptions {
         if let shard { merge.shard = try MergeShard(parsing: shard, environment: environment) }
         if let templateReads { merge.templateReads = try FileAccess.under(templateReads, "the template") }
         merge.threads = threads
+        merge.settings.svg.textLayers = glyphs.textLayers
         // No page and no manifest may replace what the merge reads.
         merge.inputs = [template] + (self.data.map { [$0] } ?? [])
         return merge

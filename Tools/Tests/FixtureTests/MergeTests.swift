@@ -18,6 +18,14 @@ import Testing
         return folder
     }
 
+    /// A template of one slot, reading the column `name`, written into `folder`: its path.
+    func nameTemplate(in folder: URL) throws -> String {
+        let template = folder.appendingPathComponent("t.svg").path
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
+            .write(to: URL(fileURLWithPath: template))
+        return template
+    }
+
     func files(_ folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
@@ -157,9 +165,7 @@ import Testing
     /// pages. The rows before a bound are read; the row that passes it is named.
     @Test func csvIsBoundedAsItIsRead() throws {
         let folder = try scratch("csv")
-        let template = folder.appendingPathComponent("t.svg").path
-        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
-            .write(to: URL(fileURLWithPath: template))
+        let template = try nameTemplate(in: folder)
         func merge(_ csv: [UInt8]) throws -> (RunResult, [String]) {
             let data = folder.appendingPathComponent("rows.csv")
             try Data(csv).write(to: data)
@@ -185,9 +191,7 @@ import Testing
     /// number is written as JavaScript writes it (1.5e-7, not 1.5e-07).
     @Test func jsonLinesAreReadAsJavaScriptReadsThem() throws {
         let folder = try scratch("jsonl-reading")
-        let template = folder.appendingPathComponent("t.svg").path
-        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
-            .write(to: URL(fileURLWithPath: template))
+        let template = try nameTemplate(in: folder)
         let data = folder.appendingPathComponent("rows.jsonl")
         try Data(#"{"name": "first", "name": "last", "n": 1.5e-7, "s": "\ud800x", "b": true, "z": null}"#.utf8).write(to: data)
         let result = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/out/{name} {n} {s} {b}.svg"])
@@ -199,9 +203,7 @@ import Testing
     /// and a control character in a value is refused by name (NUL and ESC were dropped).
     @Test func utf16AndControlCharactersAreNamed() throws {
         let folder = try scratch("controls")
-        let template = folder.appendingPathComponent("t.svg").path
-        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
-            .write(to: URL(fileURLWithPath: template))
+        let template = try nameTemplate(in: folder)
         func merge(_ bytes: [UInt8], _ ext: String = "csv") throws -> RunResult {
             let data = folder.appendingPathComponent("rows.\(ext)")
             try Data(bytes).write(to: data)
@@ -229,9 +231,7 @@ import Testing
     /// rows took 40 runs, one named a run.
     @Test func theGateNamesEveryBadRow() throws {
         let folder = try scratch("bad-rows")
-        let template = folder.appendingPathComponent("t.svg").path
-        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><text x="10" y="50" data-field="name">N</text></svg>"#.utf8)
-            .write(to: URL(fileURLWithPath: template))
+        let template = try nameTemplate(in: folder)
         let data = folder.appendingPathComponent("rows.jsonl")
         var lines = [#"{"name": "Ada"}"#, #"{"nom": "Grace"}"#]
         lines += (0..<40).map { #"{"name": "A\u001bda \#($0)"}"# }
@@ -244,6 +244,25 @@ import Testing
                 || said.hasPrefix("curvetype: error: 42 rows cannot be drawn; rows 2 and 44: "), "\(said)")
         #expect(said.contains("; rows 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 30 more: the column \"name\" holds the control character U+001B"), "\(said)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"))
+    }
+
+    /// `--glyphs selectable`: an SVG page carries its text under the outlines, the row's slots
+    /// and the template's fixed texts alike (it had none); a PNG has no text, and is refused.
+    @Test func selectablePagesCarryTheirText() throws {
+        let folder = try scratch("selectable")
+        let run = try curvetype(["merge", template, "--data", people, "--output", folder.path + "/{id}.svg", "--glyphs", "selectable"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try String(contentsOf: folder.appendingPathComponent("ada.svg"), encoding: .utf8)
+        let layers = page.split(separator: "\n").filter { $0.hasPrefix("<text font-size=") && $0.contains("fill-opacity=\"0\"") }
+            .map { $0.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression) }
+        #expect(layers.contains("Ada Lovelace") && layers.contains("This certificate is presented to"), "\(layers)")
+        let plain = try curvetype(["merge", template, "--data", people, "--output", folder.path + "/plain-{id}.svg"])
+        let plainPage = try String(contentsOf: folder.appendingPathComponent("plain-ada.svg"), encoding: .utf8)
+        #expect(plain.status == 0 && !plainPage.contains("fill-opacity=\"0\""))
+        let png = try curvetype(["merge", template, "--data", people, "--output", folder.path + "/{id}.png", "--glyphs", "selectable"])
+        #expect(png.status == 1 && png.stderr.contains("a PNG has no text") && !FileManager.default.fileExists(atPath: folder.path + "/ada.png"), "\(png.stderr)")
+        let text = try curvetype(["merge", template, "--data", people, "--output", folder.path + "/{id}.svg", "--glyphs", "text"])
+        #expect(text.status != 0 && text.stderr.contains("--glyphs selectable"), "\(text.stderr)")
     }
 
     @Test func oneDocumentOfEveryPage() throws {
