@@ -38,13 +38,15 @@ FIXTURE_FONTS = /usr/share/fonts/truetype/wqy/wqy-microhei.ttc /usr/share/fonts/
   /usr/share/fonts/truetype/noto/NotoSansMongolian-Regular.ttf
 BENCH_PACKAGES = hyperfine librsvg2-bin valgrind
 # The viewers every golden file is drawn by (`make viewers`).
-VIEWER_PACKAGES = librsvg2-bin inkscape chromium
+VIEWER_PACKAGES = librsvg2-bin inkscape chromium firefox-esr
 # What `make raster-check` compares our PNGs and PDFs with: librsvg, qpdf and poppler's tools;
 # resvg comes from PyPI (resvg-py, pinned).
 RASTER_PACKAGES = librsvg2-bin qpdf poppler-utils
 RESVG_PY = 0.5.0
 # PDFium (Chromium's PDF engine) for reading back a PDF's text (Fixtures/selectable_check.py).
 PYPDFIUM2 = 5.15.2
+# Firefox ESR's WebDriver BiDi is a WebSocket (Fixtures/firefox_bidi.py).
+WEBSOCKETS = 17.4
 # Python tools for viewers and fuzzing (image comparison, font subsets), and the simple-icons
 # release the badge logos are made from (Icons/make_simple_icons.py; a test remakes the table),
 # in a venv of our own.
@@ -226,8 +228,9 @@ $(VENV)/.ready: Icons/make_simple_icons.py
 # rule says, text at WCAG 4.5:1 (Fixtures/theme_check.py), and every seal's layout read back with
 # fontTools: arcs' ink within their bands, upright glyphs, ellipse spacing, name seal cells
 # (Fixtures/seal_check.py). Last, `--glyphs selectable` on every golden: the same pixels in
-# rsvg-convert, resvg and Chromium, the text copied and heard in Chromium, a PDF's text read back
-# by pdftotext and PDFium (Fixtures/selectable_check.py).
+# rsvg-convert, resvg and Chromium, the text copied and heard in Chromium, selected by the mouse
+# in Chromium and Firefox ESR, a PDF's text read back by pdftotext and PDFium
+# (Fixtures/selectable_check.py).
 viewers: build test-deps fixture-fonts venv
 	@{ command -v rsvg-convert && command -v inkscape && command -v chromium; } >/dev/null 2>&1 \
 	  || { $(call apt_install,$(VIEWER_PACKAGES)); }
@@ -240,6 +243,8 @@ viewers: build test-deps fixture-fonts venv
 	@command -v qpdf >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 || { $(call apt_install,qpdf poppler-utils); }
 	@$(VENV)/bin/python -c 'import resvg_py' 2>/dev/null || $(VENV)/bin/pip install -q resvg-py==$(RESVG_PY)
 	@$(VENV)/bin/python -c 'import pypdfium2' 2>/dev/null || $(VENV)/bin/pip install -q pypdfium2==$(PYPDFIUM2)
+	@command -v firefox-esr >/dev/null 2>&1 || { $(call apt_install,firefox-esr); }
+	@$(VENV)/bin/python -c 'import websockets' 2>/dev/null || $(VENV)/bin/pip install -q websockets==$(WEBSOCKETS)
 	CURVETYPE=$(CURVETYPE) $(VENV)/bin/python Fixtures/selectable_check.py
 
 # Every golden file drawn by our PNG and PDF writers (1x and 2x) against resvg (PyPI resvg-py),

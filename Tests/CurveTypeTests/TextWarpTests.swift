@@ -62,7 +62,7 @@ import TestSupport
         // The tolerance is a promise at every value, 0.01 px too (measured there with a truth
         // sampled finely enough for chevron's crease).
         for text in ["@S", "Hg"] { for tolerance in [0.01, 0.05, 0.5] { for fitPath in preset.isEnvelope ? [false] : [false, true] {
-            let request = WarpRequest(text: text, preset: preset, box: CanvasSize(width: 300, height: 160), padding: 0,
+            let request = WarpRequest(text: text, preset: preset, box: CanvasSize(width: 300, height: 150), padding: 0,
                                       tolerance: tolerance, fitPath: fitPath)
             let result = try request.render()
             // The library's drawn outlines, glyph by glyph, in the SVG's coordinates.
