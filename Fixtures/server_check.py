@@ -166,12 +166,20 @@ def check_playground(port):
         # machine's, and the page says so; the HTML's label says what it gives.
         if page.locator("#loopback").is_hidden():
             failures.append("at 127.0.0.1 the page does not say its copied addresses reach no reader")
-        if "<picture>" not in page.locator("#html-label").inner_text():
-            failures.append(f"the badge tab's HTML label does not say <picture>: {page.locator('#html-label').inner_text()!r}")
+        def label_says_what_html_gives(tab):
+            label, html = page.locator("#html-label").inner_text(), page.locator("#html").inner_text()
+            gives = "<picture>" if html.startswith("<picture>") else "<img>"
+            if gives not in label:
+                failures.append(f"the {tab} tab's HTML label is {label!r}, but the HTML is {html[:40]!r}")
+        label_says_what_html_gives("badge")
+        page.goto(f"http://127.0.0.1:{port}/#badge?label=build&message=passing&color=brightgreen")
+        wait_until(page, "(document.getElementById('preview').dataset.url || '').startsWith('/badge')")
+        if not page.locator("#html").inner_text().startswith("<picture>"):
+            failures.append(f"a badge without a theme gives no <picture>: {page.locator('#html').inner_text()[:60]!r}")
+        label_says_what_html_gives("badge (no theme)")
         page.locator("nav button[data-effect=circle]").click()
         wait_until(page, "(document.getElementById('preview').dataset.url || '').startsWith('/circle')")
-        if "<img>" not in page.locator("#html-label").inner_text():
-            failures.append(f"the circle tab's HTML label does not say <img>: {page.locator('#html-label').inner_text()!r}")
+        label_says_what_html_gives("circle")
         # #merge opens its tab from a link followed on the page, not only on a fresh load.
         page.evaluate("location.hash = '#merge'")
         try:

@@ -13,5 +13,5 @@
 /// output of one version is never taken for another's.
 public enum CurveTypeVersion {
     /// The version, `MAJOR.MINOR.PATCH`.
-    public static let string = "0.33.0"
+    public static let string = "0.34.0"
 }

@@ -647,7 +647,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     @Test func printsItsVersion() throws {
         for words in [["--version"], ["badge", "--version"]] {
             let run = try curvetype(words)
-            #expect(run.status == 0 && run.stdout == "0.33.0\n" && run.stderr.isEmpty, "\(words)")
+            #expect(run.status == 0 && run.stdout == "0.34.0\n" && run.stderr.isEmpty, "\(words)")
         }
     }
 
