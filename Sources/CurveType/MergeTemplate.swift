@@ -124,6 +124,8 @@ struct TextStyleAttributes: Sendable, Equatable {
     var fill: String?
     var anchor: String?
     var shapeInside: String?
+    /// The element's own `filter` (a shadow, a blur), which a slot does not draw: not inherited.
+    var filter: String?
     /// CSS's `line-height`: a multiple of the size (`1.25`, `125%`) or a length (`30px`).
     var lineHeight: LineHeight?
 
@@ -148,6 +150,7 @@ struct TextStyleAttributes: Sendable, Equatable {
     func applying(_ element: MarkupElement, sheet: [(String, String)] = []) -> TextStyleAttributes {
         var style = self
         style.shapeInside = nil
+        style.filter = nil
         var declarations: [(String, String)] = element.attributes.map { ($0.name, $0.value) } + sheet
         if let css = element["style"] {
             for declaration in css.split(separator: ";") {
@@ -166,6 +169,7 @@ struct TextStyleAttributes: Sendable, Equatable {
             case "font-style": style.italic = value == "italic" || value == "oblique"
             case "fill": style.fill = value
             case "text-anchor": style.anchor = value
+            case "filter": style.filter = value == "none" ? nil : value
             case "shape-inside": style.shapeInside = value
             case "line-height":
                 if value.hasSuffix("%"), let percent = Double(value.dropLast()), percent > 0, percent.isFinite {
@@ -324,10 +328,43 @@ private struct SlotReader {
         return words
     }
 
+    /// The colour a `fill` of `url(#id)` paints a slot's text: an Inkscape swatch (a gradient
+    /// of one colour, reached through its `xlink:href` chain) is its colour; a gradient of
+    /// several is drawn in its first colour, with a note; `nil` where the fill names nothing
+    /// of these (left to the colour's own reading, which names it).
+    private mutating func paintServerColor(_ fill: String, name: String) -> String? {
+        guard var id = Self.reference(fill) else { return nil }
+        var stops: [MarkupElement] = []
+        for _ in 0..<8 {
+            guard let target = byID[id]?.element, target.name == "linearGradient" || target.name == "radialGradient" else { return nil }
+            stops = target.children.filter { $0.name == "stop" }
+            guard stops.isEmpty, let next = (target["xlink:href"] ?? target["href"]).flatMap({ $0.hasPrefix("#") ? String($0.dropFirst()) : nil }) else { break }
+            id = next
+        }
+        func color(_ stop: MarkupElement) -> String? {
+            var color = stop["stop-color"], opacity = stop["stop-opacity"]
+            for declaration in (stop["style"] ?? "").split(separator: ";") {
+                let parts = declaration.split(separator: ":", maxSplits: 1).map { String($0).trimmed() }
+                guard parts.count == 2 else { continue }
+                if parts[0] == "stop-color" { color = parts[1] } else if parts[0] == "stop-opacity" { opacity = parts[1] }
+            }
+            guard let color, let parsed = try? SVGColor(parsing: color) else { return nil }
+            guard let opacity, let alpha = Double(opacity), alpha < 1, let rgba = parsed.rgba else { return color }
+            return "rgba(\(rgba.red),\(rgba.green),\(rgba.blue),\(max(0, alpha)))"
+        }
+        let colors = stops.compactMap(color)
+        guard let first = colors.first else { return nil }
+        if Set(colors).count > 1 { notes.append("\(name): its gradient fill is drawn in its first colour, \(first): a slot's text takes one colour") }
+        return first
+    }
+
     /// The slot rules all slots share.
-    private func rules(_ element: MarkupElement, style: TextStyleAttributes, map: AffineMap) throws(CurveTypeError) -> MergeSlot.Rules {
+    private mutating func rules(_ element: MarkupElement, style: TextStyleAttributes, map: AffineMap) throws(CurveTypeError) -> MergeSlot.Rules {
         let name = label(element)
         var rules = MergeSlot.Rules()
+        if let filter = style.filter, notes.count < 100 {
+            notes.append("\(name): its filter (\(filter.prefix(40))) is not drawn: a slot draws its text's outlines alone")
+        }
         rules.options = try Self.words(element["data-options"] ?? "")
         let scale = map.scaleFactor
         if let overflow = element["data-overflow"] {
@@ -361,7 +398,7 @@ private struct SlotReader {
         rules.family = style.family
         rules.bold = style.bold
         rules.italic = style.italic
-        if let fill = style.fill, fill != "none" { rules.color = fill }
+        if let fill = style.fill, fill != "none" { rules.color = paintServerColor(fill, name: name) ?? fill }
         return rules
     }
 
@@ -427,7 +464,7 @@ private struct SlotReader {
                                      lineOrigins: origins.count == lineSpans.count && origins.count > 1 ? origins : []), rules: rules)
     }
 
-    private func shapeSlot(_ element: MarkupElement, map: AffineMap, style: TextStyleAttributes) throws(CurveTypeError) -> MergeSlot {
+    private mutating func shapeSlot(_ element: MarkupElement, map: AffineMap, style: TextStyleAttributes) throws(CurveTypeError) -> MergeSlot {
         let name = label(element)
         guard Self.shapes.contains(element.name) else {
             throw .invalidInput("\(name): a slot is a <text>, <circle>, <ellipse>, <path>, <line>, <polyline>, <polygon> or <rect>, not a <\(element.name)>")

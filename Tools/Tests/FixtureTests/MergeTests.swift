@@ -265,6 +265,33 @@ import Testing
         #expect(text.status != 0 && text.stderr.contains("--glyphs selectable"), "\(text.stderr)")
     }
 
+    /// An Inkscape swatch fill (a gradient of one colour, through its xlink:href) is its colour
+    /// (it refused every row: "--text-color: not a colour"); a gradient of several is drawn in
+    /// its first and a filter is not drawn, each said.
+    @Test func swatchesAreDrawnAndWhatIsNotIsSaid() throws {
+        let folder = try scratch("swatch")
+        let template = folder.appendingPathComponent("t.svg").path
+        try Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="300" height="120" viewBox="0 0 300 120">
+            <defs>
+            <linearGradient id="swatch1" inkscape:swatch="solid"><stop style="stop-color:#1d4ed8;stop-opacity:1" offset="0"/></linearGradient>
+            <linearGradient id="linearGradient2" inkscape:collect="always" xlink:href="#swatch1" x1="0" x2="100" gradientUnits="userSpaceOnUse"/>
+            <linearGradient id="rainbow"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
+            <filter id="shadow"><feGaussianBlur stdDeviation="2"/></filter>
+            </defs>
+            <text id="name" x="10" y="40" style="font-size:20px;fill:url(#linearGradient2)">{name}</text>
+            <text id="title" x="10" y="80" style="font-size:20px;fill:url(#rainbow);filter:url(#shadow)">CERTIFIED</text>
+            </svg>
+            """.utf8).write(to: URL(fileURLWithPath: template))
+        let data = folder.appendingPathComponent("r.csv")
+        try Data("name\nAda\n".utf8).write(to: data)
+        let run = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/{name}.svg"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try String(contentsOf: folder.appendingPathComponent("Ada.svg"), encoding: .utf8)
+        #expect(page.contains("fill=\"#1d4ed8\"") && page.contains("fill=\"red\""))
+        #expect(run.stderr.contains("#title: its filter (url(#shadow)) is not drawn") && run.stderr.contains("#title: its gradient fill is drawn in its first colour, red"), "\(run.stderr)")
+    }
+
     @Test func oneDocumentOfEveryPage() throws {
         let folder = try scratch("document")
         let document = folder.appendingPathComponent("certificates.pdf").path
