@@ -222,6 +222,10 @@ enum ReadmeContext {
     case htmlImage(element: Range<Int>?)
     /// `srcset="URL"`: a `<source>` already written.
     case sourceSet
+    /// An `<img>` or `<source>` inside a `<picture>` the author wrote: each of its addresses is
+    /// the look the author chose for its theme, drawn as shields draws it, in place (a
+    /// `<picture>` nested in it hid the author's dark badge). `source`: a `<source>`'s.
+    case authorsPicture(source: Bool)
 }
 
 /// Draws the badges and says what each address becomes.
@@ -279,6 +283,9 @@ private struct Planner {
         case (.picture, .reference), (.picture, .sourceSet), (.picture, .markdown(image: nil)), (.picture, .htmlImage(element: nil)):
             drawings = [(single, .auto)]
             replacement = .address(folder + "/" + single)
+        case (.picture, .authorsPicture):
+            drawings = [(single, .light)]
+            replacement = .address(folder + "/" + single)
         case (.picture, .markdown(image: let image?)):
             drawings = [(light, .light), (dark, .dark)]
             let img = "<img alt=\"\(Self.attribute(image.alt))\" src=\"\(folder)/\(light)\">"
@@ -310,7 +317,10 @@ private struct Planner {
         guard let entry = known[file] else { return nil }
         // Shown from a file of the folder, whatever becomes of it (a <picture> once, by its
         // image, not again by its dark source).
-        if case .sourceSet = context {} else { references += 1 }
+        switch context {
+        case .sourceSet, .authorsPicture(source: true): break
+        default: references += 1
+        }
         guard !file.contains("-light.") && !file.contains("-dark."), case .success(let reading) = Self.read(entry.url) else { return nil }
         switch look {
         case .theme(let theme):
@@ -493,6 +503,8 @@ struct ReadmeScanner {
 
     private var fence: (byte: UInt8, count: Int)?
     private var inComment = false
+    /// `<picture>` elements open where the scan is (an author's own, across lines).
+    private var pictureDepth = 0
     private var previousBlank = true
     /// Where a relative address into the badge folder starts (`badges/`): the folder's own
     /// files are read as addresses too.
@@ -542,6 +554,10 @@ struct ReadmeScanner {
             }
             let c = chars[i]
             if c == UInt8(ascii: "<") && Self.matches(Array("<!--".utf8), in: chars, at: i) { inComment = true; i += 4; continue }
+            if c == UInt8(ascii: "<") {
+                if Self.startsTag("picture", in: chars, at: i + 1) { pictureDepth += 1 }
+                if i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "/"), Self.startsTag("picture", in: chars, at: i + 2) { pictureDepth = max(0, pictureDepth - 1) }
+            }
             if c == Self.backtick {
                 // A code span: the same number of backticks closes it.
                 let run = chars[i...].prefix { $0 == Self.backtick }.count
@@ -573,7 +589,15 @@ struct ReadmeScanner {
                 }
             }
             let url = String(decoding: chars[i..<end], as: UTF8.self)
-            if let replacement = try replace(url, context.kind(chars, i, end)) {
+            var kind = context.kind(chars, i, end)
+            if pictureDepth > 0 {
+                switch kind {
+                case .htmlImage: kind = .authorsPicture(source: false)
+                case .sourceSet: kind = .authorsPicture(source: true)
+                default: break
+                }
+            }
+            if let replacement = try replace(url, kind) {
                 switch replacement {
                 case .address(let text): changes.append((i..<end, text))
                 case .element(let range, let text): changes.append((range, text))
@@ -645,6 +669,16 @@ struct ReadmeScanner {
     /// reference definition); a space or `>` (an unquoted attribute); a space or a quote (a
     /// `srcset` candidate, followed by its descriptor).
     enum Terminator { case quote(UInt8), markdown, whitespace, angle, unquoted, sourceSet(quoted: Bool) }
+
+    /// Whether `chars` at `i` is the tag name `name` (any case), ended by white space, `>` or
+    /// `/`, or the line's end.
+    static func startsTag(_ name: String, in chars: [UInt8], at i: Int) -> Bool {
+        let name = Array(name.utf8)
+        guard i + name.count <= chars.count else { return false }
+        for (k, byte) in name.enumerated() where chars[i + k] | 0x20 != byte { return false }
+        let after = i + name.count
+        return after == chars.count || [space, tab, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "\r")].contains(chars[after])
+    }
 
     /// The context of an address starting at `i`, if it names a picture.
     /// (Each test looks only at the few characters before `i`, so a line of many addresses is

@@ -227,6 +227,32 @@ import Testing
                 == plain.stdout.replacingOccurrences(of: #"ct[0-9a-f]+-"#, with: "", options: .regularExpression))
     }
 
+    /// `--picture` leaves a `<picture>` the author wrote as it is, each of its addresses drawn
+    /// as shields draws it in place (it nested a `<picture>` in it, so the author's dark badge
+    /// was never shown, and `--check` failed right after); a bare badge still gets its pair.
+    @Test func anAuthorsPictureIsLeftAsItIs() throws {
+        let scratch = try scratchFolder("readme-authors-picture")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let readme = """
+            <picture>
+              <source media="(prefers-color-scheme: dark)" srcset="https://img.shields.io/badge/build-passing-2ea043?labelColor=222">
+              <img alt="build" src="https://img.shields.io/badge/build-passing-brightgreen">
+            </picture>
+
+            ![tests](https://img.shields.io/badge/tests-42-blue)
+
+            """
+        try Data(readme.utf8).write(to: scratch.appendingPathComponent("README.md"))
+        let run = try Self.offline(["readme-badges", "README.md", "--picture"], in: scratch)
+        #expect(run.status == 0, "\(run.stderr)")
+        let rewritten = try String(contentsOf: scratch.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(rewritten.components(separatedBy: "<picture").count - 1 == 2, "\(rewritten)")
+        #expect(rewritten.hasPrefix("<picture>\n  <source media=\"(prefers-color-scheme: dark)\" srcset=\"badges/build-passing-"), "\(rewritten)")
+        #expect(!rewritten.contains("img.shields.io"))
+        let check = try Self.offline(["readme-badges", "README.md", "--picture", "--check"], in: scratch)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     /// An address's character references are read as a browser reads them, every name of
     /// HTML's list: `&nbsp;` is U+00A0 (it was drawn as the six characters), `&eacute;` é.
     /// The table is what Tools/html_entities.py makes from Python's list, byte for byte.
