@@ -38,6 +38,7 @@ struct MergePlan: Sendable {
         // template's own texts.
         let noRow = MergeRow(number: 0, values: [:])
         for slot in template.slots {
+            try Self.checkPageOptions(slot)
             fileValues.append(try Self.placeholderValues(slot).filter { [.file, .font, .logo].contains($0.declared?.type) }.map { ($0.option, $0.value) })
             // The files the template's own words name are the template's fault, said before
             // any row is read; a row's values are checked as each row is read.
@@ -340,6 +341,27 @@ struct MergePlan: Sendable {
         if error.description.hasPrefix(name + ": ") { return error }
         let message = CommandDeclaration.named(slot.command)?.message(for: error) ?? error.description
         return .invalidInput("\(name): \(message)")
+    }
+
+    /// Refuses a slot whose `data-options` say how a page is written (`--format`, `--scale`,
+    /// `--precision`, …): the merge's, said of the slot before any row is read, where a slot
+    /// whose options read a column was refused row by row, blaming row 2.
+    static func checkPageOptions(_ slot: MergeSlot) throws(CurveTypeError) {
+        guard let declaration = CommandDeclaration.named(slot.command) else { return }
+        func kebab(_ name: String) -> String {
+            "--" + name.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+        }
+        var flags: Set<String> = []
+        for option in declaration.options where option.group == .output && option.name != "units" || ["precision", "idPrefix"].contains(option.name) {
+            for name in [option.name] + option.aliases { flags.insert(kebab(name)) }
+            if let short = option.shortName { flags.insert("-" + short) }
+        }
+        for word in slot.rules.options {
+            let flag = String(word.prefix { $0 != "=" })
+            if flags.contains(flag) {
+                throw .invalidInput("\(columnName(slot)): data-options say how the page is written (\(flag)): give that to merge, which writes every page")
+            }
+        }
     }
 
     /// The command's request from the slot's words, which may name the files `files` allows;

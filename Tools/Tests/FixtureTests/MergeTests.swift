@@ -292,6 +292,23 @@ import Testing
         #expect(run.stderr.contains("#title: its filter (url(#shadow)) is not drawn") && run.stderr.contains("#title: its gradient fill is drawn in its first colour, red"), "\(run.stderr)")
     }
 
+    /// A slot's `data-options` that say how a page is written are the template's fault, said
+    /// of the slot before any row (a drawing slot's `--format png` refused every row, blaming
+    /// "rows 2 and 3").
+    @Test func pageOptionsInASlotBlameTheSlot() throws {
+        let folder = try scratch("page-options")
+        let data = folder.appendingPathComponent("r.csv")
+        try Data("name\nAda\nBob\n".utf8).write(to: data)
+        for option in ["--format png", "--scale 2", "--precision 3", "-o x.svg", "--frame-time 1"] {
+            let template = folder.appendingPathComponent("t.svg").path
+            try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><rect id="stamp" x="10" y="10" width="100" height="100" data-curvetype="seal" data-options="--ring {name} \#(option)"/></svg>"#.utf8)
+                .write(to: URL(fileURLWithPath: template))
+            let run = try curvetype(["merge", template, "--data", data.path, "--output", folder.path + "/out/{name}.svg"])
+            let flag = String(option.prefix { $0 != " " })
+            #expect(run.status == 1 && run.stderr.contains("#stamp: data-options say how the page is written (\(flag))") && !run.stderr.contains("row"), "\(option): \(run.stderr)")
+        }
+    }
+
     @Test func oneDocumentOfEveryPage() throws {
         let folder = try scratch("document")
         let document = folder.appendingPathComponent("certificates.pdf").path
