@@ -38,7 +38,6 @@ struct MergePlan: Sendable {
         // template's own texts.
         let noRow = MergeRow(number: 0, values: [:])
         for slot in template.slots {
-            try Self.checkPageOptions(slot)
             fileValues.append(try Self.placeholderValues(slot).filter { [.file, .font, .logo].contains($0.declared?.type) }.map { ($0.option, $0.value) })
             // The files the template's own words name are the template's fault, said before
             // any row is read; a row's values are checked as each row is read.
@@ -48,6 +47,8 @@ struct MergePlan: Sendable {
             } catch {
                 throw Self.refusal(slot, error, "its options cannot be read")
             }
+            // After the files: a page option that names one (`-o /etc/passwd`) is said as that.
+            try Self.checkPageOptions(slot)
             guard !Self.isDrawing(slot), !Self.optionsReadColumns(slot) else {
                 prototypes.append(nil)
                 continue

@@ -299,7 +299,7 @@ import Testing
         let folder = try scratch("page-options")
         let data = folder.appendingPathComponent("r.csv")
         try Data("name\nAda\nBob\n".utf8).write(to: data)
-        for option in ["--format png", "--scale 2", "--precision 3", "-o x.svg", "--frame-time 1"] {
+        for option in ["--format png", "--scale 2", "--precision 3", "--id-prefix p", "--frame-time 1"] {
             let template = folder.appendingPathComponent("t.svg").path
             try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><rect id="stamp" x="10" y="10" width="100" height="100" data-curvetype="seal" data-options="--ring {name} \#(option)"/></svg>"#.utf8)
                 .write(to: URL(fileURLWithPath: template))
