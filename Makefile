@@ -20,7 +20,7 @@ BUILD_PACKAGES = pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev li
 # librsvg2-bin: joined writing's seams are measured as librsvg draws the SVG (glyph by glyph).
 # qpdf, poppler-utils: a PDF's text layer is checked by qpdf and read back by pdftotext.
 TEST_PACKAGES  = libharfbuzz-bin fonts-dejavu-core fontconfig unicode-data fonts-liberation2 fonts-liberation python3-fonttools \
-                 zsh fish hershey-fonts-data librsvg2-bin qpdf poppler-utils
+                 zsh fish hershey-fonts-data librsvg2-bin qpdf poppler-utils mupdf-tools
 # Fonts that golden files name by path (a CJK font for Fixtures/fit and badge; an outline emoji
 # font for the badge's emoji; Noto's colour bitmap emoji, drawn as images), for `make test` and
 # `make demo`.
@@ -101,7 +101,8 @@ test-deps: deps
 	   && [ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ] && [ -f /usr/share/unicode/BidiCharacterTest.txt ] \
 	   && /usr/bin/python3 -c 'import fontTools' 2>/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null \
 	   && [ -f /usr/share/hershey-fonts/scripts.jhf ] && command -v rsvg-convert >/dev/null \
-	   && command -v qpdf >/dev/null && command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null; } \
+	   && command -v qpdf >/dev/null && command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null \
+	   && command -v mutool >/dev/null; } \
 	  || { $(call apt_install,$(TEST_PACKAGES)); }
 
 fixture-fonts:

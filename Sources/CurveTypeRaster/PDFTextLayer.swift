@@ -36,26 +36,26 @@ struct PDFTextLayer {
         // Each distinct cluster string, its code: the first 256 in the first font, and so on.
         var codes: [String: Int] = [:]
         var strings: [String] = []
-        var placed: [(actualText: String, clusters: [(code: Int, matrix: [Double])])] = []
+        var placed: [(actualText: String, runs: [Run])] = []
         for (layer, map) in layers {
             let utf8 = Array(layer.text.utf8)
-            var clusters: [(code: Int, matrix: [Double])] = []
             // What the layer shows: its clusters' characters, in order (a text cut short on its
             // curve shows, and says, only the clusters drawn).
             var actualText = ""
+            var shown: [(cluster: TextLayerCluster, code: Int, blank: Bool)] = []
             for cluster in layer.clusters where cluster.utf8.lowerBound >= 0 && cluster.utf8.upperBound <= utf8.count && !cluster.utf8.isEmpty {
                 let text = String(decoding: utf8[cluster.utf8], as: UTF8.self)
                 actualText += text
-                guard let matrix = Self.textMatrix(cluster, size: layer.size, map: map, pageHeight: pageHeight) else { continue }
                 let code: Int
                 if let known = codes[text] { code = known } else {
                     code = strings.count
                     codes[text] = code
                     strings.append(text)
                 }
-                clusters.append((code, matrix))
+                shown.append((cluster, code, text.unicodeScalars.allSatisfy(\.properties.isWhitespace)))
             }
-            if !clusters.isEmpty { placed.append((actualText, clusters)) }
+            let runs = Self.runs(shown, size: layer.size, map: map, pageHeight: pageHeight)
+            if !runs.isEmpty { placed.append((actualText, runs)) }
         }
         guard !placed.isEmpty else { return nil }
 
@@ -83,25 +83,45 @@ struct PDFTextLayer {
 
         // The content as bytes, each number and code written straight into them.
         var ops: [UInt8] = []
-        ops.reserveCapacity(64 * placed.reduce(0) { $0 + $1.clusters.count } + 256)
+        ops.reserveCapacity(64 * placed.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } } + 256)
         ops += "q\nBT\n3 Tr\n".utf8
         var font = -1
-        for (actualText, clusters) in placed {
+        var scaling = 100.0
+        for (actualText, runs) in placed {
             ops += "/Span << /ActualText <FEFF".utf8
             for unit in actualText.utf16 { appendHexDigits(UInt64(unit), width: 4, uppercase: true, to: &ops) }
             ops += "> >> BDC\n".utf8
-            for (code, m) in clusters {
-                if code / Self.codesPerFont != font {
-                    font = code / Self.codesPerFont
-                    ops += "/CTt\(font) 1 Tf\n".utf8
-                }
-                for (index, number) in m.enumerated() {
+            for run in runs {
+                for (index, number) in run.matrix.enumerated() {
                     if index > 0 { ops.append(UInt8(ascii: " ")) }
                     appendFixed(number, 4, to: &ops)
                 }
-                ops += " Tm <".utf8
-                appendHexDigits(UInt64(code % Self.codesPerFont), width: 2, uppercase: true, to: &ops)
-                ops += "> Tj\n".utf8
+                ops += " Tm\n".utf8
+                // Where the line starts and where the next glyph would be shown, along the x axis.
+                var lineStart = 0.0, next = 0.0
+                for glyph in run.glyphs {
+                    if glyph.code / Self.codesPerFont != font {
+                        font = glyph.code / Self.codesPerFont
+                        ops += "/CTt\(font) 1 Tf\n".utf8
+                    }
+                    // A glyph where the one before ended follows it unmoved: a reader takes a
+                    // move (`Td`) for a gap.
+                    if abs(glyph.position - next) > 1e-4 {
+                        appendFixed(glyph.position - lineStart, 4, to: &ops)
+                        ops += " 0 Td\n".utf8
+                        lineStart = glyph.position
+                    }
+                    next = glyph.position + glyph.scaling / 100
+                    if glyph.scaling != scaling {
+                        scaling = glyph.scaling
+                        appendFixed(scaling, 4, to: &ops)
+                        ops += " Tz\n".utf8
+                    }
+
+                    ops.append(UInt8(ascii: "<"))
+                    appendHexDigits(UInt64(glyph.code % Self.codesPerFont), width: 2, uppercase: true, to: &ops)
+                    ops += "> Tj\n".utf8
+                }
             }
             ops += "EMC\n".utf8
         }
@@ -110,19 +130,92 @@ struct PDFTextLayer {
         return (objects + fontObjects, content, fonts)
     }
 
-    /// The text matrix that stretches a glyph one em wide and one em high over `cluster`: its
-    /// x axis along the baseline for the advance, its y axis up for the size, in PDF space
-    /// (points, y up from the page's bottom). `nil` if the map flattens it.
-    private static func textMatrix(_ cluster: TextLayerCluster, size: Double, map: AffineMap, pageHeight: Double) -> [Double]? {
-        guard size.isFinite, size > 0 else { return nil }
-        let radians = cluster.angle * .pi / 180
-        let along = cluster.advance.isFinite ? max(cluster.advance, size / 100) : size
+    /// Glyphs shown under one text matrix: each its code, where it starts along the matrix's
+    /// x axis, and its horizontal scaling (`Tz`, percent), which makes it as wide as its cluster.
+    struct Run {
+        var matrix: [Double]
+        var glyphs: [(code: Int, position: Double, scaling: Double)]
+    }
+
+    /// The layer's clusters as runs. A word whose clusters follow one another along the
+    /// baseline (each starting within an em of where the one before ends, turned less than 45°
+    /// from it) is one
+    /// run along its chord, the line from its first cluster's start to its last one's end,
+    /// each cluster placed where it lies along it and scaled to its advance: pdf.js (Firefox's
+    /// reader) and MuPDF read no `/ActualText` and take a glyph under a text matrix of its own
+    /// for a word of its own, so a curved word came out letter by letter. A word is split where
+    /// a cluster would lie more than half the size from the chord, so the highlight stays
+    /// over the ink. Anything else (spaces, a right-to-left word, whose logical order runs
+    /// backwards along the baseline) is a run of one cluster, stretched over its advance.
+    static func runs(_ shown: [(cluster: TextLayerCluster, code: Int, blank: Bool)], size: Double, map: AffineMap, pageHeight: Double) -> [Run] {
+        var runs: [Run] = []
+        func direction(_ angle: Double) -> Point { Point(x: cos(angle * .pi / 180), y: sin(angle * .pi / 180)) }
+        func end(_ c: TextLayerCluster) -> Point { c.origin + direction(c.angle) * c.advance }
+        func follows(_ a: TextLayerCluster, _ b: TextLayerCluster) -> Bool {
+            var turn = abs(a.angle - b.angle).truncatingRemainder(dividingBy: 360)
+            turn = min(turn, 360 - turn)
+            // Spaced letters (tracking, a sweep) too: each glyph is stretched over its gap, as a
+            // reader takes a gap for a space.
+            return a.advance > 0 && b.advance > 0 && turn < 45 && end(a).distance(to: b.origin) < size
+        }
+        /// Whether every cluster of `group` lies near the chord from its first start to its last end.
+        func straightEnough(_ group: ArraySlice<(cluster: TextLayerCluster, code: Int, blank: Bool)>) -> Bool {
+            guard let first = group.first?.cluster, let last = group.last?.cluster else { return true }
+            let (p, q) = (first.origin, end(last))
+            let length = p.distance(to: q)
+            guard length > 0 else { return false }
+            let u = (q - p) * (1 / length)
+            return group.allSatisfy { item in
+                let o = item.cluster.origin - p, e = end(item.cluster) - p
+                return abs(o.x * u.y - o.y * u.x) <= 0.5 * size && abs(e.x * u.y - e.y * u.x) <= 0.5 * size
+            }
+        }
+        var index = 0
+        while index < shown.count {
+            var stop = index + 1
+            if !shown[index].blank {
+                while stop < shown.count, !shown[stop].blank, follows(shown[stop - 1].cluster, shown[stop].cluster),
+                      straightEnough(shown[index...stop]) { stop += 1 }
+            }
+            let group = shown[index..<stop]
+            index = stop
+            if group.count == 1, let only = group.first {
+                if let matrix = textMatrix(origin: only.cluster.origin, angle: only.cluster.angle,
+                                           along: only.cluster.advance.isFinite ? max(only.cluster.advance, size / 100) : size,
+                                           size: size, map: map, pageHeight: pageHeight) {
+                    runs.append(Run(matrix: matrix, glyphs: [(only.code, 0, 100)]))
+                }
+                continue
+            }
+            // Along the chord, a unit of the matrix's x axis is a px.
+            guard let first = group.first?.cluster, let last = group.last?.cluster else { continue }
+            let (p, q) = (first.origin, end(last))
+            let u = (q - p) * (1 / p.distance(to: q))
+            let angle = atan2(u.y, u.x) * 180 / .pi
+            guard let matrix = textMatrix(origin: p, angle: angle, along: 1, size: size, map: map, pageHeight: pageHeight) else { continue }
+            let starts = group.map { ($0.cluster.origin - p).dot(u) } + [p.distance(to: q)]
+            var glyphs: [(code: Int, position: Double, scaling: Double)] = []
+            for (k, item) in group.enumerated() {
+                glyphs.append((item.code, starts[k], max(starts[k + 1] - starts[k], size / 100) * 100))
+            }
+            runs.append(Run(matrix: matrix, glyphs: glyphs))
+        }
+        return runs
+    }
+
+    /// The text matrix that stretches a glyph one em wide and one em high over `along` px of a
+    /// baseline from `origin` turned `angle` degrees clockwise: its x axis along the baseline,
+    /// its y axis up for the size, in PDF space (points, y up from the page's bottom). `nil` if
+    /// the map flattens it.
+    private static func textMatrix(origin: Point, angle: Double, along: Double, size: Double, map: AffineMap, pageHeight: Double) -> [Double]? {
+        guard size.isFinite, size > 0, along.isFinite, along > 0 else { return nil }
+        let radians = angle * .pi / 180
         // Along the baseline and up from it, y down (up is the baseline turned 90° back).
         let d = Point(x: cos(radians) * along, y: sin(radians) * along)
         let u = Point(x: sin(radians) * size, y: -cos(radians) * size)
         let x = Point(x: map.a * d.x + map.c * d.y, y: map.b * d.x + map.d * d.y)
         let y = Point(x: map.a * u.x + map.c * u.y, y: map.b * u.x + map.d * u.y)
-        let o = map.apply(cluster.origin)
+        let o = map.apply(origin)
         let m = [x.x, -x.y, y.x, -y.y, o.x, pageHeight - o.y]
         guard m.allSatisfy(\.isFinite), abs(m[0] * m[3] - m[1] * m[2]) > 1e-9 else { return nil }
         return m

@@ -128,6 +128,27 @@ import Testing
         #expect(paragraph.count == 1 && Self.spans(String(paragraph[0])).joined() == text, "\(paragraph)")
     }
 
+    /// A curved line's invisible PDF text is read as words by MuPDF (`mutool draw -F txt`),
+    /// which reads no `/ActualText`: each word is one run along its chord, where a glyph under
+    /// a text matrix of its own came out a letter a line. A tight circle's long word is split
+    /// where its chord would leave the ink, and still read in order.
+    @Test func curvedPDFTextIsReadAsWords() throws {
+        let mutool = try neededProgram("mutool", install: "Debian mupdf-tools")
+        let scratch = try scratchFolder("pdf-words")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func words(_ result: CircleTextResult) throws -> [String] {
+            let file = scratch.appendingPathComponent("c.pdf")
+            try Data(try result.pdf()).write(to: file)
+            let read = try runProcess(mutool, ["draw", "-F", "txt", file.path])
+            #expect(read.status == 0)
+            return String(decoding: read.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        let text = "Hello wide world of curved text"
+        #expect(try words(CircleTextRequest(text: text, style: CircleTextStyle(size: 20, radius: 120)).render()) == text.split(separator: " ").map(String.init))
+        let tight = try words(CircleTextRequest(text: "Extraordinarily", style: CircleTextStyle(size: 30, radius: 40)).render())
+        #expect(tight.joined() == "Extraordinarily" && tight.count < 15, "\(tight)")
+    }
+
     /// Every effect gives its drawing a text layer: seals (rings and centre), badges, fitted
     /// boxes, warps, paths (each effect), spirals and angles.
     @Test func everyEffectHasATextLayer() throws {
