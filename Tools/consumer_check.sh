@@ -8,7 +8,9 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$root/.build}
 consumer="$BUILD/consumer"
-identity=$(basename "$root")
+# SwiftPM names a package found by path after its folder, in lower case (a clone in freshZ is
+# "freshz").
+identity=$(basename "$root" | tr 'A-Z' 'a-z')
 fail() { echo "consumer-check: $*" >&2; exit 1; }
 
 mkdir -p "$consumer/Sources/Consumer"
