@@ -327,10 +327,9 @@ extension WarpRequest {
             if let done = pending { items.append(.shape(FrameShape(FrameGeometry.path(done.path.transformed(by: moved))))) }
             pending = nil
         }
-        for (index, drawn) in drawn.enumerated() {
-            let font = refit.fonts[index]
-            guard refit.strokes[index] else {
-                let turn = refit.turns[index]
+        for (drawn, glyph) in zip(drawn, refit.glyphs) {
+            let (font, turn) = (glyph.font, glyph.turn)
+            guard glyph.stroke else {
                 if let open = pending, open.line == drawn.line, open.font == font, open.turn == turn, turn != 0 {
                     pending?.path.elements += drawn.path.elements
                 } else {
@@ -370,12 +369,9 @@ extension WarpRequest {
 private struct Refits {
     let tolerance: Double
     var budget = PathTextRequest.maximumBentSegments
-    /// Whether each path refitted so far, in order, is a single-line glyph's stroke.
-    var strokes: [Bool] = []
-    /// The id of each path's font, in order.
-    var fonts: [Int] = []
-    /// How the map turns each path, in order (`turn(of:box:placed:)`).
-    var turns: [Int] = []
+    /// Each path refitted so far, in order: whether it is a single-line glyph's stroke, its
+    /// font's id, and how the map turns it (`turn(of:box:placed:)`).
+    var glyphs: [(stroke: Bool, font: Int, turn: Int)] = []
 
     init(tolerance: Double) { self.tolerance = tolerance }
 
@@ -458,9 +454,8 @@ private struct Refits {
                                        tx: (indents[r] + placed.origin.x - block.minX) / block.width,
                                        ty: (Double(r) * leading + placed.origin.y - block.minY) / block.height)
                 paths.append(try refit.map(outline.path, placed: toUnit))
-                turns.append(Self.turn(of: refit.map, box: outline.bounds, placed: toUnit))
-                strokes.append(text.run.fonts[placed.font].isSingleLine)
-                fonts.append(text.run.fonts[placed.font].id)
+                let font = text.run.fonts[placed.font]
+                glyphs.append((font.isSingleLine, font.id, Self.turn(of: refit.map, box: outline.bounds, placed: toUnit)))
             }
             out.append(paths)
         }
@@ -549,9 +544,8 @@ private struct Refits {
                 let s = placed.scale * f
                 let placing = AffineMap(a: s * stretches[r], b: 0, c: 0, d: s, tx: starts[r] + placed.origin.x * f * stretches[r], ty: up - placed.origin.y * f)
                 paths.append(try refit.map(outline.path, placed: placing))
-                turns.append(Self.turn(of: refit.map, box: outline.bounds, placed: placing))
-                strokes.append(text.run.fonts[placed.font].isSingleLine)
-                fonts.append(text.run.fonts[placed.font].id)
+                let font = text.run.fonts[placed.font]
+                glyphs.append((font.isSingleLine, font.id, Self.turn(of: refit.map, box: outline.bounds, placed: placing)))
             }
             out.append(paths)
         }

@@ -49,8 +49,7 @@ enum Playground {
     /// the operator's own machine). Made once, at start.
     static func page(publicURL: String?) -> @Sendable () -> Response {
         guard let publicURL else { return { page } }
-        let escaped = publicURL.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
+        let escaped = XMLText.escape(publicURL, attribute: true)
         let html = String(decoding: PackageResources.index_html, as: UTF8.self)
             .replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<meta name=\"curvetype-public-url\" content=\"\(escaped)\">")
         let bytes = ByteBuffer(string: html)
